@@ -1,0 +1,78 @@
+import { blankDirectiveError, cacheReuse, copyToChild, firstPromptMessage, rejectedPlan } from '../child-messages';
+import { detailsWith } from '../disposition-details';
+import type { ChildMessage, ForkPlan } from '../fork-plan';
+import type { DeepSeekForkRequest } from '../fork-request';
+import { ParentRangeBuilder } from '../parent-ranges';
+import { isRealUserTurn } from '../transcript/classify-messages';
+import type { ParentTranscript } from '../transcript/transcript';
+import { findLastTurnEnd } from './turn-ends';
+import { registryOf, validateDeepSeekForkParams } from './validate-deepseek-fork';
+
+const POLICY = 'deepseek-completed-turns';
+
+const DETAILS = detailsWith({
+  'in-window': 'in a completed turn: copied to the child',
+});
+
+/**
+ * Plan a DeepSeek Harness fork: the parent's log through its last turn end, whatever the reason the
+ * turn ended. The turn in flight — the request, its steps, its results and the delegation call
+ * itself — is left out whole, which is what keeps the seed balanced without synthetic results.
+ */
+export function planDeepSeekFork(parent: ParentTranscript, request: DeepSeekForkRequest, end: number): ForkPlan {
+  const { messages, profile } = parent;
+  const validation = validateDeepSeekForkParams(request.params, profile);
+  if (!validation.ok) return rejectedPlan(POLICY, [validation.error], messages.length);
+  const { persona, toolFilter } = validation.options;
+  const directiveError = blankDirectiveError(request.directive);
+  if (directiveError !== null) return rejectedPlan(POLICY, [directiveError], messages.length);
+
+  const lastEnd = findLastTurnEnd(messages, end);
+  const seedLength = lastEnd === null ? 0 : lastEnd.index + 1;
+  const initialMessages: ChildMessage[] = new Array(seedLength);
+  let realTurns = 0;
+  for (let index = 0; index < seedLength; index++) {
+    const { message, meta } = messages[index]!;
+    if (isRealUserTurn(message, meta)) realTurns++;
+    initialMessages[index] = copyToChild(message, meta, [index], messages);
+  }
+
+  const registry = registryOf(profile);
+  const tools = toolFilter === undefined ? registry : registry.filter((tool) => toolFilter.includes(tool.name));
+  const systemInstruction = persona ?? profile.systemInstruction;
+
+  const ranges = new ParentRangeBuilder()
+    .add(0, seedLength, 'inherited', 'in-window', DETAILS['in-window'])
+    .add(seedLength, end, 'excluded', 'in-flight-turn', DETAILS['in-flight-turn'])
+    .add(end, messages.length, 'excluded', 'after-fork-point', DETAILS['after-fork-point']);
+
+  const description =
+    lastEnd === null
+      ? 'no completed turn yet: an empty seed, exactly like a fresh spawn'
+      : `through the turn that ended after message ${lastEnd.index} (${lastEnd.reason}${lastEnd.derived ? ', inferred: the transcript records no turn ends' : ''})`;
+
+  return {
+    policy: POLICY,
+    mode: 'fork',
+    errors: [],
+    child: {
+      profileName: profile.name,
+      approvalSubject: profile.name,
+      systemInstruction,
+      tools: structuredClone(tools),
+      model: profile.model,
+      depth: profile.depth + 1,
+      inheritance: {
+        systemInstruction: persona === undefined ? 'parent' : 'persona',
+        tools: toolFilter === undefined ? 'registry' : 'registry-filtered',
+        model: 'parent',
+      },
+      initialMessages,
+      firstPrompt: firstPromptMessage(request.directive, 'task-prompt'),
+    },
+    parent: ranges.ranges,
+    window: { start: seedLength > 0 ? 0 : null, end, description, realTurns },
+    cache: cacheReuse(initialMessages, profile.systemInstruction, profile.tools, systemInstruction, tools),
+    warnings: [],
+  };
+}

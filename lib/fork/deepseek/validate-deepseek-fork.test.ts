@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { profile } from '../testing/transcript-builders';
+import { validateDeepSeekForkParams } from './validate-deepseek-fork';
+
+const caller = profile({ toolRegistry: [{ name: 'read_file' }, { name: 'write_file' }, { name: 'agent' }] });
+
+describe('validateDeepSeekForkParams', () => {
+  it('defaults the depth limit to 3', () => {
+    expect(validateDeepSeekForkParams({}, caller)).toEqual({ ok: true, options: { maxDepth: 3 } });
+  });
+
+  it('keeps persona and tool filter', () => {
+    expect(validateDeepSeekForkParams({ persona: 'You review code.', toolFilter: ['read_file'], maxDepth: 2 }, caller)).toEqual({
+      ok: true,
+      options: { maxDepth: 2, persona: 'You review code.', toolFilter: ['read_file'] },
+    });
+  });
+
+  it.each([
+    [{ maxDepth: -1 }, 'maxDepth', 'max_depth_format', 'maxDepth must be a whole number, 0 or more (got number -1).'],
+    [{ maxDepth: '2' }, 'maxDepth', 'max_depth_format', 'maxDepth must be a whole number, 0 or more (got "2").'],
+    [{ maxDepth: 1.5 }, 'maxDepth', 'max_depth_format', 'maxDepth must be a whole number, 0 or more (got number 1.5).'],
+    [
+      { persona: ' ' },
+      'persona',
+      'persona_format',
+      'persona must be a non-empty string that replaces the child\'s system instruction (got " ").',
+    ],
+    [{ toolFilter: 'read_file' }, 'toolFilter', 'tool_filter_format', 'toolFilter must be a list of tool names (got "read_file").'],
+    [
+      { toolFilter: ['read_file', 'deploy'] },
+      'toolFilter',
+      'tool_filter_unknown',
+      'toolFilter names tools the runtime does not have: deploy. Available: read_file, write_file, agent.',
+    ],
+  ])('rejects %j', (params, parameter, code, message) => {
+    expect(validateDeepSeekForkParams(params, caller)).toEqual({ ok: false, error: { parameter, code, message } });
+  });
+
+  it('refuses a child over the depth limit before it starts', () => {
+    expect(validateDeepSeekForkParams({ maxDepth: 1 }, profile({ depth: 1 }))).toEqual({
+      ok: false,
+      error: {
+        parameter: 'maxDepth',
+        code: 'depth_limit',
+        message: 'The child would run at depth 2, over the limit of 1: an agent at depth 1 cannot start another subagent.',
+      },
+    });
+    expect(validateDeepSeekForkParams({ maxDepth: 2 }, profile({ depth: 1 }))).toMatchObject({ ok: true });
+  });
+});

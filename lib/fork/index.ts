@@ -1,0 +1,81 @@
+/**
+ * Fork Lab's fork engine: pure TypeScript that decides what a forked child agent inherits from its
+ * parent, reproducing Qwen Code `fork_turns`, Kimi Code `fork: true` and DeepSeek Harness's
+ * completed-turn prefix. No React, no Next, no I/O.
+ *
+ * Start with {@link planFork}.
+ */
+export { planFork } from './plan-fork';
+export type {
+  CacheReuse,
+  ChildInheritance,
+  ChildMessage,
+  ChildMessageSource,
+  ChildRequest,
+  DispositionReason,
+  DispositionStatus,
+  ForkParameterError,
+  ForkPlan,
+  ForkWindow,
+  ParentRange,
+  SyntheticRule,
+} from './fork-plan';
+export type {
+  DeepSeekForkParams,
+  DeepSeekForkRequest,
+  ForkPolicy,
+  ForkRequest,
+  KimiForkParams,
+  KimiForkRequest,
+  KimiNoticeVariant,
+  QwenForkParams,
+  QwenForkRequest,
+} from './fork-request';
+export { FORK_POLICIES, KIMI_NOTICE_VARIANTS } from './fork-request';
+export { DISPOSITION_DETAILS } from './disposition-details';
+export { dispositionAt, expandParentRanges, type ParentDisposition } from './parent-ranges';
+export { BootstrapMissingError, ForkRequestValidationError, type InputIssue, TranscriptValidationError } from './errors';
+
+export type {
+  AgentProfile,
+  MessageMeta,
+  MessageOrigin,
+  ModelMessage,
+  ParentTranscript,
+  ToolDeclaration,
+  TranscriptMessage,
+  TurnEndReason,
+} from './transcript/transcript';
+export { TURN_END_REASONS } from './transcript/transcript';
+export {
+  classifyMessages,
+  isRealUserTurn,
+  type MessageClassification,
+  type MessageKind,
+} from './transcript/classify-messages';
+export { isPureReminderMessage, isReminderText } from './transcript/reminder';
+export { LEGACY_STARTUP_ACKNOWLEDGEMENT, startupContextLength } from './transcript/startup-context';
+export {
+  COMPACTION_ACKNOWLEDGEMENT,
+  COMPACTION_ATTACHMENT_PREFIXES,
+  COMPACTION_SUMMARY_MARKER,
+  compactionPrefixLength,
+} from './transcript/compaction-prefix';
+export { deepClone } from './transcript/deep-clone';
+export { parseForkRequest, parseParentTranscript, parentTranscriptSchema, forkRequestSchema } from './transcript/transcript-schema';
+
+export {
+  buildChildMessage,
+  FORK_BEGIN_PROMPT,
+  FORK_BOILERPLATE,
+  FORK_DIRECTIVE_ACKNOWLEDGEMENT,
+  FORK_PLACEHOLDER_RESULT,
+} from './qwen/child-message';
+export { INHERITANCE_NOTICE, INHERITANCE_NOTICE_REMINDER } from './kimi/inheritance-notice';
+export { OPEN_CALL_RESULT } from './kimi/close-open-tool-calls';
+export { DEFAULT_MAX_DEPTH } from './deepseek/validate-deepseek-fork';
+export {
+  buildBootstrapRecord,
+  reviveChildHistory,
+  type ForkBootstrapRecord,
+} from './qwen/bootstrap-record';

@@ -1,0 +1,44 @@
+import { rejectedPlan } from './child-messages';
+import { planDeepSeekFork } from './deepseek/plan-deepseek-fork';
+import type { ForkParameterError, ForkPlan } from './fork-plan';
+import type { ForkRequest } from './fork-request';
+import { planKimiFork } from './kimi/plan-kimi-fork';
+import { planQwenFork } from './qwen/plan-qwen-fork';
+import type { ParentTranscript } from './transcript/transcript';
+
+function checkForkPoint(forkPoint: unknown, length: number): ForkParameterError | null {
+  if (forkPoint === undefined) return null;
+  if (typeof forkPoint !== 'number' || !Number.isInteger(forkPoint) || forkPoint < 0 || forkPoint > length) {
+    return {
+      parameter: 'forkPoint',
+      code: 'fork_point_range',
+      message: `forkPoint must be a whole number of messages from 0 to ${length} (the parent's length); got ${String(forkPoint)}.`,
+    };
+  }
+  return null;
+}
+
+/**
+ * Decide exactly what a forked child receives. The one entry point every caller uses — the UI,
+ * the server actions, the HTTP API and the agent runtime — so no rule lives anywhere else.
+ *
+ * Pure: the parent is read, never written, and nothing in the plan shares an object with it.
+ * Parameter problems do not throw; they come back in `plan.errors`, in the runtime's order and
+ * words, with `plan.child` null. The fork point is checked first (it decides which transcript the
+ * runtime sees), then the policy's own parameters, then that the directive is not blank.
+ */
+export function planFork(parent: ParentTranscript, request: ForkRequest): ForkPlan {
+  const length = parent.messages.length;
+  const forkPointError = checkForkPoint(request.forkPoint, length);
+  if (forkPointError !== null) return rejectedPlan(request.policy, [forkPointError], length);
+  const end = request.forkPoint ?? length;
+
+  switch (request.policy) {
+    case 'qwen-fork-turns':
+      return planQwenFork(parent, request, end);
+    case 'kimi-fork':
+      return planKimiFork(parent, request, end);
+    case 'deepseek-completed-turns':
+      return planDeepSeekFork(parent, request, end);
+  }
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { BootstrapMissingError } from '../errors';
+import { planFork } from '../plan-fork';
+import { assistant, parentOf, reminder, toolCalls, user } from '../testing/transcript-builders';
+import type { ModelMessage } from '../transcript/transcript';
+import { buildBootstrapRecord, reviveChildHistory } from './bootstrap-record';
+import { buildChildMessage } from './child-message';
+
+const parent = parentOf([
+  reminder('startup', 'env'),
+  user('u1', 'old turn'),
+  assistant('a1', 'ok'),
+  user('u2', 'latest'),
+  toolCalls('call', [{ id: 'agent-1', tool: 'agent', input: { subagent_type: 'fork', fork_turns: '1', prompt: 'go' } }]),
+]);
+const plan = planFork(parent, { policy: 'qwen-fork-turns', directive: 'go', params: { subagent_type: 'fork', fork_turns: '1' } });
+const record = buildBootstrapRecord(plan, { childId: 'child-1', parentAgentId: 'main' });
+
+describe('buildBootstrapRecord', () => {
+  it('holds the repaired initial messages, system instruction, tools and task prompt — not fork_turns', () => {
+    expect(record).toEqual({
+      kind: 'fork',
+      version: 1,
+      childId: 'child-1',
+      policy: 'qwen-fork-turns',
+      parentAgentId: 'main',
+      initialMessages: plan.child!.initialMessages.map((entry) => entry.message),
+      systemInstruction: 'You are a careful coding agent.',
+      tools: parent.profile.tools,
+      model: 'fork-lab-offline',
+      taskPrompt: 'Begin.',
+    });
+    expect(JSON.stringify(record)).not.toContain('fork_turns');
+    expect(record.initialMessages[0]).not.toBe(plan.child!.initialMessages[0]!.message);
+  });
+
+  it('refuses a plan without a child', () => {
+    const rejected = planFork(parent, { policy: 'qwen-fork-turns', directive: 'go', params: { subagent_type: 'fork', fork_turns: '0' } });
+    expect(() => buildBootstrapRecord(rejected, { childId: 'c', parentAgentId: 'main' })).toThrow(
+      'Cannot build a bootstrap record: the plan has no child (fork_turns must be "all" or a positive integer string such as "3" (got "0").).',
+    );
+  });
+});
+
+describe('reviveChildHistory', () => {
+  const initial = record.initialMessages;
+  const begin: ModelMessage = { role: 'user', content: [{ type: 'text', text: 'Begin.' }] };
+  const read: ModelMessage = {
+    role: 'assistant',
+    content: [{ type: 'tool-call', toolCallId: 'r1', toolName: 'read_file', input: { path: 'a' } }],
+  };
+  const readResult: ModelMessage = {
+    role: 'tool',
+    content: [{ type: 'tool-result', toolCallId: 'r1', toolName: 'read_file', output: { type: 'text', value: 'A' } }],
+  };
+  const reply: ModelMessage = { role: 'assistant', content: [{ type: 'text', text: 'Read a.' }] };
+
+  it('is initial messages + the task prompt + the child messages so far', () => {
+    expect(reviveChildHistory(record, [read, readResult, reply], 'child-1')).toEqual([...initial, begin, read, readResult, reply]);
+  });
+
+  it('pops a blank assistant message and an assistant message with open tool calls from the tail', () => {
+    const blank: ModelMessage = { role: 'assistant', content: [{ type: 'text', text: ' ' }] };
+    expect(reviveChildHistory(record, [read, readResult, reply, read, blank], 'child-1')).toEqual([
+      ...initial,
+      begin,
+      read,
+      readResult,
+      reply,
+    ]);
+  });
+
+  it('pops the results of a batch that never finished, then its call', () => {
+    const batch: ModelMessage = {
+      role: 'assistant',
+      content: [
+        { type: 'tool-call', toolCallId: 'x', toolName: 'read_file', input: {} },
+        { type: 'tool-call', toolCallId: 'y', toolName: 'read_file', input: {} },
+      ],
+    };
+    const half: ModelMessage = {
+      role: 'tool',
+      content: [{ type: 'tool-result', toolCallId: 'x', toolName: 'read_file', output: { type: 'text', value: 'X' } }],
+    };
+    expect(reviveChildHistory(record, [reply, batch, half], 'child-1')).toEqual([...initial, begin, reply]);
+  });
+
+  it('never pops into the inherited part', () => {
+    expect(reviveChildHistory(record, [], 'child-1')).toEqual([...initial, begin]);
+  });
+
+  it('says the bootstrap transcript is missing when there is no record', () => {
+    expect(() => reviveChildHistory(undefined, [reply], 'child-9')).toThrow(BootstrapMissingError);
+    expect(() => reviveChildHistory(null, [reply], 'child-9')).toThrow(
+      'Cannot revive fork child-9: the bootstrap transcript is missing.',
+    );
+  });
+
+  it('works for a plan whose first prompt is the child message', () => {
+    const ended = parentOf([user('u1', 'q'), assistant('a1', 'a')]);
+    const p = planFork(ended, { policy: 'qwen-fork-turns', directive: 'do x', params: { subagent_type: 'fork' } });
+    expect(buildBootstrapRecord(p, { childId: 'c', parentAgentId: 'main' }).taskPrompt).toBe(buildChildMessage('do x'));
+  });
+});

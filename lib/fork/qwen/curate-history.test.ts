@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { assistant, reminder, toolCalls, toolResults, user } from '../testing/transcript-builders';
+import { curateHistory, findWindowStart, isInvalidAssistantMessage } from './curate-history';
+
+describe('isInvalidAssistantMessage', () => {
+  it('flags no parts, empty string content, and an empty text part', () => {
+    expect(isInvalidAssistantMessage({ role: 'assistant', content: [] })).toBe(true);
+    expect(isInvalidAssistantMessage({ role: 'assistant', content: '' })).toBe(true);
+    expect(
+      isInvalidAssistantMessage({
+        role: 'assistant',
+        content: [
+          { type: 'text', text: '' },
+          { type: 'tool-call', toolCallId: 'c', toolName: 't', input: {} },
+        ],
+      }),
+    ).toBe(true);
+  });
+
+  it('accepts empty reasoning, tool calls alone, and any non-empty text', () => {
+    expect(isInvalidAssistantMessage({ role: 'assistant', content: [{ type: 'reasoning', text: '' }] })).toBe(false);
+    expect(
+      isInvalidAssistantMessage({
+        role: 'assistant',
+        content: [{ type: 'tool-call', toolCallId: 'c', toolName: 't', input: {} }],
+      }),
+    ).toBe(false);
+    expect(isInvalidAssistantMessage({ role: 'assistant', content: ' ' })).toBe(false);
+  });
+});
+
+describe('curateHistory', () => {
+  it('merges adjacent user messages, concatenating their parts', () => {
+    const messages = [reminder('r', 'env'), user('u', 'hello'), assistant('a', 'hi')];
+    expect(curateHistory(messages)).toEqual([
+      {
+        message: {
+          role: 'user',
+          content: [
+            { type: 'text', text: '<system-reminder>\nenv\n</system-reminder>' },
+            { type: 'text', text: 'hello' },
+          ],
+        },
+        meta: undefined,
+        sources: [0, 1],
+        real: true,
+      },
+      { message: messages[2]!.message, meta: undefined, sources: [2], real: false },
+    ]);
+  });
+
+  it('drops a whole assistant run when one message in it is invalid, then merges the users around it', () => {
+    const dropped: number[] = [];
+    const messages = [
+      user('u1', 'one'),
+      assistant('bad', ''),
+      assistant('good', 'fine'),
+      user('u2', 'two'),
+      assistant('a2', 'done'),
+    ];
+    const entries = curateHistory(messages, 0, messages.length, (index) => dropped.push(index));
+    expect(dropped).toEqual([1, 2]);
+    expect(entries.map((entry) => [entry.sources, entry.message.content])).toEqual([
+      [
+        [0, 3],
+        [
+          { type: 'text', text: 'one' },
+          { type: 'text', text: 'two' },
+        ],
+      ],
+      [[4], [{ type: 'text', text: 'done' }]],
+    ]);
+  });
+
+  it('keeps tool messages as they are and does not merge a tool message with a user message', () => {
+    const messages = [
+      user('u', 'go'),
+      toolCalls('c', [{ id: 'x', tool: 'read_file', input: {} }]),
+      toolResults('r', [{ id: 'x', tool: 'read_file', output: 'ok' }]),
+      reminder('rem', 'note'),
+    ];
+    expect(curateHistory(messages).map((entry) => entry.sources)).toEqual([[0], [1], [2], [3]]);
+  });
+
+  it('does not mutate the parent when merging', () => {
+    const messages = [user('a', 'one'), user('b', 'two')];
+    const before = JSON.stringify(messages);
+    curateHistory(messages);
+    expect(JSON.stringify(messages)).toBe(before);
+  });
+});
+
+describe('findWindowStart', () => {
+  const messages = [
+    user('u1', 'one'),
+    assistant('a1', 'ok'),
+    reminder('rem', 'note'),
+    user('u2', 'two'),
+    assistant('a2', 'ok'),
+    user('u3', 'three'),
+    toolCalls('c', [{ id: 'x', tool: 'agent', input: {} }]),
+  ];
+
+  it('starts the window at the curated entry holding the Nth real turn from the end', () => {
+    expect(findWindowStart(messages, 0, messages.length, 1)).toEqual({ start: 5, realTurns: 1 });
+    // The reminder before u2 merges into it, so the window starts at the reminder.
+    expect(findWindowStart(messages, 0, messages.length, 2)).toEqual({ start: 2, realTurns: 2 });
+    expect(findWindowStart(messages, 0, messages.length, 3)).toEqual({ start: 0, realTurns: 3 });
+  });
+
+  it('takes every real turn when fewer than N exist, and none when there is none', () => {
+    expect(findWindowStart(messages, 0, messages.length, 50)).toEqual({ start: 0, realTurns: 3 });
+    expect(findWindowStart([reminder('r', 'x'), assistant('a', 'y')], 0, 2, 1)).toEqual({ start: null, realTurns: 0 });
+  });
+
+  it('counts two prompts merged by curation as one turn', () => {
+    const merged = [user('u1', 'one'), assistant('bad', ''), user('u2', 'two'), assistant('a', 'ok')];
+    expect(findWindowStart(merged, 0, merged.length, 1)).toEqual({ start: 0, realTurns: 1 });
+  });
+
+  it('respects the lower bound', () => {
+    expect(findWindowStart(messages, 3, messages.length, 5)).toEqual({ start: 3, realTurns: 2 });
+  });
+});

@@ -1,0 +1,461 @@
+import { describe, expect, it } from 'vitest';
+import type { ChildMessage, ParentRange } from '../fork-plan';
+import type { QwenForkParams } from '../fork-request';
+import { planFork } from '../plan-fork';
+import {
+  assistant,
+  parentOf,
+  reminder,
+  reminderText,
+  toolCalls,
+  toolResults,
+  user,
+} from '../testing/transcript-builders';
+import type { TranscriptMessage } from '../transcript/transcript';
+import { buildChildMessage } from './child-message';
+
+const DIRECTIVE = 'Write unit tests for b.ts.';
+const CHILD_MESSAGE = buildChildMessage(DIRECTIVE);
+
+function plan(messages: TranscriptMessage[], params: QwenForkParams, directive = DIRECTIVE) {
+  return planFork(parentOf(messages), { policy: 'qwen-fork-turns', directive, params });
+}
+
+function copyOf(messages: TranscriptMessage[], index: number): ChildMessage {
+  return {
+    message: messages[index]!.message,
+    ...(messages[index]!.meta ? { meta: messages[index]!.meta } : {}),
+    source: { kind: 'copy', parentIndexes: [index], parentIds: [messages[index]!.id] },
+  };
+}
+
+/** The four messages a fork appends after the in-flight Agent call, with its inputs redacted. */
+function inFlightTail(messages: TranscriptMessage[], index: number, calls: { id: string; tool: string }[]): ChildMessage[] {
+  const original = messages[index]!.message;
+  const redacted = {
+    ...original,
+    content: (original.content as { type: string }[]).map((part) =>
+      part.type === 'tool-call' ? { ...part, input: {} } : part,
+    ),
+  };
+  return [
+    {
+      message: redacted as ChildMessage['message'],
+      source: { kind: 'copy', parentIndexes: [index], parentIds: [messages[index]!.id], change: 'tool-inputs-redacted' },
+    },
+    {
+      message: {
+        role: 'tool',
+        content: calls.map((call) => ({
+          type: 'tool-result',
+          toolCallId: call.id,
+          toolName: call.tool,
+          output: { type: 'text', value: 'Fork started — processing in background' },
+        })),
+      },
+      source: { kind: 'synthetic', rule: 'fork-placeholder-result', toolCallIds: calls.map((call) => call.id) },
+    },
+    {
+      message: { role: 'user', content: [{ type: 'text', text: CHILD_MESSAGE }] },
+      source: { kind: 'synthetic', rule: 'fork-directive-message' },
+    },
+    {
+      message: { role: 'assistant', content: [{ type: 'text', text: 'Understood. Executing directive now.' }] },
+      source: { kind: 'synthetic', rule: 'fork-directive-acknowledgement' },
+    },
+  ];
+}
+
+const BEGIN = {
+  message: { role: 'user', content: [{ type: 'text', text: 'Begin.' }] },
+  source: { kind: 'synthetic', rule: 'fork-begin-prompt' },
+};
+const DIRECTIVE_PROMPT = {
+  message: { role: 'user', content: [{ type: 'text', text: CHILD_MESSAGE }] },
+  source: { kind: 'synthetic', rule: 'fork-directive-prompt' },
+};
+
+function ranges(plan: { parent: ParentRange[] }) {
+  return plan.parent.map((range) => [range.start, range.end, range.status, range.reason]);
+}
+
+const agentCall = (id: string, callId: string, input: Record<string, unknown>) =>
+  toolCalls(id, [{ id: callId, tool: 'agent', input }]);
+
+/** startup · turn 1 with a tool pair · reminder · turn 2 · turn 3 ending in the in-flight Agent call. */
+const session: TranscriptMessage[] = [
+  reminder('startup', 'cwd: /repo'),
+  user('u1', 'What does a.ts export?'),
+  toolCalls('c1', [{ id: 'call-1', tool: 'read_file', input: { path: 'a.ts' } }]),
+  toolResults('r1', [{ id: 'call-1', tool: 'read_file', output: 'export const a = 1;' }]),
+  assistant('a1', 'a.ts exports a.'),
+  reminder('rem', 'todo list changed'),
+  user('u2', 'Now check b.ts.'),
+  assistant('a2', 'b.ts looks fine.'),
+  user('u3', 'Fork a worker to write tests.'),
+  agentCall('fork-call', 'agent-1', { subagent_type: 'fork', fork_turns: '1', prompt: DIRECTIVE }),
+];
+
+describe('planFork — Qwen fork_turns windows', () => {
+  it('N=1: the startup block plus the latest real turn, with the in-flight call answered by a placeholder', () => {
+    const result = plan(session, { subagent_type: 'fork', fork_turns: '1' });
+    expect(result.errors).toEqual([]);
+    expect(result.child!.initialMessages).toEqual([
+      copyOf(session, 0),
+      copyOf(session, 8),
+      ...inFlightTail(session, 9, [{ id: 'agent-1', tool: 'agent' }]),
+    ]);
+    expect(result.child!.firstPrompt).toEqual(BEGIN);
+    expect(ranges(result)).toEqual([
+      [0, 1, 'inherited', 'startup-prefix-kept'],
+      [1, 8, 'excluded', 'before-window'],
+      [8, 9, 'inherited', 'in-window'],
+      [9, 10, 'inherited', 'tool-call-input-redacted'],
+    ]);
+    expect(result.window).toEqual({
+      start: 8,
+      end: 10,
+      description: 'fork_turns "1": the last 1 real user turn',
+      realTurns: 1,
+    });
+  });
+
+  it('N=2: a reminder right before a prompt is merged into it by curation, so the window starts at the reminder', () => {
+    const result = plan(session, { subagent_type: 'fork', fork_turns: '2' });
+    expect(result.child!.initialMessages).toEqual([
+      copyOf(session, 0),
+      {
+        message: {
+          role: 'user',
+          content: [
+            { type: 'text', text: reminderText('todo list changed') },
+            { type: 'text', text: 'Now check b.ts.' },
+          ],
+        },
+        source: { kind: 'copy', parentIndexes: [5, 6], parentIds: ['rem', 'u2'], change: 'merged' },
+      },
+      copyOf(session, 7),
+      copyOf(session, 8),
+      ...inFlightTail(session, 9, [{ id: 'agent-1', tool: 'agent' }]),
+    ]);
+    expect(ranges(result)).toEqual([
+      [0, 1, 'inherited', 'startup-prefix-kept'],
+      [1, 5, 'excluded', 'before-window'],
+      [5, 7, 'inherited', 'merged-by-curation'],
+      [7, 9, 'inherited', 'in-window'],
+      [9, 10, 'inherited', 'tool-call-input-redacted'],
+    ]);
+  });
+
+  it('N above the number of turns takes every real turn, keeping the startup block separate', () => {
+    const three = plan(session, { subagent_type: 'fork', fork_turns: '3' });
+    const many = plan(session, { subagent_type: 'fork', fork_turns: '999999999999' });
+    expect(many.child!.initialMessages).toEqual(three.child!.initialMessages);
+    expect(three.child!.initialMessages.slice(0, 2)).toEqual([copyOf(session, 0), copyOf(session, 1)]);
+    expect(three.window!.realTurns).toBe(3);
+  });
+
+  it('"all": the curated history, so the startup reminder merges into the first prompt', () => {
+    const result = plan(session, { subagent_type: 'fork', fork_turns: 'all' });
+    expect(result.child!.initialMessages).toEqual([
+      {
+        message: {
+          role: 'user',
+          content: [
+            { type: 'text', text: reminderText('cwd: /repo') },
+            { type: 'text', text: 'What does a.ts export?' },
+          ],
+        },
+        source: { kind: 'copy', parentIndexes: [0, 1], parentIds: ['startup', 'u1'], change: 'merged' },
+      },
+      copyOf(session, 2),
+      copyOf(session, 3),
+      copyOf(session, 4),
+      {
+        message: {
+          role: 'user',
+          content: [
+            { type: 'text', text: reminderText('todo list changed') },
+            { type: 'text', text: 'Now check b.ts.' },
+          ],
+        },
+        source: { kind: 'copy', parentIndexes: [5, 6], parentIds: ['rem', 'u2'], change: 'merged' },
+      },
+      copyOf(session, 7),
+      copyOf(session, 8),
+      ...inFlightTail(session, 9, [{ id: 'agent-1', tool: 'agent' }]),
+    ]);
+    expect(ranges(result)).toEqual([
+      [0, 2, 'inherited', 'merged-by-curation'],
+      [2, 5, 'inherited', 'in-window'],
+      [5, 7, 'inherited', 'merged-by-curation'],
+      [7, 9, 'inherited', 'in-window'],
+      [9, 10, 'inherited', 'tool-call-input-redacted'],
+    ]);
+  });
+
+  it('an omitted fork_turns is "all"', () => {
+    expect(plan(session, { subagent_type: 'fork' }).child).toEqual(
+      plan(session, { subagent_type: 'fork', fork_turns: 'all' }).child,
+    );
+  });
+
+  it('keeps the legacy startup pair in front of a numeric window', () => {
+    const messages = [
+      user('ctx', 'Environment: linux, cwd /repo'),
+      assistant('got', 'Got it. Thanks for the context!'),
+      user('u1', 'one'),
+      assistant('a1', 'ok'),
+      user('u2', 'two'),
+      agentCall('call', 'agent-1', { prompt: DIRECTIVE }),
+    ];
+    const result = plan(messages, { subagent_type: 'fork', fork_turns: '1' });
+    expect(result.child!.initialMessages).toEqual([
+      copyOf(messages, 0),
+      copyOf(messages, 1),
+      copyOf(messages, 4),
+      ...inFlightTail(messages, 5, [{ id: 'agent-1', tool: 'agent' }]),
+    ]);
+    expect(ranges(result)[0]).toEqual([0, 2, 'inherited', 'startup-prefix-kept']);
+  });
+
+  it('counts an image-only message as a real turn', () => {
+    const messages = [
+      user('u1', 'first'),
+      assistant('a1', 'ok'),
+      user('shot', [{ type: 'image', image: 'iVBORw0KGgo=', mediaType: 'image/png' }]),
+      assistant('a2', 'I see a chart.'),
+      agentCall('call', 'agent-1', { prompt: DIRECTIVE }),
+    ];
+    const result = plan(messages, { subagent_type: 'fork', fork_turns: '1' });
+    expect(result.window!.start).toBe(2);
+    expect(result.child!.initialMessages.slice(0, 2)).toEqual([copyOf(messages, 2), copyOf(messages, 3)]);
+  });
+
+  it('does not count a whitespace-only prompt, so the window reaches back to the last real one', () => {
+    const messages = [
+      user('u1', 'first'),
+      assistant('a1', 'ok'),
+      user('blank', '  \n '),
+      assistant('a2', 'Did you mean to send something?'),
+      agentCall('call', 'agent-1', { prompt: DIRECTIVE }),
+    ];
+    const result = plan(messages, { subagent_type: 'fork', fork_turns: '1' });
+    expect(result.window!.start).toBe(0);
+    expect(result.child!.initialMessages.slice(0, 4)).toEqual([0, 1, 2, 3].map((i) => copyOf(messages, i)));
+  });
+});
+
+describe('planFork — Qwen compaction prefix', () => {
+  const summary = user('sum', '<summary>Earlier: set up the repo.</summary>\nResume the prior task.');
+  const ack = assistant('ack', 'Got it. Thanks for the additional context!');
+  const tail = [user('u1', 'continue'), assistant('a1', 'done'), agentCall('call', 'agent-1', { prompt: DIRECTIVE })];
+
+  it.each([
+    ['2', [summary, ack]],
+    ['3', [summary, ack, user('att', 'The following files were recently accessed before context was compacted.\n- a.ts'), assistant('after', 'Noted.')]],
+    [
+      '4',
+      [
+        summary,
+        ack,
+        user('att', 'Recently accessed file (full current content embedded): a.ts'),
+        toolCalls('replay', [{ id: 'replay-1', tool: 'read_file', input: { path: 'a.ts' } }]),
+      ],
+    ],
+  ])('leaves a prefix of length %s out of a numeric window and keeps it with "all"', (length, prefix) => {
+    const messages = [reminder('startup', 'env'), ...(prefix as TranscriptMessage[]), ...tail];
+    const prefixLength = Number(length);
+    const numeric = plan(messages, { subagent_type: 'fork', fork_turns: '10' });
+    const prefixRanges = ranges(numeric).slice(1, 2);
+    expect(prefixRanges).toEqual([[1, 1 + prefixLength, 'excluded', 'compaction-summary-outside-window']]);
+    const inherited = numeric.child!.initialMessages.map((m) => (m.source.kind === 'copy' ? m.source.parentIds : m.source.rule));
+    expect(inherited.slice(0, 2)).toEqual([['startup'], ['u1']]);
+
+    const all = plan(messages, { subagent_type: 'fork', fork_turns: 'all' });
+    const allSources = all.child!.initialMessages.map((m) => (m.source.kind === 'copy' ? m.source.parentIds : m.source.rule));
+    // "all" is curated: the startup reminder merges into the summary, which follows it.
+    expect(allSources[0]).toEqual(['startup', 'sum']);
+    expect(allSources).toContainEqual(['ack']);
+  });
+
+  it('with the prefix only, a numeric window finds no turn and the child inherits nothing', () => {
+    const messages = [reminder('startup', 'env'), summary, ack];
+    const result = plan(messages, { subagent_type: 'fork', fork_turns: '1' });
+    expect(result.child!.initialMessages).toEqual([]);
+    expect(result.child!.firstPrompt).toEqual(DIRECTIVE_PROMPT);
+    expect(ranges(result)).toEqual([
+      [0, 1, 'excluded', 'trailing-user-message-dropped'],
+      [1, 3, 'excluded', 'compaction-summary-outside-window'],
+    ]);
+    expect(result.window!.description).toBe('fork_turns "1": no real user turn to start a window at');
+  });
+});
+
+describe('planFork — Qwen boundary repair', () => {
+  it('empty selection: no inherited messages and the child message is the first prompt', () => {
+    const result = plan([], { subagent_type: 'fork', fork_turns: '3' });
+    expect(result.child!.initialMessages).toEqual([]);
+    expect(result.child!.firstPrompt).toEqual(DIRECTIVE_PROMPT);
+    expect(result.parent).toEqual([]);
+  });
+
+  it('zero real turns with a legacy startup pair: the pair stays (it ends with the assistant)', () => {
+    const messages = [user('ctx', 'Environment'), assistant('got', 'Got it. Thanks for the context!')];
+    const result = plan(messages, { subagent_type: 'fork', fork_turns: '1' });
+    expect(result.child!.initialMessages).toEqual([copyOf(messages, 0), copyOf(messages, 1)]);
+    expect(result.child!.firstPrompt).toEqual(DIRECTIVE_PROMPT);
+  });
+
+  it('last message is a user message: it is dropped and the child message is the first prompt', () => {
+    const messages = [user('u1', 'one'), assistant('a1', 'ok'), user('u2', 'never answered')];
+    const result = plan(messages, { subagent_type: 'fork', fork_turns: 'all' });
+    expect(result.child!.initialMessages).toEqual([copyOf(messages, 0), copyOf(messages, 1)]);
+    expect(result.child!.firstPrompt).toEqual(DIRECTIVE_PROMPT);
+    expect(ranges(result)).toEqual([
+      [0, 2, 'inherited', 'in-window'],
+      [2, 3, 'excluded', 'trailing-user-message-dropped'],
+    ]);
+  });
+
+  it('a trailing unanswered prompt as the only turn: dropped, and the startup reminder then trailing is dropped with it', () => {
+    const messages = [reminder('startup', 'env'), user('u1', 'never answered')];
+    const result = plan(messages, { subagent_type: 'fork', fork_turns: '1' });
+    expect(result.child!.initialMessages).toEqual([]);
+    expect(ranges(result)).toEqual([[0, 2, 'excluded', 'trailing-user-message-dropped']]);
+  });
+
+  it('last message is an assistant reply without tool calls: everything is kept', () => {
+    const messages = [user('u1', 'one'), assistant('a1', 'ok')];
+    const result = plan(messages, { subagent_type: 'fork' });
+    expect(result.child!.initialMessages).toEqual([copyOf(messages, 0), copyOf(messages, 1)]);
+    expect(result.child!.firstPrompt).toEqual(DIRECTIVE_PROMPT);
+  });
+
+  it('parallel sibling fork calls: every input is redacted to {} and each call gets the same placeholder', () => {
+    const messages = [
+      user('u1', 'Split the work in two.'),
+      toolCalls(
+        'calls',
+        [
+          { id: 'agent-a', tool: 'agent', input: { subagent_type: 'fork', prompt: 'Do part A' } },
+          { id: 'agent-b', tool: 'agent', input: { subagent_type: 'fork', prompt: 'Do part B' } },
+        ],
+        'Forking two workers.',
+      ),
+    ];
+    const result = plan(messages, { subagent_type: 'fork', fork_turns: '1' });
+    expect(result.child!.initialMessages).toEqual([
+      copyOf(messages, 0),
+      ...inFlightTail(messages, 1, [
+        { id: 'agent-a', tool: 'agent' },
+        { id: 'agent-b', tool: 'agent' },
+      ]),
+    ]);
+    expect(JSON.stringify(result.child)).not.toContain('Do part A');
+    expect(JSON.stringify(result.child)).not.toContain('Do part B');
+    // The redacted message still carries the assistant's text.
+    expect(result.child!.initialMessages[1]!.message.content).toEqual([
+      { type: 'text', text: 'Forking two workers.' },
+      { type: 'tool-call', toolCallId: 'agent-a', toolName: 'agent', input: {} },
+      { type: 'tool-call', toolCallId: 'agent-b', toolName: 'agent', input: {} },
+    ]);
+  });
+
+  it('trailing tool results are user-role content for Qwen: dropped, then the calls get placeholders', () => {
+    const messages = [
+      user('u1', 'Read both.'),
+      toolCalls('calls', [
+        { id: 'c-a', tool: 'read_file', input: { path: 'a' } },
+        { id: 'c-b', tool: 'read_file', input: { path: 'b' } },
+      ]),
+      toolResults('res-a', [{ id: 'c-a', tool: 'read_file', output: 'A' }]),
+    ];
+    const result = plan(messages, { subagent_type: 'fork' });
+    expect(result.child!.initialMessages).toEqual([
+      copyOf(messages, 0),
+      ...inFlightTail(messages, 1, [
+        { id: 'c-a', tool: 'read_file' },
+        { id: 'c-b', tool: 'read_file' },
+      ]),
+    ]);
+    expect(ranges(result)).toEqual([
+      [0, 1, 'inherited', 'in-window'],
+      [1, 2, 'inherited', 'tool-call-input-redacted'],
+      [2, 3, 'excluded', 'trailing-user-message-dropped'],
+    ]);
+  });
+});
+
+describe('planFork — Qwen launch rules', () => {
+  it('keeps the parent system instruction, tools, model and approval mode', () => {
+    const result = planFork(parentOf(session, { approvalMode: 'auto-edit' }), {
+      policy: 'qwen-fork-turns',
+      directive: DIRECTIVE,
+      params: { subagent_type: 'fork', fork_turns: '1' },
+    });
+    expect(result.child).toMatchObject({
+      profileName: 'agent',
+      systemInstruction: 'You are a careful coding agent.',
+      model: 'fork-lab-offline',
+      approvalMode: 'auto-edit',
+      depth: 1,
+      inheritance: { systemInstruction: 'parent', tools: 'parent', model: 'parent' },
+    });
+    expect(result.child!.tools.map((tool) => tool.name)).toEqual(['read_file', 'agent']);
+  });
+
+  it('rejects a fork from inside a fork child', () => {
+    const inChild = [user('boot', buildChildMessage('earlier directive')), assistant('a', 'ok')];
+    const expected = [
+      {
+        parameter: 'subagent_type',
+        code: 'fork_inside_fork',
+        message: 'Forking is not allowed inside a forked worker: this agent is itself a fork. Do the work directly instead.',
+      },
+    ];
+    expect(plan(inChild, { subagent_type: 'fork' }).errors).toEqual(expected);
+    const deep = planFork(parentOf(session, { depth: 1 }), {
+      policy: 'qwen-fork-turns',
+      directive: DIRECTIVE,
+      params: { subagent_type: 'fork' },
+    });
+    expect(deep.errors).toEqual(expected);
+    expect(deep.child).toBeNull();
+  });
+
+  it('a regular subagent starts with no history', () => {
+    const result = plan(session, { subagent_type: 'general-purpose' });
+    expect(result.mode).toBe('fresh');
+    expect(result.child).toBeNull();
+    expect(ranges(result)).toEqual([[0, 10, 'excluded', 'not-a-fork']]);
+  });
+
+  it('a rejected request excludes every parent message and has no child', () => {
+    const result = plan(session, { subagent_type: 'fork', fork_turns: '0' });
+    expect(result.child).toBeNull();
+    expect(result.errors.map((error) => error.code)).toEqual(['fork_turns_format']);
+    expect(ranges(result)).toEqual([[0, 10, 'excluded', 'request-rejected']]);
+  });
+
+  it('rejects a blank directive', () => {
+    expect(plan(session, { subagent_type: 'fork' }, '  \n').errors).toEqual([
+      {
+        parameter: 'directive',
+        code: 'directive_blank',
+        message: 'The directive (the task for the child) must not be blank: say what the child should do.',
+      },
+    ]);
+  });
+
+  it('reports what a prompt cache can reuse', () => {
+    expect(plan(session, { subagent_type: 'fork', fork_turns: '1' }).cache).toEqual({
+      systemMatches: true,
+      toolsMatch: true,
+      sharedMessages: 1,
+      reusableMessages: 1,
+    });
+    // "all" merges the startup block into the first prompt: nothing matches the recorded transcript.
+    expect(plan(session, { subagent_type: 'fork', fork_turns: 'all' }).cache!.sharedMessages).toBe(0);
+  });
+});

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { assistant, reminder, reminderText, toolCalls, toolResults, user } from '../testing/transcript-builders';
+import { classifyMessages, isRealUserTurn } from './classify-messages';
+
+describe('isRealUserTurn', () => {
+  it('counts a prompt, and an image or file alone', () => {
+    expect(isRealUserTurn(user('u', 'fix it').message)).toBe(true);
+    expect(isRealUserTurn(user('i', [{ type: 'image', image: 'aGk=', mediaType: 'image/png' }]).message)).toBe(true);
+    expect(
+      isRealUserTurn(user('f', [{ type: 'file', data: 'aGk=', mediaType: 'text/plain', filename: 'a.txt' }]).message),
+    ).toBe(true);
+  });
+
+  it('counts a prompt that carries a reminder in a separate part', () => {
+    expect(
+      isRealUserTurn(
+        user('u', [
+          { type: 'text', text: reminderText('env') },
+          { type: 'text', text: 'and now the task' },
+        ]).message,
+      ),
+    ).toBe(true);
+  });
+
+  it('counts a reminder glued in front of a prompt in one part (the prompt is still there)', () => {
+    expect(isRealUserTurn(user('u', `${reminderText('env')}\nfix the bug`).message)).toBe(true);
+  });
+
+  it('never counts tool messages, empty or whitespace prompts, pure reminders, or marked lines', () => {
+    expect(isRealUserTurn(toolResults('t', [{ id: 'c', tool: 'x', output: 'ok' }]).message)).toBe(false);
+    expect(isRealUserTurn({ role: 'user', content: [] })).toBe(false);
+    expect(isRealUserTurn({ role: 'user', content: '' })).toBe(false);
+    expect(isRealUserTurn(user('w', ' \n\t ').message)).toBe(false);
+    expect(isRealUserTurn(reminder('r', 'x').message)).toBe(false);
+    expect(isRealUserTurn(user('m', '/clear', { origin: { meta: true } }).message, { origin: { meta: true } })).toBe(false);
+    expect(isRealUserTurn(user('s', 'summary').message, { origin: { compactionSummary: true } })).toBe(false);
+    expect(isRealUserTurn(assistant('a', 'hi').message)).toBe(false);
+  });
+});
+
+describe('classifyMessages', () => {
+  it('classifies every kind and numbers real turns from the end', () => {
+    const messages = [
+      reminder('startup', 'cwd: /repo'),
+      user('sum', 'Summary of earlier work. Resume the prior task.'),
+      assistant('ack', 'Got it. Thanks for the additional context!'),
+      user('att', '<plan-mode-active>\nplanning</plan-mode-active>'),
+      user('u1', 'first question'),
+      toolCalls('c1', [{ id: 'call-1', tool: 'read_file', input: { path: 'a.ts' } }]),
+      toolResults('r1', [{ id: 'call-1', tool: 'read_file', output: 'contents' }]),
+      reminder('rem', 'todo list changed'),
+      user('mixed', [
+        { type: 'text', text: reminderText('note') },
+        { type: 'text', text: '   ' },
+      ]),
+      assistant('a1', 'answer'),
+      user('blank', '   '),
+      { id: 'empty', message: { role: 'user' as const, content: [] } },
+      { id: 'sys', message: { role: 'system' as const, content: 'be brief' } },
+      user('u2', 'second question'),
+      user('echo', '<command-name>/clear</command-name>', { origin: { meta: true } }),
+    ];
+    expect(
+      classifyMessages(messages).map(({ id, kind, turnFromEnd, note, hasReminder }) => ({
+        id,
+        kind,
+        ...(turnFromEnd === undefined ? {} : { turnFromEnd }),
+        ...(note === undefined ? {} : { note }),
+        ...(hasReminder ? { hasReminder } : {}),
+      })),
+    ).toEqual([
+      { id: 'startup', kind: 'startup-context', hasReminder: true },
+      { id: 'sum', kind: 'compaction-summary' },
+      { id: 'ack', kind: 'compaction-acknowledgement' },
+      { id: 'att', kind: 'compaction-attachment' },
+      { id: 'u1', kind: 'real-user-turn', turnFromEnd: -2 },
+      { id: 'c1', kind: 'tool-call' },
+      { id: 'r1', kind: 'tool-result' },
+      { id: 'rem', kind: 'pure-reminder', hasReminder: true },
+      { id: 'mixed', kind: 'reminder', hasReminder: true },
+      { id: 'a1', kind: 'assistant' },
+      { id: 'blank', kind: 'other', note: 'whitespace-only prompt' },
+      { id: 'empty', kind: 'other', note: 'empty user message' },
+      { id: 'sys', kind: 'system' },
+      { id: 'u2', kind: 'real-user-turn', turnFromEnd: -1 },
+      { id: 'echo', kind: 'other', note: 'marked meta by the importer: not a person’s prompt' },
+    ]);
+  });
+
+  it('classifies the legacy startup pair and a compaction prefix of length 4 after it', () => {
+    const messages = [
+      user('ctx', 'Environment: linux'),
+      assistant('got', 'Got it. Thanks for the context!'),
+      user('sum', 'Resume the prior task'),
+      assistant('ack', 'Got it. Thanks for the additional context!'),
+      user('att', 'Recently accessed file (full current content embedded): a.ts'),
+      toolCalls('replay', [{ id: 'c', tool: 'read_file', input: {} }]),
+      user('u', 'go on'),
+    ];
+    expect(classifyMessages(messages).map((c) => c.kind)).toEqual([
+      'startup-context',
+      'startup-context',
+      'compaction-summary',
+      'compaction-acknowledgement',
+      'compaction-attachment',
+      'compaction-attachment-call',
+      'real-user-turn',
+    ]);
+  });
+
+  it('marks an importer-flagged summary anywhere as a compaction summary, never a turn', () => {
+    const messages = [user('u', 'hi'), user('s', 'continued', { origin: { compactionSummary: true } })];
+    expect(classifyMessages(messages).map((c) => [c.kind, c.turnFromEnd])).toEqual([
+      ['real-user-turn', -1],
+      ['compaction-summary', undefined],
+    ]);
+  });
+});

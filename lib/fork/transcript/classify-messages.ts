@@ -1,0 +1,132 @@
+import type { CompactionRole } from './compaction-prefix';
+import { compactionPrefixRoles } from './compaction-prefix';
+import { partsOf, toolCallsOf } from './message-parts';
+import { containsReminder, isPureReminderMessage, isReminderText } from './reminder';
+import { startupContextLength } from './startup-context';
+import type { MessageMeta, ModelMessage, TranscriptMessage } from './transcript';
+
+/** What a message is, for the purpose of choosing what a fork inherits. */
+export type MessageKind =
+  | 'real-user-turn'
+  | 'startup-context'
+  | 'compaction-summary'
+  | 'compaction-acknowledgement'
+  | 'compaction-attachment'
+  | 'compaction-attachment-call'
+  | 'pure-reminder'
+  | 'reminder'
+  | 'tool-call'
+  | 'tool-result'
+  | 'assistant'
+  | 'system'
+  | 'other';
+
+export interface MessageClassification {
+  index: number;
+  id: string;
+  kind: MessageKind;
+  /** For a real user turn: its number counted from the end, -1 for the latest. */
+  turnFromEnd?: number;
+  /** Whether any text part is a reminder (a real turn can carry one in a separate part). */
+  hasReminder: boolean;
+  /** Why a message fell into `other` (an empty user message, a whitespace-only prompt, …). */
+  note?: string;
+}
+
+const COMPACTION_KIND: Record<CompactionRole, MessageKind> = {
+  summary: 'compaction-summary',
+  acknowledgement: 'compaction-acknowledgement',
+  attachment: 'compaction-attachment',
+  'attachment-call': 'compaction-attachment-call',
+};
+
+/** Whether the importer marked the message as harness-written or as a summary. */
+export function isMarkedSynthetic(meta: MessageMeta | undefined): boolean {
+  return meta?.origin?.meta === true || meta?.origin?.compactionSummary === true;
+}
+
+/**
+ * A real user turn: a `user` message with at least one part that is not a reminder text and is
+ * either non-text (an image or file alone counts) or non-blank text. Tool messages, empty
+ * messages, whitespace-only prompts, pure reminders and importer-marked meta lines never count:
+ * they are not the person asking for something, so they must not use up a turn of the window.
+ */
+export function isRealUserTurn(message: ModelMessage, meta?: MessageMeta): boolean {
+  if (message.role !== 'user' || isMarkedSynthetic(meta)) return false;
+  for (const part of partsOf(message)) {
+    if (part.type === 'tool-result') continue;
+    if (part.type !== 'text') return true;
+    const text = (part as { text: string }).text;
+    if (text.trim().length > 0 && !isReminderText(text)) return true;
+  }
+  return false;
+}
+
+function userNote(message: ModelMessage, meta: MessageMeta | undefined): string {
+  if (meta?.origin?.meta === true) return 'marked meta by the importer: not a person’s prompt';
+  if (meta?.origin?.compactionSummary === true) return 'marked as a compaction summary by the importer';
+  const parts = partsOf(message);
+  if (parts.length === 0) return 'empty user message';
+  return 'whitespace-only prompt';
+}
+
+/**
+ * Classify every message of a transcript and number its real user turns from the end.
+ * Linear in the transcript's length.
+ */
+export function classifyMessages(
+  messages: readonly TranscriptMessage[],
+): MessageClassification[] {
+  const startup = startupContextLength(messages);
+  const compaction = compactionPrefixRoles(messages, startup);
+  const result: MessageClassification[] = new Array(messages.length);
+  const realTurnIndexes: number[] = [];
+
+  for (let index = 0; index < messages.length; index++) {
+    const { id, message, meta } = messages[index]!;
+    const hasReminder = containsReminder(message);
+    const base = { index, id, hasReminder };
+    if (index < startup) {
+      result[index] = { ...base, kind: 'startup-context' };
+      continue;
+    }
+    const compactionRole = compaction[index - startup];
+    if (compactionRole !== undefined) {
+      result[index] = { ...base, kind: COMPACTION_KIND[compactionRole] };
+      continue;
+    }
+    switch (message.role) {
+      case 'system':
+        result[index] = { ...base, kind: 'system' };
+        break;
+      case 'tool':
+        result[index] = { ...base, kind: 'tool-result' };
+        break;
+      case 'assistant':
+        result[index] = {
+          ...base,
+          kind: toolCallsOf(message).length > 0 ? 'tool-call' : 'assistant',
+        };
+        break;
+      case 'user':
+        if (meta?.origin?.compactionSummary === true) {
+          result[index] = { ...base, kind: 'compaction-summary' };
+        } else if (isRealUserTurn(message, meta)) {
+          result[index] = { ...base, kind: 'real-user-turn' };
+          realTurnIndexes.push(index);
+        } else if (isPureReminderMessage(message)) {
+          result[index] = { ...base, kind: 'pure-reminder' };
+        } else if (hasReminder) {
+          result[index] = { ...base, kind: 'reminder' };
+        } else {
+          result[index] = { ...base, kind: 'other', note: userNote(message, meta) };
+        }
+        break;
+    }
+  }
+
+  for (let k = 0; k < realTurnIndexes.length; k++) {
+    result[realTurnIndexes[k]!]!.turnFromEnd = k - realTurnIndexes.length;
+  }
+  return result;
+}

@@ -1,0 +1,64 @@
+import type { ModelMessage } from './transcript';
+
+/**
+ * A content part of any message, with string content read as one text part. The AI SDK lets
+ * `content` be a plain string; every rule in the spec speaks of parts, so we read both alike.
+ */
+export type MessagePart =
+  | { type: 'text'; text: string }
+  | { type: 'reasoning'; text: string }
+  | { type: 'image' }
+  | { type: 'file' }
+  | { type: 'tool-call'; toolCallId: string; toolName: string; input: unknown }
+  | { type: 'tool-result'; toolCallId: string; toolName: string }
+  | { type: string };
+
+/** The parts of a message; a string content is one text part, an empty string none. */
+export function partsOf(message: ModelMessage): readonly MessagePart[] {
+  const content = message.content as unknown;
+  if (typeof content === 'string') {
+    return content.length === 0 ? [] : [{ type: 'text', text: content }];
+  }
+  return content as readonly MessagePart[];
+}
+
+/** The text of the first text part, if there is one. */
+export function firstText(message: ModelMessage): string | undefined {
+  for (const part of partsOf(message)) {
+    if (part.type === 'text') return (part as { text: string }).text;
+  }
+  return undefined;
+}
+
+export interface ToolCallRef {
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
+}
+
+/** The tool calls an assistant message makes, in order (none for other roles). */
+export function toolCallsOf(message: ModelMessage): ToolCallRef[] {
+  if (message.role !== 'assistant' || typeof message.content === 'string') return [];
+  const calls: ToolCallRef[] = [];
+  for (const part of message.content) {
+    if (part.type === 'tool-call') {
+      calls.push({ toolCallId: part.toolCallId, toolName: part.toolName, input: part.input });
+    }
+  }
+  return calls;
+}
+
+/** The call ids a message answers with tool results, in order. */
+export function toolResultIdsOf(message: ModelMessage): string[] {
+  if (typeof message.content === 'string') return [];
+  const ids: string[] = [];
+  for (const part of message.content as readonly MessagePart[]) {
+    if (part.type === 'tool-result') ids.push((part as { toolCallId: string }).toolCallId);
+  }
+  return ids;
+}
+
+export function hasToolCalls(message: ModelMessage): boolean {
+  if (message.role !== 'assistant' || typeof message.content === 'string') return false;
+  return message.content.some((part) => part.type === 'tool-call');
+}

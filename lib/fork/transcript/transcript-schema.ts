@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { ForkRequestValidationError, type InputIssue, TranscriptValidationError } from '../errors';
+import type { ForkRequest } from '../fork-request';
+import { TURN_END_REASONS, type ParentTranscript } from './transcript';
+
+const providerOptions = z.record(z.string(), z.record(z.string(), z.unknown())).optional();
+const jsonValue = z.json();
+
+const textPart = z.strictObject({ type: z.literal('text'), text: z.string(), providerOptions });
+const imagePart = z.strictObject({
+  type: z.literal('image'),
+  image: z.string().describe('base64 data or a URL'),
+  mediaType: z.string().optional(),
+  providerOptions,
+});
+const filePart = z.strictObject({
+  type: z.literal('file'),
+  data: z.string().describe('base64 data or a URL'),
+  filename: z.string().optional(),
+  mediaType: z.string(),
+  providerOptions,
+});
+const reasoningPart = z.strictObject({ type: z.literal('reasoning'), text: z.string(), providerOptions });
+const toolCallPart = z.strictObject({
+  type: z.literal('tool-call'),
+  toolCallId: z.string().min(1),
+  toolName: z.string().min(1),
+  input: jsonValue,
+  providerExecuted: z.boolean().optional(),
+  providerOptions,
+});
+const toolResultOutput = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('text'), value: z.string(), providerOptions }),
+  z.strictObject({ type: z.literal('json'), value: jsonValue, providerOptions }),
+  z.strictObject({ type: z.literal('execution-denied'), reason: z.string().optional(), providerOptions }),
+  z.strictObject({ type: z.literal('error-text'), value: z.string(), providerOptions }),
+  z.strictObject({ type: z.literal('error-json'), value: jsonValue, providerOptions }),
+  z.strictObject({ type: z.literal('content'), value: z.array(z.looseObject({ type: z.string() })) }),
+]);
+const toolResultPart = z.strictObject({
+  type: z.literal('tool-result'),
+  toolCallId: z.string().min(1),
+  toolName: z.string().min(1),
+  output: toolResultOutput,
+  providerOptions,
+});
+const toolApprovalRequest = z.strictObject({
+  type: z.literal('tool-approval-request'),
+  approvalId: z.string(),
+  toolCallId: z.string(),
+});
+const toolApprovalResponse = z.strictObject({
+  type: z.literal('tool-approval-response'),
+  approvalId: z.string(),
+  approved: z.boolean(),
+  reason: z.string().optional(),
+  providerExecuted: z.boolean().optional(),
+});
+
+/** A message in the AI SDK `ModelMessage` shape, as JSON (binary content as base64 strings). */
+export const modelMessageSchema = z.discriminatedUnion('role', [
+  z.strictObject({ role: z.literal('system'), content: z.string(), providerOptions }),
+  z.strictObject({
+    role: z.literal('user'),
+    content: z.union([z.string(), z.array(z.discriminatedUnion('type', [textPart, imagePart, filePart]))]),
+    providerOptions,
+  }),
+  z.strictObject({
+    role: z.literal('assistant'),
+    content: z.union([
+      z.string(),
+      z.array(
+        z.discriminatedUnion('type', [textPart, filePart, reasoningPart, toolCallPart, toolResultPart, toolApprovalRequest]),
+      ),
+    ]),
+    providerOptions,
+  }),
+  z.strictObject({
+    role: z.literal('tool'),
+    content: z.array(z.discriminatedUnion('type', [toolResultPart, toolApprovalResponse])),
+    providerOptions,
+  }),
+]);
+
+const messageMetaSchema = z.strictObject({
+  origin: z
+    .strictObject({
+      format: z.string().optional(),
+      line: z.number().int().positive().optional(),
+      meta: z.boolean().optional(),
+      compactionSummary: z.boolean().optional(),
+      note: z.string().optional(),
+    })
+    .optional(),
+  turnEnd: z.enum(TURN_END_REASONS as [string, ...string[]]).optional(),
+  partial: z.boolean().optional(),
+});
+
+export const transcriptMessageSchema = z.strictObject({
+  id: z.string().min(1, 'every message needs a non-empty id'),
+  message: modelMessageSchema,
+  meta: messageMetaSchema.optional(),
+});
+
+const toolDeclarationSchema = z.strictObject({
+  name: z.string().min(1),
+  description: z.string().optional(),
+  inputSchema: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const agentProfileSchema = z.strictObject({
+  agentId: z.string().min(1).default('main'),
+  name: z.string().min(1).default('agent'),
+  systemInstruction: z.string().default(''),
+  tools: z.array(toolDeclarationSchema).default([]),
+  toolRegistry: z.array(toolDeclarationSchema).optional(),
+  model: z.string().min(1).default('fork-lab-offline'),
+  depth: z.number().int().min(0).default(0),
+  approvalMode: z.string().optional(),
+  thinkingLevel: z.string().optional(),
+});
+
+/** A parent transcript as JSON: `{ profile?, messages }`. Message ids must be unique. */
+export const parentTranscriptSchema = z
+  .strictObject({
+    profile: agentProfileSchema.default(() => agentProfileSchema.parse({})),
+    messages: z.array(transcriptMessageSchema),
+  })
+  .superRefine((value, context) => {
+    const seen = new Map<string, number>();
+    value.messages.forEach((entry, index) => {
+      const first = seen.get(entry.id);
+      if (first !== undefined) {
+        context.addIssue({
+          code: 'custom',
+          path: ['messages', index, 'id'],
+          message: `duplicate id "${entry.id}" (first used by messages[${first}]); ids must be unique`,
+        });
+      } else {
+        seen.set(entry.id, index);
+      }
+    });
+  });
+
+const anyValue = z.unknown();
+const forkPoint = z.number().int().min(0).optional();
+const directive = z.string();
+
+/** A fork request as JSON. Parameter values stay `unknown`: the runtimes' own checks judge them. */
+export const forkRequestSchema = z.discriminatedUnion('policy', [
+  z.strictObject({
+    policy: z.literal('qwen-fork-turns'),
+    directive,
+    forkPoint,
+    params: z.strictObject({ subagent_type: anyValue, fork_turns: anyValue, name: anyValue }),
+  }),
+  z.strictObject({
+    policy: z.literal('kimi-fork'),
+    directive,
+    forkPoint,
+    notice: z.enum(['prompt-prefix', 'system-reminder']).optional(),
+    params: z.strictObject({ fork: anyValue, resume: anyValue, subagent_type: anyValue, model: anyValue }),
+  }),
+  z.strictObject({
+    policy: z.literal('deepseek-completed-turns'),
+    directive,
+    forkPoint,
+    params: z.strictObject({ maxDepth: anyValue, persona: anyValue, toolFilter: anyValue }),
+  }),
+]);
+
+/** `messages[3].message.content[0].type` from a zod path. */
+export function formatIssuePath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else out += out === '' ? String(key) : `.${String(key)}`;
+  }
+  return out;
+}
+
+function issuesOf(error: z.ZodError, prefix: string): InputIssue[] {
+  return error.issues.map((issue) => ({
+    path: formatIssuePath([...(prefix ? [prefix] : []), ...issue.path]),
+    message: issue.message,
+  }));
+}
+
+/** Validate a parent transcript; throws `TranscriptValidationError` naming every bad value. */
+export function parseParentTranscript(input: unknown, pathPrefix = ''): ParentTranscript {
+  const result = parentTranscriptSchema.safeParse(input);
+  if (!result.success) throw new TranscriptValidationError(issuesOf(result.error, pathPrefix));
+  return result.data as ParentTranscript;
+}
+
+/** Validate a fork request's shape; throws `ForkRequestValidationError` naming every bad value. */
+export function parseForkRequest(input: unknown, pathPrefix = ''): ForkRequest {
+  const result = forkRequestSchema.safeParse(input);
+  if (!result.success) throw new ForkRequestValidationError(issuesOf(result.error, pathPrefix));
+  return result.data as ForkRequest;
+}
