@@ -142,7 +142,7 @@ export const parentTranscriptSchema = z
     });
   });
 
-const anyValue = z.unknown();
+const anyValue = z.unknown().optional();
 const forkPoint = z.number().int().min(0).optional();
 const directive = z.string();
 
