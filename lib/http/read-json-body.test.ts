@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { BodyTooLargeError, formatBytes, InvalidJsonError, readJsonBody, UnsupportedMediaTypeError } from './read-json-body';
+
+const post = (body: BodyInit | null, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
+  new Request('http://localhost/api', { method: 'POST', body, headers, ...(body instanceof ReadableStream ? { duplex: 'half' } : {}) } as RequestInit);
+
+describe('readJsonBody', () => {
+  it('parses a JSON body', async () => {
+    await expect(readJsonBody(post('{"a":[1]}'), 100)).resolves.toEqual({ a: [1] });
+  });
+
+  it('refuses a declared length over the limit without reading', async () => {
+    const request = post('{}', { 'content-type': 'application/json', 'content-length': '5000' });
+    await expect(readJsonBody(request, 100)).rejects.toBeInstanceOf(BodyTooLargeError);
+  });
+
+  it('refuses a streamed body once it crosses the limit', async () => {
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 10; i++) controller.enqueue(new TextEncoder().encode('x'.repeat(50)));
+        controller.close();
+      },
+    });
+    await expect(readJsonBody(post(stream), 100)).rejects.toThrow(
+      'Request body is larger than the 100 bytes limit.',
+    );
+  });
+
+  it('says what is wrong with a body that is not JSON, or empty', async () => {
+    await expect(readJsonBody(post('{"a":'), 100)).rejects.toBeInstanceOf(InvalidJsonError);
+    await expect(readJsonBody(post('{"a":'), 100)).rejects.toThrow(/^Request body is not valid JSON: /);
+    await expect(readJsonBody(post(''), 100)).rejects.toThrow('Request body is empty: send a JSON object.');
+  });
+
+  it('refuses another content type', async () => {
+    await expect(readJsonBody(post('a=1', { 'content-type': 'application/x-www-form-urlencoded' }), 100)).rejects.toBeInstanceOf(
+      UnsupportedMediaTypeError,
+    );
+  });
+
+  it('formats limits for people', () => {
+    expect(formatBytes(8 * 1024 * 1024)).toBe('8 MB');
+    expect(formatBytes(1536 * 1024)).toBe('1.5 MB');
+    expect(formatBytes(10)).toBe('10 bytes');
+  });
+});

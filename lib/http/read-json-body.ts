@@ -1,0 +1,61 @@
+/** A request body over the endpoint's documented limit. */
+export class BodyTooLargeError extends Error {
+  override readonly name = 'BodyTooLargeError';
+
+  constructor(readonly limitBytes: number) {
+    super(
+      `Request body is larger than the ${formatBytes(limitBytes)} limit. Send a smaller transcript (cut it with a fork point, or import it and plan in the app).`,
+    );
+  }
+}
+
+/** A request body that is not JSON. */
+export class InvalidJsonError extends Error {
+  override readonly name = 'InvalidJsonError';
+}
+
+/** A request that does not declare a JSON body. */
+export class UnsupportedMediaTypeError extends Error {
+  override readonly name = 'UnsupportedMediaTypeError';
+}
+
+export function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(bytes % (1024 * 1024) === 0 ? 0 : 1)} MB` : `${bytes} bytes`;
+}
+
+/**
+ * Read a JSON request body, refusing anything over `limitBytes` before parsing: a declared
+ * Content-Length over the limit is refused without reading, and a body without one is read only
+ * until it crosses the limit.
+ */
+export async function readJsonBody(request: Request, limitBytes: number): Promise<unknown> {
+  const type = request.headers.get('content-type');
+  if (type !== null && !/^application\/(.+\+)?json\b/i.test(type)) {
+    throw new UnsupportedMediaTypeError(`Content-Type must be application/json (got ${type}).`);
+  }
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limitBytes) throw new BodyTooLargeError(limitBytes);
+
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body !== null) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limitBytes) {
+        await reader.cancel();
+        throw new BodyTooLargeError(limitBytes);
+      }
+      chunks.push(value);
+    }
+  }
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
+  if (text.trim() === '') throw new InvalidJsonError('Request body is empty: send a JSON object.');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new InvalidJsonError(`Request body is not valid JSON: ${(error as Error).message}.`);
+  }
+}

@@ -1,0 +1,67 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { planFork, type ForkPlan } from '@/lib/fork';
+import { BUILT_IN_SCENARIOS } from './built-in-scenarios';
+import { parseScenario } from './scenario';
+import { scenarioFiles } from './scenario-files';
+
+const dir = path.join(process.cwd(), 'public', 'scenarios');
+
+function planOf(id: string): ForkPlan {
+  const scenario = BUILT_IN_SCENARIOS.find((s) => s.id === id)!;
+  return planFork(scenario.transcript, scenario.request);
+}
+const ranges = (plan: ForkPlan) => plan.parent.map((r) => `${r.start}-${r.end} ${r.reason}`);
+
+describe('built-in scenarios', () => {
+  it('public/scenarios/ is exactly what `npm run scenarios` writes', () => {
+    const expected = scenarioFiles(BUILT_IN_SCENARIOS);
+    expect(readdirSync(dir).sort()).toEqual([...expected.keys()].sort());
+    for (const [name, text] of expected) expect(readFileSync(path.join(dir, name), 'utf8'), name).toBe(text);
+  });
+
+  it('every scenario file validates and plans without errors', () => {
+    for (const scenario of BUILT_IN_SCENARIOS) {
+      const parsed = parseScenario(JSON.parse(readFileSync(path.join(dir, `${scenario.id}.json`), 'utf8')));
+      expect(planFork(parsed.transcript, parsed.request).errors, scenario.id).toEqual([]);
+    }
+  });
+
+  it('each scenario shows its behaviour', () => {
+    expect(ranges(planOf('startup-block'))).toEqual([
+      '0-1 startup-prefix-kept',
+      '1-9 before-window',
+      '9-10 in-window',
+      '10-11 tool-call-input-redacted',
+    ]);
+    expect(ranges(planOf('compaction-summary'))).toEqual([
+      '0-1 startup-prefix-kept',
+      '1-5 compaction-summary-outside-window',
+      '5-7 before-window',
+      '7-10 in-window',
+      '10-11 tool-call-input-redacted',
+    ]);
+    expect(ranges(planOf('reminders-between-turns'))).toEqual([
+      '0-1 startup-prefix-kept',
+      '1-3 before-window',
+      '3-6 merged-by-curation',
+      '6-7 in-window',
+      '7-9 merged-by-curation',
+      '9-10 tool-call-input-redacted',
+    ]);
+    expect(planOf('tool-only-turns').window!.start).toBe(9);
+    expect(planOf('image-only-turn').window!.start).toBe(3);
+    expect(planOf('whitespace-prompt').window!.start).toBe(1);
+    expect(ranges(planOf('legacy-startup-pair'))[0]).toBe('0-2 startup-prefix-kept');
+    const siblings = planOf('parallel-sibling-forks').child!.initialMessages;
+    expect(JSON.stringify(siblings)).not.toContain('Document parseDate');
+    expect(siblings.filter((m) => m.source.kind === 'synthetic' && m.source.rule === 'fork-placeholder-result')).toHaveLength(1);
+    expect(
+      planOf('partial-parallel-batch').child!.initialMessages.flatMap((m) => (m.source.kind === 'synthetic' ? m.source.toolCallIds ?? [] : [])),
+    ).toEqual(['read-format', 'review']);
+    expect(ranges(planOf('trailing-unanswered-user')).at(-1)).toBe('3-4 trailing-user-message-dropped');
+    expect(ranges(planOf('mid-turn-fork'))).toEqual(['0-7 in-window', '7-11 in-flight-turn']);
+    expect(planOf('first-turn-fork').child!.initialMessages).toEqual([]);
+  });
+});

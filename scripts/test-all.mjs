@@ -1,0 +1,214 @@
+#!/usr/bin/env node
+// The one command that runs every test (`npm test`).
+//
+// Steps, stopping at the first failure:
+//   ensure-chromium -> next typegen -> tsc --noEmit -> vitest -> next build -> playwright
+// Then prints the counts of each runner (from their JSON reports in .ci-out/) and one line
+//   total: N passed, N failed, N skipped
+// which is always the last line printed. Exits non-zero when a step failed, a test failed,
+// or no test ran at all.
+//
+// Flags (local use):
+//   --unit-only   next typegen, tsc, vitest
+//   --e2e-only    ensure-chromium, next build, playwright
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const outDir = path.join(root, ".ci-out");
+const vitestJson = path.join(outDir, "vitest.json");
+const playwrightJson = path.join(outDir, "playwright.json");
+
+const USAGE = "usage: node scripts/test-all.mjs [--unit-only | --e2e-only]";
+const flags = process.argv.slice(2);
+for (const flag of flags) {
+  if (flag === "-h" || flag === "--help") {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  if (flag !== "--unit-only" && flag !== "--e2e-only") {
+    console.error(`test-all: unknown argument ${flag}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+const unitOnly = flags.includes("--unit-only");
+const e2eOnly = flags.includes("--e2e-only");
+if (unitOnly && e2eOnly) {
+  console.error(`test-all: --unit-only and --e2e-only are exclusive\n${USAGE}`);
+  process.exit(2);
+}
+const runUnit = !e2eOnly;
+const runE2e = !unitOnly;
+
+const env = {
+  ...process.env,
+  NEXT_TELEMETRY_DISABLED: "1",
+  // Vite 8 warns that a TS config in a non-"type: module" package will not load under its
+  // future native config loader; harmless today, so keep the test log clean.
+  VITE_CONFIG_NATIVE_IGNORE_WARNING: process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING ?? "true",
+};
+
+/** @type {{name: string, cmd: string, args: string[], env?: Record<string,string>, when: boolean}[]} */
+const steps = [
+  { name: "ensure-chromium", cmd: "bash", args: ["scripts/ensure-chromium.sh"], when: runE2e },
+  { name: "next typegen", cmd: "npx", args: ["--no", "--", "next", "typegen"], when: runUnit },
+  { name: "tsc --noEmit", cmd: "npx", args: ["--no", "--", "tsc", "--noEmit"], when: runUnit },
+  {
+    name: "vitest",
+    cmd: "npx",
+    args: ["--no", "--", "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`],
+    when: runUnit,
+  },
+  { name: "next build", cmd: "npx", args: ["--no", "--", "next", "build"], when: runE2e },
+  {
+    name: "playwright",
+    cmd: "npx",
+    args: ["--no", "--", "playwright", "test", "--reporter=list,json"],
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
+    when: runE2e,
+  },
+].filter((s) => s.when);
+
+const fmt = (ms) => `${(ms / 1000).toFixed(1)}s`;
+
+mkdirSync(outDir, { recursive: true });
+rmSync(vitestJson, { force: true });
+rmSync(playwrightJson, { force: true });
+
+/** @type {{name: string, ms: number | null, status: string}[]} */
+const timings = [];
+let failedStep = null;
+const started = Date.now();
+
+for (const step of steps) {
+  if (failedStep) {
+    timings.push({ name: step.name, ms: null, status: "skipped" });
+    continue;
+  }
+  console.log(`\n=== ${step.name}: ${step.cmd} ${step.args.join(" ")}`);
+  const t0 = Date.now();
+  const res = spawnSync(step.cmd, step.args, {
+    cwd: root,
+    env: { ...env, ...step.env },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const ms = Date.now() - t0;
+  let status = "ok";
+  if (res.error) status = `error: ${res.error.message}`;
+  else if (res.signal) status = `killed by ${res.signal}`;
+  else if (res.status !== 0) status = `exit ${res.status}`;
+  console.log(`=== ${step.name}: ${status} in ${fmt(ms)}`);
+  timings.push({ name: step.name, ms, status });
+  if (status !== "ok") failedStep = step.name;
+}
+
+// ---------- counts from the JSON reports ----------
+
+function readJson(file) {
+  if (!existsSync(file)) return null;
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch (err) {
+    console.log(`test-all: could not parse ${path.relative(root, file)}: ${err.message}`);
+    return null;
+  }
+}
+
+/** Vitest: per-test status; a file that failed without any failed test (import error,
+ *  failing hook) counts as one failure so a broken file is never reported as green. */
+function vitestCounts(report) {
+  const c = { passed: 0, failed: 0, skipped: 0, fileErrors: 0, files: 0 };
+  for (const file of report.testResults ?? []) {
+    c.files++;
+    let fileFailed = false;
+    for (const t of file.assertionResults ?? []) {
+      if (t.status === "passed") c.passed++;
+      else if (t.status === "failed") {
+        c.failed++;
+        fileFailed = true;
+      } else c.skipped++; // skipped, pending, todo, disabled
+    }
+    if (file.status === "failed" && !fileFailed) {
+      c.failed++;
+      c.fileErrors++;
+    }
+  }
+  return c;
+}
+
+/** Playwright: one outcome per test (per project): expected -> passed, flaky -> passed
+ *  (it passed on retry), unexpected -> failed, skipped -> skipped. */
+function playwrightCounts(report) {
+  const c = { passed: 0, failed: 0, skipped: 0, flaky: 0, errors: (report.errors ?? []).length };
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === "expected") c.passed++;
+        else if (t.status === "flaky") {
+          c.passed++;
+          c.flaky++;
+        } else if (t.status === "skipped") c.skipped++;
+        else c.failed++; // unexpected
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  return c;
+}
+
+// Per-runner lines deliberately use a different word order than the total line so
+// that only the total line matches "N passed, N failed, N skipped".
+const runnerLine = (name, c, extra = "") =>
+  `${name}: passed ${c.passed}, failed ${c.failed}, skipped ${c.skipped}${extra}`;
+
+const total = { passed: 0, failed: 0, skipped: 0 };
+const reasons = [];
+console.log("\n=== summary");
+for (const t of timings) {
+  console.log(`  ${t.name.padEnd(16)} ${t.ms === null ? "   -  " : fmt(t.ms).padStart(6)}  ${t.status}`);
+}
+console.log(`  ${"all".padEnd(16)} ${fmt(Date.now() - started).padStart(6)}`);
+
+if (runUnit) {
+  const report = readJson(vitestJson);
+  if (report) {
+    const c = vitestCounts(report);
+    total.passed += c.passed;
+    total.failed += c.failed;
+    total.skipped += c.skipped;
+    const extra = ` (${c.files} files${c.fileErrors ? `, ${c.fileErrors} file(s) failed outside a test` : ""})`;
+    console.log(runnerLine("vitest", c, extra));
+  } else {
+    console.log("vitest: no report (not run)");
+  }
+}
+if (runE2e) {
+  const report = readJson(playwrightJson);
+  if (report) {
+    const c = playwrightCounts(report);
+    total.passed += c.passed;
+    total.failed += c.failed;
+    total.skipped += c.skipped;
+    const notes = [];
+    if (c.flaky) notes.push(`${c.flaky} flaky`);
+    if (c.errors) notes.push(`${c.errors} errors outside tests`);
+    console.log(runnerLine("playwright", c, notes.length ? ` (${notes.join(", ")})` : ""));
+  } else {
+    console.log("playwright: no report (not run)");
+  }
+}
+
+if (failedStep) {
+  const skipped = timings.filter((t) => t.ms === null).map((t) => t.name);
+  reasons.push(`step "${failedStep}" failed${skipped.length ? ` (not run: ${skipped.join(", ")})` : ""}`);
+}
+if (total.failed > 0) reasons.push(`${total.failed} test(s) failed`);
+if (total.passed + total.failed === 0) reasons.push("no test ran");
+
+if (reasons.length) console.log(`FAILED: ${reasons.join("; ")}`);
+else console.log("OK");
+console.log(`total: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+process.exit(reasons.length ? 1 : 0);
