@@ -6,6 +6,11 @@ const nextConfig: NextConfig = {
   // Native / large server-only packages: load them from node_modules at runtime
   // instead of bundling (bundling gpt-tokenizer's encodings triples build time).
   serverExternalPackages: ["better-sqlite3", "gpt-tokenizer"],
+  experimental: {
+    // The browser sends a parent to the server once per change; a 10,000-message parent is a few
+    // megabytes. Matches the 8 MB limit of POST /api/fork/plan.
+    serverActions: { bodySizeLimit: "8mb" },
+  },
 };
 
 export default nextConfig;

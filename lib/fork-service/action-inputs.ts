@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { forkRequestSchema, parentTranscriptSchema } from '@/lib/fork';
+
+/** A parent key is the SHA-256 of the parent's canonical JSON. */
+export const parentKeySchema = z.string().regex(/^[0-9a-f]{64}$/, 'a parent key is 64 lower-case hex digits');
+
+export const registerParentInput = z.strictObject({ transcript: parentTranscriptSchema });
+export const previewForkInput = z.strictObject({ parentKey: parentKeySchema, request: forkRequestSchema });
+export const launchChildInput = z.strictObject({
+  parentKey: parentKeySchema,
+  request: forkRequestSchema,
+  childId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'a child id is 1 to 64 letters, digits, dashes or underscores'),
+});
+
+/** An input that failed validation, with each issue's path, for a person to act on. */
+export interface InvalidInput {
+  status: 'invalid';
+  error: string;
+  issues: { path: string; message: string }[];
+}
+
+export function invalidInput(error: z.ZodError, what: string): InvalidInput {
+  return {
+    status: 'invalid',
+    error: `The ${what} is not valid.`,
+    issues: error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(root)', message: issue.message })),
+  };
+}

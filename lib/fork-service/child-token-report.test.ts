@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { planFork } from '@/lib/fork';
+import { assistant, parentOf, user } from '@/lib/fork/testing/transcript-builders';
+import { childTokenReport, type TokenCounter } from './child-token-report';
+
+// A counter where every parent message costs 10 + its index, text costs its length, a tool list
+// costs 100 and a message written or changed by the engine costs 1,000: every sum below is traceable.
+const counter: TokenCounter = {
+  encoding: 'test',
+  systemTokens: 5,
+  toolTokens: 100,
+  parentMessage: (index) => 10 + index,
+  text: (text) => text.length,
+  tools: () => 100,
+  message: () => 1000,
+};
+
+describe('childTokenReport', () => {
+  const parent = parentOf([user('u1', 'a'), assistant('a1', 'b'), user('u2', 'c'), assistant('a2', 'd', { turnEnd: 'completed' })], {
+    systemInstruction: 'hello',
+  });
+
+  it('sums sections and counts the shared prefix when system and tools match', () => {
+    const plan = planFork(parent, { policy: 'deepseek-completed-turns', directive: 'go', params: {} });
+    expect(plan.cache).toMatchObject({ systemMatches: true, toolsMatch: true, reusableMessages: 4 });
+    expect(childTokenReport(plan, counter)).toEqual({
+      encoding: 'test',
+      systemInstruction: 5,
+      tools: 100,
+      initialMessages: 10 + 11 + 12 + 13,
+      firstPrompt: 1000,
+      total: 5 + 100 + 46 + 1000,
+      parentNextRequest: 5 + 100 + 46,
+      sharedPrefix: { messages: 4, tokens: 5 + 100 + 46 },
+    });
+  });
+
+  it('shares nothing when the system instruction differs (a persona)', () => {
+    const plan = planFork(parent, { policy: 'deepseek-completed-turns', directive: 'go', params: { persona: 'You review.' } });
+    expect(childTokenReport(plan, counter)?.sharedPrefix).toEqual({ messages: 0, tokens: 0 });
+  });
+
+  it('has no report for a rejected request', () => {
+    const plan = planFork(parent, { policy: 'qwen-fork-turns', directive: 'go', params: { subagent_type: 'fork', fork_turns: '0' } });
+    expect(childTokenReport(plan, counter)).toBeNull();
+  });
+});

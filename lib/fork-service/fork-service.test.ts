@@ -1,0 +1,67 @@
+import { describe, expect, it, vi } from 'vitest';
+import { planFork, type ForkRequest } from '@/lib/fork';
+import { assistant, parentOf, toolCalls, user } from '@/lib/fork/testing/transcript-builders';
+import { sharedObjects } from '@/lib/fork/testing/object-graph';
+
+vi.mock('server-only', () => ({}));
+const { launchChild, previewFork, registerParent } = await import('./fork-service');
+const { expandPlan } = await import('./compact-plan');
+
+const parent = parentOf([
+  user('u1', 'The build number is 4417.'),
+  assistant('a1', 'Noted.'),
+  user('u2', 'Now check the tests.'),
+  toolCalls('c1', [{ id: 'call-1', name: 'Agent', input: { subagent_type: 'fork', fork_turns: '1', prompt: 'x' } }]),
+]);
+const request: ForkRequest = { policy: 'qwen-fork-turns', directive: 'check', params: { subagent_type: 'fork', fork_turns: '1' } };
+
+describe('fork service', () => {
+  it('registers a parent once per content and answers its token counts and classification', async () => {
+    const first = await registerParent(parent);
+    const again = await registerParent(structuredClone(parent));
+    expect(again.parentKey).toBe(first.parentKey);
+    expect(first.parentKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(first.messageTokens).toHaveLength(4);
+    expect(first.messageTokens[0]).toBe(8);
+    expect(first.classifications.map((entry) => entry.kind)).toEqual(['real-user-turn', 'assistant', 'real-user-turn', 'tool-call']);
+  });
+
+  it('previews exactly the plan the engine makes', async () => {
+    const { parentKey } = await registerParent(parent);
+    const preview = previewFork(parentKey, request);
+    if (preview.status !== 'ok') throw new Error(preview.status);
+    expect(expandPlan(preview.plan, parent.messages)).toEqual(planFork(parent, request));
+    expect(preview.tokens?.total).toBeGreaterThan(0);
+    expect(preview.classificationsAtForkPoint).toBeUndefined();
+  });
+
+  it('classifies the parent as it stood at an earlier fork point', async () => {
+    const { parentKey } = await registerParent(parent);
+    const preview = previewFork(parentKey, { ...request, forkPoint: 2 });
+    if (preview.status !== 'ok') throw new Error(preview.status);
+    expect(preview.classificationsAtForkPoint?.map((entry) => entry.turnFromEnd)).toEqual([-1, undefined]);
+  });
+
+  it('answers unknown-parent for a key it does not hold, so the browser sends the parent again', () => {
+    expect(previewFork('0'.repeat(64), request)).toEqual({ status: 'unknown-parent' });
+    expect(launchChild('0'.repeat(64), request, 'child-1')).toEqual({ status: 'unknown-parent' });
+  });
+
+  it('launches a child with its own copy of the plan and a bootstrap record', async () => {
+    const { parentKey } = await registerParent(parent);
+    const launch = launchChild(parentKey, request, 'child-1');
+    if (launch.status !== 'ok') throw new Error(launch.status);
+    expect(launch.plan).toEqual(planFork(parent, request));
+    expect(sharedObjects(parent, launch.plan)).toEqual([]);
+    expect(launch.bootstrap).toMatchObject({ kind: 'fork', childId: 'child-1', taskPrompt: 'Begin.' });
+  });
+
+  it('refuses to launch a rejected request or a spawn that is not a fork, saying why', async () => {
+    const { parentKey } = await registerParent(parent);
+    const rejected = launchChild(parentKey, { ...request, params: { subagent_type: 'fork', fork_turns: '03' } }, 'c');
+    expect(rejected.status).toBe('rejected');
+    expect(rejected.status === 'rejected' && rejected.message).toMatch(/^fork_turns: /);
+    const fresh = launchChild(parentKey, { ...request, params: { subagent_type: 'Explore' } }, 'c');
+    expect(fresh.status === 'rejected' && fresh.message).toMatch(/^Not a fork \(/);
+  });
+});

@@ -1,0 +1,97 @@
+import 'server-only';
+import {
+  buildBootstrapRecord,
+  classifyMessages,
+  planFork,
+  type ForkBootstrapRecord,
+  type ForkPlan,
+  type ForkRequest,
+  type MessageClassification,
+  type ParentTranscript,
+} from '@/lib/fork';
+import { countMessageTokens, countTextTokens, countToolTokens, TOKEN_ENCODING } from '@/lib/tokens/count-tokens';
+import { childMessageTokens, childTokenReport, type ChildTokenReport, type TokenCounter } from './child-token-report';
+import { compactPlan, type CompactForkPlan } from './compact-plan';
+import { parentCache, type RegisteredParent } from './parent-cache';
+
+/** What the browser learns when it hands the server a parent. */
+export interface ParentRegistration {
+  parentKey: string;
+  messageTokens: number[];
+  classifications: MessageClassification[];
+}
+
+export type ForkPreview =
+  | {
+      status: 'ok';
+      plan: CompactForkPlan;
+      tokens: ChildTokenReport | null;
+      /** Classification of the parent as it stood at an earlier fork point (turn numbers move). */
+      classificationsAtForkPoint?: MessageClassification[];
+    }
+  | { status: 'unknown-parent' };
+
+export type ChildLaunch =
+  | { status: 'ok'; plan: ForkPlan; tokens: ChildTokenReport; bootstrap: ForkBootstrapRecord | null }
+  | { status: 'rejected'; message: string; plan: ForkPlan }
+  | { status: 'unknown-parent' };
+
+export async function registerParent(transcript: ParentTranscript): Promise<ParentRegistration> {
+  const entry = await parentCache.register(transcript);
+  return { parentKey: entry.key, messageTokens: entry.messageTokens, classifications: entry.classifications };
+}
+
+function counterFor(parent: RegisteredParent): TokenCounter {
+  return {
+    encoding: TOKEN_ENCODING,
+    systemTokens: parent.systemTokens,
+    toolTokens: parent.toolTokens,
+    parentMessage: (index) => parent.messageTokens[index] ?? 0,
+    text: countTextTokens,
+    tools: countToolTokens,
+    message: countMessageTokens,
+  };
+}
+
+export function previewFork(parentKey: string, request: ForkRequest): ForkPreview {
+  const parent = parentCache.get(parentKey);
+  if (parent === undefined) return { status: 'unknown-parent' };
+  const plan = planFork(parent.transcript, request);
+  const counter = counterFor(parent);
+  const preview: ForkPreview = {
+    status: 'ok',
+    plan: compactPlan(plan, (message) => childMessageTokens(message, counter)),
+    tokens: childTokenReport(plan, counter),
+  };
+  const forkPoint = request.forkPoint;
+  if (forkPoint !== undefined && forkPoint < parent.transcript.messages.length && plan.errors.length === 0) {
+    preview.classificationsAtForkPoint = classifyMessages(parent.transcript.messages.slice(0, forkPoint));
+  }
+  return preview;
+}
+
+/**
+ * The plan a launched child keeps: computed again on the server from the registered parent, so
+ * what the child stores is exactly what the engine produced, in objects nothing else holds.
+ */
+export function launchChild(parentKey: string, request: ForkRequest, childId: string): ChildLaunch {
+  const parent = parentCache.get(parentKey);
+  if (parent === undefined) return { status: 'unknown-parent' };
+  const plan = planFork(parent.transcript, request);
+  if (plan.errors.length > 0) {
+    return { status: 'rejected', message: plan.errors.map((error) => `${error.parameter}: ${error.message}`).join(' '), plan };
+  }
+  if (plan.child === null) {
+    return {
+      status: 'rejected',
+      message: `Not a fork (${plan.freshReason ?? 'no history is inherited'}): Fork Lab launches forks, which inherit the parent's history.`,
+      plan,
+    };
+  }
+  const tokens = childTokenReport(plan, counterFor(parent))!;
+  const bootstrap =
+    plan.policy === 'qwen-fork-turns'
+      ? buildBootstrapRecord(plan, { childId, parentAgentId: parent.transcript.profile.agentId })
+      : null;
+  return { status: 'ok', plan, tokens, bootstrap };
+}

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { planFork, type ForkRequest } from '@/lib/fork';
+import { sharedObjects } from '@/lib/fork/testing/object-graph';
+import { assistant, parentOf, user } from '@/lib/fork/testing/transcript-builders';
+import { contentHash } from '@/lib/isolation/content-hash';
+import { debouncedStorage, memoryStorage } from './debounced-storage';
+import { DEFAULT_SELECTION } from './fork-selection';
+import type { ChildRecord } from './workspace';
+import { activeSession, createWorkspaceStore, WORKSPACE_STORAGE_KEY, type WorkspaceState } from './workspace-store';
+
+const transcript = parentOf([user('u1', 'The code word is heron.'), assistant('a1', 'Noted.'), user('u2', 'Now plan the release.')]);
+const request: ForkRequest = { policy: 'kimi-fork', directive: 'Summarise.', params: { fork: true } };
+const init = { id: 'scenario:demo', title: 'Demo', source: { kind: 'scenario' as const, scenarioId: 'demo' }, transcript, selection: DEFAULT_SELECTION };
+
+async function childOf(state: WorkspaceState): Promise<ChildRecord> {
+  const session = activeSession(state)!;
+  const plan = planFork(session.transcript, request) as ChildRecord['plan'];
+  return {
+    id: 'child-1',
+    name: 'child 1',
+    createdAt: '2026-11-30T00:00:00.000Z',
+    request,
+    plan,
+    tokens: { encoding: 'o200k_base', systemInstruction: 0, tools: 0, initialMessages: 0, firstPrompt: 0, total: 0, parentNextRequest: 0, sharedPrefix: { messages: 0, tokens: 0 } },
+    bootstrap: null,
+    ownMessages: [],
+    forkedAt: { revision: session.revision, parentHash: await contentHash(session.transcript) },
+    inheritedHash: await contentHash([...plan.child.initialMessages, plan.child.firstPrompt]),
+  };
+}
+
+function newStore(backend = memoryStorage()) {
+  const storage = debouncedStorage<WorkspaceState>(backend, 5);
+  return { store: createWorkspaceStore(storage), storage, backend };
+}
+
+describe('workspace store', () => {
+  it('keeps its own frozen copy of a parent: the caller’s object is never stored', () => {
+    const { store } = newStore();
+    store.getState().openSession(init);
+    const session = activeSession(store.getState())!;
+    expect(session.transcript).toEqual(transcript);
+    expect(sharedObjects(transcript, session)).toEqual([]);
+    expect(() => {
+      (session.transcript.messages as unknown[]).push('x');
+    }).toThrow(TypeError);
+    expect(() => {
+      (session.transcript.messages[0]!.message as { content: unknown }).content = 'changed';
+    }).toThrow(TypeError);
+  });
+
+  it('opening a session that exists switches to it without replacing it', () => {
+    const { store } = newStore();
+    store.getState().openSession(init);
+    store.getState().appendParentMessage({ role: 'user', content: 'extra' });
+    store.getState().openSession({ ...init, id: 'other', title: 'Other' });
+    store.getState().openSession(init);
+    expect(activeSession(store.getState())!.transcript.messages).toHaveLength(4);
+    expect(Object.keys(store.getState().sessions)).toEqual(['scenario:demo', 'other']);
+  });
+
+  it('editing the parent after a fork changes no child, and the hashes show it', async () => {
+    const { store } = newStore();
+    store.getState().openSession(init);
+    store.getState().addChild(await childOf(store.getState()));
+    const child = activeSession(store.getState())!.children[0]!;
+    const inheritedBefore = structuredClone([...child.plan.child.initialMessages, child.plan.child.firstPrompt]);
+
+    store.getState().replaceParentMessage(0, { role: 'user', content: 'The code word is crane.' });
+    store.getState().deleteParentMessage(1);
+    store.getState().appendParentMessage({ role: 'user', content: 'Another turn.' });
+
+    const after = activeSession(store.getState())!;
+    expect(after.revision).toBe(3);
+    expect(after.transcript.messages.map((entry) => entry.message.content)).toEqual([
+      'The code word is crane.',
+      [{ type: 'text', text: 'Now plan the release.' }],
+      'Another turn.',
+    ]);
+    const childAfter = after.children[0]!;
+    expect([...childAfter.plan.child.initialMessages, childAfter.plan.child.firstPrompt]).toEqual(inheritedBefore);
+    expect(await contentHash([...childAfter.plan.child.initialMessages, childAfter.plan.child.firstPrompt])).toBe(child.inheritedHash);
+    expect(await contentHash(after.transcript)).not.toBe(child.forkedAt.parentHash);
+    expect(sharedObjects(after.transcript, childAfter)).toEqual([]);
+  });
+
+  it('a refused edit leaves the session exactly as it was', () => {
+    const { store } = newStore();
+    store.getState().openSession(init);
+    const before = store.getState().sessions;
+    expect(() => store.getState().replaceParentMessage(0, { role: 'nobody' } as never)).toThrow();
+    expect(() => store.getState().deleteParentMessage(42)).toThrow('There is no message #42');
+    expect(store.getState().sessions).toBe(before);
+  });
+
+  it('survives a reload: a new store on the same storage restores sessions, children and selections', async () => {
+    const { store, storage, backend } = newStore();
+    store.getState().openSession(init);
+    store.getState().setSelection((selection) => ({ ...selection, policy: 'kimi-fork', directive: 'Keep this.' }));
+    store.getState().addChild(await childOf(store.getState()));
+    await storage.flush();
+    expect(storage.status()).toBe('saved');
+
+    const reloaded = newStore(backend).store;
+    await reloaded.persist.rehydrate();
+    const session = activeSession(reloaded.getState())!;
+    expect(session).toEqual(activeSession(store.getState()));
+    expect(reloaded.getState().openChildId).toBe('child-1');
+    expect(Object.isFrozen(session.children[0]!.plan.child.initialMessages[0]!.message)).toBe(true);
+  });
+
+  it('starts empty when storage holds something that is not a workspace', async () => {
+    for (const junk of ['not json', JSON.stringify({ state: { sessions: [1, 2] }, version: 1 }), JSON.stringify({ state: { sessions: { a: { id: 'b' } } }, version: 1 })]) {
+      const backend = memoryStorage();
+      backend.entries.set(WORKSPACE_STORAGE_KEY, junk);
+      const { store } = newStore(backend);
+      await store.persist.rehydrate();
+      expect(store.getState().sessions).toEqual({});
+      expect(store.getState().activeSessionId).toBeNull();
+    }
+  });
+
+  it('reset forgets everything', async () => {
+    const { store } = newStore();
+    store.getState().openSession(init);
+    store.getState().reset();
+    expect(store.getState()).toMatchObject({ sessions: {}, activeSessionId: null, openChildId: null });
+  });
+});

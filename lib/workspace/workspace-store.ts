@@ -1,0 +1,167 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { persist, type PersistStorage } from 'zustand/middleware';
+import { deepClone, type ModelMessage, type ParentTranscript } from '@/lib/fork';
+import { deepFreeze } from './deep-freeze';
+import { DEFAULT_SELECTION, type ForkSelection } from './fork-selection';
+import { appendMessage, deleteMessage, replaceMessage } from './parent-edits';
+import type { ChildRecord, ParentSession, SessionSource } from './workspace';
+
+export interface WorkspaceState {
+  sessions: Record<string, ParentSession>;
+  activeSessionId: string | null;
+  /** The child open in the side panel, if any. */
+  openChildId: string | null;
+}
+
+export interface WorkspaceActions {
+  /** Open a session, creating it from `init` when no session has that id yet. */
+  openSession(init: { id: string; title: string; source: SessionSource; transcript: ParentTranscript; selection: ForkSelection }): void;
+  setSelection(update: (selection: ForkSelection) => ForkSelection): void;
+  appendParentMessage(message: ModelMessage): void;
+  replaceParentMessage(index: number, message: ModelMessage): void;
+  deleteParentMessage(index: number): void;
+  /** Put a session back as it was loaded: original transcript, no children. */
+  restartSession(init: { transcript: ParentTranscript; selection: ForkSelection }): void;
+  addChild(child: ChildRecord): void;
+  removeChild(childId: string): void;
+  openChild(childId: string | null): void;
+  /** Forget everything: every session and child. */
+  reset(): void;
+}
+
+export type WorkspaceStore = StoreApi<WorkspaceState & WorkspaceActions> & {
+  persist: { rehydrate(): Promise<void> | void; hasHydrated(): boolean; clearStorage(): void };
+};
+
+export const WORKSPACE_STORAGE_KEY = 'fork-lab-workspace';
+const EMPTY: WorkspaceState = { sessions: {}, activeSessionId: null, openChildId: null };
+
+/**
+ * Histories enter the store as their own deep copies and are frozen there: the store never holds
+ * an object the caller (or the server response, or another session) also holds, every update
+ * builds new objects, and a stray write throws instead of quietly changing a parent or a child.
+ */
+function owned<T>(value: T): T {
+  return deepFreeze(deepClone(value));
+}
+
+/**
+ * The workspace: every parent session and its children. `storage` is where it persists (the
+ * browser's IndexedDB behind a debounce in the app; memory in tests).
+ */
+export function createWorkspaceStore(storage: PersistStorage<WorkspaceState>): WorkspaceStore {
+  return createStore<WorkspaceState & WorkspaceActions>()(
+    persist(
+      (set, get) => {
+        const updateActive = (update: (session: ParentSession) => ParentSession) => {
+          const { activeSessionId, sessions } = get();
+          const session = activeSessionId === null ? undefined : sessions[activeSessionId];
+          if (session === undefined) return;
+          set({ sessions: { ...sessions, [session.id]: deepFreeze(update(session)) } });
+        };
+        const editParent = (edit: (transcript: ParentTranscript) => ParentTranscript) =>
+          // Edits throw before anything is set, so a refused edit leaves the session as it was.
+          updateActive((session) => ({ ...session, transcript: owned(edit(session.transcript)), revision: session.revision + 1 }));
+        return {
+          ...EMPTY,
+          openSession(init) {
+            const { sessions } = get();
+            if (sessions[init.id] === undefined) {
+              const session: ParentSession = {
+                id: init.id,
+                title: init.title,
+                source: init.source,
+                transcript: init.transcript,
+                revision: 0,
+                selection: init.selection,
+                children: [],
+              };
+              set({ sessions: { ...sessions, [init.id]: owned(session) }, activeSessionId: init.id, openChildId: null });
+            } else if (get().activeSessionId !== init.id) {
+              set({ activeSessionId: init.id, openChildId: null });
+            }
+          },
+          setSelection(update) {
+            updateActive((session) => ({ ...session, selection: owned(update(session.selection)) }));
+          },
+          appendParentMessage(message) {
+            editParent((transcript) => appendMessage(transcript, message));
+          },
+          replaceParentMessage(index, message) {
+            editParent((transcript) => replaceMessage(transcript, index, message));
+          },
+          deleteParentMessage(index) {
+            editParent((transcript) => deleteMessage(transcript, index));
+          },
+          restartSession(init) {
+            updateActive((session) => ({
+              ...session,
+              transcript: owned(init.transcript),
+              selection: owned(init.selection),
+              revision: 0,
+              children: [],
+            }));
+            set({ openChildId: null });
+          },
+          addChild(child) {
+            updateActive((session) => ({ ...session, children: [...session.children, owned(child)] }));
+            set({ openChildId: child.id });
+          },
+          removeChild(childId) {
+            updateActive((session) => ({ ...session, children: session.children.filter((child) => child.id !== childId) }));
+            if (get().openChildId === childId) set({ openChildId: null });
+          },
+          openChild(childId) {
+            set({ openChildId: childId });
+          },
+          reset() {
+            set(EMPTY);
+          },
+        };
+      },
+      {
+        name: WORKSPACE_STORAGE_KEY,
+        version: 1,
+        storage,
+        skipHydration: true,
+        partialize: ({ sessions, activeSessionId, openChildId }) => ({ sessions, activeSessionId, openChildId }),
+        merge: (persisted, current) => ({ ...current, ...readPersisted(persisted) }),
+      },
+    ),
+  ) as WorkspaceStore;
+}
+
+/**
+ * What storage held, if it still looks like a workspace. Storage is outside our control (another
+ * version, another tab, a person with devtools): anything else starts an empty workspace rather
+ * than a broken one.
+ */
+function readPersisted(persisted: unknown): Partial<WorkspaceState> {
+  if (persisted === null || typeof persisted !== 'object') return {};
+  const { sessions, activeSessionId, openChildId } = persisted as Record<string, unknown>;
+  if (sessions === null || typeof sessions !== 'object' || Array.isArray(sessions)) return {};
+  const valid: Record<string, ParentSession> = {};
+  for (const [id, session] of Object.entries(sessions as Record<string, unknown>)) {
+    const candidate = session as Partial<ParentSession> | null;
+    if (
+      candidate !== null &&
+      typeof candidate === 'object' &&
+      candidate.id === id &&
+      Array.isArray(candidate.transcript?.messages) &&
+      Array.isArray(candidate.children) &&
+      candidate.selection !== undefined
+    ) {
+      valid[id] = deepFreeze({ ...(candidate as ParentSession), selection: { ...DEFAULT_SELECTION, ...candidate.selection } });
+    }
+  }
+  return {
+    sessions: valid,
+    activeSessionId: typeof activeSessionId === 'string' && activeSessionId in valid ? activeSessionId : null,
+    openChildId: typeof openChildId === 'string' ? openChildId : null,
+  };
+}
+
+/** The active session, if any. */
+export function activeSession(state: WorkspaceState): ParentSession | null {
+  return state.activeSessionId === null ? null : (state.sessions[state.activeSessionId] ?? null);
+}

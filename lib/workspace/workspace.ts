@@ -1,0 +1,37 @@
+import type { ForkBootstrapRecord, ForkPlan, ForkRequest, ParentTranscript, TranscriptMessage } from '@/lib/fork';
+import type { ChildTokenReport } from '@/lib/fork-service/child-token-report';
+import type { ForkSelection } from './fork-selection';
+
+/** Where a parent came from. */
+export type SessionSource = { kind: 'scenario'; scenarioId: string } | { kind: 'blank' };
+
+/** A child launched from a parent: the engine's plan for it, and what it has done since. */
+export interface ChildRecord {
+  id: string;
+  name: string;
+  createdAt: string;
+  request: ForkRequest;
+  /** The plan exactly as the engine made it; `plan.child` is what the child received. */
+  plan: ForkPlan & { child: NonNullable<ForkPlan['child']> };
+  tokens: ChildTokenReport;
+  /** Qwen forks persist one, to revive the child later. */
+  bootstrap: ForkBootstrapRecord | null;
+  /** Messages the child produced itself, after its inherited history. */
+  ownMessages: TranscriptMessage[];
+  /** The parent's revision and content hash when the child was forked. */
+  forkedAt: { revision: number; parentHash: string };
+  /** Content hash of the inherited history (initial messages and first prompt) at launch. */
+  inheritedHash: string;
+}
+
+/** One parent conversation, the fork controls on it, and the children launched from it. */
+export interface ParentSession {
+  id: string;
+  title: string;
+  source: SessionSource;
+  transcript: ParentTranscript;
+  /** Counts the person's edits; 0 is the transcript as loaded. */
+  revision: number;
+  selection: ForkSelection;
+  children: ChildRecord[];
+}
