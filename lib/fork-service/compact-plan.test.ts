@@ -18,7 +18,7 @@ describe('compactPlan', () => {
       user('u1', 'first'),
       assistant('a1', 'one'),
       user('u2', 'second'),
-      toolCalls('c1', [{ id: 'call-1', name: 'Agent', input: { subagent_type: 'fork', fork_turns: 'all', prompt: 'x' } }]),
+      toolCalls('c1', [{ id: 'call-1', tool: 'Agent', input: { subagent_type: 'fork', fork_turns: 'all', prompt: 'x' } }]),
     ]);
     const plan = planFork(parent, {
       policy: 'qwen-fork-turns',

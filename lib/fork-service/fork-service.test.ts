@@ -11,7 +11,7 @@ const parent = parentOf([
   user('u1', 'The build number is 4417.'),
   assistant('a1', 'Noted.'),
   user('u2', 'Now check the tests.'),
-  toolCalls('c1', [{ id: 'call-1', name: 'Agent', input: { subagent_type: 'fork', fork_turns: '1', prompt: 'x' } }]),
+  toolCalls('c1', [{ id: 'call-1', tool: 'Agent', input: { subagent_type: 'fork', fork_turns: '1', prompt: 'x' } }]),
 ]);
 const request: ForkRequest = { policy: 'qwen-fork-turns', directive: 'check', params: { subagent_type: 'fork', fork_turns: '1' } };
 
