@@ -12,6 +12,7 @@ import {
 import { countMessageTokens, countTextTokens, countToolTokens, TOKEN_ENCODING } from '@/lib/tokens/count-tokens';
 import { childMessageTokens, childTokenReport, type ChildTokenReport, type TokenCounter } from './child-token-report';
 import { compactPlan, type CompactForkPlan } from './compact-plan';
+import { summarizeWindow, type WindowSummary } from '@/lib/view/window-summary';
 import { parentCache, type RegisteredParent } from './parent-cache';
 
 /** What the browser learns when it hands the server a parent. */
@@ -26,6 +27,7 @@ export type ForkPreview =
       status: 'ok';
       plan: CompactForkPlan;
       tokens: ChildTokenReport | null;
+      summary: WindowSummary;
       /** Classification of the parent as it stood at an earlier fork point (turn numbers move). */
       classificationsAtForkPoint?: MessageClassification[];
     }
@@ -58,16 +60,18 @@ export function previewFork(parentKey: string, request: ForkRequest): ForkPrevie
   if (parent === undefined) return { status: 'unknown-parent' };
   const plan = planFork(parent.transcript, request);
   const counter = counterFor(parent);
-  const preview: ForkPreview = {
+  const forkPoint = request.forkPoint;
+  const earlier =
+    forkPoint !== undefined && Number.isInteger(forkPoint) && forkPoint >= 0 && forkPoint < parent.transcript.messages.length
+      ? classifyMessages(parent.transcript.messages.slice(0, forkPoint))
+      : undefined;
+  return {
     status: 'ok',
     plan: compactPlan(plan, (message) => childMessageTokens(message, counter)),
     tokens: childTokenReport(plan, counter),
+    summary: summarizeWindow(plan, earlier ?? parent.classifications),
+    ...(earlier === undefined ? {} : { classificationsAtForkPoint: earlier }),
   };
-  const forkPoint = request.forkPoint;
-  if (forkPoint !== undefined && forkPoint < parent.transcript.messages.length && plan.errors.length === 0) {
-    preview.classificationsAtForkPoint = classifyMessages(parent.transcript.messages.slice(0, forkPoint));
-  }
-  return preview;
 }
 
 /**

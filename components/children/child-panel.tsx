@@ -1,0 +1,112 @@
+'use client';
+
+import { useMemo } from 'react';
+import { shortHash } from '@/lib/isolation/content-hash';
+import { previewText } from '@/lib/view/message-preview';
+import type { ChildRecord, ParentSession } from '@/lib/workspace/workspace';
+import { describeRequest } from '@/lib/view/describe-request';
+import { sourceLabel } from '@/components/preview/child-preview';
+import { VirtualList } from '@/components/virtual-list/virtual-list';
+import { useContentHash } from './use-content-hash';
+import styles from './children.module.css';
+
+/**
+ * One child: its request, an isolation check, the history it inherited (collapsible) and the
+ * messages it has produced itself.
+ */
+export function ChildPanel({ child, session, onClose, onRemove }: { child: ChildRecord; session: ParentSession; onClose(): void; onRemove(): void }) {
+  const inherited = useMemo(() => [...child.plan.child.initialMessages, child.plan.child.firstPrompt], [child]);
+  const parentNow = useContentHash(session.transcript);
+  const inheritedNow = useContentHash(inherited);
+  const parentChanged = parentNow !== null && parentNow !== child.forkedAt.parentHash;
+  const inheritedIntact = inheritedNow === null ? null : inheritedNow === child.inheritedHash;
+
+  return (
+    <section className={styles.panel} aria-label={`Child ${child.name}`} data-testid="child-panel" data-child-id={child.id}>
+      <header className={styles.panelHead}>
+        <h2>{child.name}</h2>
+        <button type="button" onClick={onClose} data-testid="close-child">
+          Close
+        </button>
+        <button type="button" className={styles.danger} onClick={onRemove} data-testid="remove-child">
+          Remove
+        </button>
+      </header>
+      <p className={styles.muted} data-testid="child-request-summary">
+        {describeRequest(child.request)} · launched {new Date(child.createdAt).toLocaleString('en-GB', { timeZone: 'UTC' })} UTC ·{' '}
+        {child.tokens.total.toLocaleString('en-US')} tokens in its first request
+      </p>
+
+      <div className={styles.isolation} data-testid="isolation-check">
+        <h3>Isolation check</h3>
+        <dl>
+          <div>
+            <dt>Parent as forked (revision {child.forkedAt.revision})</dt>
+            <dd>
+              <code data-testid="hash-parent-at-fork">{shortHash(child.forkedAt.parentHash)}</code>
+            </dd>
+          </div>
+          <div>
+            <dt>Parent now (revision {session.revision})</dt>
+            <dd>
+              <code data-testid="hash-parent-now">{parentNow === null ? '…' : shortHash(parentNow)}</code>{' '}
+              <span data-testid="parent-changed">{parentNow === null ? '' : parentChanged ? 'changed since the fork' : 'unchanged'}</span>
+            </dd>
+          </div>
+          <div>
+            <dt>Child’s inherited part, at launch → now</dt>
+            <dd>
+              <code data-testid="hash-inherited-at-launch">{shortHash(child.inheritedHash)}</code> →{' '}
+              <code data-testid="hash-inherited-now">{inheritedNow === null ? '…' : shortHash(inheritedNow)}</code>{' '}
+              <span data-testid="inherited-intact" className={inheritedIntact === false ? styles.bad : styles.good}>
+                {inheritedIntact === null ? '' : inheritedIntact ? 'intact' : 'CHANGED — isolation broken'}
+              </span>
+            </dd>
+          </div>
+        </dl>
+      </div>
+
+      <details className={styles.inherited} data-testid="child-inherited">
+        <summary>
+          Inherited history · {inherited.length.toLocaleString('en-US')} messages (initial messages and first prompt)
+        </summary>
+        <VirtualList
+          className={styles.inheritedList}
+          count={inherited.length}
+          estimatedHeight={64}
+          itemKey={(index) => String(index)}
+          role="list"
+          aria-label="Inherited history"
+          renderItem={(index) => {
+            const message = inherited[index]!;
+            return (
+              <div role="listitem" className={styles.message} data-testid="child-inherited-message">
+                <div className={styles.messageHead}>
+                  <span className={styles.muted}>{index}</span> <strong>{message.message.role}</strong>{' '}
+                  <span className={styles.source}>{index === inherited.length - 1 ? 'first prompt' : sourceLabel(message)}</span>
+                </div>
+                <pre>{previewText(message.message)}</pre>
+              </div>
+            );
+          }}
+        />
+      </details>
+
+      <div className={styles.own} data-testid="child-own-messages">
+        <h3>Its own messages</h3>
+        {child.ownMessages.length === 0 ? (
+          <p className={styles.muted}>None yet: this child holds its plan and inherited history, and has not run.</p>
+        ) : (
+          <ol>
+            {child.ownMessages.map((entry) => (
+              <li key={entry.id}>
+                <strong>{entry.message.role}</strong>
+                <pre>{previewText(entry.message)}</pre>
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+'use client';
+
+import { launchChildAction, previewForkAction, registerParentAction } from '@/app/actions/fork-actions';
+import type { ForkRequest, ParentTranscript } from '@/lib/fork';
+import type { ChildLaunch, ForkPreview, ParentRegistration } from '@/lib/fork-service/fork-service';
+
+/** A server answer that says the input was refused, with what is wrong. */
+export class ForkServiceError extends Error {
+  override readonly name = 'ForkServiceError';
+}
+
+type InvalidAnswer = { status: 'invalid'; error: string; issues: { path: string; message: string }[] };
+
+function failure(answer: InvalidAnswer): ForkServiceError {
+  return new ForkServiceError(`${answer.error} ${answer.issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')}`);
+}
+
+// Transcripts in the store are frozen and replaced on every edit, so object identity is content
+// identity: one registration per parent revision, and window changes send only the key.
+const registrations = new WeakMap<ParentTranscript, Promise<ParentRegistration>>();
+
+export function registerParent(transcript: ParentTranscript): Promise<ParentRegistration> {
+  let registration = registrations.get(transcript);
+  if (registration === undefined) {
+    registration = registerParentAction({ transcript }).then((answer) => {
+      if (answer.status === 'invalid') throw failure(answer);
+      return answer;
+    });
+    registration.catch(() => registrations.delete(transcript));
+    registrations.set(transcript, registration);
+  }
+  return registration;
+}
+
+/** Call the server with the parent's key, sending the parent again once if the server lost it. */
+async function withParent<T extends { status: string }>(
+  transcript: ParentTranscript,
+  call: (parentKey: string) => Promise<T | InvalidAnswer>,
+): Promise<{ answer: Exclude<T, { status: 'unknown-parent' }>; registration: ParentRegistration }> {
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const registration = await registerParent(transcript);
+    const answer = await call(registration.parentKey);
+    if (answer.status === 'invalid') throw failure(answer as InvalidAnswer);
+    if (answer.status !== 'unknown-parent') return { answer: answer as Exclude<T, { status: 'unknown-parent' }>, registration };
+    registrations.delete(transcript);
+  }
+  throw new ForkServiceError('The server could not keep this parent long enough to plan on it. Try again.');
+}
+
+export async function previewFork(transcript: ParentTranscript, request: ForkRequest) {
+  return withParent<ForkPreview>(transcript, (parentKey) => previewForkAction({ parentKey, request }));
+}
+
+export async function launchChild(transcript: ParentTranscript, request: ForkRequest, childId: string) {
+  return withParent<ChildLaunch>(transcript, (parentKey) => launchChildAction({ parentKey, request, childId }));
+}

@@ -1,0 +1,401 @@
+'use client';
+
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { MessageClassification } from '@/lib/fork';
+import { contentHash } from '@/lib/isolation/content-hash';
+import { parseScenario, type Scenario } from '@/lib/scenarios/scenario';
+import type { ScenarioSummary } from '@/lib/scenarios/scenario-files';
+import { SYNTHETIC_SIZES, syntheticScenario, syntheticScenarioId } from '@/lib/scenarios/synthetic-scenarios';
+import { windowSummaryLine } from '@/lib/view/window-summary';
+import { clearWorkspace, flushWorkspace, useSaveStatus, useWorkspace, workspaceStore } from '@/lib/workspace/browser-workspace';
+import { requestFromSelection, selectionFromRequest, type ForkSelection } from '@/lib/workspace/fork-selection';
+import { decodeUrlState, encodeUrlState } from '@/lib/workspace/url-state';
+import type { ChildRecord } from '@/lib/workspace/workspace';
+import { activeSession } from '@/lib/workspace/workspace-store';
+import { ChildPanel } from '@/components/children/child-panel';
+import { ForkTree } from '@/components/children/fork-tree';
+import { ForkControls } from '@/components/fork-controls/fork-controls';
+import { ChildPreview } from '@/components/preview/child-preview';
+import { ParentComposer } from '@/components/timeline/parent-composer';
+import { ParentTimeline, type ParentTimelineHandle } from '@/components/timeline/parent-timeline';
+import { launchChild } from './fork-client';
+import { useForkPreview } from './use-fork-preview';
+import styles from './playground.module.css';
+
+export interface PlaygroundProps {
+  scenarios: ScenarioSummary[];
+  /** The scenario the server loaded for this URL (or the default), so the first paint needs no fetch. */
+  initialScenario: Scenario;
+  defaultScenarioId: string;
+}
+
+async function fetchScenario(id: string, preloaded: Scenario): Promise<Scenario | null> {
+  if (id === preloaded.id) return preloaded;
+  const synthetic = syntheticScenario(id);
+  if (synthetic !== null) return synthetic;
+  const response = await fetch(`/scenarios/${encodeURIComponent(id)}.json`);
+  if (!response.ok) return null;
+  return parseScenario(await response.json());
+}
+
+function sessionInit(scenario: Scenario) {
+  return {
+    id: `scenario:${scenario.id}`,
+    title: scenario.title,
+    source: { kind: 'scenario' as const, scenarioId: scenario.id },
+    transcript: scenario.transcript,
+    selection: selectionFromRequest(scenario.request),
+  };
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  const element = target as HTMLElement | null;
+  return element !== null && (element.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName));
+}
+
+/** The page people come for: a parent on a timeline, a fork window on it, the child it makes. */
+export function Playground({ scenarios, initialScenario, defaultScenarioId }: PlaygroundProps) {
+  const [ready, setReady] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [launchError, setLaunchError] = useState<string | null>(null);
+  const [launching, setLaunching] = useState(false);
+  const [cursor, setCursor] = useState<number | null>(null);
+  const timeline = useRef<ParentTimelineHandle>(null);
+  const session = useWorkspace(activeSession);
+  const openChildId = useWorkspace((state) => state.openChildId);
+  const save = useSaveStatus();
+
+  const openScenario = useCallback(
+    async (id: string) => {
+      const scenario = await fetchScenario(id, initialScenario);
+      if (scenario === null) return false;
+      workspaceStore.getState().openSession(sessionInit(scenario));
+      return true;
+    },
+    [initialScenario],
+  );
+
+  // Restore the saved workspace, then let the URL say which scenario and controls to show.
+  useEffect(() => {
+    let cancelled = false;
+    void (async () => {
+      await workspaceStore.persist.rehydrate();
+      const url = decodeUrlState(window.location.search);
+      if (url.scenarioId !== null && !(await openScenario(url.scenarioId))) {
+        setNotice(`There is no scenario called “${url.scenarioId}”.`);
+      }
+      if (activeSession(workspaceStore.getState()) === null) await openScenario(defaultScenarioId);
+      if (url.selection !== null) workspaceStore.getState().setSelection(() => url.selection!);
+      if (!cancelled) setReady(true);
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [openScenario, defaultScenarioId]);
+
+  const selection = session?.selection ?? null;
+  const request = useMemo(() => (selection === null ? null : requestFromSelection(selection)), [selection]);
+  const requestKey = useMemo(() => JSON.stringify(request), [request]);
+  const transcript = session?.transcript ?? null;
+  const state = useForkPreview(ready ? transcript : null, request, requestKey);
+  const { preview, registration } = state;
+  const previewMatches = preview !== null && state.previewTranscript === transcript;
+  const stale = state.loading || !previewMatches || state.previewRequest !== request;
+
+  // The URL follows the view, so a link reproduces it exactly.
+  useEffect(() => {
+    if (!ready || session === null) return;
+    const scenarioId = session.source.kind === 'scenario' ? session.source.scenarioId : null;
+    const query = encodeUrlState(scenarioId, session.selection);
+    if (window.location.search !== `?${query}`) window.history.replaceState(null, '', `?${query}`);
+  }, [ready, session]);
+
+  const classifications = useMemo<readonly (MessageClassification | undefined)[]>(() => {
+    const full = registration !== null && transcript !== null && registration.classifications.length === transcript.messages.length ? registration.classifications : [];
+    const earlier = previewMatches ? preview.classificationsAtForkPoint : undefined;
+    if (earlier === undefined) return full;
+    return full.map((classification, index) => (index < earlier.length ? earlier[index] : classification));
+  }, [registration, transcript, preview, previewMatches]);
+
+  const forkEnd = selection?.forkPoint ?? transcript?.messages.length ?? 0;
+  const turns = useMemo(() => {
+    const list: number[] = [];
+    classifications.forEach((classification, index) => {
+      if (classification?.kind === 'real-user-turn' && index < forkEnd) list.push(index);
+    });
+    return list;
+  }, [classifications, forkEnd]);
+
+  const setSelection = useCallback((update: (selection: ForkSelection) => ForkSelection) => workspaceStore.getState().setSelection(update), []);
+  const setForkTurns = useCallback((value: string) => setSelection((current) => ({ ...current, qwen: { ...current.qwen, fork_turns: value } })), [setSelection]);
+
+  const startWindowAt = useCallback(
+    (index: number) => {
+      const position = turns.indexOf(index);
+      if (position === -1) return;
+      setCursor(index);
+      setSelection((current) => ({ ...current, policy: 'qwen-fork-turns', qwen: { ...current.qwen, fork_turns: String(turns.length - position) } }));
+    },
+    [turns, setSelection],
+  );
+
+  const plan = previewMatches ? preview.plan : null;
+  const canLaunch = !stale && plan !== null && plan.errors.length === 0 && plan.child !== null;
+  const launchHint =
+    plan === null
+      ? 'Planning…'
+      : plan.errors.length > 0
+        ? 'The runtime rejects this call: fix the fields marked in red.'
+        : plan.child === null
+          ? 'Not a fork: a regular subagent or teammate inherits nothing, so there is nothing to launch here.'
+          : null;
+
+  const launch = useCallback(async () => {
+    if (!canLaunch || transcript === null || request === null || session === null) return;
+    setLaunching(true);
+    setLaunchError(null);
+    try {
+      const childId = `child-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+      const { answer } = await launchChild(transcript, request, childId);
+      if (answer.status !== 'ok') throw new Error(answer.message);
+      const plan = answer.plan as ChildRecord['plan'];
+      const child: ChildRecord = {
+        id: childId,
+        name: `child ${session.children.length + 1}${request.policy === 'qwen-fork-turns' && typeof request.params.fork_turns === 'string' ? ` · fork_turns ${request.params.fork_turns}` : ''}`,
+        createdAt: new Date().toISOString(),
+        request,
+        plan,
+        tokens: answer.tokens,
+        bootstrap: answer.bootstrap,
+        ownMessages: [],
+        forkedAt: { revision: session.revision, parentHash: await contentHash(transcript) },
+        inheritedHash: await contentHash([...plan.child.initialMessages, plan.child.firstPrompt]),
+      };
+      workspaceStore.getState().addChild(child);
+    } catch (error) {
+      setLaunchError(error instanceof Error ? error.message : String(error));
+    } finally {
+      setLaunching(false);
+    }
+  }, [canLaunch, transcript, request, session]);
+
+  // Keyboard: j/k between turns, [ ] fewer/more turns, a for all, Enter launches.
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
+      if (selection === null) return;
+      const target = event.target as HTMLElement | null;
+      if (event.key === 'Enter' && target?.closest('button, a, summary, [role="button"]') !== null && target !== document.body) return;
+      const windowStart = plan?.window?.start ?? null;
+      const current = cursor ?? (windowStart !== null && turns.includes(windowStart) ? windowStart : (turns.at(-1) ?? null));
+      const position = current === null ? -1 : turns.indexOf(current);
+      const available = turns.length;
+      const n = /^[1-9]\d*$/.test(selection.qwen.fork_turns) ? Number(selection.qwen.fork_turns) : available;
+      switch (event.key) {
+        case 'j':
+        case 'k': {
+          if (available === 0) return;
+          const next = event.key === 'j' ? Math.min(available - 1, position + 1) : Math.max(0, position === -1 ? available - 1 : position - 1);
+          const index = turns[next]!;
+          setCursor(index);
+          timeline.current?.scrollToIndex(index);
+          if (selection.policy === 'qwen-fork-turns') setForkTurns(String(available - next));
+          break;
+        }
+        case '[':
+          if (selection.policy !== 'qwen-fork-turns' || available === 0) return;
+          setCursor(null);
+          setForkTurns(String(Math.max(1, Math.min(n, available) - 1)));
+          break;
+        case ']':
+          if (selection.policy !== 'qwen-fork-turns' || available === 0) return;
+          setCursor(null);
+          setForkTurns(n >= available ? 'all' : String(n + 1));
+          break;
+        case 'a':
+          if (selection.policy !== 'qwen-fork-turns') return;
+          setCursor(null);
+          setForkTurns('all');
+          break;
+        case 'Enter':
+          void launch();
+          break;
+        default:
+          return;
+      }
+      event.preventDefault();
+    }
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [selection, cursor, turns, plan, launch, setForkTurns]);
+
+  // Keep the window start in view when the window changes.
+  const windowStart = plan?.window?.start ?? null;
+  useEffect(() => {
+    if (windowStart !== null) timeline.current?.scrollToIndex(windowStart);
+  }, [windowStart]);
+
+  if (session === null || selection === null || transcript === null) {
+    return (
+      <main className={styles.main}>
+        <p data-testid="loading">Loading the workspace…</p>
+      </main>
+    );
+  }
+
+  const openChild = session.children.find((child) => child.id === openChildId) ?? null;
+  const scenarioId = session.source.kind === 'scenario' ? session.source.scenarioId : '';
+  const summary = previewMatches ? preview.summary : null;
+
+  return (
+    <main className={styles.main} data-testid="playground" data-ready={ready && !stale ? 'true' : 'false'}>
+      <header className={styles.header}>
+        <div>
+          <h1>Fork Lab</h1>
+          <p className={styles.tagline}>See exactly what a forked subagent inherits from its parent’s conversation.</p>
+        </div>
+        <div className={styles.headerControls}>
+          <label className={styles.picker}>
+            <span>Scenario</span>
+            <select
+              value={scenarioId}
+              onChange={(event) => {
+                setCursor(null);
+                void openScenario(event.target.value);
+              }}
+              data-testid="scenario-select"
+            >
+              {scenarioId === '' && <option value="">{session.title}</option>}
+              {scenarios.map((scenario) => (
+                <option key={scenario.id} value={scenario.id}>
+                  {scenario.title}
+                </option>
+              ))}
+              {SYNTHETIC_SIZES.map((size) => (
+                <option key={size} value={syntheticScenarioId(size)}>
+                  Synthetic parent · {size.toLocaleString('en-US')} messages
+                </option>
+              ))}
+            </select>
+          </label>
+          <button
+            type="button"
+            onClick={async () => {
+              const scenario = await fetchScenario(scenarioId, initialScenario);
+              if (scenario !== null) workspaceStore.getState().restartSession({ transcript: scenario.transcript, selection: selectionFromRequest(scenario.request) });
+            }}
+            disabled={session.source.kind !== 'scenario'}
+            data-testid="restart-session"
+            title="Put this scenario back as it was loaded: its transcript, its request, no children"
+          >
+            Restart scenario
+          </button>
+          <button
+            type="button"
+            onClick={async () => {
+              await clearWorkspace();
+              await openScenario(defaultScenarioId);
+            }}
+            data-testid="reset-workspace"
+            title="Forget every session and child in this browser"
+          >
+            Reset workspace
+          </button>
+          <span className={styles.save} data-testid="save-status" data-status={save.status} role="status" title={save.error ?? undefined}>
+            {save.status === 'saved' ? 'Saved in this browser' : save.status === 'pending' ? 'Saving…' : `Not saved: ${save.error ?? 'storage refused the write'}`}
+          </span>
+        </div>
+      </header>
+
+      {notice !== null && (
+        <p role="alert" className={styles.alert} data-testid="scenario-missing">
+          {notice} Showing “{session.title}”.
+        </p>
+      )}
+
+      <section className={styles.scenario} aria-labelledby="scenario-title">
+        <h2 id="scenario-title" data-testid="scenario-title">
+          {session.title}
+          {session.revision > 0 && <span className={styles.edited}> · edited ({session.revision})</span>}
+        </h2>
+        {session.source.kind === 'scenario' && <p>{scenarios.find((scenario) => scenario.id === scenarioId)?.shows ?? initialScenario.shows}</p>}
+      </section>
+
+      <div className={styles.grid}>
+        <aside className={styles.left}>
+          <ForkControls
+            selection={selection}
+            errors={plan?.errors ?? []}
+            parentLength={transcript.messages.length}
+            realTurns={turns.length}
+            canLaunch={canLaunch}
+            launchHint={launchError ?? launchHint}
+            launching={launching}
+            onChange={setSelection}
+            onLaunch={() => void launch()}
+          />
+          <ForkTree session={session} openChildId={openChildId} onOpen={(id) => workspaceStore.getState().openChild(id)} />
+        </aside>
+
+        <section className={styles.center} aria-label="Parent timeline">
+          <h2 className={styles.columnTitle}>
+            Parent · {transcript.messages.length.toLocaleString('en-US')} messages
+          </h2>
+          <p className={styles.summary} data-testid="window-summary">
+            {summary === null ? 'Planning…' : plan?.child === null ? (plan.errors.length > 0 ? 'No window: the runtime rejects the call.' : 'No window: not a fork.') : windowSummaryLine(summary)}
+          </p>
+          <ParentTimeline
+            ref={timeline}
+            messages={transcript.messages}
+            classifications={classifications}
+            ranges={plan?.parent ?? null}
+            windowStart={plan?.child ? windowStart : null}
+            windowDescription={plan?.window?.description ?? ''}
+            forkPoint={selection.forkPoint !== null && selection.forkPoint < transcript.messages.length ? selection.forkPoint : null}
+            tokens={registration?.messageTokens.length === transcript.messages.length ? registration.messageTokens : null}
+            cursor={cursor}
+            canStartWindow={selection.policy === 'qwen-fork-turns'}
+            onStartWindow={startWindowAt}
+            onForkAfter={(index) => setSelection((current) => ({ ...current, forkPoint: index + 1 >= transcript.messages.length ? null : index + 1 }))}
+            onDelete={(index) => workspaceStore.getState().deleteParentMessage(index)}
+          />
+          <ParentComposer />
+        </section>
+
+        <div className={styles.right}>
+          {state.error !== null && (
+            <p role="alert" className={styles.alert} data-testid="preview-error">
+              {state.error}
+            </p>
+          )}
+          {previewMatches ? (
+            <ChildPreview
+              preview={preview}
+              parent={transcript.messages}
+              parentTokens={registration?.messageTokens ?? null}
+              stale={stale}
+              onShowParentRow={(index) => timeline.current?.scrollToIndex(index)}
+            />
+          ) : (
+            <p className={styles.muted}>Planning the fork…</p>
+          )}
+        </div>
+      </div>
+
+      {openChild !== null && (
+        <ChildPanel
+          key={openChild.id}
+          child={openChild}
+          session={session}
+          onClose={() => workspaceStore.getState().openChild(null)}
+          onRemove={() => workspaceStore.getState().removeChild(openChild.id)}
+        />
+      )}
+      <footer className={styles.footer}>
+        <button type="button" className={styles.linkButton} onClick={() => void flushWorkspace()}>
+          Save now
+        </button>
+      </footer>
+    </main>
+  );
+}

@@ -1,0 +1,76 @@
+'use client';
+
+import { forwardRef, useCallback, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { dispositionAt, type MessageClassification, type ParentRange, type TranscriptMessage } from '@/lib/fork';
+import { linkToolPairs } from '@/lib/view/tool-pairs';
+import { VirtualList, type VirtualListHandle } from '@/components/virtual-list/virtual-list';
+import { TimelineRow } from './timeline-row';
+import styles from './timeline.module.css';
+
+export interface ParentTimelineHandle {
+  scrollToIndex(index: number): void;
+}
+
+export interface ParentTimelineProps {
+  messages: readonly TranscriptMessage[];
+  classifications: readonly (MessageClassification | undefined)[];
+  ranges: readonly ParentRange[] | null;
+  windowStart: number | null;
+  windowDescription: string;
+  /** Index of the first message after an earlier fork point, or null when forking at the end. */
+  forkPoint: number | null;
+  tokens: readonly number[] | null;
+  cursor: number | null;
+  canStartWindow: boolean;
+  onStartWindow(index: number): void;
+  onForkAfter(index: number): void;
+  onDelete(index: number): void;
+}
+
+/** The parent conversation as a virtualized list of rows, with the fork window drawn on it. */
+export const ParentTimeline = forwardRef<ParentTimelineHandle, ParentTimelineProps>(function ParentTimeline(props, ref) {
+  const { messages, classifications, ranges, windowStart, forkPoint, tokens, cursor } = props;
+  const list = useRef<VirtualListHandle>(null);
+  const [editing, setEditing] = useState<number | null>(null);
+  const pairs = useMemo(() => linkToolPairs(messages), [messages]);
+
+  useImperativeHandle(ref, () => ({ scrollToIndex: (index) => list.current?.scrollToIndex(index) }), []);
+  const itemKey = useCallback((index: number) => messages[index]?.id ?? String(index), [messages]);
+  const jump = useCallback((index: number) => list.current?.scrollToIndex(index), []);
+
+  const renderItem = (index: number) => (
+    <TimelineRow
+      index={index}
+      entry={messages[index]!}
+      classification={classifications[index]}
+      disposition={ranges === null ? undefined : dispositionAt(ranges, index)}
+      tokens={tokens?.[index]}
+      calls={pairs.calls.get(index)}
+      results={pairs.results.get(index)}
+      windowBoundary={index === windowStart ? props.windowDescription : null}
+      forkPointHere={forkPoint !== null && index === forkPoint}
+      cursor={index === cursor}
+      canStartWindow={props.canStartWindow}
+      editing={editing === index}
+      onStartWindow={props.onStartWindow}
+      onForkAfter={props.onForkAfter}
+      onJump={jump}
+      onEdit={setEditing}
+      onDelete={props.onDelete}
+    />
+  );
+
+  return (
+    <VirtualList
+      ref={list}
+      className={styles.timeline}
+      count={messages.length}
+      estimatedHeight={84}
+      itemKey={itemKey}
+      renderItem={renderItem}
+      data-testid="timeline"
+      aria-label="Parent conversation"
+      role="list"
+    />
+  );
+});

@@ -1,0 +1,172 @@
+'use client';
+
+import { memo, useState } from 'react';
+import type { MessageClassification, ParentDisposition, TranscriptMessage } from '@/lib/fork';
+import { kindLabel } from '@/lib/view/kind-labels';
+import { previewText } from '@/lib/view/message-preview';
+import { pairHue, type ToolPairLinks } from '@/lib/view/tool-pairs';
+import { MessageEditor } from './message-editor';
+import styles from './timeline.module.css';
+
+const FOLD_AT = 280;
+
+export interface TimelineRowProps {
+  index: number;
+  entry: TranscriptMessage;
+  classification: MessageClassification | undefined;
+  disposition: ParentDisposition | undefined;
+  tokens: number | undefined;
+  calls: ToolPairLinks['calls'] extends Map<number, infer T> ? T | undefined : never;
+  results: ToolPairLinks['results'] extends Map<number, infer T> ? T | undefined : never;
+  windowBoundary: string | null;
+  forkPointHere: boolean;
+  cursor: boolean;
+  canStartWindow: boolean;
+  editing: boolean;
+  onStartWindow(index: number): void;
+  onForkAfter(index: number): void;
+  onJump(index: number): void;
+  onEdit(index: number | null): void;
+  onDelete(index: number): void;
+}
+
+function reasonText(disposition: ParentDisposition | undefined): string {
+  if (disposition === undefined) return 'not planned';
+  const status = disposition.status === 'inherited' ? 'inherited' : 'excluded';
+  return disposition.reason === 'in-window' ? status : `${status} · ${disposition.reason.replaceAll('-', ' ')}`;
+}
+
+/** One parent message on the timeline: what it is, what it says, and what the fork does with it. */
+export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
+  const { index, entry, classification, disposition, tokens, calls, results, cursor, canStartWindow, editing } = props;
+  const [unfolded, setUnfolded] = useState(false);
+  const text = previewText(entry.message);
+  const folded = text.length > FOLD_AT && !unfolded;
+  const status = disposition?.status ?? 'excluded';
+  const isTurn = classification?.kind === 'real-user-turn';
+
+  return (
+    <div
+      className={`${styles.row} ${status === 'inherited' ? styles.inherited : styles.excluded} ${cursor ? styles.cursor : ''}`}
+      data-testid="timeline-row"
+      data-index={index}
+      data-id={entry.id}
+      data-kind={classification?.kind}
+      data-turn={classification?.turnFromEnd}
+      data-status={status}
+      data-reason={disposition?.reason}
+      aria-current={cursor ? 'step' : undefined}
+      role="listitem"
+    >
+      {props.forkPointHere && (
+        <div className={styles.forkPoint} data-testid="fork-point-marker" role="separator">
+          fork point · the parent as it stood before this message
+        </div>
+      )}
+      {props.windowBoundary !== null && (
+        <div className={styles.boundary} data-testid="window-boundary" role="separator">
+          window starts here · {props.windowBoundary}
+        </div>
+      )}
+      <div className={styles.head}>
+        <span className={styles.index}>#{index}</span>
+        <span className={styles.role}>{entry.message.role}</span>
+        {isTurn && canStartWindow ? (
+          <button
+            type="button"
+            className={`${styles.badge} ${styles.turnBadge}`}
+            data-testid="kind-badge"
+            onClick={() => props.onStartWindow(index)}
+            title="Start the fork window at this turn"
+            aria-label={`Start the fork window at user turn ${classification?.turnFromEnd}`}
+          >
+            {kindLabel(classification!)}
+          </button>
+        ) : (
+          <span className={`${styles.badge} ${styles[`kind-${classification?.kind ?? 'other'}`] ?? ''}`} data-testid="kind-badge">
+            {classification === undefined ? '…' : kindLabel(classification)}
+          </span>
+        )}
+        {calls?.map((call) => (
+          <button
+            type="button"
+            key={`c-${call.toolCallId}`}
+            className={styles.pair}
+            style={{ '--pair-hue': pairHue(call.toolCallId) } as React.CSSProperties}
+            data-testid="pair-link"
+            disabled={call.resultIndex === null}
+            onClick={() => call.resultIndex !== null && props.onJump(call.resultIndex)}
+            title={call.resultIndex === null ? `${call.toolName} (${call.toolCallId}) has no result yet` : `Result of ${call.toolName} is #${call.resultIndex}`}
+          >
+            {call.toolName} → {call.resultIndex === null ? 'open' : `#${call.resultIndex}`}
+          </button>
+        ))}
+        {results?.map((result) => (
+          <button
+            type="button"
+            key={`r-${result.toolCallId}`}
+            className={styles.pair}
+            style={{ '--pair-hue': pairHue(result.toolCallId) } as React.CSSProperties}
+            data-testid="pair-link"
+            disabled={result.callIndex === null}
+            onClick={() => result.callIndex !== null && props.onJump(result.callIndex)}
+            title={result.callIndex === null ? `No call ${result.toolCallId} before this result` : `Answers the call at #${result.callIndex}`}
+          >
+            ← {result.callIndex === null ? 'no call' : `#${result.callIndex}`}
+          </button>
+        ))}
+        <span className={styles.tokens} data-testid="row-tokens" title="o200k_base tokens">
+          {tokens === undefined ? '' : `${tokens.toLocaleString('en-US')} tok`}
+        </span>
+        <span className={styles.disposition} title={disposition?.detail} data-testid="row-disposition">
+          {reasonText(disposition)}
+        </span>
+      </div>
+      {editing ? (
+        <MessageEditor index={index} message={entry.message} onDone={() => props.onEdit(null)} />
+      ) : (
+        <>
+          <pre className={styles.body} data-testid="row-text">
+            {folded ? `${text.slice(0, FOLD_AT)}…` : text}
+          </pre>
+          {text.length > FOLD_AT && (
+            <button type="button" className={styles.linkButton} onClick={() => setUnfolded(!unfolded)} aria-expanded={unfolded}>
+              {unfolded ? 'Fold' : `Show all ${text.length.toLocaleString('en-US')} characters`}
+            </button>
+          )}
+        </>
+      )}
+      {classification?.note !== undefined && <p className={styles.note}>{classification.note}</p>}
+      {disposition !== undefined && disposition.status === 'excluded' && disposition.reason !== 'before-window' && (
+        <p className={styles.why}>{disposition.detail}</p>
+      )}
+      <div className={styles.actions}>
+        <button type="button" onClick={() => props.onForkAfter(index)} data-testid="fork-after">
+          Fork after this
+        </button>
+        <button type="button" onClick={() => props.onEdit(editing ? null : index)} data-testid="edit-message">
+          {editing ? 'Cancel edit' : 'Edit'}
+        </button>
+        <DeleteButton onDelete={() => props.onDelete(index)} />
+      </div>
+    </div>
+  );
+});
+
+function DeleteButton({ onDelete }: { onDelete(): void }) {
+  const [armed, setArmed] = useState(false);
+  return armed ? (
+    <>
+      <button type="button" className={styles.danger} onClick={onDelete} data-testid="confirm-delete">
+        Delete this message
+      </button>
+      <button type="button" onClick={() => setArmed(false)}>
+        Keep
+      </button>
+    </>
+  ) : (
+    <button type="button" onClick={() => setArmed(true)} data-testid="delete-message">
+      Delete
+    </button>
+  );
+}

@@ -1,0 +1,44 @@
+import type { TranscriptMessage } from '@/lib/fork';
+
+/** Where a tool call's result is, and where a result's call is, for drawing them as pairs. */
+export interface ToolPairLinks {
+  /** Per message index: its tool calls and the index of the message answering each (null: open). */
+  calls: Map<number, { toolCallId: string; toolName: string; resultIndex: number | null }[]>;
+  /** Per message index: its tool results and the index of the message holding each call (null: orphan). */
+  results: Map<number, { toolCallId: string; callIndex: number | null }[]>;
+}
+
+export function linkToolPairs(messages: readonly TranscriptMessage[]): ToolPairLinks {
+  const calls: ToolPairLinks['calls'] = new Map();
+  const results: ToolPairLinks['results'] = new Map();
+  const callAt = new Map<string, number>();
+  messages.forEach((entry, index) => {
+    const content = entry.message.content;
+    if (typeof content === 'string') return;
+    for (const part of content as { type: string; toolCallId?: string; toolName?: string }[]) {
+      if (part.type === 'tool-call' && part.toolCallId !== undefined) {
+        callAt.set(part.toolCallId, index);
+        const list = calls.get(index) ?? [];
+        list.push({ toolCallId: part.toolCallId, toolName: String(part.toolName), resultIndex: null });
+        calls.set(index, list);
+      } else if (part.type === 'tool-result' && part.toolCallId !== undefined) {
+        const callIndex = callAt.get(part.toolCallId) ?? null;
+        const list = results.get(index) ?? [];
+        list.push({ toolCallId: part.toolCallId, callIndex });
+        results.set(index, list);
+        if (callIndex !== null) {
+          const call = calls.get(callIndex)?.find((entry) => entry.toolCallId === part.toolCallId);
+          if (call !== undefined && call.resultIndex === null) call.resultIndex = index;
+        }
+      }
+    }
+  });
+  return { calls, results };
+}
+
+/** A stable hue per tool call id, so a call and its result share a colour. */
+export function pairHue(toolCallId: string): number {
+  let hash = 0;
+  for (let index = 0; index < toolCallId.length; index += 1) hash = (hash * 31 + toolCallId.charCodeAt(index)) | 0;
+  return Math.abs(hash) % 360;
+}

@@ -1,0 +1,44 @@
+'use client';
+
+import { useSyncExternalStore } from 'react';
+import { useStore } from 'zustand';
+import { debouncedStorage, memoryStorage, type SaveStatus } from './debounced-storage';
+import { indexedDbStorage } from './indexed-db-storage';
+import { createWorkspaceStore, WORKSPACE_STORAGE_KEY, type WorkspaceActions, type WorkspaceState } from './workspace-store';
+
+const storage = debouncedStorage<WorkspaceState>(
+  typeof indexedDB === 'undefined' ? memoryStorage() : indexedDbStorage(),
+);
+
+/** The browser's one workspace, persisted to IndexedDB. */
+export const workspaceStore = createWorkspaceStore(storage);
+
+export function useWorkspace<T>(selector: (state: WorkspaceState & WorkspaceActions) => T): T {
+  return useStore(workspaceStore, selector);
+}
+
+let lastError: string | null = null;
+storage.onStatus((status, error) => {
+  lastError = status === 'failed' ? (error instanceof Error ? error.message : String(error)) : null;
+});
+
+/** Whether the workspace on screen is saved, and why not when a save failed. */
+export function useSaveStatus(): { status: SaveStatus; error: string | null } {
+  const status = useSyncExternalStore(
+    (listener) => storage.onStatus(() => listener()),
+    () => storage.status(),
+    () => 'saved' as SaveStatus,
+  );
+  return { status, error: lastError };
+}
+
+/** Write pending changes now (before a reload the person asked for, say). */
+export function flushWorkspace(): Promise<void> {
+  return storage.flush();
+}
+
+/** Forget the whole workspace, in memory and in storage. */
+export async function clearWorkspace(): Promise<void> {
+  workspaceStore.getState().reset();
+  await storage.removeItem(WORKSPACE_STORAGE_KEY);
+}

@@ -1,0 +1,12 @@
+import { chromium } from '@playwright/test';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--headless','--disable-gpu'] });
+const width = Number(process.argv[3] ?? 1500);
+const page = await browser.newPage({ viewport: { width, height: 1000 } });
+page.on('console', (m) => { if (m.type() === 'error' || m.type()==='warning') console.log('console:', m.text()); });
+page.on('pageerror', (e) => console.log('pageerror:', e.message));
+await page.goto('http://127.0.0.1:3100/' + (process.argv[2] ?? ''));
+await page.waitForSelector('[data-testid="playground"][data-ready="true"]', { timeout: 15000 }).catch(e => console.log('not ready', e.message));
+await page.screenshot({ path: `/tmp/shot-${width}.png`, fullPage: false });
+console.log(page.url());
+console.log(await page.locator('[data-testid=window-summary]').textContent());
+await browser.close();
