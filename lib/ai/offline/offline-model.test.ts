@@ -1,0 +1,64 @@
+import { generateText, jsonSchema, stepCountIs, streamText, tool, type ModelMessage } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { buildChildMessage, FORK_BEGIN_PROMPT, FORK_DIRECTIVE_ACKNOWLEDGEMENT } from '@/lib/fork';
+import { createOfflineModel } from './offline-model';
+
+const model = createOfflineModel();
+const history: ModelMessage[] = [
+  { role: 'user', content: 'The deploy password is swordfish-42.' },
+  { role: 'assistant', content: 'Noted.' },
+  { role: 'user', content: 'Look at src/router.ts next.' },
+  { role: 'assistant', content: 'Done: the router validates ids.' },
+];
+
+describe('offline model', () => {
+  it('quotes the best match from its context and says where it stood', async () => {
+    const result = await generateText({ model, messages: [...history, { role: 'user', content: 'What is the deploy password?' }] });
+    expect(result.text).toBe('From my context (the user message at position 1 of 5): “The deploy password is swordfish-42.”');
+    expect(result.usage.inputTokens).toBeGreaterThan(10);
+    expect(result.usage.outputTokens).toBeGreaterThan(5);
+  });
+
+  it('says plainly when nothing in its context mentions the question', async () => {
+    const result = await generateText({ model, messages: [...history.slice(2), { role: 'user', content: 'What is the deploy password?' }] });
+    expect(result.text).toBe('Nothing in my context mentions “deploy password”.');
+  });
+
+  it('answers a Qwen fork’s directive, never finding it in the boilerplate or the question', async () => {
+    const messages: ModelMessage[] = [
+      ...history,
+      { role: 'user', content: buildChildMessage('What is the deploy password?') },
+      { role: 'assistant', content: FORK_DIRECTIVE_ACKNOWLEDGEMENT },
+      { role: 'user', content: FORK_BEGIN_PROMPT },
+    ];
+    expect((await generateText({ model, messages })).text).toBe('From my context (the user message at position 1 of 7): “The deploy password is swordfish-42.”');
+    const forgetful = [messages[2]!, messages[3]!, ...messages.slice(4)];
+    expect((await generateText({ model, messages: forgetful })).text).toBe('Nothing in my context mentions “deploy password”.');
+  });
+
+  it('calls a tool it is asked to use by name, then reports the result', async () => {
+    const readFile = tool({
+      description: 'Read a file',
+      inputSchema: jsonSchema<{ path: string }>({ type: 'object', properties: { path: { type: 'string' } }, required: ['path'] }),
+      execute: async ({ path }) => `contents of ${path}: export const ok = true;`,
+    });
+    const result = await generateText({
+      model,
+      tools: { read_file: readFile },
+      stopWhen: stepCountIs(3),
+      messages: [{ role: 'user', content: 'Please use read_file on src/ok.ts.' }],
+    });
+    expect(result.steps[0]!.toolCalls.map((call) => [call.toolName, call.input])).toEqual([['read_file', { path: 'src/ok.ts' }]]);
+    expect(result.text).toBe('read_file returned contents of src/ok.ts: export const ok = true;');
+  });
+
+  it('streams the same answer word by word, and is deterministic', async () => {
+    const messages: ModelMessage[] = [...history, { role: 'user', content: 'Which file did we look at?' }];
+    const stream = streamText({ model: createOfflineModel({ streamDelayMs: 1 }), messages });
+    const deltas: string[] = [];
+    for await (const part of stream.fullStream) if (part.type === 'text-delta') deltas.push(part.text);
+    expect(deltas.length).toBeGreaterThan(5);
+    expect(deltas.join('')).toBe((await generateText({ model, messages })).text);
+    expect(deltas.join('')).toBe('From my context (the user message at position 3 of 5): “Look at src/router.ts next.”');
+  });
+});

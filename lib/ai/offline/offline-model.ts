@@ -1,0 +1,211 @@
+import type {
+  LanguageModelV3,
+  LanguageModelV3CallOptions,
+  LanguageModelV3Content,
+  LanguageModelV3GenerateResult,
+  LanguageModelV3Prompt,
+  LanguageModelV3StreamPart,
+  LanguageModelV3StreamResult,
+} from '@ai-sdk/provider';
+import { countTokens } from 'gpt-tokenizer';
+import { FORK_BOILERPLATE_TAG, FORK_DIRECTIVE_PREFIX } from '@/lib/fork/qwen/child-message';
+import { INHERITANCE_NOTICE } from '@/lib/fork/kimi/inheritance-notice';
+import { recall, contentTerms, type ContextEntry } from './lexical-recall';
+import { toolArguments, type ObjectSchema } from './tool-arguments';
+
+export const OFFLINE_MODEL_ID = 'fork-lab-offline';
+
+export interface OfflineModelOptions {
+  /** Pause between streamed words, so a run is watchable; 0 streams at once. */
+  streamDelayMs?: number;
+}
+
+const AS_TEXT = { disallowedSpecial: new Set<string>() };
+const tokensOf = (text: string) => (text.length === 0 ? 0 : countTokens(text, AS_TEXT));
+
+type PromptMessage = LanguageModelV3Prompt[number];
+
+function partText(part: { type: string; [key: string]: unknown }): string {
+  switch (part.type) {
+    case 'text':
+    case 'reasoning':
+      return String(part.text);
+    case 'tool-call':
+      return `${String(part.toolName)} ${JSON.stringify(part.input ?? null)}`;
+    case 'tool-result': {
+      const output = part.output as { type: string; value?: unknown } | undefined;
+      const value = output?.type === 'text' || output?.type === 'error-text' ? String(output.value) : JSON.stringify(output?.value ?? null);
+      return `${String(part.toolName)} returned ${value}`;
+    }
+    default:
+      return '';
+  }
+}
+
+function messageText(message: PromptMessage): string {
+  if (typeof message.content === 'string') return message.content;
+  return (message.content as { type: string; [key: string]: unknown }[]).map(partText).filter(Boolean).join('\n');
+}
+
+const BOILERPLATE = new RegExp(`<${FORK_BOILERPLATE_TAG}>[\\s\\S]*?</${FORK_BOILERPLATE_TAG}>\\s*`, 'g');
+
+/** What a user message asks once the harness's own wrapping (fork boilerplate, notices, reminders) is removed. */
+function askedIn(text: string): string {
+  let asked = text.replace(BOILERPLATE, '').replace(/<system-reminder>[\s\S]*?<\/system-reminder>\s*/g, '');
+  if (asked.startsWith(FORK_DIRECTIVE_PREFIX)) asked = asked.slice(FORK_DIRECTIVE_PREFIX.length);
+  if (asked.startsWith(INHERITANCE_NOTICE)) asked = asked.slice(INHERITANCE_NOTICE.length);
+  return asked.trim();
+}
+
+function isHarnessText(text: string): boolean {
+  return text.includes(`<${FORK_BOILERPLATE_TAG}>`) || text.includes(INHERITANCE_NOTICE);
+}
+
+/**
+ * The question and the context it may be answered from. A bare "Begin." (a Qwen fork's first
+ * prompt) asks what the fork's directive asked. The question's own message and the fork
+ * boilerplate are never context: the model must not "find" the answer in the question.
+ */
+function questionAndContext(prompt: LanguageModelV3Prompt): { question: string; context: ContextEntry[] } {
+  let questionAt = -1;
+  let question = '';
+  for (let index = prompt.length - 1; index >= 0; index -= 1) {
+    if (prompt[index]!.role !== 'user') continue;
+    const asked = askedIn(messageText(prompt[index]!));
+    if (asked !== '' && asked !== 'Begin.') {
+      questionAt = index;
+      question = asked;
+      break;
+    }
+  }
+  const context: ContextEntry[] = [];
+  prompt.forEach((message, index) => {
+    if (index === questionAt) return;
+    const text = messageText(message);
+    if (text.trim() === '' || isHarnessText(text) || text.trim() === 'Begin.') return;
+    context.push({ role: message.role, position: index + 1, text });
+  });
+  return { question, context };
+}
+
+function clip(text: string, length = 280): string {
+  return text.length > length ? `${text.slice(0, length)}…` : text;
+}
+
+function functionTools(options: LanguageModelV3CallOptions): { name: string; schema: ObjectSchema | undefined }[] {
+  return (options.tools ?? []).flatMap((tool) => (tool.type === 'function' ? [{ name: tool.name, schema: tool.inputSchema as ObjectSchema }] : []));
+}
+
+/** What the model says or does for a prompt. Pure and deterministic. */
+export function respond(options: LanguageModelV3CallOptions): { content: LanguageModelV3Content[]; finish: 'stop' | 'tool-calls' } {
+  const prompt = options.prompt;
+  const last = prompt.at(-1);
+  if (last?.role === 'tool') {
+    const reports = (last.content as { type: string; toolName?: string; output?: unknown }[])
+      .filter((part) => part.type === 'tool-result')
+      .map((part) => clip(partText(part as { type: string }), 600));
+    return { content: [{ type: 'text', text: reports.join('\n') || 'The tool returned nothing.' }], finish: 'stop' };
+  }
+
+  const { question, context } = questionAndContext(prompt);
+  const tools = functionTools(options);
+  const named = tools.find((tool) => new RegExp(`(^|[^\\w])${tool.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^\\w]|$)`).test(question));
+  if (named !== undefined && options.toolChoice?.type !== 'none') {
+    const input = toolArguments(question, named.schema);
+    const toolCallId = `call-${tokensOf(question)}-${prompt.length}`;
+    return { content: [{ type: 'tool-call', toolCallId, toolName: named.name, input: JSON.stringify(input) }], finish: 'tool-calls' };
+  }
+
+  if (question === '') return { content: [{ type: 'text', text: 'I was not asked anything.' }], finish: 'stop' };
+  const found = recall(question, context);
+  if (found === null) {
+    const terms = contentTerms(question).slice(0, 6).join(' ');
+    return { content: [{ type: 'text', text: `Nothing in my context mentions ${terms === '' ? 'that' : `“${terms}”`}.` }], finish: 'stop' };
+  }
+  const total = prompt.length;
+  return {
+    content: [
+      {
+        type: 'text',
+        text: `From my context (the ${found.entry.role} message at position ${found.entry.position} of ${total}): “${clip(found.quote)}”`,
+      },
+    ],
+    finish: 'stop',
+  };
+}
+
+function usage(options: LanguageModelV3CallOptions, content: LanguageModelV3Content[]) {
+  const input = tokensOf(options.prompt.map(messageText).join('\n'));
+  const output = tokensOf(content.map((part) => (part.type === 'text' ? part.text : part.type === 'tool-call' ? `${part.toolName} ${part.input}` : '')).join(''));
+  return {
+    inputTokens: { total: input, noCache: input, cacheRead: 0, cacheWrite: 0 },
+    outputTokens: { total: output, text: output, reasoning: 0 },
+  };
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason ?? new Error('aborted'));
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason ?? new Error('aborted'));
+    }, { once: true });
+  });
+}
+
+/**
+ * Fork Lab's built-in model: deterministic, offline, and honest about being neither smart nor
+ * remote. It answers only from its own context — so what a fork inherited is what it can tell —
+ * and uses a tool when asked to by name.
+ */
+export function createOfflineModel(settings: OfflineModelOptions = {}): LanguageModelV3 {
+  const delay = settings.streamDelayMs ?? 0;
+  return {
+    specificationVersion: 'v3',
+    provider: 'fork-lab',
+    modelId: OFFLINE_MODEL_ID,
+    supportedUrls: {},
+    async doGenerate(options): Promise<LanguageModelV3GenerateResult> {
+      const { content, finish } = respond(options);
+      return {
+        content,
+        finishReason: { unified: finish, raw: finish },
+        usage: usage(options, content),
+        warnings: [],
+        response: { id: `offline-${options.prompt.length}`, modelId: OFFLINE_MODEL_ID, timestamp: new Date(0) },
+      };
+    },
+    async doStream(options): Promise<LanguageModelV3StreamResult> {
+      const { content, finish } = respond(options);
+      const signal = options.abortSignal;
+      const stream = new ReadableStream<LanguageModelV3StreamPart>({
+        async start(controller) {
+          try {
+            controller.enqueue({ type: 'stream-start', warnings: [] });
+            controller.enqueue({ type: 'response-metadata', id: `offline-${options.prompt.length}`, modelId: OFFLINE_MODEL_ID, timestamp: new Date(0) });
+            for (const [index, part] of content.entries()) {
+              if (part.type === 'text') {
+                const id = `text-${index}`;
+                controller.enqueue({ type: 'text-start', id });
+                for (const word of part.text.match(/\S+\s*|\s+/g) ?? []) {
+                  if (delay > 0) await sleep(delay, signal);
+                  controller.enqueue({ type: 'text-delta', id, delta: word });
+                }
+                controller.enqueue({ type: 'text-end', id });
+              } else {
+                if (delay > 0) await sleep(delay, signal);
+                controller.enqueue(part as LanguageModelV3StreamPart);
+              }
+            }
+            controller.enqueue({ type: 'finish', finishReason: { unified: finish, raw: finish }, usage: usage(options, content) });
+            controller.close();
+          } catch (error) {
+            controller.error(error);
+          }
+        },
+      });
+      return { stream };
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { toolArguments } from './tool-arguments';
+
+const readFile = { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] };
+const writeFile = { type: 'object', properties: { path: { type: 'string' }, content: { type: 'string' } } };
+const agent = {
+  type: 'object',
+  properties: { prompt: { type: 'string' }, subagent_type: { type: 'string' }, fork_turns: { type: 'string' }, depth: { type: 'integer' } },
+};
+
+describe('toolArguments', () => {
+  it('takes a path-like token for a path property', () => {
+    expect(toolArguments('Use read_file on src/router.ts please.', readFile)).toEqual({ path: 'src/router.ts' });
+    expect(toolArguments('read_file notes.md', readFile)).toEqual({ path: 'notes.md' });
+  });
+
+  it('takes key=value and key: "quoted" pairs first, then free quoted strings in order', () => {
+    expect(toolArguments('write_file path=docs/a.md content="# Title"', writeFile)).toEqual({ path: 'docs/a.md', content: '# Title' });
+    expect(toolArguments('write_file "hello world" into notes/today.txt', writeFile)).toEqual({ path: 'notes/today.txt', content: 'hello world' });
+    expect(toolArguments('Agent subagent_type=fork fork_turns=1 depth=2 prompt: "What is the password?"', agent)).toEqual({
+      subagent_type: 'fork',
+      fork_turns: '1',
+      depth: 2,
+      prompt: 'What is the password?',
+    });
+  });
+
+  it('invents nothing the request does not say', () => {
+    expect(toolArguments('use read_file', readFile)).toEqual({});
+    expect(toolArguments('anything', undefined)).toEqual({});
+  });
+});

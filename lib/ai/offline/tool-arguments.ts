@@ -1,0 +1,50 @@
+/** The subset of JSON Schema the offline model reads to fill in tool arguments. */
+export interface ObjectSchema {
+  type?: unknown;
+  properties?: Record<string, { type?: unknown; enum?: unknown[] }>;
+  required?: string[];
+}
+
+function unquote(value: string): string {
+  const quoted = /^(["'“])([\s\S]*)(["'”])$/.exec(value);
+  return quoted === null ? value : quoted[2]!;
+}
+
+function coerce(value: string, type: unknown): unknown {
+  if (type === 'number' || type === 'integer') {
+    const number = Number(value);
+    return Number.isFinite(number) ? number : value;
+  }
+  if (type === 'boolean') return value === 'true' ? true : value === 'false' ? false : value;
+  return value;
+}
+
+/**
+ * Arguments for a tool call, taken from the words of the request, so a person can drive the
+ * offline model precisely: `key=value` or `key: "quoted value"` pairs name properties directly;
+ * a property still missing gets, in order, a path-like token (for `path`/`file` properties) or the
+ * next quoted string. Nothing is invented: a property the request does not give stays out, and
+ * the tool's own validation answers for it.
+ */
+export function toolArguments(request: string, schema: ObjectSchema | undefined): Record<string, unknown> {
+  const properties = schema?.properties ?? {};
+  const args: Record<string, unknown> = {};
+  for (const match of request.matchAll(/([A-Za-z_][\w-]*)\s*(?:=|:)\s*("[^"]*"|'[^']*'|“[^”]*”|[^\s,;]+)/g)) {
+    const key = match[1]!;
+    if (key in properties && !(key in args)) args[key] = coerce(unquote(match[2]!), properties[key]!.type);
+  }
+  const quoted = [...request.matchAll(/"([^"]*)"|“([^”]*)”/g)].map((match) => match[1] ?? match[2] ?? '');
+  const usedQuotes = new Set(Object.values(args).filter((value): value is string => typeof value === 'string'));
+  const freeQuotes = quoted.filter((value) => !usedQuotes.has(value));
+  const paths = [...request.matchAll(/(?:^|\s)([\w.-]*\/[\w./-]*\w|[\w-]+\.[A-Za-z0-9]{1,6})(?=[\s,;.!?]|$)/g)].map((match) => match[1]!);
+
+  for (const [key, property] of Object.entries(properties)) {
+    if (key in args) continue;
+    if (/^(path|file|filename|filepath|file_path)$/i.test(key) && paths.length > 0) {
+      args[key] = paths.shift()!;
+    } else if ((property.type === 'string' || property.type === undefined) && freeQuotes.length > 0) {
+      args[key] = freeQuotes.shift()!;
+    }
+  }
+  return args;
+}
