@@ -44,7 +44,7 @@ function partText(part: { type: string; [key: string]: unknown }): string {
 
 function messageText(message: PromptMessage): string {
   if (typeof message.content === 'string') return message.content;
-  return (message.content as { type: string; [key: string]: unknown }[]).map(partText).filter(Boolean).join('\n');
+  return (message.content as unknown as { type: string; [key: string]: unknown }[]).map(partText).filter(Boolean).join('\n');
 }
 
 const BOILERPLATE = new RegExp(`<${FORK_BOILERPLATE_TAG}>[\\s\\S]*?</${FORK_BOILERPLATE_TAG}>\\s*`, 'g');
