@@ -1,0 +1,181 @@
+import { stepCountIs, streamText, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
+import { reviveChildHistory, type ForkBootstrapRecord, type ToolDeclaration } from '@/lib/fork';
+import type { RunJournal, RunRecord, RunStatus } from './run-journal';
+
+/** What a watcher of a run sees, in order. */
+export type RunEvent =
+  | { type: 'snapshot'; run: RunRecord; messages: ModelMessage[] }
+  | { type: 'message'; seq: number; message: ModelMessage }
+  | { type: 'text-delta'; text: string }
+  | { type: 'status'; status: RunStatus; finalOutput: string | null; error: string | null };
+
+export interface ChildRunDependencies {
+  journal: RunJournal;
+  model(id: string): LanguageModel;
+  tools(sessionId: string, declarations: readonly ToolDeclaration[]): ToolSet;
+  /** Make a provider's message safe to store and show. */
+  redact(text: string): string;
+  maxSteps?: number;
+  /** A model call that takes longer than this fails the run as a timeout. */
+  stepTimeoutMs?: number;
+}
+
+export class RunNotFoundError extends Error {
+  override readonly name = 'RunNotFoundError';
+  constructor(id: string) {
+    super(`There is no child run "${id}".`);
+  }
+}
+
+export class RunStateError extends Error {
+  override readonly name = 'RunStateError';
+}
+
+interface ActiveRun {
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+/**
+ * Children running on the server, detached from any request: `launch` writes the bootstrap
+ * record, starts the run and returns at once. Each run streams its events to whoever subscribes
+ * (a browser tab, a test) and to the journal, so a reload re-attaches and a restarted server can
+ * revive it from its record.
+ */
+export class ChildRuns {
+  readonly #active = new Map<string, ActiveRun>();
+  readonly #listeners = new Map<string, Set<(event: RunEvent) => void>>();
+
+  constructor(private readonly deps: ChildRunDependencies) {}
+
+  launch(input: { runId: string; sessionId: string; name: string; modelId: string; bootstrap: ForkBootstrapRecord }): RunRecord {
+    // Resolve the model first: an unknown model fails the launch, not a half-started run.
+    this.deps.model(input.modelId);
+    const run = this.deps.journal.createRun({ ...input, id: input.runId, policy: input.bootstrap.policy });
+    this.#start(run, reviveChildHistory(input.bootstrap, [], input.runId));
+    return run;
+  }
+
+  /** Continue a run that was interrupted, failed or stopped, from its bootstrap record and its messages. */
+  revive(runId: string): RunRecord {
+    const run = this.#require(runId);
+    if (this.#active.has(runId)) throw new RunStateError(`Child run "${runId}" is already running.`);
+    if (run.status === 'finished') throw new RunStateError(`Child run "${runId}" has finished; there is nothing to continue.`);
+    // Throws BootstrapMissingError, which says the bootstrap transcript is missing.
+    const history = reviveChildHistory(run.bootstrap, this.deps.journal.messages(runId), runId);
+    const floor = run.bootstrap!.initialMessages.length + 1;
+    this.deps.journal.replaceMessages(runId, history.slice(floor));
+    this.deps.journal.setStatus(runId, 'running');
+    const revived = this.deps.journal.getRun(runId)!;
+    this.#start(revived, history);
+    return revived;
+  }
+
+  /** Abort a running child on the server. */
+  stop(runId: string): boolean {
+    const active = this.#active.get(runId);
+    if (active === undefined) return false;
+    active.controller.abort(new Error('Stopped by the person.'));
+    return true;
+  }
+
+  /** Wait for a run to settle (tests, shutdown). */
+  async settled(runId: string): Promise<void> {
+    await this.#active.get(runId)?.done;
+  }
+
+  get running(): number {
+    return this.#active.size;
+  }
+
+  /** Watch a run: the listener gets a snapshot first, then every event as it happens. */
+  subscribe(runId: string, listener: (event: RunEvent) => void): () => void {
+    const run = this.#require(runId);
+    listener({ type: 'snapshot', run, messages: this.deps.journal.messages(runId) });
+    const listeners = this.#listeners.get(runId) ?? new Set();
+    listeners.add(listener);
+    this.#listeners.set(runId, listeners);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0) this.#listeners.delete(runId);
+    };
+  }
+
+  #require(runId: string): RunRecord {
+    const run = this.deps.journal.getRun(runId);
+    if (run === null) throw new RunNotFoundError(runId);
+    return run;
+  }
+
+  #emit(runId: string, event: RunEvent): void {
+    for (const listener of this.#listeners.get(runId) ?? []) {
+      try {
+        listener(event);
+      } catch {
+        // A watcher that fails (a closed stream) must not stop the run.
+      }
+    }
+  }
+
+  #start(run: RunRecord, history: ModelMessage[]): void {
+    const controller = new AbortController();
+    const done = this.#run(run, history, controller).finally(() => this.#active.delete(run.id));
+    this.#active.set(run.id, { controller, done });
+  }
+
+  async #run(run: RunRecord, history: ModelMessage[], controller: AbortController): Promise<void> {
+    const bootstrap = run.bootstrap!;
+    const { journal } = this.deps;
+    const finish = (status: RunStatus, finalOutput: string | null, error: string | null) => {
+      journal.setStatus(run.id, status, { finalOutput, error });
+      this.#emit(run.id, { type: 'status', status, finalOutput, error });
+    };
+    this.#emit(run.id, { type: 'status', status: 'running', finalOutput: null, error: null });
+    let written = 0;
+    let streamError: unknown = null;
+    try {
+      const signal = AbortSignal.any([controller.signal, AbortSignal.timeout(this.deps.stepTimeoutMs ?? 120_000)]);
+      const result = streamText({
+        model: this.deps.model(run.modelId),
+        system: bootstrap.systemInstruction,
+        messages: history,
+        tools: this.deps.tools(run.sessionId, bootstrap.tools),
+        stopWhen: stepCountIs(this.deps.maxSteps ?? 8),
+        maxRetries: 0,
+        abortSignal: signal,
+        onError: ({ error }) => {
+          streamError = error;
+        },
+        onStepFinish: (step) => {
+          // Each step's response holds every message of this call so far; journal the new ones.
+          for (const message of step.response.messages.slice(written)) {
+            const seq = journal.appendMessage(run.id, message as ModelMessage);
+            this.#emit(run.id, { type: 'message', seq, message: message as ModelMessage });
+          }
+          written = step.response.messages.length;
+        },
+      });
+      for await (const part of result.fullStream) {
+        if (part.type === 'text-delta') this.#emit(run.id, { type: 'text-delta', text: part.text });
+        if (part.type === 'error') streamError = part.error;
+      }
+      if (streamError !== null) throw streamError;
+      if (controller.signal.aborted) throw controller.signal.reason;
+      finish('finished', await result.text, null);
+    } catch (error) {
+      if (controller.signal.aborted) finish('stopped', null, 'Stopped by the person.');
+      else finish('failed', null, this.deps.redact(describeError(error)));
+    }
+  }
+}
+
+/** A provider failure in one line: the status and the provider's own message when there is one. */
+export function describeError(error: unknown): string {
+  if (error instanceof Error) {
+    const details = error as Error & { statusCode?: number; responseBody?: string };
+    if (error.name === 'TimeoutError' || /aborted due to timeout/i.test(error.message)) return 'The model did not answer in time (timeout).';
+    const status = details.statusCode === undefined ? '' : `HTTP ${details.statusCode}: `;
+    return `${status}${error.message}`;
+  }
+  return String(error);
+}
