@@ -34,7 +34,7 @@ export type ForkPreview =
   | { status: 'unknown-parent' };
 
 export type ChildLaunch =
-  | { status: 'ok'; plan: ForkPlan; tokens: ChildTokenReport; bootstrap: ForkBootstrapRecord | null }
+  | { status: 'ok'; plan: ForkPlan; tokens: ChildTokenReport; bootstrap: ForkBootstrapRecord }
   | { status: 'rejected'; message: string; plan: ForkPlan }
   | { status: 'unknown-parent' };
 
@@ -93,9 +93,8 @@ export function launchChild(parentKey: string, request: ForkRequest, childId: st
     };
   }
   const tokens = childTokenReport(plan, counterFor(parent))!;
-  const bootstrap =
-    plan.policy === 'qwen-fork-turns'
-      ? buildBootstrapRecord(plan, { childId, parentAgentId: parent.transcript.profile.agentId })
-      : null;
+  // Every child gets a bootstrap record, written before its first model call: it is what a
+  // revived child is rebuilt from (Qwen persists one; Fork Lab keeps one for every policy).
+  const bootstrap = buildBootstrapRecord(plan, { childId, parentAgentId: parent.transcript.profile.agentId });
   return { status: 'ok', plan, tokens, bootstrap };
 }

@@ -1,0 +1,60 @@
+'use server';
+
+import { configuredModels, UnknownModelError, type ModelOption } from '@/lib/ai/providers';
+import { BootstrapMissingError, type ForkRequest } from '@/lib/fork';
+import { invalidInput, type InvalidInput } from '@/lib/fork-service/action-inputs';
+import { launchChild, type ChildLaunch } from '@/lib/fork-service/fork-service';
+import { RunNotFoundError, RunStateError } from '@/lib/agent/child-runs';
+import { runReferenceInput, startChildRunInput } from '@/lib/agent/run-inputs';
+import type { RunRecord } from '@/lib/agent/run-journal';
+import { runtime } from '@/lib/agent/runtime';
+
+/** The models this server can run; nothing secret leaves the server. */
+export async function listModelsAction(): Promise<ModelOption[]> {
+  return configuredModels();
+}
+
+type Refused = { status: 'refused'; message: string };
+
+function refusal(error: unknown): Refused {
+  if (error instanceof UnknownModelError || error instanceof BootstrapMissingError || error instanceof RunNotFoundError || error instanceof RunStateError) {
+    return { status: 'refused', message: error.message };
+  }
+  throw error;
+}
+
+/**
+ * Plan a child on a registered parent and start it on the server. Returns as soon as its
+ * bootstrap record is written; the run continues detached and streams from /api/runs/<id>/events.
+ */
+export async function startChildRunAction(input: unknown): Promise<(ChildLaunch & { run?: RunRecord }) | InvalidInput | Refused> {
+  const parsed = startChildRunInput.safeParse(input);
+  if (!parsed.success) return invalidInput(parsed.error, 'launch request');
+  const { parentKey, request, childId, name, modelId, sessionId } = parsed.data;
+  const launch = launchChild(parentKey, request as ForkRequest, childId);
+  if (launch.status !== 'ok') return launch;
+  try {
+    const run = runtime().runs.launch({ runId: childId, sessionId, name, modelId, bootstrap: launch.bootstrap });
+    return { ...launch, run };
+  } catch (error) {
+    return refusal(error);
+  }
+}
+
+/** Abort a running child on the server. */
+export async function stopChildRunAction(input: unknown): Promise<{ status: 'ok'; stopped: boolean } | InvalidInput> {
+  const parsed = runReferenceInput.safeParse(input);
+  if (!parsed.success) return invalidInput(parsed.error, 'run reference');
+  return { status: 'ok', stopped: runtime().runs.stop(parsed.data.runId) };
+}
+
+/** Continue an interrupted, failed or stopped child from its bootstrap record and its messages. */
+export async function reviveChildRunAction(input: unknown): Promise<{ status: 'ok'; run: RunRecord } | InvalidInput | Refused> {
+  const parsed = runReferenceInput.safeParse(input);
+  if (!parsed.success) return invalidInput(parsed.error, 'run reference');
+  try {
+    return { status: 'ok', run: runtime().runs.revive(parsed.data.runId) };
+  } catch (error) {
+    return refusal(error);
+  }
+}

@@ -1,0 +1,55 @@
+import 'server-only';
+import { RunNotFoundError, type RunEvent } from './child-runs';
+import { runIdSchema } from './run-inputs';
+import { runtime } from './runtime';
+
+const SETTLED = new Set(['finished', 'failed', 'stopped', 'interrupted']);
+
+/**
+ * A run's events as a `text/event-stream` response: a snapshot (the run and its messages so far),
+ * then each event as it happens, ending once the run settles. Closing the connection only stops
+ * watching; stopping the run is its own action.
+ */
+export function runEventStream(runId: string, signal: AbortSignal): Response {
+  const parsed = runIdSchema.safeParse(runId);
+  if (!parsed.success) return Response.json({ error: `Invalid run id: ${parsed.error.issues[0]!.message}.` }, { status: 400 });
+  const encoder = new TextEncoder();
+  let unsubscribe: (() => void) | null = null;
+  try {
+    runtime().runs.subscribe(runId, () => undefined)();
+  } catch (error) {
+    if (error instanceof RunNotFoundError) return Response.json({ error: error.message }, { status: 404 });
+    throw error;
+  }
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      let closed = false;
+      const close = () => {
+        if (closed) return;
+        closed = true;
+        unsubscribe?.();
+        controller.close();
+      };
+      const send = (event: RunEvent) => {
+        if (closed) return;
+        controller.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`));
+        const settled =
+          (event.type === 'status' && SETTLED.has(event.status)) ||
+          (event.type === 'snapshot' && SETTLED.has(event.run.status) && !isRunning(runId));
+        if (settled) close();
+      };
+      unsubscribe = runtime().runs.subscribe(runId, send);
+      signal.addEventListener('abort', close, { once: true });
+    },
+    cancel() {
+      unsubscribe?.();
+    },
+  });
+  return new Response(stream, {
+    headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', Connection: 'keep-alive' },
+  });
+}
+
+function isRunning(runId: string): boolean {
+  return runtime().journal.getRun(runId)?.status === 'running';
+}
