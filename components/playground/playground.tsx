@@ -35,7 +35,12 @@ async function fetchScenario(id: string, preloaded: Scenario): Promise<Scenario 
   if (synthetic !== null) return synthetic;
   const response = await fetch(`/scenarios/${encodeURIComponent(id)}.json`);
   if (!response.ok) return null;
-  return parseScenario(await response.json());
+  try {
+    return parseScenario(await response.json());
+  } catch {
+    // Not a scenario file (`index` names the list of scenarios): an unknown scenario, not a crash.
+    return null;
+  }
 }
 
 function sessionInit(scenario: Scenario) {
@@ -100,7 +105,9 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
   const state = useForkPreview(ready ? transcript : null, request, requestKey);
   const { preview, registration } = state;
   const previewMatches = preview !== null && state.previewTranscript === transcript;
-  const stale = state.loading || !previewMatches || state.previewRequest !== request;
+  // Compared by content: setting a control to the value it already has (`]` at "all", `k` at the
+  // first turn) makes a new request object with the same key, which is not re-planned.
+  const stale = state.loading || !previewMatches || JSON.stringify(state.previewRequest) !== requestKey;
 
   // The URL follows the view, so a link reproduces it exactly.
   useEffect(() => {
@@ -170,6 +177,8 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
         ownMessages: [],
         forkedAt: { revision: session.revision, parentHash: await contentHash(transcript) },
         inheritedHash: await contentHash([...plan.child.initialMessages, plan.child.firstPrompt]),
+        agentCallId: null,
+        run: null,
       };
       workspaceStore.getState().addChild(child);
     } catch (error) {

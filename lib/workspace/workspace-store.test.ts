@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planFork, type ForkRequest } from '@/lib/fork';
 import { sharedObjects } from '@/lib/fork/testing/object-graph';
-import { assistant, parentOf, user } from '@/lib/fork/testing/transcript-builders';
+import { assistant, parentOf, toolCalls, user } from '@/lib/fork/testing/transcript-builders';
 import { contentHash } from '@/lib/isolation/content-hash';
 import { debouncedStorage, memoryStorage } from './debounced-storage';
 import { DEFAULT_SELECTION } from './fork-selection';
@@ -26,6 +26,8 @@ async function childOf(state: WorkspaceState): Promise<ChildRecord> {
     ownMessages: [],
     forkedAt: { revision: session.revision, parentHash: await contentHash(session.transcript) },
     inheritedHash: await contentHash([...plan.child.initialMessages, plan.child.firstPrompt]),
+    agentCallId: null,
+    run: null,
   };
 }
 
@@ -125,5 +127,27 @@ describe('workspace store', () => {
     store.getState().openSession(init);
     store.getState().reset();
     expect(store.getState()).toMatchObject({ sessions: {}, activeSessionId: null, openChildId: null });
+  });
+
+  it('applies run events: messages once each, and a finished run’s output reaches the parent once', async () => {
+    const { store } = newStore();
+    const withCall = parentOf([...transcript.messages, toolCalls('c1', [{ id: 'call-1', tool: 'agent', input: { prompt: 'x' } }])]);
+    store.getState().openSession({ ...init, transcript: withCall });
+    const base = await childOf(store.getState());
+    store.getState().addChild({ ...base, agentCallId: 'call-1', run: { modelId: 'offline', status: 'running', finalOutput: null, error: null, deliveredToParent: false } });
+    const reply = { role: 'assistant' as const, content: [{ type: 'text' as const, text: 'Found it.' }] };
+    store.getState().applyRunEvent('child-1', { type: 'message', seq: 0, message: reply });
+    store.getState().applyRunEvent('child-1', { type: 'message', seq: 0, message: reply });
+    store.getState().applyRunEvent('child-1', { type: 'status', status: 'finished', finalOutput: 'Found it.', error: null });
+    store.getState().applyRunEvent('child-1', { type: 'status', status: 'finished', finalOutput: 'Found it.', error: null });
+    const session = activeSession(store.getState())!;
+    const child = session.children[0]!;
+    expect(child.ownMessages).toEqual([{ id: 'child-1-m0', message: reply }]);
+    expect(child.run).toEqual({ modelId: 'offline', status: 'finished', finalOutput: 'Found it.', error: null, deliveredToParent: true });
+    expect(session.transcript.messages.slice(4).map((entry) => entry.message)).toEqual([
+      { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'call-1', toolName: 'agent', output: { type: 'text', value: 'Found it.' } }] },
+    ]);
+    expect(session.revision).toBe(1);
+    expect(sharedObjects(session.transcript, child)).toEqual([]);
   });
 });

@@ -3,6 +3,8 @@ import { persist, type PersistStorage } from 'zustand/middleware';
 import { deepClone, type ModelMessage, type ParentTranscript } from '@/lib/fork';
 import { deepFreeze } from './deep-freeze';
 import { DEFAULT_SELECTION, type ForkSelection } from './fork-selection';
+import type { RunEvent } from '@/lib/agent/child-runs';
+import { acknowledgeLaunch, deliverChildResult } from './deliver-result';
 import { appendMessage, deleteMessage, replaceMessage } from './parent-edits';
 import type { ChildRecord, ParentSession, SessionSource } from './workspace';
 
@@ -22,7 +24,10 @@ export interface WorkspaceActions {
   deleteParentMessage(index: number): void;
   /** Put a session back as it was loaded: original transcript, no children. */
   restartSession(init: { transcript: ParentTranscript; selection: ForkSelection }): void;
+  /** Add a launched child; a Qwen fork's open Agent call is answered with the placeholder at once. */
   addChild(child: ChildRecord): void;
+  /** Apply what the server reports about a child's run; a finished run's output reaches the parent once. */
+  applyRunEvent(childId: string, event: RunEvent): void;
   removeChild(childId: string): void;
   openChild(childId: string | null): void;
   /** Forget everything: every session and child. */
@@ -104,8 +109,54 @@ export function createWorkspaceStore(storage: PersistStorage<WorkspaceState>): W
             set({ openChildId: null });
           },
           addChild(child) {
-            updateActive((session) => ({ ...session, children: [...session.children, owned(child)] }));
+            updateActive((session) => {
+              const transcript = child.run === null ? session.transcript : acknowledgeLaunch(session.transcript, child.plan.policy, child.agentCallId);
+              return {
+                ...session,
+                transcript: transcript === session.transcript ? transcript : owned(transcript),
+                revision: transcript === session.transcript ? session.revision : session.revision + 1,
+                children: [...session.children, owned(child)],
+              };
+            });
             set({ openChildId: child.id });
+          },
+          applyRunEvent(childId, event) {
+            const session = Object.values(get().sessions).find((candidate) => candidate.children.some((child) => child.id === childId));
+            if (session === undefined) return;
+            const child = session.children.find((candidate) => candidate.id === childId)!;
+            if (child.run === null || event.type === 'text-delta') return;
+            let next: ChildRecord = child;
+            if (event.type === 'snapshot') {
+              next = {
+                ...child,
+                ownMessages: event.messages.map((message, seq) => ({ id: `${childId}-m${seq}`, message })),
+                run: { ...child.run, status: event.run.status, finalOutput: event.run.finalOutput, error: event.run.error },
+              };
+            } else if (event.type === 'message') {
+              // Events can repeat after a re-attach; a message already held is not added twice.
+              if (event.seq < child.ownMessages.length) return;
+              next = { ...child, ownMessages: [...child.ownMessages, { id: `${childId}-m${event.seq}`, message: event.message }] };
+            } else {
+              next = { ...child, run: { ...child.run, status: event.status, finalOutput: event.finalOutput, error: event.error } };
+            }
+            let transcript = session.transcript;
+            let revision = session.revision;
+            if (next.run !== null && next.run.status === 'finished' && !next.run.deliveredToParent && next.run.finalOutput !== null) {
+              transcript = owned(deliverChildResult(transcript, { name: next.name, agentCallId: next.agentCallId, output: next.run.finalOutput }));
+              revision += 1;
+              next = { ...next, run: { ...next.run, deliveredToParent: true } };
+            }
+            set({
+              sessions: {
+                ...get().sessions,
+                [session.id]: deepFreeze({
+                  ...session,
+                  transcript,
+                  revision,
+                  children: session.children.map((candidate) => (candidate.id === childId ? owned(next) : candidate)),
+                }),
+              },
+            });
           },
           removeChild(childId) {
             updateActive((session) => ({ ...session, children: session.children.filter((child) => child.id !== childId) }));

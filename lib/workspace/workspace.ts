@@ -1,5 +1,6 @@
 import type { ForkBootstrapRecord, ForkPlan, ForkRequest, ParentTranscript, TranscriptMessage } from '@/lib/fork';
 import type { ChildTokenReport } from '@/lib/fork-service/child-token-report';
+import type { RunStatus } from '@/lib/agent/run-journal';
 import type { ForkSelection } from './fork-selection';
 
 /** Where a parent came from. */
@@ -22,6 +23,20 @@ export interface ChildRecord {
   forkedAt: { revision: number; parentHash: string };
   /** Content hash of the inherited history (initial messages and first prompt) at launch. */
   inheritedHash: string;
+  /** The parent's in-flight Agent call this child answers, when the parent had one. */
+  agentCallId: string | null;
+  /** The child's run on the server; null for a child that was planned but never run. */
+  run: ChildRun | null;
+}
+
+/** A child's run as the browser last heard of it from the server. */
+export interface ChildRun {
+  modelId: string;
+  status: RunStatus;
+  finalOutput: string | null;
+  error: string | null;
+  /** Whether the parent has received the final output (it receives it once). */
+  deliveredToParent: boolean;
 }
 
 /** One parent conversation, the fork controls on it, and the children launched from it. */
