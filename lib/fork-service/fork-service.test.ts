@@ -54,6 +54,7 @@ describe('fork service', () => {
     expect(launch.plan).toEqual(planFork(parent, request));
     expect(sharedObjects(parent, launch.plan)).toEqual([]);
     expect(launch.bootstrap).toMatchObject({ kind: 'fork', childId: 'child-1', taskPrompt: 'Begin.' });
+    expect(launch.agentCallId).toBe('call-1');
   });
 
   it('refuses to launch a rejected request or a spawn that is not a fork, saying why', async () => {

@@ -13,6 +13,7 @@ import { countMessageTokens, countTextTokens, countToolTokens, TOKEN_ENCODING } 
 import { childMessageTokens, childTokenReport, type ChildTokenReport, type TokenCounter } from './child-token-report';
 import { compactPlan, type CompactForkPlan } from './compact-plan';
 import { summarizeWindow, type WindowSummary } from '@/lib/view/window-summary';
+import { inFlightAgentCall } from './in-flight-call';
 import { parentCache, type RegisteredParent } from './parent-cache';
 
 /** What the browser learns when it hands the server a parent. */
@@ -34,7 +35,7 @@ export type ForkPreview =
   | { status: 'unknown-parent' };
 
 export type ChildLaunch =
-  | { status: 'ok'; plan: ForkPlan; tokens: ChildTokenReport; bootstrap: ForkBootstrapRecord }
+  | { status: 'ok'; plan: ForkPlan; tokens: ChildTokenReport; bootstrap: ForkBootstrapRecord; agentCallId: string | null }
   | { status: 'rejected'; message: string; plan: ForkPlan }
   | { status: 'unknown-parent' };
 
@@ -96,5 +97,6 @@ export function launchChild(parentKey: string, request: ForkRequest, childId: st
   // Every child gets a bootstrap record, written before its first model call: it is what a
   // revived child is rebuilt from (Qwen persists one; Fork Lab keeps one for every policy).
   const bootstrap = buildBootstrapRecord(plan, { childId, parentAgentId: parent.transcript.profile.agentId });
-  return { status: 'ok', plan, tokens, bootstrap };
+  const agentCallId = inFlightAgentCall(parent.transcript.messages, plan.window?.end)?.toolCallId ?? null;
+  return { status: 'ok', plan, tokens, bootstrap, agentCallId };
 }

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { assistant, toolCalls, toolResults, user } from '@/lib/fork/testing/transcript-builders';
+import { inFlightAgentCall } from './in-flight-call';
+
+describe('inFlightAgentCall', () => {
+  it('finds the open agent call in the last assistant message, past results of its other calls', () => {
+    const messages = [
+      user('u', 'go'),
+      toolCalls('c', [
+        { id: 'r1', tool: 'read_file', input: {} },
+        { id: 'a1', tool: 'agent', input: {} },
+      ]),
+      toolResults('t', [{ id: 'r1', tool: 'read_file', output: 'x' }]),
+    ];
+    expect(inFlightAgentCall(messages)).toEqual({ toolCallId: 'a1', toolName: 'agent' });
+    expect(inFlightAgentCall(messages, 1)).toBeNull();
+  });
+
+  it('is null when the call was answered or the parent ends with a user message or plain reply', () => {
+    expect(inFlightAgentCall([toolCalls('c', [{ id: 'a1', tool: 'agent', input: {} }]), toolResults('t', [{ id: 'a1', tool: 'agent', output: 'done' }])])).toBeNull();
+    expect(inFlightAgentCall([toolCalls('c', [{ id: 'a1', tool: 'agent', input: {} }]), user('u', 'wait')])).toBeNull();
+    expect(inFlightAgentCall([assistant('a', 'hi')])).toBeNull();
+  });
+});
