@@ -2,6 +2,8 @@ import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
   reactStrictMode: true,
+  // A second build directory lets a development check run beside the test build.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
   // Native / large server-only packages: load them from node_modules at runtime
   // instead of bundling (bundling gpt-tokenizer's encodings triples build time).

@@ -7,6 +7,7 @@ import type { ChildRecord, ParentSession } from '@/lib/workspace/workspace';
 import { describeRequest } from '@/lib/view/describe-request';
 import { sourceLabel } from '@/components/preview/child-preview';
 import { VirtualList } from '@/components/virtual-list/virtual-list';
+import { RunControls } from './run-controls';
 import { useContentHash } from './use-content-hash';
 import styles from './children.module.css';
 
@@ -36,6 +37,8 @@ export function ChildPanel({ child, session, onClose, onRemove }: { child: Child
         {describeRequest(child.request)} · launched {new Date(child.createdAt).toLocaleString('en-GB', { timeZone: 'UTC' })} UTC ·{' '}
         {child.tokens.total.toLocaleString('en-US')} tokens in its first request
       </p>
+
+      <RunControls child={child} />
 
       <div className={styles.isolation} data-testid="isolation-check">
         <h3>Isolation check</h3>
@@ -95,11 +98,11 @@ export function ChildPanel({ child, session, onClose, onRemove }: { child: Child
       <div className={styles.own} data-testid="child-own-messages">
         <h3>Its own messages</h3>
         {child.ownMessages.length === 0 ? (
-          <p className={styles.muted}>None yet: this child holds its plan and inherited history, and has not run.</p>
+          <p className={styles.muted}>{child.run === null ? 'None: this child holds its plan and inherited history, and has not run.' : 'None yet.'}</p>
         ) : (
           <ol>
             {child.ownMessages.map((entry) => (
-              <li key={entry.id}>
+              <li key={entry.id} data-testid="child-own-message" data-role={entry.message.role}>
                 <strong>{entry.message.role}</strong>
                 <pre>{previewText(entry.message)}</pre>
               </li>

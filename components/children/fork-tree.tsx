@@ -25,7 +25,12 @@ export function ForkTree({ session, openChildId, onOpen }: { session: ParentSess
                 data-testid="fork-tree-child"
                 data-child-id={child.id}
               >
-                <span className={styles.name}>{child.name}</span>
+                <span className={styles.name}>
+                  {child.name}{' '}
+                  <span className={`${styles.status} ${styles[`status-${child.run?.status ?? 'planned'}`] ?? ''}`} data-testid="fork-tree-status">
+                    {child.run?.status ?? 'planned'}
+                  </span>
+                </span>
                 <span className={styles.muted}>
                   {POLICY_LABELS[child.plan.policy]} · {child.plan.child.initialMessages.length} inherited · from revision {child.forkedAt.revision}
                 </span>

@@ -2,6 +2,7 @@
 
 import { useId, type ReactNode } from 'react';
 import type { ForkParameterError, ForkPolicy, KimiNoticeVariant } from '@/lib/fork';
+import type { ModelOption } from '@/lib/ai/providers';
 import type { ForkSelection } from '@/lib/workspace/fork-selection';
 import styles from './fork-controls.module.css';
 
@@ -20,6 +21,9 @@ export interface ForkControlsProps {
   canLaunch: boolean;
   launchHint: string | null;
   launching: boolean;
+  models: readonly ModelOption[];
+  modelId: string;
+  onModelChange(modelId: string): void;
   onChange(update: (selection: ForkSelection) => ForkSelection): void;
   onLaunch(): void;
 }
@@ -61,6 +65,8 @@ function Field(props: { label: string; name: string; hint?: string; errors: read
 export function ForkControls(props: ForkControlsProps) {
   const { selection, errors, onChange } = props;
   const policyId = useId();
+  const modelFieldId = useId();
+  const knownModel = props.models.some((model) => model.id === props.modelId);
   const text = (name: string, value: string, set: (value: string) => ForkSelection, hint?: string, placeholder?: string) => (
     <Field label={name} name={name} hint={hint} errors={errors}>
       {(id, describedBy) => (
@@ -246,6 +252,23 @@ export function ForkControls(props: ForkControlsProps) {
           ))}
         </div>
       )}
+
+      <div className={styles.field}>
+        <label htmlFor={modelFieldId}>Model the child runs on</label>
+        <select id={modelFieldId} value={props.modelId} onChange={(event) => props.onModelChange(event.target.value)} data-testid="model-select">
+          {!knownModel && <option value={props.modelId}>{props.modelId} (not configured on this server)</option>}
+          {props.models.map((model) => (
+            <option key={model.id} value={model.id}>
+              {model.label}
+            </option>
+          ))}
+        </select>
+        {props.models.find((model) => model.id === props.modelId)?.deterministic && (
+          <p className={styles.hint} data-testid="model-note">
+            A deterministic local model: it answers only by quoting what is in its own context, and calls a tool when asked by name. No key, no network.
+          </p>
+        )}
+      </div>
 
       <div className={styles.launch}>
         <button type="submit" className={styles.primary} disabled={!props.canLaunch || props.launching} data-testid="launch">

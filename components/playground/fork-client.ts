@@ -1,6 +1,8 @@
 'use client';
 
-import { launchChildAction, previewForkAction, registerParentAction } from '@/app/actions/fork-actions';
+import { previewForkAction, registerParentAction } from '@/app/actions/fork-actions';
+import { startChildRunAction } from '@/app/actions/run-actions';
+import type { RunRecord } from '@/lib/agent/run-journal';
 import type { ForkRequest, ParentTranscript } from '@/lib/fork';
 import type { ChildLaunch, ForkPreview, ParentRegistration } from '@/lib/fork-service/fork-service';
 
@@ -51,6 +53,13 @@ export async function previewFork(transcript: ParentTranscript, request: ForkReq
   return withParent<ForkPreview>(transcript, (parentKey) => previewForkAction({ parentKey, request }));
 }
 
-export async function launchChild(transcript: ParentTranscript, request: ForkRequest, childId: string) {
-  return withParent<ChildLaunch>(transcript, (parentKey) => launchChildAction({ parentKey, request, childId }));
+type Refused = { status: 'refused'; message: string };
+
+/** Plan a child on the server and start it there; answers once its bootstrap record is written. */
+export async function launchChild(
+  transcript: ParentTranscript,
+  request: ForkRequest,
+  child: { childId: string; name: string; modelId: string; sessionId: string },
+) {
+  return withParent<(ChildLaunch & { run?: RunRecord }) | Refused>(transcript, (parentKey) => startChildRunAction({ parentKey, request, ...child }));
 }

@@ -18,7 +18,9 @@ import { ForkControls } from '@/components/fork-controls/fork-controls';
 import { ChildPreview } from '@/components/preview/child-preview';
 import { ParentComposer } from '@/components/timeline/parent-composer';
 import { ParentTimeline, type ParentTimelineHandle } from '@/components/timeline/parent-timeline';
+import { useRunEvents } from '@/components/children/use-run-events';
 import { launchChild } from './fork-client';
+import { useModels } from './use-models';
 import { useForkPreview } from './use-fork-preview';
 import styles from './playground.module.css';
 
@@ -68,6 +70,9 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
   const timeline = useRef<ParentTimelineHandle>(null);
   const session = useWorkspace(activeSession);
   const openChildId = useWorkspace((state) => state.openChildId);
+  const modelId = useWorkspace((state) => state.modelId);
+  const models = useModels();
+  useRunEvents(session?.children ?? []);
   const save = useSaveStatus();
 
   const openScenario = useCallback(
@@ -163,12 +168,13 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
     setLaunchError(null);
     try {
       const childId = `child-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-      const { answer } = await launchChild(transcript, request, childId);
+      const name = `child ${session.children.length + 1}${request.policy === 'qwen-fork-turns' && typeof request.params.fork_turns === 'string' ? ` · fork_turns ${request.params.fork_turns}` : ''}`;
+      const { answer } = await launchChild(transcript, request, { childId, name, modelId, sessionId: session.id });
       if (answer.status !== 'ok') throw new Error(answer.message);
       const plan = answer.plan as ChildRecord['plan'];
       const child: ChildRecord = {
         id: childId,
-        name: `child ${session.children.length + 1}${request.policy === 'qwen-fork-turns' && typeof request.params.fork_turns === 'string' ? ` · fork_turns ${request.params.fork_turns}` : ''}`,
+        name,
         createdAt: new Date().toISOString(),
         request,
         plan,
@@ -177,8 +183,8 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
         ownMessages: [],
         forkedAt: { revision: session.revision, parentHash: await contentHash(transcript) },
         inheritedHash: await contentHash([...plan.child.initialMessages, plan.child.firstPrompt]),
-        agentCallId: null,
-        run: null,
+        agentCallId: answer.agentCallId,
+        run: answer.run === undefined ? null : { modelId, status: answer.run.status, finalOutput: null, error: null, deliveredToParent: false },
       };
       workspaceStore.getState().addChild(child);
     } catch (error) {
@@ -186,7 +192,7 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
     } finally {
       setLaunching(false);
     }
-  }, [canLaunch, transcript, request, session]);
+  }, [canLaunch, transcript, request, session, modelId]);
 
   // Keyboard: j/k between turns, [ ] fewer/more turns, a for all, Enter launches.
   useEffect(() => {
@@ -340,6 +346,9 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
             canLaunch={canLaunch}
             launchHint={launchError ?? launchHint}
             launching={launching}
+            models={models}
+            modelId={modelId}
+            onModelChange={(id) => workspaceStore.getState().setModel(id)}
             onChange={setSelection}
             onLaunch={() => void launch()}
           />

@@ -13,6 +13,8 @@ export interface WorkspaceState {
   activeSessionId: string | null;
   /** The child open in the side panel, if any. */
   openChildId: string | null;
+  /** The model children run on (an id from the server's configured models). */
+  modelId: string;
 }
 
 export interface WorkspaceActions {
@@ -30,6 +32,7 @@ export interface WorkspaceActions {
   applyRunEvent(childId: string, event: RunEvent): void;
   removeChild(childId: string): void;
   openChild(childId: string | null): void;
+  setModel(modelId: string): void;
   /** Forget everything: every session and child. */
   reset(): void;
 }
@@ -39,7 +42,7 @@ export type WorkspaceStore = StoreApi<WorkspaceState & WorkspaceActions> & {
 };
 
 export const WORKSPACE_STORAGE_KEY = 'fork-lab-workspace';
-const EMPTY: WorkspaceState = { sessions: {}, activeSessionId: null, openChildId: null };
+const EMPTY: WorkspaceState = { sessions: {}, activeSessionId: null, openChildId: null, modelId: 'offline' };
 
 /**
  * Histories enter the store as their own deep copies and are frozen there: the store never holds
@@ -165,6 +168,9 @@ export function createWorkspaceStore(storage: PersistStorage<WorkspaceState>): W
           openChild(childId) {
             set({ openChildId: childId });
           },
+          setModel(modelId) {
+            set({ modelId });
+          },
           reset() {
             set(EMPTY);
           },
@@ -175,7 +181,7 @@ export function createWorkspaceStore(storage: PersistStorage<WorkspaceState>): W
         version: 1,
         storage,
         skipHydration: true,
-        partialize: ({ sessions, activeSessionId, openChildId }) => ({ sessions, activeSessionId, openChildId }),
+        partialize: ({ sessions, activeSessionId, openChildId, modelId }) => ({ sessions, activeSessionId, openChildId, modelId }),
         merge: (persisted, current) => ({ ...current, ...readPersisted(persisted) }),
       },
     ),
@@ -189,7 +195,7 @@ export function createWorkspaceStore(storage: PersistStorage<WorkspaceState>): W
  */
 function readPersisted(persisted: unknown): Partial<WorkspaceState> {
   if (persisted === null || typeof persisted !== 'object') return {};
-  const { sessions, activeSessionId, openChildId } = persisted as Record<string, unknown>;
+  const { sessions, activeSessionId, openChildId, modelId } = persisted as Record<string, unknown>;
   if (sessions === null || typeof sessions !== 'object' || Array.isArray(sessions)) return {};
   const valid: Record<string, ParentSession> = {};
   for (const [id, session] of Object.entries(sessions as Record<string, unknown>)) {
@@ -209,6 +215,7 @@ function readPersisted(persisted: unknown): Partial<WorkspaceState> {
     sessions: valid,
     activeSessionId: typeof activeSessionId === 'string' && activeSessionId in valid ? activeSessionId : null,
     openChildId: typeof openChildId === 'string' ? openChildId : null,
+    ...(typeof modelId === 'string' && modelId !== '' ? { modelId } : {}),
   };
 }
 

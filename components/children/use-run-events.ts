@@ -1,0 +1,79 @@
+'use client';
+
+import { useEffect, useSyncExternalStore } from 'react';
+import type { RunEvent } from '@/lib/agent/child-runs';
+import { workspaceStore } from '@/lib/workspace/browser-workspace';
+import type { ChildRecord } from '@/lib/workspace/workspace';
+
+// Streaming text is shown live but never stored: the journal and the store keep whole messages.
+const liveText = new Map<string, string>();
+const liveListeners = new Set<() => void>();
+function setLive(childId: string, text: string | null) {
+  if (text === null) liveText.delete(childId);
+  else liveText.set(childId, text);
+  for (const listener of liveListeners) listener();
+}
+
+/** The text a running child is writing right now, before its message is complete. */
+export function useLiveText(childId: string): string {
+  return useSyncExternalStore(
+    (listener) => {
+      liveListeners.add(listener);
+      return () => liveListeners.delete(listener);
+    },
+    () => liveText.get(childId) ?? '',
+    () => '',
+  );
+}
+
+const SETTLED = new Set(['finished', 'failed', 'stopped', 'interrupted']);
+
+/**
+ * Watch every running child on the server: a reload re-attaches here, receiving a snapshot of
+ * what the child did meanwhile and then its live events, which go into the store.
+ */
+export function useRunEvents(children: readonly ChildRecord[]): void {
+  const running = children.filter((child) => child.run?.status === 'running').map((child) => child.id);
+  const key = running.join(',');
+  useEffect(() => {
+    const sources = running.map((childId) => {
+      const source = new EventSource(`/api/runs/${encodeURIComponent(childId)}/events`);
+      source.onmessage = (message) => {
+        const event = JSON.parse(message.data as string) as RunEvent;
+        if (event.type === 'text-delta') {
+          setLive(childId, (liveText.get(childId) ?? '') + event.text);
+          return;
+        }
+        if (event.type === 'message' || event.type === 'snapshot') setLive(childId, null);
+        workspaceStore.getState().applyRunEvent(childId, event);
+        if ((event.type === 'status' && SETTLED.has(event.status)) || (event.type === 'snapshot' && SETTLED.has(event.run.status))) {
+          setLive(childId, null);
+          source.close();
+        }
+      };
+      source.onerror = () => {
+        // The stream ends when the run settles; an error while the run still shows running means
+        // the server lost it (no such run) or went away — ask once whether it knows the run.
+        if (source.readyState === EventSource.CLOSED) {
+          void fetch(`/api/runs/${encodeURIComponent(childId)}/events`, { method: 'GET' }).then((response) => {
+            if (response.status === 404) {
+              workspaceStore.getState().applyRunEvent(childId, {
+                type: 'status',
+                status: 'failed',
+                finalOutput: null,
+                error: 'The server has no record of this run (its journal was removed), so it cannot be re-attached.',
+              });
+            }
+            void response.body?.cancel();
+          });
+        }
+      };
+      return source;
+    });
+    return () => {
+      for (const source of sources) source.close();
+    };
+    // key stands for the list of running child ids.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+}
