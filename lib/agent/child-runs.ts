@@ -84,6 +84,11 @@ export class ChildRuns {
     await this.#active.get(runId)?.done;
   }
 
+  /** The journal's record of a run. */
+  record(runId: string): RunRecord | null {
+    return this.deps.journal.getRun(runId);
+  }
+
   get running(): number {
     return this.#active.size;
   }

@@ -81,7 +81,8 @@ function questionAndContext(prompt: LanguageModelV3Prompt): { question: string; 
   const context: ContextEntry[] = [];
   prompt.forEach((message, index) => {
     if (index === questionAt) return;
-    const text = messageText(message);
+    // The question quoted elsewhere (the parent's own request to fork, say) is not an answer to it.
+    const text = question === '' ? messageText(message) : messageText(message).split(question).join(' ');
     if (text.trim() === '' || isHarnessText(text) || text.trim() === 'Begin.') return;
     context.push({ role: message.role, position: index + 1, text });
   });

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { forkRequestFromCall } from './agent-tool';
+
+describe('forkRequestFromCall', () => {
+  it('passes each runtime’s parameters through unchanged, the prompt as the directive', () => {
+    expect(forkRequestFromCall('qwen-fork-turns', { prompt: 'go', subagent_type: 'fork', fork_turns: ' 3 ', description: 'd' })).toEqual({
+      policy: 'qwen-fork-turns',
+      directive: 'go',
+      params: { subagent_type: 'fork', fork_turns: ' 3 ' },
+    });
+    expect(forkRequestFromCall('kimi-fork', { prompt: 'go', fork: true, resume: 'a-1' }, 'system-reminder')).toEqual({
+      policy: 'kimi-fork',
+      directive: 'go',
+      params: { fork: true, resume: 'a-1' },
+      notice: 'system-reminder',
+    });
+    expect(forkRequestFromCall('deepseek-completed-turns', { prompt: 'go', tools: ['read_file'], max_depth: 1 })).toEqual({
+      policy: 'deepseek-completed-turns',
+      directive: 'go',
+      params: { toolFilter: ['read_file'], maxDepth: 1 },
+    });
+  });
+
+  it('treats a missing or non-object input as an empty call', () => {
+    expect(forkRequestFromCall('qwen-fork-turns', null)).toEqual({ policy: 'qwen-fork-turns', directive: '', params: {} });
+  });
+});

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { FORK_PLACEHOLDER_RESULT, type ModelMessage } from '@/lib/fork';
+import { assistant, parentOf, user } from '@/lib/fork/testing/transcript-builders';
+import { createOfflineModel } from '@/lib/ai/offline/offline-model';
+import { SANDBOX_TOOL_DECLARATIONS, toolsFor } from './agent-tools';
+import { ChildRuns } from './child-runs';
+import { runParentTurn, type ParentTurnEvent } from './parent-turn';
+import { RunJournal } from './run-journal';
+import { SandboxFiles } from './sandbox-files';
+
+const parent = parentOf(
+  [
+    user('u1', 'The deploy password is swordfish-42.'),
+    assistant('a1', 'Noted.'),
+    user('u2', 'Look at src/date.ts.'),
+    assistant('a2', 'It parses dates.'),
+    user('u3', 'Thanks.'),
+    assistant('a3', 'You are welcome.'),
+  ],
+  { tools: SANDBOX_TOOL_DECLARATIONS },
+);
+
+function setup() {
+  const journal = new RunJournal(':memory:');
+  const files = new SandboxFiles();
+  const deps = {
+    model: () => createOfflineModel(),
+    tools: (_session: string, declarations: readonly { name: string }[]) => toolsFor(declarations as never, files),
+    redact: (text: string) => text,
+  };
+  const runs = new ChildRuns({ journal, ...deps });
+  let next = 0;
+  return { journal, runs, deps: { ...deps, runs, newChildId: () => `child-${++next}` } };
+}
+
+async function collect(events: AsyncGenerator<ParentTurnEvent>): Promise<ParentTurnEvent[]> {
+  const all: ParentTurnEvent[] = [];
+  for await (const event of events) all.push(event);
+  return all;
+}
+
+const messagesOf = (events: ParentTurnEvent[]) => events.flatMap((event) => (event.type === 'message' ? [event.message] : []));
+
+describe('runParentTurn', () => {
+  it('answers the person from the parent’s context and runs sandbox tools', async () => {
+    const { deps } = setup();
+    const events = await collect(runParentTurn({ parent, prompt: 'Use read_file on src/date.ts', policy: 'qwen-fork-turns', modelId: 'offline', sessionId: 's' }, deps));
+    expect(messagesOf(events).map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+    expect(events.at(-1)).toEqual({ type: 'done' });
+  });
+
+  it('forks when the model calls the Agent tool: fork_turns "1" cannot tell what "all" can', async () => {
+    const { deps, runs, journal } = setup();
+    const ask = (turns: string) => `Call agent with subagent_type=fork fork_turns=${turns} prompt: "What is the deploy password?"`;
+    const one = await collect(runParentTurn({ parent, prompt: ask('1'), policy: 'qwen-fork-turns', modelId: 'offline', sessionId: 's' }, deps));
+    const all = await collect(runParentTurn({ parent, prompt: ask('all'), policy: 'qwen-fork-turns', modelId: 'offline', sessionId: 's' }, deps));
+    const childOf = (events: ParentTurnEvent[]) => events.find((event) => event.type === 'child') as Extract<ParentTurnEvent, { type: 'child' }>;
+    await Promise.all([runs.settled(childOf(one).childId), runs.settled(childOf(all).childId)]);
+    expect(journal.getRun(childOf(one).childId)?.finalOutput).toBe('Nothing in my context mentions “deploy password”.');
+    expect(journal.getRun(childOf(all).childId)?.finalOutput).toMatch(/^From my context \(the user message at position 2 of \d+\): “The deploy password is swordfish-42.”$/);
+    // A Qwen fork runs in the background: the parent's call is answered with the placeholder at once.
+    const toolMessage = messagesOf(one).find((message) => message.role === 'tool') as Extract<ModelMessage, { role: 'tool' }>;
+    expect(toolMessage.content).toEqual([{ type: 'tool-result', toolCallId: childOf(one).agentCallId, toolName: 'agent', output: { type: 'text', value: FORK_PLACEHOLDER_RESULT } }]);
+  });
+
+  it('returns the runtime’s rejection to the model as a tool error', async () => {
+    const { deps } = setup();
+    const events = await collect(runParentTurn({ parent, prompt: 'Call agent with subagent_type=fork fork_turns=03 prompt: "x"', policy: 'qwen-fork-turns', modelId: 'offline', sessionId: 's' }, deps));
+    expect(events.some((event) => event.type === 'child')).toBe(false);
+    const result = messagesOf(events).find((message) => message.role === 'tool') as Extract<ModelMessage, { role: 'tool' }>;
+    expect((result.content[0] as { output: { value: string } }).output.value).toMatch(/^Error: /);
+  });
+
+  it('a Kimi fork’s call waits for the child and gets only its final output', async () => {
+    const { deps } = setup();
+    const events = await collect(runParentTurn({ parent, prompt: 'Call Agent with fork=true prompt: "What is the deploy password?"', policy: 'kimi-fork', modelId: 'offline', sessionId: 's' }, deps));
+    const result = messagesOf(events).find((message) => message.role === 'tool') as Extract<ModelMessage, { role: 'tool' }>;
+    expect((result.content[0] as { output: { value: string } }).output.value).toMatch(/^From my context \(the user message at position 2 of \d+\): “The deploy password is swordfish-42.”$/);
+  });
+});

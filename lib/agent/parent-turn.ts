@@ -1,0 +1,155 @@
+import { jsonSchema, streamText, tool, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
+import {
+  buildBootstrapRecord,
+  FORK_PLACEHOLDER_RESULT,
+  planFork,
+  type ForkBootstrapRecord,
+  type ForkPlan,
+  type ForkPolicy,
+  type KimiNoticeVariant,
+  type ParentTranscript,
+  type ToolDeclaration,
+} from '@/lib/fork';
+import { AGENT_TOOL_NAMES } from '@/lib/fork-service/in-flight-call';
+import { AGENT_TOOL_DECLARATIONS, forkRequestFromCall } from './agent-tool';
+import { describeError, type ChildRuns } from './child-runs';
+import type { RunRecord } from './run-journal';
+
+/** What the browser hears while the parent agent takes a turn. */
+export type ParentTurnEvent =
+  | { type: 'message'; message: ModelMessage }
+  | { type: 'text-delta'; text: string }
+  | {
+      type: 'child';
+      childId: string;
+      name: string;
+      agentCallId: string;
+      plan: ForkPlan;
+      bootstrap: ForkBootstrapRecord;
+      run: RunRecord;
+      /** Whether the server delivers the result as the Agent call's result (the parent waits). */
+      resultByServer: boolean;
+    }
+  | { type: 'error'; message: string }
+  | { type: 'done' };
+
+export interface ParentTurnInput {
+  parent: ParentTranscript;
+  prompt: string;
+  policy: ForkPolicy;
+  notice?: KimiNoticeVariant;
+  modelId: string;
+  sessionId: string;
+  signal?: AbortSignal;
+  maxSteps?: number;
+}
+
+export interface ParentTurnDependencies {
+  runs: ChildRuns;
+  model(id: string): LanguageModel;
+  tools(sessionId: string, declarations: readonly ToolDeclaration[]): ToolSet;
+  redact(text: string): string;
+  newChildId(): string;
+}
+
+/** The parent's tools for a live turn: its own declarations, with the policy's Agent tool. */
+export function liveParentTools(policy: ForkPolicy, declared: readonly ToolDeclaration[]): ToolDeclaration[] {
+  return declared.some((tool) => AGENT_TOOL_NAMES.has(tool.name)) ? [...declared] : [...declared, AGENT_TOOL_DECLARATIONS[policy]];
+}
+
+/**
+ * One turn of the parent agent: the person's prompt, then model steps until it stops calling
+ * tools. File tools run in the session's sandbox. Agent calls are the runtime's: each is planned
+ * by the engine on the parent exactly as it stands at that call (its own call in flight, siblings
+ * included), rejected calls come back as the runtime's tool error, and accepted forks start
+ * detached — a Qwen fork's call is answered with the placeholder at once; the other runtimes'
+ * calls wait for the child's final output, which is all the parent ever receives of it.
+ */
+export async function* runParentTurn(input: ParentTurnInput, deps: ParentTurnDependencies): AsyncGenerator<ParentTurnEvent> {
+  const profile = input.parent.profile;
+  const declarations = liveParentTools(input.policy, profile.tools);
+  const executable = deps.tools(input.sessionId, declarations.filter((tool) => !AGENT_TOOL_NAMES.has(tool.name)));
+  const tools: ToolSet = { ...executable };
+  for (const declaration of declarations.filter((tool) => AGENT_TOOL_NAMES.has(tool.name))) {
+    // No execute: the loop below handles Agent calls itself, after the step, with the whole message.
+    tools[declaration.name] = tool({
+      description: declaration.description,
+      inputSchema: jsonSchema((declaration.inputSchema ?? { type: 'object' }) as Parameters<typeof jsonSchema>[0]),
+    });
+  }
+  const model = deps.model(input.modelId);
+  const added: ModelMessage[] = [{ role: 'user', content: [{ type: 'text', text: input.prompt }] }];
+  yield { type: 'message', message: added[0]! };
+
+  try {
+    for (let step = 0; step < (input.maxSteps ?? 8); step += 1) {
+      const result = streamText({
+        model,
+        system: profile.systemInstruction,
+        messages: [...input.parent.messages.map((entry) => entry.message), ...added],
+        tools,
+        maxRetries: 0,
+        abortSignal: input.signal,
+      });
+      let failure: unknown = null;
+      for await (const part of result.fullStream) {
+        if (part.type === 'text-delta') yield { type: 'text-delta', text: part.text };
+        if (part.type === 'error') failure = part.error;
+      }
+      if (failure !== null) throw failure;
+      for (const message of (await result.response).messages) {
+        added.push(message as ModelMessage);
+        yield { type: 'message', message: message as ModelMessage };
+      }
+      const agentCalls = (await result.toolCalls).filter((call) => AGENT_TOOL_NAMES.has(call.toolName));
+      if (agentCalls.length === 0) {
+        if ((await result.finishReason) === 'tool-calls') continue;
+        break;
+      }
+
+      // Every fork of this step sees the same parent: through the assistant message that holds
+      // all the step's Agent calls, none of them answered yet.
+      const transcript: ParentTranscript = {
+        profile,
+        messages: [...input.parent.messages, ...added.map((message, index) => ({ id: `live-${input.parent.messages.length + index}`, message }))],
+      };
+      const results: { type: 'tool-result'; toolCallId: string; toolName: string; output: { type: 'text'; value: string } }[] = [];
+      const waiting: { toolCallId: string; toolName: string; childId: string }[] = [];
+      for (const call of agentCalls) {
+        const plan = planFork(transcript, forkRequestFromCall(input.policy, call.input, input.notice));
+        const answer = (value: string) => results.push({ type: 'tool-result', toolCallId: call.toolCallId, toolName: call.toolName, output: { type: 'text', value } });
+        if (plan.errors.length > 0) {
+          answer(`Error: ${plan.errors.map((error) => error.message).join(' ')}`);
+          continue;
+        }
+        if (plan.child === null) {
+          answer(`Error: ${plan.freshReason ?? 'not a fork'}. Fork Lab runs forks only: call again with the fork parameters.`);
+          continue;
+        }
+        const childId = deps.newChildId();
+        const name = `${call.toolName} fork ${childId.slice(-4)}`;
+        const bootstrap = buildBootstrapRecord(plan, { childId, parentAgentId: profile.agentId });
+        const run = deps.runs.launch({ runId: childId, sessionId: input.sessionId, name, modelId: input.modelId, bootstrap });
+        const resultByServer = input.policy !== 'qwen-fork-turns';
+        yield { type: 'child', childId, name, agentCallId: call.toolCallId, plan, bootstrap, run, resultByServer };
+        if (resultByServer) waiting.push({ toolCallId: call.toolCallId, toolName: call.toolName, childId });
+        else answer(FORK_PLACEHOLDER_RESULT);
+      }
+      for (const wait of waiting) {
+        await deps.runs.settled(wait.childId);
+        const run = deps.runs.record(wait.childId);
+        const value = run?.status === 'finished' ? (run.finalOutput ?? '') : `Error: the child ${run?.status ?? 'vanished'}: ${run?.error ?? 'no details'}`;
+        results.push({ type: 'tool-result', toolCallId: wait.toolCallId, toolName: wait.toolName, output: { type: 'text', value } });
+      }
+      // Results in call order, as a runtime answers a parallel batch.
+      const order = agentCalls.map((call) => call.toolCallId);
+      results.sort((a, b) => order.indexOf(a.toolCallId) - order.indexOf(b.toolCallId));
+      const toolMessage: ModelMessage = { role: 'tool', content: results };
+      added.push(toolMessage);
+      yield { type: 'message', message: toolMessage };
+    }
+  } catch (error) {
+    yield { type: 'error', message: deps.redact(describeError(error)) };
+  }
+  yield { type: 'done' };
+}
