@@ -16,6 +16,7 @@ import { ChildPanel } from '@/components/children/child-panel';
 import { ForkTree } from '@/components/children/fork-tree';
 import { ForkControls } from '@/components/fork-controls/fork-controls';
 import { ChildPreview } from '@/components/preview/child-preview';
+import { ParentChat } from '@/components/parent-chat/parent-chat';
 import { ParentComposer } from '@/components/timeline/parent-composer';
 import { ParentTimeline, type ParentTimelineHandle } from '@/components/timeline/parent-timeline';
 import { useRunEvents } from '@/components/children/use-run-events';
@@ -377,6 +378,7 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
             onForkAfter={(index) => setSelection((current) => ({ ...current, forkPoint: index + 1 >= transcript.messages.length ? null : index + 1 }))}
             onDelete={(index) => workspaceStore.getState().deleteParentMessage(index)}
           />
+          <ParentChat session={session} modelId={modelId} />
           <ParentComposer />
         </section>
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FORK_PLACEHOLDER_RESULT, type ModelMessage } from '@/lib/fork';
+import { FORK_PLACEHOLDER_RESULT, parseParentTranscript, type ModelMessage } from '@/lib/fork';
 import { assistant, parentOf, user } from '@/lib/fork/testing/transcript-builders';
 import { createOfflineModel } from '@/lib/ai/offline/offline-model';
 import { SANDBOX_TOOL_DECLARATIONS, toolsFor } from './agent-tools';
@@ -30,7 +30,8 @@ function setup() {
   };
   const runs = new ChildRuns({ journal, ...deps });
   let next = 0;
-  return { journal, runs, deps: { ...deps, runs, newChildId: () => `child-${++next}` } };
+  const tokens = () => ({ encoding: 'test', systemInstruction: 0, tools: 0, initialMessages: 0, firstPrompt: 0, total: 0, parentNextRequest: 0, sharedPrefix: { messages: 0, tokens: 0 } });
+  return { journal, runs, deps: { ...deps, runs, tokens, newChildId: () => `child-${++next}` } };
 }
 
 async function collect(events: AsyncGenerator<ParentTurnEvent>): Promise<ParentTurnEvent[]> {
@@ -46,6 +47,9 @@ describe('runParentTurn', () => {
     const { deps } = setup();
     const events = await collect(runParentTurn({ parent, prompt: 'Use read_file on src/date.ts', policy: 'qwen-fork-turns', modelId: 'offline', sessionId: 's' }, deps));
     expect(messagesOf(events).map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+    // What the browser appends to the parent must pass the transcript schema as sent (JSON).
+    const sent = JSON.parse(JSON.stringify(messagesOf(events))) as ModelMessage[];
+    expect(() => parseParentTranscript({ messages: sent.map((message, index) => ({ id: `m${index}`, message })) })).not.toThrow();
     expect(events.at(-1)).toEqual({ type: 'done' });
   });
 

@@ -6,10 +6,12 @@ import {
   type ForkBootstrapRecord,
   type ForkPlan,
   type ForkPolicy,
+  type ForkRequest,
   type KimiNoticeVariant,
   type ParentTranscript,
   type ToolDeclaration,
 } from '@/lib/fork';
+import type { ChildTokenReport } from '@/lib/fork-service/child-token-report';
 import { AGENT_TOOL_NAMES } from '@/lib/fork-service/in-flight-call';
 import { AGENT_TOOL_DECLARATIONS, forkRequestFromCall } from './agent-tool';
 import { describeError, type ChildRuns } from './child-runs';
@@ -24,7 +26,9 @@ export type ParentTurnEvent =
       childId: string;
       name: string;
       agentCallId: string;
+      request: ForkRequest;
       plan: ForkPlan;
+      tokens: ChildTokenReport;
       bootstrap: ForkBootstrapRecord;
       run: RunRecord;
       /** Whether the server delivers the result as the Agent call's result (the parent waits). */
@@ -50,6 +54,8 @@ export interface ParentTurnDependencies {
   tools(sessionId: string, declarations: readonly ToolDeclaration[]): ToolSet;
   redact(text: string): string;
   newChildId(): string;
+  /** Token counts of a child's first request, planned on `parent`. */
+  tokens(plan: ForkPlan, parent: ParentTranscript): ChildTokenReport;
 }
 
 /** The parent's tools for a live turn: its own declarations, with the policy's Agent tool. */
@@ -116,7 +122,8 @@ export async function* runParentTurn(input: ParentTurnInput, deps: ParentTurnDep
       const results: { type: 'tool-result'; toolCallId: string; toolName: string; output: { type: 'text'; value: string } }[] = [];
       const waiting: { toolCallId: string; toolName: string; childId: string }[] = [];
       for (const call of agentCalls) {
-        const plan = planFork(transcript, forkRequestFromCall(input.policy, call.input, input.notice));
+        const request = forkRequestFromCall(input.policy, call.input, input.notice);
+        const plan = planFork(transcript, request);
         const answer = (value: string) => results.push({ type: 'tool-result', toolCallId: call.toolCallId, toolName: call.toolName, output: { type: 'text', value } });
         if (plan.errors.length > 0) {
           answer(`Error: ${plan.errors.map((error) => error.message).join(' ')}`);
@@ -131,7 +138,7 @@ export async function* runParentTurn(input: ParentTurnInput, deps: ParentTurnDep
         const bootstrap = buildBootstrapRecord(plan, { childId, parentAgentId: profile.agentId });
         const run = deps.runs.launch({ runId: childId, sessionId: input.sessionId, name, modelId: input.modelId, bootstrap });
         const resultByServer = input.policy !== 'qwen-fork-turns';
-        yield { type: 'child', childId, name, agentCallId: call.toolCallId, plan, bootstrap, run, resultByServer };
+        yield { type: 'child', childId, name, agentCallId: call.toolCallId, request, plan, tokens: deps.tokens(plan, transcript), bootstrap, run, resultByServer };
         if (resultByServer) waiting.push({ toolCallId: call.toolCallId, toolName: call.toolName, childId });
         else answer(FORK_PLACEHOLDER_RESULT);
       }

@@ -27,7 +27,7 @@ export interface WorkspaceActions {
   /** Put a session back as it was loaded: original transcript, no children. */
   restartSession(init: { transcript: ParentTranscript; selection: ForkSelection }): void;
   /** Add a launched child; a Qwen fork's open Agent call is answered with the placeholder at once. */
-  addChild(child: ChildRecord): void;
+  addChild(child: ChildRecord, options?: { acknowledge?: boolean }): void;
   /** Apply what the server reports about a child's run; a finished run's output reaches the parent once. */
   applyRunEvent(childId: string, event: RunEvent): void;
   removeChild(childId: string): void;
@@ -111,9 +111,12 @@ export function createWorkspaceStore(storage: PersistStorage<WorkspaceState>): W
             }));
             set({ openChildId: null });
           },
-          addChild(child) {
+          addChild(child, options = {}) {
             updateActive((session) => {
-              const transcript = child.run === null ? session.transcript : acknowledgeLaunch(session.transcript, child.plan.policy, child.agentCallId);
+              // A fork the parent model started has its call answered by the server's own stream.
+              const acknowledge = options.acknowledge ?? true;
+              const transcript =
+                child.run === null || !acknowledge ? session.transcript : acknowledgeLaunch(session.transcript, child.plan.policy, child.agentCallId);
               return {
                 ...session,
                 transcript: transcript === session.transcript ? transcript : owned(transcript),

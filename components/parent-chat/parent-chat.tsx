@@ -1,0 +1,156 @@
+'use client';
+
+import { useId, useRef, useState } from 'react';
+import type { ParentTurnEvent } from '@/lib/agent/parent-turn';
+import type { ForkPlan, ModelMessage } from '@/lib/fork';
+import { contentHash } from '@/lib/isolation/content-hash';
+import { workspaceStore } from '@/lib/workspace/browser-workspace';
+import type { ChildRecord, ParentSession } from '@/lib/workspace/workspace';
+import { registerParent } from '@/components/playground/fork-client';
+import styles from './parent-chat.module.css';
+
+async function childRecord(event: Extract<ParentTurnEvent, { type: 'child' }>, session: ParentSession, modelId: string): Promise<ChildRecord> {
+  const plan = event.plan as ForkPlan & { child: NonNullable<ForkPlan['child']> };
+  return {
+    id: event.childId,
+    name: event.name,
+    createdAt: event.run.createdAt,
+    request: event.request,
+    plan,
+    tokens: event.tokens,
+    bootstrap: event.bootstrap,
+    ownMessages: [],
+    forkedAt: { revision: session.revision, parentHash: await contentHash(session.transcript) },
+    inheritedHash: await contentHash([...plan.child.initialMessages, plan.child.firstPrompt]),
+    agentCallId: event.agentCallId,
+    run: { modelId, status: 'running', finalOutput: null, error: null, deliveredToParent: event.resultByServer },
+  };
+}
+
+/**
+ * Talk to the parent agent: the prompt is appended, the model answers and calls tools, and the
+ * timeline grows as each message completes. When the model calls the Agent tool, the fork is the
+ * runtime's: planned by the engine, started on the server, shown in the fork tree.
+ */
+export function ParentChat({ session, modelId }: { session: ParentSession; modelId: string }) {
+  const [prompt, setPrompt] = useState('');
+  const [live, setLive] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  const id = useId();
+
+  async function send() {
+    const text = prompt.trim();
+    if (text === '' || busy) return;
+    setBusy(true);
+    setError(null);
+    setLive('');
+    const controller = new AbortController();
+    abort.current = controller;
+    try {
+      let response: Response | null = null;
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const current = workspaceStore.getState().sessions[session.id]!;
+        const { parentKey } = await registerParent(current.transcript);
+        response = await fetch('/api/parent/turn', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            parentKey,
+            sessionId: session.id,
+            prompt: text,
+            modelId,
+            policy: current.selection.policy,
+            ...(current.selection.policy === 'kimi-fork' ? { notice: current.selection.kimi.notice } : {}),
+          }),
+          signal: controller.signal,
+        });
+        if (response.status !== 409) break;
+      }
+      if (response === null || !response.ok || response.body === null) {
+        const body = (await response?.json().catch(() => null)) as { error?: string; issues?: { path: string; message: string }[] } | null;
+        throw new Error(body?.issues?.map((issue) => `${issue.path}: ${issue.message}`).join('; ') || body?.error || `The server answered ${response?.status}.`);
+      }
+      setPrompt('');
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += value;
+        let newline: number;
+        while ((newline = buffer.indexOf('\n')) >= 0) {
+          const line = buffer.slice(0, newline);
+          buffer = buffer.slice(newline + 1);
+          if (line.trim() === '') continue;
+          const event = JSON.parse(line) as ParentTurnEvent;
+          const store = workspaceStore.getState();
+          if (event.type === 'text-delta') setLive((text) => text + event.text);
+          else if (event.type === 'message') {
+            setLive('');
+            store.appendParentMessage(event.message as ModelMessage);
+          } else if (event.type === 'child') {
+            const current = store.sessions[session.id]!;
+            store.addChild(await childRecord(event, current, modelId), { acknowledge: false });
+          } else if (event.type === 'error') setError(event.message);
+        }
+      }
+    } catch (cause) {
+      if (!controller.signal.aborted) setError(cause instanceof Error ? cause.message : String(cause));
+    } finally {
+      setBusy(false);
+      setLive('');
+      abort.current = null;
+    }
+  }
+
+  return (
+    <form
+      className={styles.chat}
+      aria-label="Talk to the parent agent"
+      data-testid="parent-chat"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send();
+      }}
+    >
+      <label htmlFor={id}>Talk to the parent agent</label>
+      {live !== '' && (
+        <pre className={styles.live} data-testid="parent-live" aria-live="polite">
+          {live}
+        </pre>
+      )}
+      <div className={styles.row}>
+        <textarea
+          id={id}
+          value={prompt}
+          rows={2}
+          onChange={(event) => setPrompt(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+              event.preventDefault();
+              void send();
+            }
+          }}
+          placeholder='e.g. Use read_file on src/date.ts — or: Call agent with subagent_type=fork fork_turns=1 prompt: "…"'
+          data-testid="parent-prompt"
+        />
+        {busy ? (
+          <button type="button" onClick={() => abort.current?.abort()} data-testid="parent-stop">
+            Stop
+          </button>
+        ) : (
+          <button type="submit" className={styles.send} disabled={prompt.trim() === ''} data-testid="parent-send">
+            Send
+          </button>
+        )}
+      </div>
+      {error !== null && (
+        <p role="alert" className={styles.error} data-testid="parent-error">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
