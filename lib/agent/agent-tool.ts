@@ -22,7 +22,7 @@ export const AGENT_TOOL_DECLARATIONS: Record<ForkPolicy, ToolDeclaration> = {
     },
   },
   'kimi-fork': {
-    name: 'Agent',
+    name: 'agent',
     description: 'Start a subagent. fork: true starts a copy of you with your whole history; resume continues an existing agent.',
     inputSchema: {
       type: 'object',

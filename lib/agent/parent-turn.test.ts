@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FORK_PLACEHOLDER_RESULT, parseParentTranscript, type ModelMessage } from '@/lib/fork';
-import { assistant, parentOf, user } from '@/lib/fork/testing/transcript-builders';
+import { assistant, parentOf, toolCalls, user } from '@/lib/fork/testing/transcript-builders';
 import { createOfflineModel } from '@/lib/ai/offline/offline-model';
 import { SANDBOX_TOOL_DECLARATIONS, toolsFor } from './agent-tools';
 import { ChildRuns } from './child-runs';
@@ -80,5 +80,15 @@ describe('runParentTurn', () => {
     const events = await collect(runParentTurn({ parent, prompt: 'Call Agent with fork=true prompt: "What is the deploy password?"', policy: 'kimi-fork', modelId: 'offline', sessionId: 's' }, deps));
     const result = messagesOf(events).find((message) => message.role === 'tool') as Extract<ModelMessage, { role: 'tool' }>;
     expect((result.content[0] as { output: { value: string } }).output.value).toMatch(/^From my context \(the user message at position 2 of \d+\): “The deploy password is swordfish-42.”$/);
+  });
+
+  it('refuses a turn while the parent has an unanswered call, naming it', async () => {
+    const { deps } = setup();
+    const open = parentOf([...parent.messages, toolCalls('c9', [{ id: 'call-9', tool: 'agent', input: {} }])], { tools: SANDBOX_TOOL_DECLARATIONS });
+    const events = await collect(runParentTurn({ parent: open, prompt: 'hello?', policy: 'qwen-fork-turns', modelId: 'offline', sessionId: 's' }, deps));
+    expect(events).toEqual([
+      { type: 'error', message: 'The parent has an unanswered tool call (#6 agent). Launch the fork it asks for, or delete or answer it, before talking to the parent.' },
+      { type: 'done' },
+    ]);
   });
 });

@@ -58,6 +58,19 @@ export interface ParentTurnDependencies {
   tokens(plan: ForkPlan, parent: ParentTranscript): ChildTokenReport;
 }
 
+/** Tool calls in the parent that no tool result answers, with the index of the message holding each. */
+export function openToolCalls(parent: ParentTranscript): { index: number; toolCallId: string; toolName: string }[] {
+  const calls = new Map<string, { index: number; toolCallId: string; toolName: string }>();
+  parent.messages.forEach((entry, index) => {
+    if (typeof entry.message.content === 'string') return;
+    for (const part of entry.message.content as { type: string; toolCallId?: string; toolName?: string }[]) {
+      if (part.type === 'tool-call' && part.toolCallId !== undefined) calls.set(part.toolCallId, { index, toolCallId: part.toolCallId, toolName: String(part.toolName) });
+      if (part.type === 'tool-result' && part.toolCallId !== undefined) calls.delete(part.toolCallId);
+    }
+  });
+  return [...calls.values()];
+}
+
 /** The parent's tools for a live turn: its own declarations, with the policy's Agent tool. */
 export function liveParentTools(policy: ForkPolicy, declared: readonly ToolDeclaration[]): ToolDeclaration[] {
   return declared.some((tool) => AGENT_TOOL_NAMES.has(tool.name)) ? [...declared] : [...declared, AGENT_TOOL_DECLARATIONS[policy]];
@@ -82,6 +95,17 @@ export async function* runParentTurn(input: ParentTurnInput, deps: ParentTurnDep
       description: declaration.description,
       inputSchema: jsonSchema((declaration.inputSchema ?? { type: 'object' }) as Parameters<typeof jsonSchema>[0]),
     });
+  }
+  const open = openToolCalls(input.parent);
+  if (open.length > 0) {
+    // A provider refuses a conversation with an unanswered call; so would the runtime, which
+    // answers every call before the next user message.
+    yield {
+      type: 'error',
+      message: `The parent has ${open.length === 1 ? 'an unanswered tool call' : `${open.length} unanswered tool calls`} (${open.map((call) => `#${call.index} ${call.toolName}`).join(', ')}). Launch the fork it asks for, or delete or answer it, before talking to the parent.`,
+    };
+    yield { type: 'done' };
+    return;
   }
   const model = deps.model(input.modelId);
   const added: ModelMessage[] = [{ role: 'user', content: [{ type: 'text', text: input.prompt }] }];

@@ -11,16 +11,18 @@ import {
   toolResults,
   user,
   READ_FILE_TOOL,
-  AGENT_TOOL,
 } from '@/lib/fork/testing/transcript-builders';
+import { AGENT_TOOL_DECLARATIONS } from '@/lib/agent/agent-tool';
 import type { Scenario } from './scenario';
 
 const SYSTEM = 'You are Fork Lab’s demo coding agent. Work in the repository at /repo. Be concise.';
-const TOOLS = [
+const toolsFor = (policy: ForkRequest['policy']) => [
   READ_FILE_TOOL,
   { name: 'write_file', description: 'Write a file in the workspace.', inputSchema: { type: 'object', properties: { path: { type: 'string' }, content: { type: 'string' } }, required: ['path', 'content'] } },
   { name: 'search_files', description: 'Search the workspace for a string.', inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] } },
-  AGENT_TOOL,
+  // The Agent tool in the scenario's own runtime schema, so the live parent can call it with the
+  // fork parameters that runtime takes.
+  AGENT_TOOL_DECLARATIONS[policy],
 ];
 const STARTUP = reminder('startup', 'Working directory: /repo\nPlatform: linux\nGit branch: main\nToday: 2026-11-30');
 const DIRECTIVE = 'Write unit tests for parseDate in src/date.ts, covering the edge cases we found.';
@@ -32,7 +34,7 @@ function scenario(
   messages: TranscriptMessage[],
   request: ForkRequest,
 ): Scenario {
-  return { id, title, shows, transcript: parentOf(messages, { systemInstruction: SYSTEM, tools: TOOLS }), request };
+  return { id, title, shows, transcript: parentOf(messages, { systemInstruction: SYSTEM, tools: toolsFor(request.policy) }), request };
 }
 
 const qwen = (forkTurns: string, directive = DIRECTIVE): ForkRequest => ({

@@ -110,7 +110,7 @@ export function respond(options: LanguageModelV3CallOptions): { content: Languag
 
   const { question, context } = questionAndContext(prompt);
   const tools = functionTools(options);
-  const named = tools.find((tool) => new RegExp(`(^|[^\\w])${tool.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^\\w]|$)`).test(question));
+  const named = tools.find((tool) => new RegExp(`(^|[^\\w])${tool.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^\\w]|$)`, 'i').test(question));
   if (named !== undefined && options.toolChoice?.type !== 'none') {
     const input = toolArguments(question, named.schema);
     const toolCallId = `call-${tokensOf(question)}-${prompt.length}`;
