@@ -123,11 +123,22 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
     if (window.location.search !== `?${query}`) window.history.replaceState(null, '', `?${query}`);
   }, [ready, session]);
 
+  // The Agent call Fork Lab will write at launch is drawn as a last, pending row.
+  const writtenCall = previewMatches ? (preview.writtenCall ?? null) : null;
+  const plannedMessages = useMemo(
+    () => (transcript === null ? [] : writtenCall === null ? transcript.messages : [...transcript.messages, writtenCall]),
+    [transcript, writtenCall],
+  );
   const classifications = useMemo<readonly (MessageClassification | undefined)[]>(() => {
-    const full = registration !== null && transcript !== null && registration.classifications.length === transcript.messages.length ? registration.classifications : [];
+    const registered = registration !== null && transcript !== null && registration.classifications.length === transcript.messages.length ? registration.classifications : [];
+    const full = previewMatches && preview.writtenCallClassification ? [...registered, preview.writtenCallClassification] : registered;
     const earlier = previewMatches ? preview.classificationsAtForkPoint : undefined;
     if (earlier === undefined) return full;
     return full.map((classification, index) => (index < earlier.length ? earlier[index] : classification));
+  }, [registration, transcript, preview, previewMatches]);
+  const rowTokens = useMemo(() => {
+    if (registration === null || transcript === null || registration.messageTokens.length !== transcript.messages.length) return null;
+    return previewMatches && preview.writtenCallTokens !== undefined ? [...registration.messageTokens, preview.writtenCallTokens] : registration.messageTokens;
   }, [registration, transcript, preview, previewMatches]);
 
   const forkEnd = selection?.forkPoint ?? transcript?.messages.length ?? 0;
@@ -173,6 +184,7 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
       const { answer } = await launchChild(transcript, request, { childId, name, modelId, sessionId: session.id });
       if (answer.status !== 'ok') throw new Error(answer.message);
       const plan = answer.plan as ChildRecord['plan'];
+      const asForked = answer.writtenCall === null ? transcript : { ...transcript, messages: [...transcript.messages, answer.writtenCall] };
       const child: ChildRecord = {
         id: childId,
         name,
@@ -182,12 +194,12 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
         tokens: answer.tokens,
         bootstrap: answer.bootstrap,
         ownMessages: [],
-        forkedAt: { revision: session.revision, parentHash: await contentHash(transcript) },
+        forkedAt: { revision: session.revision + (answer.writtenCall === null ? 0 : 1), parentHash: await contentHash(asForked) },
         inheritedHash: await contentHash([...plan.child.initialMessages, plan.child.firstPrompt]),
         agentCallId: answer.agentCallId,
         run: answer.run === undefined ? null : { modelId, status: answer.run.status, finalOutput: null, error: null, deliveredToParent: false },
       };
-      workspaceStore.getState().addChild(child);
+      workspaceStore.getState().addChild(child, { writtenCall: answer.writtenCall });
     } catch (error) {
       setLaunchError(error instanceof Error ? error.message : String(error));
     } finally {
@@ -365,13 +377,14 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
           </p>
           <ParentTimeline
             ref={timeline}
-            messages={transcript.messages}
+            messages={plannedMessages}
+            pendingFrom={writtenCall === null ? null : transcript.messages.length}
             classifications={classifications}
             ranges={plan?.parent ?? null}
             windowStart={plan?.child ? windowStart : null}
             windowDescription={plan?.window?.description ?? ''}
             forkPoint={selection.forkPoint !== null && selection.forkPoint < transcript.messages.length ? selection.forkPoint : null}
-            tokens={registration?.messageTokens.length === transcript.messages.length ? registration.messageTokens : null}
+            tokens={rowTokens}
             cursor={cursor}
             canStartWindow={selection.policy === 'qwen-fork-turns'}
             onStartWindow={startWindowAt}
@@ -391,8 +404,8 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
           {previewMatches ? (
             <ChildPreview
               preview={preview}
-              parent={transcript.messages}
-              parentTokens={registration?.messageTokens ?? null}
+              parent={plannedMessages}
+              parentTokens={rowTokens}
               stale={stale}
               onShowParentRow={(index) => timeline.current?.scrollToIndex(index)}
             />

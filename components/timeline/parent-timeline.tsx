@@ -13,6 +13,8 @@ export interface ParentTimelineHandle {
 
 export interface ParentTimelineProps {
   messages: readonly TranscriptMessage[];
+  /** Rows from this index on are not in the parent yet: Fork Lab writes them at launch. */
+  pendingFrom: number | null;
   classifications: readonly (MessageClassification | undefined)[];
   ranges: readonly ParentRange[] | null;
   windowStart: number | null;
@@ -50,6 +52,7 @@ export const ParentTimeline = forwardRef<ParentTimelineHandle, ParentTimelinePro
       windowBoundary={index === windowStart ? props.windowDescription : null}
       forkPointHere={forkPoint !== null && index === forkPoint}
       cursor={index === cursor}
+      pending={props.pendingFrom !== null && index >= props.pendingFrom}
       canStartWindow={props.canStartWindow}
       editing={editing === index}
       onStartWindow={props.onStartWindow}

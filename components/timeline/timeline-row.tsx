@@ -21,6 +21,8 @@ export interface TimelineRowProps {
   windowBoundary: string | null;
   forkPointHere: boolean;
   cursor: boolean;
+  /** Not in the parent yet: the Agent call Fork Lab writes at launch. */
+  pending: boolean;
   canStartWindow: boolean;
   editing: boolean;
   onStartWindow(index: number): void;
@@ -47,7 +49,8 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
 
   return (
     <div
-      className={`${styles.row} ${status === 'inherited' ? styles.inherited : styles.excluded} ${cursor ? styles.cursor : ''}`}
+      className={`${styles.row} ${status === 'inherited' ? styles.inherited : styles.excluded} ${cursor ? styles.cursor : ''} ${props.pending ? styles.pending : ''}`}
+      data-pending={props.pending || undefined}
       data-testid="timeline-row"
       data-index={index}
       data-id={entry.id}
@@ -61,6 +64,11 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
       {props.forkPointHere && (
         <div className={styles.forkPoint} data-testid="fork-point-marker" role="separator">
           fork point · the parent as it stood before this message
+        </div>
+      )}
+      {props.pending && (
+        <div className={styles.pendingNote} data-testid="pending-call">
+          written at launch · no Agent call is in flight, so Fork Lab writes the parent’s call as the runtime’s model would
         </div>
       )}
       {props.windowBoundary !== null && (
@@ -140,7 +148,7 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
       {disposition !== undefined && disposition.status === 'excluded' && disposition.reason !== 'before-window' && (
         <p className={styles.why}>{disposition.detail}</p>
       )}
-      <div className={styles.actions}>
+      {!props.pending && <div className={styles.actions}>
         <button type="button" onClick={() => props.onForkAfter(index)} data-testid="fork-after">
           Fork after this
         </button>
@@ -148,7 +156,7 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
           {editing ? 'Cancel edit' : 'Edit'}
         </button>
         <DeleteButton onDelete={() => props.onDelete(index)} />
-      </div>
+      </div>}
     </div>
   );
 });

@@ -8,7 +8,9 @@ import {
   type ForkRequest,
   type MessageClassification,
   type ParentTranscript,
+  type TranscriptMessage,
 } from '@/lib/fork';
+import { withAgentCall } from './agent-call';
 import { countMessageTokens, countTextTokens, countToolTokens, TOKEN_ENCODING } from '@/lib/tokens/count-tokens';
 import { childMessageTokens, childTokenReport, type ChildTokenReport, type TokenCounter } from './child-token-report';
 import { compactPlan, type CompactForkPlan } from './compact-plan';
@@ -29,13 +31,25 @@ export type ForkPreview =
       plan: CompactForkPlan;
       tokens: ChildTokenReport | null;
       summary: WindowSummary;
+      /** The Agent call Fork Lab will write at launch (the plan already includes it), if any. */
+      writtenCall?: TranscriptMessage;
+      writtenCallTokens?: number;
+      writtenCallClassification?: MessageClassification;
       /** Classification of the parent as it stood at an earlier fork point (turn numbers move). */
       classificationsAtForkPoint?: MessageClassification[];
     }
   | { status: 'unknown-parent' };
 
 export type ChildLaunch =
-  | { status: 'ok'; plan: ForkPlan; tokens: ChildTokenReport; bootstrap: ForkBootstrapRecord; agentCallId: string | null }
+  | {
+      status: 'ok';
+      plan: ForkPlan;
+      tokens: ChildTokenReport;
+      bootstrap: ForkBootstrapRecord;
+      agentCallId: string | null;
+      /** The parent's Agent call Fork Lab wrote for this launch; the browser appends it to the parent. */
+      writtenCall: TranscriptMessage | null;
+    }
   | { status: 'rejected'; message: string; plan: ForkPlan }
   | { status: 'unknown-parent' };
 
@@ -44,12 +58,13 @@ export async function registerParent(transcript: ParentTranscript): Promise<Pare
   return { parentKey: entry.key, messageTokens: entry.messageTokens, classifications: entry.classifications };
 }
 
-function counterFor(parent: RegisteredParent): TokenCounter {
+function counterFor(parent: RegisteredParent, written: TranscriptMessage | null = null): TokenCounter {
+  const writtenTokens = written === null ? 0 : countMessageTokens(written.message);
   return {
     encoding: TOKEN_ENCODING,
     systemTokens: parent.systemTokens,
     toolTokens: parent.toolTokens,
-    parentMessage: (index) => parent.messageTokens[index] ?? 0,
+    parentMessage: (index) => parent.messageTokens[index] ?? (index === parent.messageTokens.length ? writtenTokens : 0),
     text: countTextTokens,
     tools: countToolTokens,
     message: countMessageTokens,
@@ -59,19 +74,26 @@ function counterFor(parent: RegisteredParent): TokenCounter {
 export function previewFork(parentKey: string, request: ForkRequest): ForkPreview {
   const parent = parentCache.get(parentKey);
   if (parent === undefined) return { status: 'unknown-parent' };
-  const plan = planFork(parent.transcript, request);
-  const counter = counterFor(parent);
+  const { transcript, written } = withAgentCall(parent.transcript, request);
+  const plan = planFork(transcript, request);
+  const counter = counterFor(parent, written);
   const forkPoint = request.forkPoint;
   const earlier =
     forkPoint !== undefined && Number.isInteger(forkPoint) && forkPoint >= 0 && forkPoint < parent.transcript.messages.length
       ? classifyMessages(parent.transcript.messages.slice(0, forkPoint))
       : undefined;
+  const fullClassification = written === null ? null : classifyMessages(transcript.messages);
   return {
     status: 'ok',
     plan: compactPlan(plan, (message) => childMessageTokens(message, counter)),
     tokens: childTokenReport(plan, counter),
-    summary: summarizeWindow(plan, earlier ?? parent.classifications),
+    summary: summarizeWindow(plan, earlier ?? fullClassification ?? parent.classifications),
     ...(earlier === undefined ? {} : { classificationsAtForkPoint: earlier }),
+    ...(written === null ? {} : {
+          writtenCall: written,
+          writtenCallTokens: counter.parentMessage(parent.transcript.messages.length),
+          writtenCallClassification: fullClassification!.at(-1)!,
+        }),
   };
 }
 
@@ -82,7 +104,8 @@ export function previewFork(parentKey: string, request: ForkRequest): ForkPrevie
 export function launchChild(parentKey: string, request: ForkRequest, childId: string): ChildLaunch {
   const parent = parentCache.get(parentKey);
   if (parent === undefined) return { status: 'unknown-parent' };
-  const plan = planFork(parent.transcript, request);
+  const { transcript, written } = withAgentCall(parent.transcript, request);
+  const plan = planFork(transcript, request);
   if (plan.errors.length > 0) {
     return { status: 'rejected', message: plan.errors.map((error) => `${error.parameter}: ${error.message}`).join(' '), plan };
   }
@@ -93,10 +116,10 @@ export function launchChild(parentKey: string, request: ForkRequest, childId: st
       plan,
     };
   }
-  const tokens = childTokenReport(plan, counterFor(parent))!;
+  const tokens = childTokenReport(plan, counterFor(parent, written))!;
   // Every child gets a bootstrap record, written before its first model call: it is what a
   // revived child is rebuilt from (Qwen persists one; Fork Lab keeps one for every policy).
   const bootstrap = buildBootstrapRecord(plan, { childId, parentAgentId: parent.transcript.profile.agentId });
-  const agentCallId = inFlightAgentCall(parent.transcript.messages, plan.window?.end)?.toolCallId ?? null;
-  return { status: 'ok', plan, tokens, bootstrap, agentCallId };
+  const agentCallId = inFlightAgentCall(transcript.messages, plan.window?.end)?.toolCallId ?? null;
+  return { status: 'ok', plan, tokens, bootstrap, agentCallId, writtenCall: written };
 }

@@ -16,9 +16,13 @@ describe('inFlightAgentCall', () => {
     expect(inFlightAgentCall(messages, 1)).toBeNull();
   });
 
-  it('is null when the call was answered or the parent ends with a user message or plain reply', () => {
+  it('looks past a user message that arrived while the call ran', () => {
+    expect(inFlightAgentCall([toolCalls('c', [{ id: 'a1', tool: 'agent', input: {} }]), user('u', 'wait')])).toEqual({ toolCallId: 'a1', toolName: 'agent' });
+  });
+
+  it('is null when the call was answered or the parent ends with a plain reply', () => {
     expect(inFlightAgentCall([toolCalls('c', [{ id: 'a1', tool: 'agent', input: {} }]), toolResults('t', [{ id: 'a1', tool: 'agent', output: 'done' }])])).toBeNull();
-    expect(inFlightAgentCall([toolCalls('c', [{ id: 'a1', tool: 'agent', input: {} }]), user('u', 'wait')])).toBeNull();
+    expect(inFlightAgentCall([assistant('a', 'hi'), user('u', 'go')])).toBeNull();
     expect(inFlightAgentCall([assistant('a', 'hi')])).toBeNull();
   });
 });

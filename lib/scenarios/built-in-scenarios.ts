@@ -201,12 +201,14 @@ export const BUILT_IN_SCENARIOS: Scenario[] = [
   scenario(
     'trailing-unanswered-user',
     'Trailing unanswered user message',
-    'A user message nobody answered yet is dropped before the directive is sent.',
+    'A user message that arrived while the fork call was in flight was never answered: it is dropped before the directive is sent.',
     [
       STARTUP,
       user('u1', 'What does addDays do at month ends?'),
       assistant('a1', 'It rolls over correctly: Jan 31 + 1 day is Feb 1.'),
-      user('u2', 'And at daylight-saving changes?'),
+      user('u2', 'Check it across daylight-saving changes in the background.'),
+      agentCall('fork', 'agent-1', { subagent_type: 'fork', fork_turns: 'all', prompt: 'Check addDays across daylight-saving changes and report.' }),
+      user('u3', 'And what about leap years?'),
     ],
     qwen('all', 'Check addDays across daylight-saving changes and report.'),
   ),

@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { persist, type PersistStorage } from 'zustand/middleware';
-import { deepClone, type ModelMessage, type ParentTranscript } from '@/lib/fork';
+import { deepClone, type ModelMessage, type ParentTranscript, type TranscriptMessage } from '@/lib/fork';
 import { deepFreeze } from './deep-freeze';
 import { DEFAULT_SELECTION, type ForkSelection } from './fork-selection';
 import type { RunEvent } from '@/lib/agent/child-runs';
@@ -27,7 +27,7 @@ export interface WorkspaceActions {
   /** Put a session back as it was loaded: original transcript, no children. */
   restartSession(init: { transcript: ParentTranscript; selection: ForkSelection }): void;
   /** Add a launched child; a Qwen fork's open Agent call is answered with the placeholder at once. */
-  addChild(child: ChildRecord, options?: { acknowledge?: boolean }): void;
+  addChild(child: ChildRecord, options?: { acknowledge?: boolean; writtenCall?: TranscriptMessage | null }): void;
   /** Apply what the server reports about a child's run; a finished run's output reaches the parent once. */
   applyRunEvent(childId: string, event: RunEvent): void;
   removeChild(childId: string): void;
@@ -115,8 +115,9 @@ export function createWorkspaceStore(storage: PersistStorage<WorkspaceState>): W
             updateActive((session) => {
               // A fork the parent model started has its call answered by the server's own stream.
               const acknowledge = options.acknowledge ?? true;
-              const transcript =
-                child.run === null || !acknowledge ? session.transcript : acknowledgeLaunch(session.transcript, child.plan.policy, child.agentCallId);
+              // The Agent call Fork Lab wrote for this launch becomes part of the parent first.
+              const called = options.writtenCall ? { ...session.transcript, messages: [...session.transcript.messages, options.writtenCall] } : session.transcript;
+              const transcript = child.run === null || !acknowledge ? called : acknowledgeLaunch(called, child.plan.policy, child.agentCallId);
               return {
                 ...session,
                 transcript: transcript === session.transcript ? transcript : owned(transcript),

@@ -1,0 +1,42 @@
+import type { ForkRequest, ParentTranscript, TranscriptMessage } from '@/lib/fork';
+import { AGENT_TOOL_NAMES, inFlightAgentCall } from './in-flight-call';
+
+/** The Agent call's input as the runtime's model would write it for a request. */
+export function agentCallInput(request: ForkRequest): Record<string, unknown> {
+  const params = request.params as Record<string, unknown>;
+  const defined = (entries: [string, unknown][]) => Object.fromEntries(entries.filter(([, value]) => value !== undefined));
+  switch (request.policy) {
+    case 'qwen-fork-turns':
+    case 'kimi-fork':
+      return { ...defined(Object.entries(params)), prompt: request.directive };
+    case 'deepseek-completed-turns':
+      return defined([
+        ['prompt', request.directive],
+        ['persona', params.persona],
+        ['tools', params.toolFilter],
+        ['max_depth', params.maxDepth],
+      ]);
+  }
+}
+
+/**
+ * The parent as the fork sees it at launch. A fork always starts from the parent's own Agent call;
+ * when the parent has none in flight, Fork Lab writes it — an assistant message calling the
+ * profile's agent tool with the request's parameters — exactly where the runtime's model would.
+ * Forking at an earlier fork point plans on the parent as it stood, without writing anything.
+ */
+export function withAgentCall(transcript: ParentTranscript, request: ForkRequest): { transcript: ParentTranscript; written: TranscriptMessage | null } {
+  const end = transcript.messages.length;
+  if ((request.forkPoint !== undefined && request.forkPoint < end) || inFlightAgentCall(transcript.messages) !== null) {
+    return { transcript, written: null };
+  }
+  const toolName = transcript.profile.tools.find((tool) => AGENT_TOOL_NAMES.has(tool.name))?.name ?? 'agent';
+  const used = new Set(transcript.messages.map((entry) => entry.id));
+  let number = end + 1;
+  while (used.has(`fork-call-${number}`)) number += 1;
+  const written: TranscriptMessage = {
+    id: `fork-call-${number}`,
+    message: { role: 'assistant', content: [{ type: 'tool-call', toolCallId: `fork-lab-call-${number}`, toolName, input: agentCallInput(request) }] },
+  };
+  return { transcript: { ...transcript, messages: [...transcript.messages, written] }, written };
+}
