@@ -16,8 +16,8 @@ export interface ChildRunDependencies {
   /** Make a provider's message safe to store and show. */
   redact(text: string): string;
   maxSteps?: number;
-  /** A model call that takes longer than this fails the run as a timeout. */
-  stepTimeoutMs?: number;
+  /** A run still going after this long fails as a timeout (a provider that never answers). */
+  runTimeoutMs?: number;
 }
 
 export class RunNotFoundError extends Error {
@@ -139,7 +139,7 @@ export class ChildRuns {
     let written = 0;
     let streamError: unknown = null;
     try {
-      const signal = AbortSignal.any([controller.signal, AbortSignal.timeout(this.deps.stepTimeoutMs ?? 120_000)]);
+      const signal = AbortSignal.any([controller.signal, AbortSignal.timeout(this.deps.runTimeoutMs ?? 120_000)]);
       const result = streamText({
         model: this.deps.model(run.modelId),
         system: bootstrap.systemInstruction,

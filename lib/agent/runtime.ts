@@ -30,7 +30,7 @@ export function runtime(): Runtime {
       tools: (sessionId, declarations) => toolsFor(declarations, sandboxFor(sessionId)),
       redact: (text) => redactSecrets(text),
       maxSteps: Number(process.env.FORK_LAB_MAX_STEPS ?? 8) || 8,
-      stepTimeoutMs: Number(process.env.FORK_LAB_MODEL_TIMEOUT_MS ?? 120_000) || 120_000,
+      runTimeoutMs: Number(process.env.FORK_LAB_RUN_TIMEOUT_MS ?? 120_000) || 120_000,
     });
     holder.forkLabRuntime = { journal, runs, interruptedAtStart };
   }
