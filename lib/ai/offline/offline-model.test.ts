@@ -61,4 +61,26 @@ describe('offline model', () => {
     expect(deltas.join('')).toBe((await generateText({ model, messages })).text);
     expect(deltas.join('')).toBe('From my context (the user message at position 3 of 5): “Look at src/router.ts next.”');
   });
+
+  it('calls the tools a request names one per step, in order, then reports every result', async () => {
+    const echo = (name: string) =>
+      tool({
+        inputSchema: jsonSchema<Record<string, unknown>>({ type: 'object', properties: { query: { type: 'string' }, path: { type: 'string' } } }),
+        execute: async (input) => `${name} ${JSON.stringify(input)}`,
+      });
+    const result = await generateText({
+      model,
+      tools: { read_file: echo('read'), search_files: echo('search') },
+      stopWhen: stepCountIs(5),
+      messages: [{ role: 'user', content: 'Use search_files for "parseDate", then read_file on src/date.ts.' }],
+    });
+    expect(result.steps.map((step) => step.toolCalls.map((call) => [call.toolName, call.input]))).toEqual([
+      [['search_files', { query: 'parseDate', path: 'src/date.ts' }]],
+      [['read_file', { query: 'parseDate', path: 'src/date.ts' }]],
+      [],
+    ]);
+    expect(result.text).toBe(
+      'search_files returned search {"query":"parseDate","path":"src/date.ts"}\nread_file returned read {"query":"parseDate","path":"src/date.ts"}',
+    );
+  });
 });

@@ -66,7 +66,7 @@ function isHarnessText(text: string): boolean {
  * prompt) asks what the fork's directive asked. The question's own message and the fork
  * boilerplate are never context: the model must not "find" the answer in the question.
  */
-function questionAndContext(prompt: LanguageModelV3Prompt): { question: string; context: ContextEntry[] } {
+function questionAndContext(prompt: LanguageModelV3Prompt): { question: string; context: ContextEntry[]; questionAt: number } {
   let questionAt = -1;
   let question = '';
   for (let index = prompt.length - 1; index >= 0; index -= 1) {
@@ -86,7 +86,7 @@ function questionAndContext(prompt: LanguageModelV3Prompt): { question: string; 
     if (text.trim() === '' || isHarnessText(text) || text.trim() === 'Begin.') return;
     context.push({ role: message.role, position: index + 1, text });
   });
-  return { question, context };
+  return { question, context, questionAt };
 }
 
 function clip(text: string, length = 280): string {
@@ -97,24 +97,39 @@ function functionTools(options: LanguageModelV3CallOptions): { name: string; sch
   return (options.tools ?? []).flatMap((tool) => (tool.type === 'function' ? [{ name: tool.name, schema: tool.inputSchema as ObjectSchema }] : []));
 }
 
-/** What the model says or does for a prompt. Pure and deterministic. */
+/** Tools the question names, in the order it names them. */
+function namedTools(question: string, options: LanguageModelV3CallOptions): { name: string; schema: ObjectSchema | undefined }[] {
+  return functionTools(options)
+    .map((tool) => ({ tool, at: question.search(new RegExp(`(^|[^\\w])${tool.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^\\w]|$)`, 'i')) }))
+    .filter(({ at }) => at >= 0)
+    .sort((a, b) => a.at - b.at)
+    .map(({ tool }) => tool);
+}
+
+/**
+ * What the model says or does for a prompt. Pure and deterministic. Tools the question names are
+ * called one per step, in the order named; once each has answered, the model reports every result.
+ */
 export function respond(options: LanguageModelV3CallOptions): { content: LanguageModelV3Content[]; finish: 'stop' | 'tool-calls' } {
   const prompt = options.prompt;
-  const last = prompt.at(-1);
-  if (last?.role === 'tool') {
-    const reports = (last.content as { type: string; toolName?: string; output?: unknown }[])
-      .filter((part) => part.type === 'tool-result')
+  const { question, context, questionAt } = questionAndContext(prompt);
+  const after = prompt.slice(questionAt + 1);
+  const callsMade = after
+    .filter((message) => message.role === 'assistant')
+    .flatMap((message) => (message.content as { type: string }[]).filter((part) => part.type === 'tool-call')).length;
+  const named = options.toolChoice?.type === 'none' ? [] : namedTools(question, options);
+  const next = named[callsMade];
+  if (next !== undefined && questionAt >= 0) {
+    const input = toolArguments(question, next.schema);
+    const toolCallId = `call-${tokensOf(question)}-${prompt.length}`;
+    return { content: [{ type: 'tool-call', toolCallId, toolName: next.name, input: JSON.stringify(input) }], finish: 'tool-calls' };
+  }
+  if (prompt.at(-1)?.role === 'tool') {
+    const reports = after
+      .filter((message) => message.role === 'tool')
+      .flatMap((message) => (message.content as { type: string }[]).filter((part) => part.type === 'tool-result'))
       .map((part) => clip(partText(part as { type: string }), 600));
     return { content: [{ type: 'text', text: reports.join('\n') || 'The tool returned nothing.' }], finish: 'stop' };
-  }
-
-  const { question, context } = questionAndContext(prompt);
-  const tools = functionTools(options);
-  const named = tools.find((tool) => new RegExp(`(^|[^\\w])${tool.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^\\w]|$)`, 'i').test(question));
-  if (named !== undefined && options.toolChoice?.type !== 'none') {
-    const input = toolArguments(question, named.schema);
-    const toolCallId = `call-${tokensOf(question)}-${prompt.length}`;
-    return { content: [{ type: 'tool-call', toolCallId, toolName: named.name, input: JSON.stringify(input) }], finish: 'tool-calls' };
   }
 
   if (question === '') return { content: [{ type: 'text', text: 'I was not asked anything.' }], finish: 'stop' };
