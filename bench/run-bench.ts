@@ -1,0 +1,136 @@
+/**
+ * `npm run bench` (second part): what launching a child costs with the offline model, on 1k- and
+ * 10k-message parents, as ratios against the same model call made bare in the same run — so the
+ * figures measure Fork Lab's launch path (planning, bootstrap record, journal, event fan-out), not
+ * the machine.
+ *
+ * - first event: launch → first streamed event, vs. a bare `streamText` → first part.
+ * - 3-step loop: launch → settled for a child that calls two tools and reports (three model
+ *   steps), vs. the same loop run bare with `streamText`.
+ * - memory: heap per running child (20 children held mid-run), vs. the heap of the parent itself.
+ */
+import { stepCountIs, streamText, type ModelMessage } from 'ai';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createOfflineModel } from '../lib/ai/offline/offline-model';
+import { SANDBOX_TOOL_DECLARATIONS, toolsFor } from '../lib/agent/agent-tools';
+import { ChildRuns } from '../lib/agent/child-runs';
+import { RunJournal } from '../lib/agent/run-journal';
+import { SandboxFiles } from '../lib/agent/sandbox-files';
+import { buildBootstrapRecord, planFork, reviveChildHistory, type ParentTranscript } from '../lib/fork';
+import { syntheticParent } from '../lib/fork/testing/synthetic-parent';
+
+const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
+const LOOP_DIRECTIVE = 'Use search_files for "parseDate", then read_file on src/date.ts.';
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+function withSandboxTools(parent: ParentTranscript): ParentTranscript {
+  return { ...parent, profile: { ...parent.profile, tools: [...SANDBOX_TOOL_DECLARATIONS, ...parent.profile.tools.filter((tool) => tool.name === 'agent')] } };
+}
+
+function bootstrapFor(parent: ParentTranscript, directive: string, childId: string) {
+  const plan = planFork(parent, { policy: 'qwen-fork-turns', directive, params: { subagent_type: 'fork', fork_turns: 'all' } });
+  return buildBootstrapRecord(plan, { childId, parentAgentId: 'main' });
+}
+
+async function bare(history: ModelMessage[], system: string, loop: boolean): Promise<{ first: number; total: number }> {
+  const files = new SandboxFiles();
+  const start = performance.now();
+  const result = streamText({
+    model: createOfflineModel(),
+    system,
+    messages: history,
+    ...(loop ? { tools: toolsFor(SANDBOX_TOOL_DECLARATIONS, files), stopWhen: stepCountIs(8) } : {}),
+  });
+  let first = -1;
+  for await (const part of result.fullStream) {
+    if (first < 0 && (part.type === 'text-delta' || part.type === 'tool-call')) first = performance.now() - start;
+  }
+  return { first, total: performance.now() - start };
+}
+
+async function launched(runs: ChildRuns, parent: ParentTranscript, directive: string, id: string): Promise<{ first: number; total: number }> {
+  const start = performance.now();
+  const bootstrap = bootstrapFor(parent, directive, id);
+  let first = -1;
+  runs.launch({ runId: id, sessionId: 'bench', name: id, modelId: 'offline', bootstrap });
+  const stop = runs.subscribe(id, (event) => {
+    if (first < 0 && (event.type === 'text-delta' || event.type === 'message')) first = performance.now() - start;
+  });
+  await runs.settled(id);
+  stop();
+  return { first, total: performance.now() - start };
+}
+
+async function main() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'fork-lab-bench-'));
+  const journal = new RunJournal(path.join(dir, 'runs.sqlite'));
+  const files = new SandboxFiles();
+  const runs = new ChildRuns({ journal, model: () => createOfflineModel(), tools: (_s, declarations) => toolsFor(declarations, files), redact: (text) => text });
+  console.log('child launch with the offline model (median of 7 at 1k, 3 at 10k; ratios against the same model call made bare)');
+  console.log('size      first event  bare first  ratio | 3-step loop  bare loop  ratio | heap/child  parent heap  ratio');
+  let counter = 0;
+  for (const size of [1_000, 10_000]) {
+    const parent = withSandboxTools(syntheticParent(size));
+    const question = bootstrapFor(parent, 'What does route-3 check?', 'probe');
+    const loop = bootstrapFor(parent, LOOP_DIRECTIVE, 'probe');
+    const questionHistory = reviveChildHistory(question, [], 'probe');
+    const loopHistory = reviveChildHistory(loop, [], 'probe');
+
+    const firsts: number[] = [];
+    const bareFirsts: number[] = [];
+    const loops: number[] = [];
+    const bareLoops: number[] = [];
+    for (let round = 0; round < (size > 1_000 ? 3 : 7); round += 1) {
+      gc();
+      firsts.push((await launched(runs, parent, 'What does route-3 check?', `q${++counter}`)).first);
+      gc();
+      bareFirsts.push((await bare(questionHistory, question.systemInstruction, false)).first);
+      gc();
+      loops.push((await launched(runs, parent, LOOP_DIRECTIVE, `l${++counter}`)).total);
+      gc();
+      bareLoops.push((await bare(loopHistory, loop.systemInstruction, true)).total);
+    }
+
+    // Memory: the parent's own heap, then 20 children held mid-run by a slow model.
+    gc();
+    const beforeParent = process.memoryUsage().heapUsed;
+    let copy: ParentTranscript | null = structuredClone(parent);
+    gc();
+    const parentHeap = process.memoryUsage().heapUsed - beforeParent;
+    copy = null;
+    void copy;
+    const slow = new ChildRuns({ journal, model: () => createOfflineModel({ streamDelayMs: 2_000 }), tools: () => ({}), redact: (text) => text });
+    gc();
+    const beforeChildren = process.memoryUsage().heapUsed;
+    const ids = Array.from({ length: 20 }, () => `m${++counter}`);
+    for (const id of ids) slow.launch({ runId: id, sessionId: 'bench', name: id, modelId: 'offline', bootstrap: bootstrapFor(parent, 'What does route-3 check?', id) });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    gc();
+    const perChild = (process.memoryUsage().heapUsed - beforeChildren) / ids.length;
+    if (slow.running !== ids.length) throw new Error(`expected ${ids.length} running children, saw ${slow.running}`);
+    for (const id of ids) slow.stop(id);
+    await Promise.all(ids.map((id) => slow.settled(id)));
+
+    const f = median(firsts);
+    const bf = median(bareFirsts);
+    const l = median(loops);
+    const bl = median(bareLoops);
+    const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+    console.log(
+      `${String(size).padEnd(8)}  ${f.toFixed(1).padStart(8)} ms  ${bf.toFixed(1).padStart(7)} ms  ${(f / bf).toFixed(2).padStart(5)}× | ` +
+        `${l.toFixed(1).padStart(8)} ms  ${bl.toFixed(1).padStart(6)} ms  ${(l / bl).toFixed(2).padStart(5)}× | ` +
+        `${mb(perChild).padStart(9)}  ${mb(parentHeap).padStart(10)}  ${(perChild / parentHeap).toFixed(2).padStart(5)}×`,
+    );
+  }
+  journal.close();
+  rmSync(dir, { recursive: true, force: true });
+  console.log(`peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
