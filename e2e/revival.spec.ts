@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * A server restart in the middle of a child's run. This spec starts its own `next start` (the
+ * suite's shared server must not be killed), with a slow offline model so the child is surely
+ * mid-run, kills it with SIGKILL, starts it again on the same journal, and revives the child.
+ */
+test.describe.configure({ mode: 'serial' });
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
+  const server = spawn(process.execPath, [require.resolve('next/dist/bin/next'), 'start', '-H', '127.0.0.1', '-p', String(port)], {
+    cwd: process.cwd(),
+    env: { ...process.env, FORK_LAB_DATA_DIR: dataDir, FORK_LAB_OFFLINE_STREAM_DELAY_MS: '250', NEXT_TELEMETRY_DISABLED: '1' },
+    stdio: 'ignore',
+  });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/scenarios/index.json`)).ok) return server;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error('the revival server did not start in 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+test('a child interrupted by a server restart is revived from its bootstrap record and finishes', async ({ page }) => {
+  test.setTimeout(90_000);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fork-lab-revival-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let server = await startServer(port, dataDir);
+  try {
+    await page.goto(`${base}/?scenario=startup-block&policy=qwen-fork-turns&fork_turns=all&subagent_type=fork&directive=${encodeURIComponent('Which customer reported it?')}`);
+    await expect(page.locator('[data-testid="playground"][data-ready="true"]')).toBeVisible();
+    await page.getByTestId('launch').click();
+    const run = page.getByTestId('child-run');
+    await expect(run).toHaveAttribute('data-status', 'running');
+    // Words are streaming: the child is mid-run.
+    await expect(page.getByTestId('run-live')).toContainText('From my context');
+
+    server.kill('SIGKILL');
+    await new Promise((resolve) => server.once('exit', resolve));
+    server = await startServer(port, dataDir);
+
+    await page.reload();
+    await expect(page.getByTestId('child-run')).toHaveAttribute('data-status', 'interrupted');
+    await expect(page.getByTestId('run-error')).toHaveText('The server stopped while this child was running.');
+    await page.getByTestId('revive-run').click();
+    await expect(page.getByTestId('child-run')).toHaveAttribute('data-status', 'finished', { timeout: 30_000 });
+    await expect(page.getByTestId('run-output')).toContainText('“Also, the customer is Acme Bank; they reported it.”');
+    // The parent received the final output once, as a notification (a Qwen fork's call was answered at launch).
+    const timeline = page.getByTestId('timeline');
+    await expect(async () => {
+      await timeline.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+      await expect(page.locator('[data-testid="timeline-row"][data-kind="pure-reminder"]').last()).toContainText('finished. Its result:', { timeout: 500 });
+    }).toPass({ timeout: 10_000 });
+  } finally {
+    server.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
