@@ -40,4 +40,11 @@ describe('deliverChildResult', () => {
     });
     expect(classifyMessages(next.messages).at(-1)!.kind).toBe('pure-reminder');
   });
+
+  it('puts a result right after its call, before a user message that arrived meanwhile', () => {
+    const queued = parentOf([...parent.messages, user('u2', 'And leap years?')]);
+    const next = acknowledgeLaunch(queued, 'qwen-fork-turns', 'call-1');
+    expect(next.messages.map((entry) => entry.message.role)).toEqual(['user', 'assistant', 'tool', 'user']);
+    expect(next.messages[3]!.id).toBe('u2');
+  });
 });

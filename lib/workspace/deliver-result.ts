@@ -1,18 +1,29 @@
 import { FORK_PLACEHOLDER_RESULT, type ForkPolicy, type ParentTranscript, type TranscriptMessage } from '@/lib/fork';
 import { freshMessageId } from './parent-edits';
 
-/** The parent's tool call with this id, if it is still waiting for a result. */
-function openCall(transcript: ParentTranscript, toolCallId: string): { toolName: string } | null {
-  let call: { toolName: string } | null = null;
-  for (const entry of transcript.messages) {
+/** The parent's tool call with this id, if it is still waiting for a result, and where it is. */
+function openCall(transcript: ParentTranscript, toolCallId: string): { toolName: string; index: number } | null {
+  let call: { toolName: string; index: number } | null = null;
+  transcript.messages.forEach((entry, index) => {
     const content = entry.message.content;
-    if (typeof content === 'string') continue;
+    if (typeof content === 'string') return;
     for (const part of content as { type: string; toolCallId?: string; toolName?: string }[]) {
-      if (part.type === 'tool-call' && part.toolCallId === toolCallId) call = { toolName: String(part.toolName) };
-      if (part.type === 'tool-result' && part.toolCallId === toolCallId) return null;
+      if (part.type === 'tool-call' && part.toolCallId === toolCallId) call = { toolName: String(part.toolName), index };
+      if (part.type === 'tool-result' && part.toolCallId === toolCallId) call = null;
     }
-  }
+  });
   return call;
+}
+
+/**
+ * The parent with a tool result for `call`, placed right after the call's message and the results
+ * already answering it: providers require a call's results to follow it before any user message
+ * (one may have arrived while the fork ran).
+ */
+function answered(transcript: ParentTranscript, call: { index: number }, result: TranscriptMessage): ParentTranscript {
+  let at = call.index + 1;
+  while (at < transcript.messages.length && transcript.messages[at]!.message.role === 'tool') at += 1;
+  return { ...transcript, messages: [...transcript.messages.slice(0, at), result, ...transcript.messages.slice(at)] };
 }
 
 function toolResult(transcript: ParentTranscript, toolCallId: string, toolName: string, text: string): TranscriptMessage {
@@ -31,7 +42,7 @@ export function acknowledgeLaunch(transcript: ParentTranscript, policy: ForkPoli
   if (policy !== 'qwen-fork-turns' || agentCallId === null) return transcript;
   const call = openCall(transcript, agentCallId);
   if (call === null) return transcript;
-  return { ...transcript, messages: [...transcript.messages, toolResult(transcript, agentCallId, call.toolName, FORK_PLACEHOLDER_RESULT)] };
+  return answered(transcript, call, toolResult(transcript, agentCallId, call.toolName, FORK_PLACEHOLDER_RESULT));
 }
 
 /**
@@ -44,15 +55,13 @@ export function deliverChildResult(
   child: { name: string; agentCallId: string | null; output: string },
 ): ParentTranscript {
   const call = child.agentCallId === null ? null : openCall(transcript, child.agentCallId);
-  const message: TranscriptMessage =
-    call !== null
-      ? toolResult(transcript, child.agentCallId!, call.toolName, child.output)
-      : {
-          id: freshMessageId(transcript, 'n'),
-          message: {
-            role: 'user',
-            content: [{ type: 'text', text: `<system-reminder>\nThe forked agent "${child.name}" finished. Its result:\n${child.output}\n</system-reminder>` }],
-          },
-        };
+  if (call !== null) return answered(transcript, call, toolResult(transcript, child.agentCallId!, call.toolName, child.output));
+  const message: TranscriptMessage = {
+    id: freshMessageId(transcript, 'n'),
+    message: {
+      role: 'user',
+      content: [{ type: 'text', text: `<system-reminder>\nThe forked agent "${child.name}" finished. Its result:\n${child.output}\n</system-reminder>` }],
+    },
+  };
   return { ...transcript, messages: [...transcript.messages, message] };
 }
