@@ -83,4 +83,14 @@ describe('offline model', () => {
       'search_files returned search {"query":"parseDate","path":"src/date.ts"}\nread_file returned read {"query":"parseDate","path":"src/date.ts"}',
     );
   });
+
+  it('takes note of a statement instead of searching for it, and never quotes its own “nothing found”', async () => {
+    expect((await generateText({ model, messages: [{ role: 'user', content: 'The staging password is heron-7731.' }] })).text).toBe('Noted.');
+    const messages: ModelMessage[] = [
+      { role: 'user', content: 'The staging password is heron-7731.' },
+      { role: 'assistant', content: 'Nothing in my context mentions “staging password heron-7731”.' },
+      { role: 'user', content: 'What is the staging password?' },
+    ];
+    expect((await generateText({ model, messages })).text).toBe('From my context (the user message at position 1 of 3): “The staging password is heron-7731.”');
+  });
 });

@@ -83,11 +83,24 @@ function questionAndContext(prompt: LanguageModelV3Prompt): { question: string; 
     if (index === questionAt) return;
     // The question quoted elsewhere (the parent's own request to fork, say) is not an answer to it.
     const text = question === '' ? messageText(message) : messageText(message).split(question).join(' ');
-    if (text.trim() === '' || isHarnessText(text) || text.trim() === 'Begin.') return;
+    if (text.trim() === '' || isHarnessText(text) || text.trim() === 'Begin.' || text.trim().startsWith(NOTHING_FOUND_PREFIX)) return;
     context.push({ role: message.role, position: index + 1, text });
   });
   return { question, context, questionAt };
 }
+
+const TELLING = /^(the|a|an|my|our|your|its|it|this|that|these|those|we|i|there|here|he|she|they|fyi|note|btw)\b/i;
+
+/**
+ * A plain statement ("The password is heron-7731.") is taken note of, not searched for: questions
+ * and requests ("What…?", "Write the tests…") are answered from the context.
+ */
+function isStatement(text: string): boolean {
+  return !text.includes('?') && TELLING.test(text.trim());
+}
+
+/** The model's own earlier "nothing mentions it" is not a fact to quote back. */
+export const NOTHING_FOUND_PREFIX = 'Nothing in my context mentions';
 
 function clip(text: string, length = 280): string {
   return text.length > length ? `${text.slice(0, length)}…` : text;
@@ -133,10 +146,11 @@ export function respond(options: LanguageModelV3CallOptions): { content: Languag
   }
 
   if (question === '') return { content: [{ type: 'text', text: 'I was not asked anything.' }], finish: 'stop' };
+  if (isStatement(question)) return { content: [{ type: 'text', text: 'Noted.' }], finish: 'stop' };
   const found = recall(question, context);
   if (found === null) {
     const terms = contentTerms(question).slice(0, 6).join(' ');
-    return { content: [{ type: 'text', text: `Nothing in my context mentions ${terms === '' ? 'that' : `“${terms}”`}.` }], finish: 'stop' };
+    return { content: [{ type: 'text', text: `${NOTHING_FOUND_PREFIX} ${terms === '' ? 'that' : `“${terms}”`}.` }], finish: 'stop' };
   }
   const total = prompt.length;
   return {
