@@ -27,15 +27,17 @@ test('a child forked with fork_turns "1" cannot tell a fact from three turns bac
   await say(page, 'Thanks, that is all for now.');
   const children = page.getByTestId('fork-tree-child');
   const statuses = page.getByTestId('fork-tree-status');
-  await say(page, 'Call agent with subagent_type=fork fork_turns=all prompt: "What is the staging database password?"');
+  // fork_turns "1" first: once a child's result reaches the parent (as a notification, a user-role
+  // reminder that curation merges into the next prompt), a later window would carry it.
+  await say(page, 'Call agent with subagent_type=fork fork_turns=1 prompt: "What is the staging database password?"');
   await expect(children).toHaveCount(2);
   await expect(statuses.nth(1)).toHaveText('finished', { timeout: 15_000 });
-  await say(page, 'Call agent with subagent_type=fork fork_turns=1 prompt: "What is the staging database password?"');
+  await say(page, 'Call agent with subagent_type=fork fork_turns=all prompt: "What is the staging database password?"');
   await expect(children).toHaveCount(3);
   await expect(statuses.nth(2)).toHaveText('finished', { timeout: 15_000 });
 
   await children.nth(1).click();
-  await expect(page.getByTestId('run-output')).toContainText(/From my context \(the user message at position \d+ of \d+\): “The staging database password is heron-7731\.”/);
-  await children.nth(2).click();
   await expect(page.getByTestId('run-output')).toContainText('Nothing in my context mentions “staging database password”.');
+  await children.nth(2).click();
+  await expect(page.getByTestId('run-output')).toContainText(/From my context \(the user message at position \d+ of \d+\): “The staging database password is heron-7731\.”/);
 });

@@ -48,10 +48,14 @@ function sentencesOf(text: string): string[] {
  * password that appears once does). Ties go to the later message, the fresher fact. Null when no
  * sentence shares a term with the question.
  */
-export function recall(question: string, context: readonly ContextEntry[]): Recall | null {
+export function recall(question: string, context: readonly ContextEntry[], ignore: (sentence: string) => boolean = () => false): Recall | null {
   const queryTerms = [...new Set(contentTerms(question))];
   if (queryTerms.length === 0) return null;
-  const candidates = context.flatMap((entry) => sentencesOf(entry.text).map((sentence) => ({ entry, sentence, terms: new Set(contentTerms(sentence)) })));
+  const candidates = context.flatMap((entry) =>
+    sentencesOf(entry.text)
+      .filter((sentence) => !ignore(sentence))
+      .map((sentence) => ({ entry, sentence, terms: new Set(contentTerms(sentence)) })),
+  );
   const documentFrequency = new Map<string, number>();
   for (const candidate of candidates) for (const term of queryTerms) if (candidate.terms.has(term)) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
 

@@ -83,7 +83,7 @@ function questionAndContext(prompt: LanguageModelV3Prompt): { question: string; 
     if (index === questionAt) return;
     // The question quoted elsewhere (the parent's own request to fork, say) is not an answer to it.
     const text = question === '' ? messageText(message) : messageText(message).split(question).join(' ');
-    if (text.trim() === '' || isHarnessText(text) || text.trim() === 'Begin.' || text.trim().startsWith(NOTHING_FOUND_PREFIX)) return;
+    if (text.trim() === '' || isHarnessText(text) || text.trim() === 'Begin.') return;
     context.push({ role: message.role, position: index + 1, text });
   });
   return { question, context, questionAt };
@@ -147,7 +147,7 @@ export function respond(options: LanguageModelV3CallOptions): { content: Languag
 
   if (question === '') return { content: [{ type: 'text', text: 'I was not asked anything.' }], finish: 'stop' };
   if (isStatement(question)) return { content: [{ type: 'text', text: 'Noted.' }], finish: 'stop' };
-  const found = recall(question, context);
+  const found = recall(question, context, (sentence) => sentence.includes(NOTHING_FOUND_PREFIX));
   if (found === null) {
     const terms = contentTerms(question).slice(0, 6).join(' ');
     return { content: [{ type: 'text', text: `${NOTHING_FOUND_PREFIX} ${terms === '' ? 'that' : `“${terms}”`}.` }], finish: 'stop' };
