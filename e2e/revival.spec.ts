@@ -53,8 +53,15 @@ test('a child interrupted by a server restart is revived from its bootstrap reco
     await page.getByTestId('launch').click();
     const run = page.getByTestId('child-run');
     await expect(run).toHaveAttribute('data-status', 'running');
+    await expect(run).toHaveAttribute('data-status', 'running');
     // Words are streaming: the child is mid-run.
     await expect(page.getByTestId('run-live')).toContainText('From my context');
+
+    // A reload re-attaches to the running child: the stream picks up where it is.
+    await page.reload();
+    await expect(page.getByTestId('child-run')).toHaveAttribute('data-status', 'running');
+    await expect(page.getByTestId('run-live')).toContainText('Acme', { timeout: 15_000 });
+    await expect(page.getByTestId('child-run')).toHaveAttribute('data-status', 'running');
 
     server.kill('SIGKILL');
     await new Promise((resolve) => server.once('exit', resolve));
@@ -72,6 +79,29 @@ test('a child interrupted by a server restart is revived from its bootstrap reco
       await timeline.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
       await expect(page.locator('[data-testid="timeline-row"][data-kind="pure-reminder"]').last()).toContainText('finished. Its result:', { timeout: 500 });
     }).toPass({ timeout: 10_000 });
+  } finally {
+    server.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('stopping a child aborts its run on the server', async ({ page }) => {
+  test.setTimeout(60_000);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fork-lab-stop-'));
+  const port = await freePort();
+  const server = await startServer(port, dataDir);
+  try {
+    await page.goto(`http://127.0.0.1:${port}/?scenario=startup-block&policy=qwen-fork-turns&fork_turns=all&subagent_type=fork&directive=${encodeURIComponent('Which customer reported it?')}`);
+    await expect(page.locator('[data-testid="playground"][data-ready="true"]')).toBeVisible();
+    await page.getByTestId('launch').click();
+    await expect(page.getByTestId('run-live')).toContainText('From my context');
+    await page.getByTestId('stop-run').click();
+    await expect(page.getByTestId('child-run')).toHaveAttribute('data-status', 'stopped');
+    await expect(page.getByTestId('run-error')).toHaveText('Stopped by the person.');
+    // The server agrees: its journal has the run stopped, with no final output.
+    const childId = await page.getByTestId('child-panel').getAttribute('data-child-id');
+    const events = await (await fetch(`http://127.0.0.1:${port}/api/runs/${childId}/events`)).text();
+    expect(JSON.parse(events.split('\n')[0]!.replace(/^data: /, ''))).toMatchObject({ type: 'snapshot', run: { status: 'stopped', finalOutput: null } });
   } finally {
     server.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
