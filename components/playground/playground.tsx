@@ -376,6 +376,7 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
             {summary === null ? 'Planning…' : plan?.child === null ? (plan.errors.length > 0 ? 'No window: the runtime rejects the call.' : 'No window: not a fork.') : windowSummaryLine(summary)}
           </p>
           <ParentTimeline
+            key={session.id}
             ref={timeline}
             messages={plannedMessages}
             pendingFrom={writtenCall === null ? null : transcript.messages.length}

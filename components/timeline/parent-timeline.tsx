@@ -33,7 +33,10 @@ export interface ParentTimelineProps {
 export const ParentTimeline = forwardRef<ParentTimelineHandle, ParentTimelineProps>(function ParentTimeline(props, ref) {
   const { messages, classifications, ranges, windowStart, forkPoint, tokens, cursor } = props;
   const list = useRef<VirtualListHandle>(null);
-  const [editing, setEditing] = useState<number | null>(null);
+  // The message being edited, by id: an index would move to another message when one above it is
+  // deleted or the transcript is replaced.
+  const [editing, setEditing] = useState<string | null>(null);
+  const onEdit = useCallback((index: number | null) => setEditing(index === null ? null : (messages[index]?.id ?? null)), [messages]);
   const pairs = useMemo(() => linkToolPairs(messages), [messages]);
 
   useImperativeHandle(ref, () => ({ scrollToIndex: (index) => list.current?.scrollToIndex(index) }), []);
@@ -54,11 +57,11 @@ export const ParentTimeline = forwardRef<ParentTimelineHandle, ParentTimelinePro
       cursor={index === cursor}
       pending={props.pendingFrom !== null && index >= props.pendingFrom}
       canStartWindow={props.canStartWindow}
-      editing={editing === index}
+      editing={editing !== null && messages[index]?.id === editing}
       onStartWindow={props.onStartWindow}
       onForkAfter={props.onForkAfter}
       onJump={jump}
-      onEdit={setEditing}
+      onEdit={onEdit}
       onDelete={props.onDelete}
     />
   );

@@ -1,0 +1,111 @@
+import type { Dialog, Page } from '@playwright/test';
+import { expect, test } from './fixtures/shared-page';
+import { scenarioFile } from './fixtures/scenario-files';
+import { expectExactText } from './pages/playground-page';
+
+const SCRIPT = '<script>window.__pwned=1</script>';
+const IMG = '<img src=x onerror="window.__pwned=1">';
+const LINK = '[click](javascript:window.__pwned=1)';
+const MIXED = `**bold** <b>b</b> ${LINK} <svg onload="window.__pwned=1"></svg> &amp; &lt;`;
+
+/** Nothing in the page ran, or became markup: every hostile string is inert text. */
+async function expectInert(page: Page, dialogs: string[]): Promise<void> {
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+  expect(dialogs).toEqual([]);
+  for (const region of ['timeline', 'child-request', 'child-panel']) {
+    const root = page.getByTestId(region);
+    if ((await root.count()) === 0) continue;
+    await expect(root.locator('script, img, svg, iframe, object, embed, a')).toHaveCount(0);
+    // Message text is shown in <pre> blocks: any element inside one would be markup from a message.
+    await expect(root.locator('pre *')).toHaveCount(0);
+  }
+  await expect(page.locator('a[href^="javascript:" i], [onerror], [onload]')).toHaveCount(0);
+  await expect(page.locator('script:not([src])').filter({ hasText: '__pwned' })).toHaveCount(0);
+}
+
+test('hostile text appended and edited into the parent renders as literal text everywhere', async ({ shared: playground }) => {
+  const page = playground.page;
+  const dialogs: string[] = [];
+  const onDialog = async (dialog: Dialog) => {
+    dialogs.push(dialog.message());
+    await dialog.dismiss();
+  };
+  page.on('dialog', onDialog);
+  await playground.freshScenario('startup-block', scenarioFile('startup-block').request);
+
+  await test.step('through the composer', async () => {
+    await playground.appendMessage('user', SCRIPT);
+    await playground.appendMessage('assistant', IMG);
+    await playground.appendMessage('user', LINK);
+    await playground.appendMessage('assistant', MIXED);
+    await expect(playground.parentRows).toHaveCount(15);
+    await expectExactText(playground.row(11).getByTestId('row-text'), SCRIPT);
+    await expectExactText(playground.row(12).getByTestId('row-text'), IMG);
+    await expectExactText(playground.row(13).getByTestId('row-text'), LINK);
+    await expectExactText(playground.row(14).getByTestId('row-text'), MIXED);
+    await expect(playground.row(13)).toHaveAttribute('data-kind', 'real-user-turn');
+    // The window (last real turn) now starts at the link message; the child gets them as copies,
+    // then the Agent call Fork Lab writes (no call is in flight), its input redacted.
+    await expect(playground.row(13).getByTestId('window-boundary')).toBeVisible();
+    await expect(playground.pendingRow).toHaveAttribute('data-index', '15');
+    const preview = await playground.renderedPreviewMessages();
+    expect(preview.filter((message) => message.source === 'copy').map((message) => message.text)).toEqual([
+      await playground.row(0).getByTestId('row-text').textContent(),
+      LINK,
+      MIXED,
+      'agent({})',
+    ]);
+    await expectInert(page, dialogs);
+  });
+
+  await test.step('through the message editor, in text and in JSON', async () => {
+    await playground.editMessage(9, IMG);
+    await expectExactText(playground.row(9).getByTestId('row-text'), IMG);
+    // A tool call is edited as JSON: hostile strings in its input stay strings.
+    const row = await playground.revealRow(2);
+    await row.hover();
+    await row.getByTestId('edit-message').click();
+    const editor = row.getByTestId('message-editor');
+    const json = JSON.parse(await editor.inputValue()) as { content: { input: Record<string, string> }[] };
+    json.content[0]!.input = { path: SCRIPT };
+    await editor.fill(JSON.stringify(json));
+    await row.getByTestId('save-message').click();
+    await playground.waitForPlan();
+    await expectExactText(playground.row(2).getByTestId('row-text'), `read_file(${JSON.stringify({ path: SCRIPT })})`);
+    await expectInert(page, dialogs);
+  });
+
+  await test.step('a refused edit says why in text and changes nothing', async () => {
+    const row = await playground.revealRow(3);
+    await row.hover();
+    await row.getByTestId('edit-message').click();
+    await row.getByTestId('message-editor').fill(`{"role": "tool", ${SCRIPT}`);
+    await row.getByTestId('save-message').click();
+    await expect(row.getByTestId('edit-error')).toContainText('This is not valid JSON');
+    await expect(playground.scenarioTitle).toHaveText('Startup block · edited (6)');
+    await row.getByTestId('edit-message').click();
+    await expect(row.getByTestId('message-editor')).toHaveCount(0);
+    await expectInert(page, dialogs);
+  });
+
+  await test.step('in a launched child', async () => {
+    await playground.setField('fork_turns', '2');
+    await playground.launch();
+    // The child runs, and its output (which quotes its context) comes back to the parent as text.
+    await playground.waitForChildRun('finished');
+    const output = (await playground.childField('run-output').locator('pre').textContent())!;
+    const reminder = playground.parentRows.last();
+    await expect(reminder).toHaveAttribute('data-kind', 'pure-reminder');
+    await expect(reminder.getByTestId('row-text')).toContainText(output);
+    const texts = await playground.childInheritedTexts();
+    expect(texts).toContain(LINK);
+    expect(texts).toContain(MIXED);
+    expect(texts).toContain(SCRIPT);
+    await page.getByTestId('toggle-raw-json').click();
+    await expect(page.getByTestId('raw-json')).toContainText(JSON.stringify(MIXED).slice(1, -1));
+    await expectInert(page, dialogs);
+    await page.getByTestId('toggle-raw-json').click();
+    await expect(page.getByTestId('raw-json')).toHaveCount(0);
+  });
+  page.off('dialog', onDialog);
+});

@@ -1,0 +1,480 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { ForkRequest, ParentTranscript } from '@/lib/fork';
+import { selectionFromRequest } from '@/lib/workspace/fork-selection';
+import { encodeUrlState } from '@/lib/workspace/url-state';
+
+export type PolicyId = 'qwen-fork-turns' | 'kimi-fork' | 'deepseek-completed-turns';
+
+/** The fields of the fork controls, by the name their `input-<name>` test id carries. */
+export type FieldName =
+  | 'fork_turns'
+  | 'subagent_type'
+  | 'name'
+  | 'fork'
+  | 'resume'
+  | 'model'
+  | 'notice'
+  | 'maxDepth'
+  | 'persona'
+  | 'toolFilter'
+  | 'directive'
+  | 'forkPoint';
+
+/** Fields rendered as a <select> rather than a text box. */
+const SELECT_FIELDS: ReadonlySet<FieldName> = new Set<FieldName>(['fork', 'notice']);
+
+/** One timeline row as the page shows it. */
+export interface RowState {
+  index: number;
+  id: string | null;
+  kind: string | null;
+  turn: string | null;
+  status: string | null;
+  reason: string | null;
+}
+
+/** A row with what it says: badge (and whether it is a button), disposition and message text. */
+export interface RowDisplay extends RowState {
+  badge: string | null;
+  badgeTag: string | null;
+  disposition: string | null;
+  text: string | null;
+}
+
+/** One preview message as the page shows it. */
+export interface PreviewMessageState {
+  source: string | null;
+  rule: string | null;
+  parentIndex: string | null;
+  change: string | null;
+  text: string;
+}
+
+/** The persisted workspace (zustand's `state`), as far as these tests read it. */
+export interface StoredWorkspace {
+  activeSessionId: string | null;
+  openChildId: string | null;
+  sessions: Record<string, { id: string; revision: number; transcript: ParentTranscript; children: { id: string; name: string }[] }>;
+}
+
+/** Everything a link must reproduce: the controls and what they plan. */
+export interface ViewState {
+  scenario: string;
+  title: string;
+  policy: string;
+  fields: Record<string, string>;
+  summary: string;
+  boundaryRow: string | null;
+  boundaryText: string | null;
+  forkPointRow: string | null;
+  rows: RowState[];
+  previewKind: 'child-request' | 'plan-errors' | 'plan-fresh' | 'none';
+  previewMessages: PreviewMessageState[];
+  firstPrompt: string | null;
+  launchEnabled: boolean;
+}
+
+/**
+ * Fork Lab's playground, driven through its test ids. Methods that change the controls wait for
+ * the page to re-plan (`data-ready="true"`) before they return.
+ */
+export class PlaygroundPage {
+  readonly root: Locator;
+  readonly readyRoot: Locator;
+  readonly scenarioSelect: Locator;
+  readonly scenarioTitle: Locator;
+  readonly scenarioMissing: Locator;
+  readonly policySelect: Locator;
+  readonly timeline: Locator;
+  readonly rows: Locator;
+  /** Rows of messages the parent holds (not the pending Agent call Fork Lab would write at launch). */
+  readonly parentRows: Locator;
+  readonly pendingRow: Locator;
+  readonly windowBoundary: Locator;
+  readonly forkPointMarker: Locator;
+  readonly summary: Locator;
+  readonly launchButton: Locator;
+  readonly launchHint: Locator;
+  readonly errorOther: Locator;
+  readonly childRequest: Locator;
+  readonly planErrors: Locator;
+  readonly planFresh: Locator;
+  readonly previewMessagesList: Locator;
+  readonly previewMessages: Locator;
+  readonly firstPrompt: Locator;
+  readonly previewSystem: Locator;
+  readonly previewTools: Locator;
+  readonly tokensTotal: Locator;
+  readonly tokensParent: Locator;
+  readonly cachePrefix: Locator;
+  readonly saveStatus: Locator;
+  readonly forkTree: Locator;
+  readonly forkTreeChildren: Locator;
+  readonly childPanel: Locator;
+  readonly composerRole: Locator;
+  readonly composerText: Locator;
+  readonly composerAppend: Locator;
+
+  constructor(readonly page: Page) {
+    this.root = page.getByTestId('playground');
+    this.readyRoot = page.locator('[data-testid="playground"][data-ready="true"]');
+    this.scenarioSelect = page.getByTestId('scenario-select');
+    this.scenarioTitle = page.getByTestId('scenario-title');
+    this.scenarioMissing = page.getByTestId('scenario-missing');
+    this.policySelect = page.getByTestId('policy-select');
+    this.timeline = page.getByTestId('timeline');
+    this.rows = page.getByTestId('timeline-row');
+    this.parentRows = page.locator('[data-testid="timeline-row"]:not([data-pending])');
+    this.pendingRow = page.locator('[data-testid="timeline-row"][data-pending]');
+    this.windowBoundary = page.getByTestId('window-boundary');
+    this.forkPointMarker = page.getByTestId('fork-point-marker');
+    this.summary = page.getByTestId('window-summary');
+    this.launchButton = page.getByTestId('launch');
+    this.launchHint = page.getByTestId('launch-hint');
+    this.errorOther = page.getByTestId('error-other');
+    this.childRequest = page.getByTestId('child-request');
+    this.planErrors = page.getByTestId('plan-errors');
+    this.planFresh = page.getByTestId('plan-fresh');
+    this.previewMessagesList = page.getByTestId('preview-messages');
+    this.previewMessages = page.getByTestId('preview-message');
+    this.firstPrompt = page.getByTestId('preview-first-prompt');
+    this.previewSystem = page.getByTestId('preview-system');
+    this.previewTools = page.getByTestId('preview-tools');
+    this.tokensTotal = page.getByTestId('tokens-total');
+    this.tokensParent = page.getByTestId('tokens-parent');
+    this.cachePrefix = page.getByTestId('cache-prefix');
+    this.saveStatus = page.getByTestId('save-status');
+    this.forkTree = page.getByTestId('fork-tree');
+    this.forkTreeChildren = page.getByTestId('fork-tree-child');
+    this.childPanel = page.getByTestId('child-panel');
+    this.composerRole = page.getByTestId('composer-role');
+    this.composerText = page.getByTestId('composer-text');
+    this.composerAppend = page.getByTestId('composer-append');
+  }
+
+  // ---------------------------------------------------------------- navigation and readiness
+
+  /**
+   * Open the playground. `query` is a query string (with or without `?`) or a map of parameters;
+   * waits until the preview matches the controls unless `waitReady` is false.
+   */
+  async open(query: string | Record<string, string> = '', options: { waitReady?: boolean } = {}): Promise<void> {
+    const search = typeof query === 'string' ? query.replace(/^\?/, '') : new URLSearchParams(query).toString();
+    await this.page.goto(search === '' ? '/' : `/?${search}`);
+    if (options.waitReady !== false) await this.waitForPlan();
+  }
+
+  /** Wait until the preview is up to date with the controls. */
+  async waitForPlan(timeout = 15_000): Promise<void> {
+    await expect(this.readyRoot).toBeAttached({ timeout });
+  }
+
+  /** Pick a scenario (built-in or synthetic) in the picker and wait for its plan. */
+  async pickScenario(id: string, timeout = 15_000): Promise<void> {
+    await this.scenarioSelect.selectOption(id);
+    // The select is controlled: it shows `id` only once the session has switched.
+    await expect(this.scenarioSelect).toHaveValue(id, { timeout });
+    await this.waitForPlan(timeout);
+  }
+
+  /**
+   * Show a scenario exactly as loaded, on a page that may have been used before: pick it, then
+   * "Restart scenario" (its transcript and request back, no children), and wait until the URL is
+   * the one of the scenario's own request. Much cheaper than a new page and a reload.
+   */
+  async freshScenario(id: string, request: ForkRequest): Promise<void> {
+    await this.pickScenario(id);
+    await this.page.getByTestId('restart-session').click();
+    const url = `?${encodeUrlState(id, selectionFromRequest(request))}`;
+    await expect.poll(() => new URL(this.page.url()).search).toBe(url);
+    await expect(this.forkTreeChildren).toHaveCount(0);
+    await expect(this.scenarioTitle).not.toContainText('· edited');
+    await this.waitForPlan();
+  }
+
+  /** The query parameters of the page's current URL. */
+  urlParams(): URLSearchParams {
+    return new URL(this.page.url()).searchParams;
+  }
+
+  // ---------------------------------------------------------------- controls
+
+  field(name: FieldName): Locator {
+    return this.page.getByTestId(`input-${name}`);
+  }
+
+  error(name: FieldName | string): Locator {
+    return this.page.getByTestId(`error-${name}`);
+  }
+
+  /** Set a control (text box or select) to a raw value and wait for the re-plan. */
+  async setField(name: FieldName, value: string): Promise<void> {
+    const field = this.field(name);
+    if (SELECT_FIELDS.has(name)) await field.selectOption(value);
+    else await field.fill(value);
+    await expect(field).toHaveValue(value);
+    await this.waitForPlan();
+  }
+
+  async setPolicy(policy: PolicyId): Promise<void> {
+    await this.policySelect.selectOption(policy);
+    await expect(this.policySelect).toHaveValue(policy);
+    await this.waitForPlan();
+  }
+
+  /** Move focus off every form field, so the page's keyboard shortcuts apply. */
+  async blurFields(): Promise<void> {
+    await this.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  }
+
+  /** Press a playground shortcut (j, k, [, ], a, Enter) with no form field focused. */
+  async pressShortcut(key: string): Promise<void> {
+    await this.blurFields();
+    await this.page.keyboard.press(key);
+  }
+
+  /** Click the launch button and wait for the new child to appear in the fork tree and panel. */
+  async launch(): Promise<Locator> {
+    const before = await this.forkTreeChildren.count();
+    await expect(this.launchButton).toBeEnabled();
+    await this.launchButton.click();
+    await expect(this.forkTreeChildren).toHaveCount(before + 1);
+    await expect(this.childPanel).toBeVisible();
+    return this.forkTreeChildren.nth(before);
+  }
+
+  // ---------------------------------------------------------------- timeline
+
+  row(index: number): Locator {
+    return this.page.locator(`[data-testid="timeline-row"][data-index="${index}"]`);
+  }
+
+  /** The row holding the window boundary. */
+  boundaryRow(): Locator {
+    return this.page.locator('[data-testid="timeline-row"]:has([data-testid="window-boundary"])');
+  }
+
+  /**
+   * Scroll the virtualized timeline until row `index` is rendered and in view of the scroller.
+   * Rows out of range of the list's viewport are not in the DOM at all.
+   */
+  async revealRow(index: number): Promise<Locator> {
+    const row = this.row(index);
+    for (let attempt = 0; attempt < 30; attempt += 1) {
+      if ((await row.count()) > 0) {
+        await row.scrollIntoViewIfNeeded();
+        return row;
+      }
+      await this.timeline.evaluate((scroller, target) => {
+        const rendered = [...scroller.querySelectorAll<HTMLElement>('[data-testid="timeline-row"]')].map((element) => ({
+          index: Number(element.dataset.index),
+          top: element.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop,
+        }));
+        if (rendered.length === 0) return;
+        const first = rendered[0]!;
+        const last = rendered[rendered.length - 1]!;
+        const perRow = rendered.length > 1 ? (last.top - first.top) / Math.max(1, last.index - first.index) : 84;
+        scroller.scrollTop = Math.max(0, first.top + (target - first.index) * perRow - scroller.clientHeight / 2);
+      }, index);
+      await this.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    }
+    throw new Error(`timeline row ${index} never rendered`);
+  }
+
+  /** Every rendered row's attributes, in index order. */
+  async renderedRows(): Promise<RowState[]> {
+    return this.rows.evaluateAll((elements) =>
+      elements
+        .map((element) => ({
+          index: Number(element.getAttribute('data-index')),
+          id: element.getAttribute('data-id'),
+          kind: element.getAttribute('data-kind'),
+          turn: element.getAttribute('data-turn'),
+          status: element.getAttribute('data-status'),
+          reason: element.getAttribute('data-reason'),
+        }))
+        .sort((a, b) => a.index - b.index),
+    );
+  }
+
+  /** Every rendered row with its texts, read in one round trip (exact text, no normalisation). */
+  async rowDisplays(): Promise<RowDisplay[]> {
+    return this.rows.evaluateAll((elements) =>
+      elements
+        .map((element) => {
+          const badge = element.querySelector('[data-testid="kind-badge"]');
+          return {
+            index: Number(element.getAttribute('data-index')),
+            id: element.getAttribute('data-id'),
+            kind: element.getAttribute('data-kind'),
+            turn: element.getAttribute('data-turn'),
+            status: element.getAttribute('data-status'),
+            reason: element.getAttribute('data-reason'),
+            badge: badge?.textContent ?? null,
+            badgeTag: badge?.tagName ?? null,
+            disposition: element.querySelector('[data-testid="row-disposition"]')?.textContent ?? null,
+            text: element.querySelector('[data-testid="row-text"]')?.textContent ?? null,
+          };
+        })
+        .sort((a, b) => a.index - b.index),
+    );
+  }
+
+  /** Start editing a parent message, replace its text, save. */
+  async editMessage(index: number, text: string): Promise<void> {
+    const row = await this.revealRow(index);
+    await row.hover();
+    await row.getByTestId('edit-message').click();
+    const editor = row.getByTestId('message-editor');
+    await editor.fill(text);
+    await row.getByTestId('save-message').click();
+    await expect(row.getByTestId('message-editor')).toHaveCount(0);
+    await this.waitForPlan();
+  }
+
+  /** Delete a parent message (two clicks: delete, then confirm). */
+  async deleteMessage(index: number): Promise<void> {
+    const row = await this.revealRow(index);
+    await row.hover();
+    await row.getByTestId('delete-message').click();
+    await row.getByTestId('confirm-delete').click();
+    await this.waitForPlan();
+  }
+
+  /** Append a message to the parent through the composer. */
+  async appendMessage(role: 'user' | 'assistant', text: string): Promise<void> {
+    await this.composerRole.selectOption(role);
+    await this.composerText.fill(text);
+    await this.composerAppend.click();
+    await expect(this.composerText).toHaveValue('');
+    await this.waitForPlan();
+  }
+
+  // ---------------------------------------------------------------- preview
+
+  previewMessage(index: number): Locator {
+    return this.previewMessages.nth(index);
+  }
+
+  /** Scroll the virtualized list of the child's initial messages to its start or its end. */
+  async scrollPreview(to: 'start' | 'end'): Promise<void> {
+    await this.previewMessagesList.evaluate((scroller, where) => {
+      scroller.scrollTop = where === 'start' ? 0 : scroller.scrollHeight;
+    }, to);
+    await this.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  }
+
+  async renderedPreviewMessages(): Promise<PreviewMessageState[]> {
+    return this.previewMessages.evaluateAll((elements) =>
+      elements.map((element) => ({
+        source: element.getAttribute('data-source'),
+        rule: element.getAttribute('data-rule'),
+        parentIndex: element.getAttribute('data-parent-index'),
+        change: element.getAttribute('data-change'),
+        text: element.querySelector('pre')?.textContent ?? '',
+      })),
+    );
+  }
+
+  // ---------------------------------------------------------------- storage
+
+  /** Wait until the workspace on screen is written to the browser's storage. */
+  async waitForSaved(): Promise<void> {
+    await expect(this.saveStatus).toHaveAttribute('data-status', 'saved');
+    await expect(this.saveStatus).toHaveText('Saved in this browser');
+  }
+
+  /**
+   * The workspace as the page persisted it in IndexedDB (after the save debounce): the exact
+   * parent transcripts, selections and children the page holds.
+   */
+  async storedWorkspace(): Promise<StoredWorkspace | null> {
+    await this.waitForSaved();
+    return this.page.evaluate(
+      () =>
+        new Promise<StoredWorkspace | null>((resolve, reject) => {
+          const open = indexedDB.open('fork-lab', 1);
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const get = open.result.transaction('kv', 'readonly').objectStore('kv').get('fork-lab-workspace');
+            get.onerror = () => reject(get.error);
+            get.onsuccess = () => {
+              open.result.close();
+              resolve(typeof get.result === 'string' ? (JSON.parse(get.result) as { state: StoredWorkspace }).state : null);
+            };
+          };
+        }),
+    );
+  }
+
+  /** The active session's parent transcript, exactly as stored. */
+  async storedTranscript(): Promise<ParentTranscript> {
+    const workspace = await this.storedWorkspace();
+    const session = workspace?.activeSessionId ? workspace.sessions[workspace.activeSessionId] : undefined;
+    if (session === undefined) throw new Error('no active session is stored');
+    return session.transcript;
+  }
+
+  // ---------------------------------------------------------------- children
+
+  /** Wait until the open child's run has settled with `status` (launching starts a run). */
+  async waitForChildRun(status: 'finished' | 'failed' | 'stopped' = 'finished', timeout = 20_000): Promise<void> {
+    await expect(this.childPanel.getByTestId('child-run')).toHaveAttribute('data-status', status, { timeout });
+    await this.waitForPlan();
+  }
+
+  childField(testId: string): Locator {
+    return this.childPanel.getByTestId(testId);
+  }
+
+  /** The texts of the open child's inherited messages (the details element is opened first). */
+  async childInheritedTexts(): Promise<string[]> {
+    const details = this.childPanel.getByTestId('child-inherited');
+    if ((await details.getAttribute('open')) === null) await details.locator('summary').click();
+    const items = details.getByTestId('child-inherited-message');
+    await expect(items.first()).toBeVisible();
+    return items.evaluateAll((elements) => elements.map((element) => element.querySelector('pre')?.textContent ?? ''));
+  }
+
+  // ---------------------------------------------------------------- the whole view
+
+  /** The view as data, to compare two pages that should show the same thing. */
+  async viewState(): Promise<ViewState> {
+    await this.waitForPlan();
+    const fields: Record<string, string> = {};
+    const names: FieldName[] = ['fork_turns', 'subagent_type', 'name', 'fork', 'resume', 'model', 'notice', 'maxDepth', 'persona', 'toolFilter', 'directive', 'forkPoint'];
+    for (const name of names) {
+      const field = this.field(name);
+      if ((await field.count()) > 0) fields[name] = await field.inputValue();
+    }
+    const previewKind = (await this.childRequest.count())
+      ? 'child-request'
+      : (await this.planErrors.count())
+        ? 'plan-errors'
+        : (await this.planFresh.count())
+          ? 'plan-fresh'
+          : 'none';
+    return {
+      scenario: await this.scenarioSelect.inputValue(),
+      title: (await this.scenarioTitle.textContent()) ?? '',
+      policy: await this.policySelect.inputValue(),
+      fields,
+      summary: (await this.summary.textContent()) ?? '',
+      boundaryRow: (await this.windowBoundary.count()) ? await this.boundaryRow().getAttribute('data-index') : null,
+      boundaryText: (await this.windowBoundary.count()) ? await this.windowBoundary.textContent() : null,
+      forkPointRow: (await this.forkPointMarker.count())
+        ? await this.page.locator('[data-testid="timeline-row"]:has([data-testid="fork-point-marker"])').getAttribute('data-index')
+        : null,
+      rows: await this.renderedRows(),
+      previewKind,
+      previewMessages: await this.renderedPreviewMessages(),
+      firstPrompt: (await this.firstPrompt.count()) ? await this.firstPrompt.textContent() : null,
+      launchEnabled: await this.launchButton.isEnabled(),
+    };
+  }
+}
+
+/** Wait until an element's exact text content (no whitespace normalisation) equals `text`. */
+export async function expectExactText(locator: Locator, text: string, timeout = 5_000): Promise<void> {
+  await expect.poll(() => locator.textContent(), { timeout }).toBe(text);
+}

@@ -1,0 +1,233 @@
+import { expect, test, type Page } from '@playwright/test';
+import { planFork, type ForkRequest } from '@/lib/fork';
+import { syntheticScenario } from '@/lib/scenarios/synthetic-scenarios';
+import { PlaygroundPage } from './pages/playground-page';
+
+// Measurements, not targets: these tests print numbers and assert only that they are numbers and
+// that the timeline stays virtualized. No timing threshold is asserted.
+
+const SCENARIO = syntheticScenario('synthetic-10000')!;
+const MAX_RENDERED_ROWS = 200;
+/** The generator makes "about" 10,000 messages (10,001 today); the page shows the real count. */
+const LENGTH = SCENARIO.transcript.messages.length;
+
+function windowStartFor(forkTurns: string): number {
+  const request = { ...SCENARIO.request, params: { ...SCENARIO.request.params, fork_turns: forkTurns } } as ForkRequest;
+  return planFork(SCENARIO.transcript, request).window!.start!;
+}
+
+function report(name: string, value: unknown): void {
+  const description = typeof value === 'string' ? value : JSON.stringify(value);
+  console.log(`[perf] ${name}: ${description}`);
+  test.info().annotations.push({ type: `perf: ${name}`, description });
+}
+
+const round = (value: number) => Math.round(value * 10) / 10;
+function stats(values: number[]): { n: number; median: number; p95: number; max: number; mean: number } {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  return {
+    n: values.length,
+    median: round(at(0.5)),
+    p95: round(at(0.95)),
+    max: round(sorted[sorted.length - 1]!),
+    mean: round(values.reduce((sum, value) => sum + value, 0) / values.length),
+  };
+}
+
+type Change = { kind: 'key'; key: string } | { kind: 'input'; value: string };
+
+/**
+ * Change fork_turns inside the page and time, with performance.now(), until the page is ready again
+ * with the window boundary on `expectedRow` (DOM updated), and until the frame after that
+ * (painted).
+ */
+async function timeWindowChange(page: Page, change: Change, expectedRow: number): Promise<{ dom: number; painted: number; rows: number }> {
+  return page.evaluate(
+    async ({ change, expectedRow }) => {
+      const root = document.querySelector<HTMLElement>('[data-testid="playground"]')!;
+      const done = () =>
+        root.dataset.ready === 'true' &&
+        document.querySelector('[data-testid="window-boundary"]')?.closest('[data-testid="timeline-row"]')?.getAttribute('data-index') === String(expectedRow);
+      (document.activeElement as HTMLElement | null)?.blur();
+      const start = performance.now();
+      const result = new Promise<{ dom: number; painted: number; rows: number }>((resolve, reject) => {
+        let finished = false;
+        const check = () => {
+          if (finished || !done()) return;
+          finished = true;
+          observer.disconnect();
+          const dom = performance.now() - start;
+          const finish = () => resolve({ dom, painted: performance.now() - start, rows: document.querySelectorAll('[data-testid="timeline-row"]').length });
+          // The next frame has been produced once its rAF callback ran and the task after it starts.
+          const fallback = setTimeout(finish, 250);
+          requestAnimationFrame(() =>
+            setTimeout(() => {
+              clearTimeout(fallback);
+              finish();
+            }, 0),
+          );
+        };
+        const observer = new MutationObserver(check);
+        observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-ready', 'data-index'] });
+        setTimeout(() => {
+          if (!finished) {
+            observer.disconnect();
+            reject(new Error(`the window never moved to row ${expectedRow}`));
+          }
+        }, 20_000);
+      });
+      if (change.kind === 'key') {
+        document.body.dispatchEvent(new KeyboardEvent('keydown', { key: change.key, bubbles: true, cancelable: true }));
+      } else {
+        const input = document.querySelector<HTMLInputElement>('[data-testid="input-fork_turns"]')!;
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, change.value);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      }
+      return result;
+    },
+    { change, expectedRow },
+  );
+}
+
+test('10,000 messages: a fork_turns change repaints the preview and the window, and scrolling stays virtualized', async ({ page }) => {
+  test.setTimeout(120_000);
+  const playground = new PlaygroundPage(page);
+  const loadStart = Date.now();
+  await playground.open({ scenario: 'synthetic-10000' }, { waitReady: false });
+  await playground.waitForPlan(60_000);
+  report('first load to ready (ms, wall clock)', Date.now() - loadStart);
+  await expect(page.getByRole('heading', { level: 2, name: `Parent · ${LENGTH.toLocaleString('en-US')} messages`, exact: true })).toBeVisible();
+  await expect(playground.field('fork_turns')).toHaveValue('3');
+  await expect(playground.boundaryRow()).toHaveAttribute('data-index', String(windowStartFor('3')));
+
+  await test.step('window change repaint', async () => {
+    const changes: [Change, string][] = [
+      [{ kind: 'key', key: ']' }, '4'],
+      [{ kind: 'key', key: ']' }, '5'],
+      [{ kind: 'key', key: '[' }, '4'],
+      [{ kind: 'input', value: '50' }, '50'],
+      [{ kind: 'input', value: '3' }, '3'],
+      [{ kind: 'key', key: 'k' }, '4'],
+    ];
+    const dom: number[] = [];
+    const painted: number[] = [];
+    for (const [change, forkTurns] of changes) {
+      const expectedRow = windowStartFor(forkTurns);
+      const timing = await timeWindowChange(page, change, expectedRow);
+      expect(Number.isFinite(timing.painted)).toBe(true);
+      expect(timing.painted).toBeGreaterThanOrEqual(timing.dom);
+      expect(timing.rows).toBeLessThan(MAX_RENDERED_ROWS);
+      await expect(playground.field('fork_turns')).toHaveValue(forkTurns);
+      await expect(playground.boundaryRow()).toHaveAttribute('data-index', String(expectedRow));
+      dom.push(timing.dom);
+      painted.push(timing.painted);
+      report(`fork_turns → ${forkTurns} by ${change.kind === 'key' ? `key ${change.key}` : 'typing'} (ms)`, { dom: round(timing.dom), painted: round(timing.painted), rowsInDom: timing.rows });
+    }
+    report('window change summary (ms)', { dom: stats(dom), painted: stats(painted) });
+  });
+
+  await test.step('scroll the timeline top to bottom', async () => {
+    report('page state before scrolling', await page.evaluate(() => ({ visibility: document.visibilityState, focus: document.hasFocus() })));
+    const result = await playground.timeline.evaluate(async (scroller, lastRow) => {
+      // A frame, or 250 ms if the browser stops producing frames (so a throttled page cannot hang the test).
+      let missedFrames = 0;
+      const frame = () =>
+        new Promise<void>((resolve) => {
+          const timer = setTimeout(() => {
+            missedFrames += 1;
+            resolve();
+          }, 250);
+          requestAnimationFrame(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+      const rowsInDom = () => scroller.querySelectorAll('[data-testid="timeline-row"]').length;
+      scroller.scrollTop = 0;
+      await frame();
+      await frame();
+
+      const longTasks: number[] = [];
+      const observer = new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) longTasks.push(entry.duration);
+      });
+      observer.observe({ type: 'longtask' });
+      const frames: number[] = [];
+      let running = true;
+      let previous = performance.now();
+      const loop = (now: number) => {
+        frames.push(now - previous);
+        previous = now;
+        if (running) requestAnimationFrame(loop);
+      };
+      requestAnimationFrame(loop);
+
+      const started = performance.now();
+      let maxRows = 0;
+      // Phase 1: wheel-like scrolling, one viewport at a time, through the first 80 viewports.
+      for (let step = 0; step < 80; step += 1) {
+        scroller.scrollTop += scroller.clientHeight;
+        await frame();
+        maxRows = Math.max(maxRows, rowsInDom());
+      }
+      const smoothMs = performance.now() - started;
+      // Phase 2: jumps of 1/40 of the list from there to the bottom, each a new set of rows.
+      const jumpStart = performance.now();
+      const from = scroller.scrollTop;
+      for (let step = 1; step <= 40; step += 1) {
+        scroller.scrollTop = from + ((scroller.scrollHeight - scroller.clientHeight - from) * step) / 40;
+        await frame();
+        maxRows = Math.max(maxRows, rowsInDom());
+      }
+      // Heights measured on the way change the total; settle at the very bottom.
+      for (let settle = 0; settle < 20; settle += 1) {
+        scroller.scrollTop = scroller.scrollHeight;
+        await frame();
+        await frame();
+        const last = scroller.querySelector('[data-testid="timeline-row"]:last-of-type');
+        const indexes = [...scroller.querySelectorAll<HTMLElement>('[data-testid="timeline-row"]')].map((row) => Number(row.dataset.index));
+        if (last !== null && Math.max(...indexes) === lastRow && scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1) break;
+      }
+      const jumpMs = performance.now() - jumpStart;
+      running = false;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      observer.disconnect();
+      const indexes = [...scroller.querySelectorAll<HTMLElement>('[data-testid="timeline-row"]')].map((row) => Number(row.dataset.index));
+      return {
+        frames: frames.slice(1),
+        longTasks,
+        maxRows,
+        smoothMs,
+        jumpMs,
+        lastIndex: Math.max(...indexes),
+        rowsAtEnd: indexes.length,
+        scrollHeight: scroller.scrollHeight,
+        missedFrames,
+      };
+    }, LENGTH - 1);
+
+    expect(result.lastIndex).toBe(LENGTH - 1);
+    expect(result.maxRows).toBeGreaterThan(0);
+    expect(result.maxRows).toBeLessThan(MAX_RENDERED_ROWS);
+    expect(result.frames.length).toBeGreaterThan(0);
+    expect(result.frames.every((value) => Number.isFinite(value))).toBe(true);
+    report('scroll frames (ms between animation frames)', stats(result.frames));
+    report('scroll long tasks', {
+      count: result.longTasks.length,
+      totalMs: round(result.longTasks.reduce((sum, value) => sum + value, 0)),
+      maxMs: round(Math.max(0, ...result.longTasks)),
+    });
+    report('scroll', {
+      smooth80ViewportsMs: round(result.smoothMs),
+      jumps40ToBottomMs: round(result.jumpMs),
+      maxRowsInDom: result.maxRows,
+      rowsInDomAtEnd: result.rowsAtEnd,
+      framesNotDelivered: result.missedFrames,
+      scrollHeightPx: result.scrollHeight,
+    });
+  });
+
+  await expect(playground.rows.last()).toHaveAttribute('data-id', 'fork-call');
+  expect(await playground.rows.count()).toBeLessThan(MAX_RENDERED_ROWS);
+});

@@ -1,0 +1,202 @@
+import { expect, test } from './fixtures/shared-page';
+import { scenarioFile } from './fixtures/scenario-files';
+import { PlaygroundPage, type FieldName } from './pages/playground-page';
+
+test.describe.configure({ mode: 'parallel' });
+
+const REJECTED_HINT = 'The runtime rejects this call: fix the fields marked in red.';
+const NOT_A_FORK_HINT = 'Not a fork: a regular subagent or teammate inherits nothing, so there is nothing to launch here.';
+
+/** The page shows the runtime's rejection beside `field`, and nothing can be launched. */
+async function expectRejected(playground: PlaygroundPage, field: FieldName, message: string): Promise<void> {
+  const error = playground.error(field);
+  await expect(error).toHaveText(message);
+  await expect(error).toHaveAttribute('role', 'alert');
+  await expect(playground.page.getByTestId(`field-${field}`)).toHaveAttribute('data-invalid', 'true');
+  // The field points at its error for assistive technology.
+  const describedBy = (await playground.field(field).getAttribute('aria-describedby')) ?? '';
+  const errorId = await error.getAttribute('id');
+  expect(describedBy.split(' ')).toContain(errorId);
+  await expect(playground.launchButton).toBeDisabled();
+  await expect(playground.launchHint).toHaveText(REJECTED_HINT);
+  await expect(playground.summary).toHaveText('No window: the runtime rejects the call.');
+  await expect(playground.windowBoundary).toHaveCount(0);
+  await expect(playground.childRequest).toHaveCount(0);
+  await expect(playground.planErrors.getByTestId('plan-error')).toHaveText([`${field}: ${message}`]);
+  await expect(playground.planErrors.getByTestId('plan-error')).toHaveAttribute('data-parameter', field);
+  // Every row says why it is left out.
+  await expect(playground.rows.first()).toHaveAttribute('data-reason', 'request-rejected');
+  await expect(playground.page.locator('[data-testid="timeline-row"][data-status="inherited"]')).toHaveCount(0);
+}
+
+/** No error anywhere, and the fork can be launched. */
+async function expectAccepted(playground: PlaygroundPage): Promise<void> {
+  await expect(playground.page.locator('[data-testid^="error-"]')).toHaveCount(0);
+  await expect(playground.page.locator('[data-invalid]')).toHaveCount(0);
+  await expect(playground.planErrors).toHaveCount(0);
+  await expect(playground.childRequest).toBeVisible();
+  await expect(playground.launchButton).toBeEnabled();
+  await expect(playground.launchHint).toHaveCount(0);
+}
+
+test('Qwen: every malformed fork_turns, a teammate name and another subagent type are refused with the runtime’s own words; fixing them clears the error', async ({ shared: playground }) => {
+  await playground.freshScenario('startup-block', scenarioFile('startup-block').request);
+  await expectAccepted(playground);
+
+  const cases: [string, string][] = [
+    ['0', '"0"'],
+    ['03', '"03"'],
+    [' 3 ', '" 3 "'],
+    ['-1', '"-1"'],
+    ['2.5', '"2.5"'],
+    ['none', '"none"'],
+    ['ALL', '"ALL"'],
+  ];
+  for (const [value, shown] of cases) {
+    await test.step(`fork_turns ${JSON.stringify(value)}`, async () => {
+      await playground.setField('fork_turns', value);
+      await expectRejected(playground, 'fork_turns', `fork_turns must be "all" or a positive integer string such as "3" (got ${shown}).`);
+      await expect(playground.field('fork_turns')).toHaveAttribute('aria-invalid', 'true');
+      // The value goes into the URL as typed, so a link reproduces the rejection.
+      expect(playground.urlParams().get('fork_turns')).toBe(value);
+      await playground.setField('fork_turns', '2');
+      await expectAccepted(playground);
+      await expect(playground.field('fork_turns')).not.toHaveAttribute('aria-invalid', 'true');
+      await expect(playground.row(5).getByTestId('window-boundary')).toHaveText('window starts here · fork_turns "2": the last 2 real user turns');
+    });
+  }
+
+  await test.step('an empty fork_turns is left out of the call, which Qwen reads as "all"', async () => {
+    await playground.setField('fork_turns', '');
+    await expectAccepted(playground);
+    expect(playground.urlParams().has('fork_turns')).toBe(false);
+    await expect(playground.summary).toHaveText('3 real turns · 3 tool pairs · 0 reminders · 3 synthetic messages');
+    await expect(playground.row(0)).toHaveAttribute('data-reason', 'merged-by-curation');
+    await expect(playground.page.locator('[data-testid="timeline-row"][data-status="excluded"]')).toHaveCount(0);
+  });
+
+  await test.step('a huge N is every real turn', async () => {
+    await playground.setField('fork_turns', '999');
+    await expectAccepted(playground);
+    await expect(playground.row(1).getByTestId('window-boundary')).toHaveText('window starts here · fork_turns "999": the last 999 real user turns');
+    await expect(playground.row(0)).toHaveAttribute('data-reason', 'startup-prefix-kept');
+  });
+
+  await test.step('a teammate name or another subagent type cannot take fork_turns; without fork_turns they are not forks', async () => {
+    await playground.setField('fork_turns', '1');
+    await qwenTeammateAndType(playground);
+  });
+});
+
+async function qwenTeammateAndType(playground: PlaygroundPage): Promise<void> {
+  await playground.setField('name', 'reviewer');
+  await expectRejected(playground, 'name', 'fork_turns cannot be used when spawning a named teammate (got name "reviewer"); omit name to fork.');
+  expect(playground.urlParams().get('name')).toBe('reviewer');
+
+  // Without fork_turns, a named teammate is a fresh spawn: valid, but nothing to launch.
+  await playground.setField('fork_turns', '');
+  await expect(playground.error('name')).toHaveCount(0);
+  await expect(playground.planFresh).toContainText('spawns the named teammate "reviewer": it starts with no parent history.');
+  await expect(playground.launchButton).toBeDisabled();
+  await expect(playground.launchHint).toHaveText(NOT_A_FORK_HINT);
+  await expect(playground.summary).toHaveText('No window: not a fork.');
+  await expect(playground.rows.first()).toHaveAttribute('data-reason', 'not-a-fork');
+
+  await playground.setField('name', '');
+  await playground.setField('fork_turns', '1');
+  await expectAccepted(playground);
+
+  await playground.setField('subagent_type', 'general-purpose');
+  await expectRejected(playground, 'subagent_type', 'fork_turns can only be used with subagent_type "fork" (got "general-purpose").');
+  // The comparison is case-insensitive.
+  await playground.setField('subagent_type', 'FORK');
+  await expectAccepted(playground);
+  await playground.setField('subagent_type', '');
+  await expectRejected(playground, 'subagent_type', 'fork_turns can only be used with subagent_type "fork" (got nothing).');
+  await playground.setField('subagent_type', 'fork');
+  await expectAccepted(playground);
+  await expect(playground.summary).toHaveText('1 real turn · 1 tool pair · 0 reminders · startup kept · 3 synthetic messages');
+}
+
+test('Kimi fork: true refuses resume, another profile and another model', async ({ shared: playground }) => {
+  await playground.freshScenario('partial-parallel-batch', scenarioFile('partial-parallel-batch').request);
+  await expect(playground.policySelect).toHaveValue('kimi-fork');
+  await expect(playground.field('fork')).toHaveValue('true');
+  await expectAccepted(playground);
+
+  await playground.setField('resume', 'agent-7');
+  await expectRejected(
+    playground,
+    'resume',
+    'resume cannot be used with fork: true (got resume "agent-7"). A fork starts a new agent from a snapshot of your history; to continue an existing agent, pass resume without fork.',
+  );
+  await playground.setField('resume', '');
+  await expectAccepted(playground);
+
+  await playground.setField('subagent_type', 'coder');
+  await expectRejected(
+    playground,
+    'subagent_type',
+    'fork: true launches a copy of your own profile "agent"; subagent_type "coder" is a different profile. Omit subagent_type or pass "agent".',
+  );
+  await playground.setField('subagent_type', 'agent');
+  await expectAccepted(playground);
+
+  await playground.setField('model', 'gpt-4o');
+  await expectRejected(playground, 'model', 'fork: true keeps your own model; model must be omitted, "primary" or "fork-lab-offline" (got "gpt-4o").');
+  await playground.setField('model', 'primary');
+  await expectAccepted(playground);
+  await playground.setField('model', 'fork-lab-offline');
+  await expectAccepted(playground);
+
+  // fork: false is a regular subagent: no error, and nothing to launch.
+  await playground.setField('fork', 'false');
+  await expect(playground.planFresh).toContainText('fork is not set: a regular subagent: it starts with no parent history.');
+  await expect(playground.launchButton).toBeDisabled();
+  await expect(playground.launchHint).toHaveText(NOT_A_FORK_HINT);
+  expect(playground.urlParams().get('fork')).toBe('false');
+  await playground.setField('fork', 'true');
+  await expectAccepted(playground);
+  await expect(playground.summary).toHaveText('1 real turn · 3 tool pairs · 0 reminders · 2 synthetic messages');
+});
+
+test('DeepSeek: a depth over the limit, a malformed maxDepth, a blank persona and an unknown tool are refused', async ({ shared: playground }) => {
+  await playground.freshScenario('mid-turn-fork', scenarioFile('mid-turn-fork').request);
+  await expect(playground.policySelect).toHaveValue('deepseek-completed-turns');
+  await expectAccepted(playground);
+
+  await playground.setField('maxDepth', '0');
+  await expectRejected(playground, 'maxDepth', 'The child would run at depth 1, over the limit of 0: an agent at depth 0 cannot start another subagent.');
+  await playground.setField('maxDepth', '1');
+  await expectAccepted(playground);
+
+  for (const [value, shown] of [
+    ['-1', 'number -1'],
+    ['1.5', 'number 1.5'],
+    ['three', '"three"'],
+  ] as const) {
+    await playground.setField('maxDepth', value);
+    await expectRejected(playground, 'maxDepth', `maxDepth must be a whole number, 0 or more (got ${shown}).`);
+  }
+  await playground.setField('maxDepth', '');
+  await expectAccepted(playground);
+
+  await playground.setField('persona', '   ');
+  await expectRejected(playground, 'persona', 'persona must be a non-empty string that replaces the child\'s system instruction (got "   ").');
+  await playground.setField('persona', 'You are a careful reviewer.');
+  await expectAccepted(playground);
+  await expect(playground.previewSystem).toHaveText('You are a careful reviewer.');
+
+  await playground.setField('toolFilter', 'read_file, deploy');
+  await expectRejected(
+    playground,
+    'toolFilter',
+    'toolFilter names tools the runtime does not have: deploy. Available: read_file, write_file, search_files, agent.',
+  );
+  await playground.setField('toolFilter', 'read_file');
+  await expectAccepted(playground);
+  await expect(playground.previewTools.locator('li')).toHaveText(['read_file — Read a file from the workspace.']);
+  await expect(playground.page.getByTestId('cache-note')).toHaveText(
+    'The child’s system instruction differs from the parent’s, so no prefix is reusable.',
+  );
+});
