@@ -1,3 +1,4 @@
+import { cachedJson } from './cached-json';
 import type { PersistStorage, StateStorage, StorageValue } from 'zustand/middleware';
 
 export type SaveStatus = 'saved' | 'pending' | 'failed';
@@ -33,7 +34,7 @@ export function debouncedStorage<S>(backend: StateStorage, delayMs = 250): Debou
     latest = null;
     if (pending === null) return;
     try {
-      await backend.setItem(pending.name, JSON.stringify(pending.value));
+      await backend.setItem(pending.name, cachedJson(pending.value));
       if (latest === null) report('saved');
     } catch (error) {
       report('failed', error);
