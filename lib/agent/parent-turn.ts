@@ -120,6 +120,9 @@ export async function* runParentTurn(input: ParentTurnInput, deps: ParentTurnDep
         tools,
         maxRetries: 0,
         abortSignal: input.signal,
+        // Errors are reported to the browser, redacted, from the stream below; the SDK's default
+        // handler would print the provider's raw error to the server log.
+        onError: () => undefined,
       });
       let failure: unknown = null;
       for await (const part of result.fullStream) {
