@@ -64,8 +64,8 @@ test('the built-in scenario list matches public/scenarios/index.json, with both 
   );
   expect(options).toEqual([
     ...SCENARIO_INDEX.map((entry) => ({ value: entry.id, label: entry.title })),
-    { value: 'synthetic-1000', label: 'Synthetic parent · 1,000 messages' },
-    { value: 'synthetic-10000', label: 'Synthetic parent · 10,000 messages' },
+    { value: 'synthetic-1000', label: 'Synthetic parent · about 1,000 messages' },
+    { value: 'synthetic-10000', label: 'Synthetic parent · about 10,000 messages' },
   ]);
   // The default scenario, shown at / with its own request written into the URL.
   await expect(playground.scenarioSelect).toHaveValue('startup-block');

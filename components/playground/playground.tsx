@@ -301,7 +301,7 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
               ))}
               {SYNTHETIC_SIZES.map((size) => (
                 <option key={size} value={syntheticScenarioId(size)}>
-                  Synthetic parent · {size.toLocaleString('en-US')} messages
+                  Synthetic parent · about {size.toLocaleString('en-US')} messages
                 </option>
               ))}
             </select>

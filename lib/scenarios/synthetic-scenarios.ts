@@ -16,11 +16,13 @@ export function syntheticScenarioId(size: number): string {
 export function syntheticScenario(id: string): Scenario | null {
   const size = SYNTHETIC_SIZES.find((candidate) => syntheticScenarioId(candidate) === id);
   if (size === undefined) return null;
+  const transcript = syntheticParent(size);
   return {
     id,
-    title: `Synthetic parent · ${size.toLocaleString('en-US')} messages`,
+    // The generator ends on a whole turn, so the count is about `size`: show the real one.
+    title: `Synthetic parent · ${transcript.messages.length.toLocaleString('en-US')} messages`,
     shows: 'A long generated session, to see how windows, previews and children behave at scale.',
-    transcript: syntheticParent(size),
+    transcript,
     request: {
       policy: 'qwen-fork-turns',
       directive: 'Add tests for every route.',
