@@ -10,8 +10,6 @@ import path from 'node:path';
  * suite's shared server must not be killed), with a slow offline model so the child is surely
  * mid-run, kills it with SIGKILL, starts it again on the same journal, and revives the child.
  */
-test.describe.configure({ mode: 'serial' });
-
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();

@@ -44,7 +44,8 @@ export function useRunEvents(children: readonly ChildRecord[]): void {
           setLive(childId, (liveText.get(childId) ?? '') + event.text);
           return;
         }
-        if (event.type === 'message' || event.type === 'snapshot') setLive(childId, null);
+        if (event.type === 'message') setLive(childId, null);
+        if (event.type === 'snapshot') setLive(childId, event.partialText === '' ? null : event.partialText);
         workspaceStore.getState().applyRunEvent(childId, event);
         if ((event.type === 'status' && SETTLED.has(event.status)) || (event.type === 'snapshot' && SETTLED.has(event.run.status))) {
           setLive(childId, null);

@@ -82,6 +82,12 @@ describe('ChildRuns', () => {
     const runs = new ChildRuns({ journal, model: () => createOfflineModel({ streamDelayMs: 50 }), tools: () => ({}), redact: (text) => text });
     runs.launch({ runId: 'slow', sessionId: 's', name: 'slow', modelId: 'offline', bootstrap: bootstrapFor('all', 'What is the deploy password?', 'slow') });
     await new Promise((resolve) => setTimeout(resolve, 80));
+    // A watcher joining mid-sentence gets the words written so far in its snapshot.
+    let snapshot = '';
+    runs.subscribe('slow', (event) => {
+      if (event.type === 'snapshot') snapshot = event.partialText;
+    })();
+    expect(snapshot).toMatch(/^From /);
     expect(runs.stop('slow')).toBe(true);
     await runs.settled('slow');
     expect(journal.getRun('slow')).toMatchObject({ status: 'stopped', error: 'Stopped by the person.' });

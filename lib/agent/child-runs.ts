@@ -4,7 +4,13 @@ import type { RunJournal, RunRecord, RunStatus } from './run-journal';
 
 /** What a watcher of a run sees, in order. */
 export type RunEvent =
-  | { type: 'snapshot'; run: RunRecord; messages: ModelMessage[] }
+  | {
+      type: 'snapshot';
+      run: RunRecord;
+      messages: ModelMessage[];
+      /** Text of the message being written right now, so a watcher joining mid-sentence sees all of it. */
+      partialText: string;
+    }
   | { type: 'message'; seq: number; message: ModelMessage }
   | { type: 'text-delta'; text: string }
   | { type: 'status'; status: RunStatus; finalOutput: string | null; error: string | null };
@@ -45,6 +51,7 @@ interface ActiveRun {
 export class ChildRuns {
   readonly #active = new Map<string, ActiveRun>();
   readonly #listeners = new Map<string, Set<(event: RunEvent) => void>>();
+  readonly #partial = new Map<string, string>();
 
   constructor(private readonly deps: ChildRunDependencies) {}
 
@@ -96,7 +103,7 @@ export class ChildRuns {
   /** Watch a run: the listener gets a snapshot first, then every event as it happens. */
   subscribe(runId: string, listener: (event: RunEvent) => void): () => void {
     const run = this.#require(runId);
-    listener({ type: 'snapshot', run, messages: this.deps.journal.messages(runId) });
+    listener({ type: 'snapshot', run, messages: this.deps.journal.messages(runId), partialText: this.#partial.get(runId) ?? '' });
     const listeners = this.#listeners.get(runId) ?? new Set();
     listeners.add(listener);
     this.#listeners.set(runId, listeners);
@@ -124,7 +131,10 @@ export class ChildRuns {
 
   #start(run: RunRecord, history: ModelMessage[]): void {
     const controller = new AbortController();
-    const done = this.#run(run, history, controller).finally(() => this.#active.delete(run.id));
+    const done = this.#run(run, history, controller).finally(() => {
+      this.#active.delete(run.id);
+      this.#partial.delete(run.id);
+    });
     this.#active.set(run.id, { controller, done });
   }
 
@@ -153,6 +163,7 @@ export class ChildRuns {
         },
         onStepFinish: (step) => {
           // Each step's response holds every message of this call so far; journal the new ones.
+          this.#partial.delete(run.id);
           for (const message of step.response.messages.slice(written)) {
             const seq = journal.appendMessage(run.id, message as ModelMessage);
             this.#emit(run.id, { type: 'message', seq, message: message as ModelMessage });
@@ -161,7 +172,10 @@ export class ChildRuns {
         },
       });
       for await (const part of result.fullStream) {
-        if (part.type === 'text-delta') this.#emit(run.id, { type: 'text-delta', text: part.text });
+        if (part.type === 'text-delta') {
+          this.#partial.set(run.id, (this.#partial.get(run.id) ?? '') + part.text);
+          this.#emit(run.id, { type: 'text-delta', text: part.text });
+        }
         if (part.type === 'error') streamError = part.error;
       }
       if (streamError !== null) throw streamError;
