@@ -17,6 +17,34 @@ export interface PreviewState {
   error: string | null;
 }
 
+type Answer = { answer: ReadyPreview; registration: ParentRegistration };
+
+// Answers the server already gave, per parent (transcripts are frozen and replaced on edit, so a
+// transcript object names one content) and per request. Every plan still comes from the server;
+// this only avoids asking twice, and lets the neighbours of a numeric window be asked ahead.
+const answers = new WeakMap<ParentTranscript, Map<string, Answer>>();
+const ANSWERS_PER_PARENT = 64;
+
+function remember(transcript: ParentTranscript, key: string, value: Answer): void {
+  let known = answers.get(transcript);
+  if (known === undefined) answers.set(transcript, (known = new Map()));
+  known.set(key, value);
+  if (known.size > ANSWERS_PER_PARENT) known.delete(known.keys().next().value!);
+}
+
+/** The windows one key press away from a Qwen request: N−1, N+1 and `all` (or N−1 from `all`). */
+function neighbours(request: ForkRequest, answer: ReadyPreview): ForkRequest[] {
+  if (request.policy !== 'qwen-fork-turns' || answer.plan.errors.length > 0) return [];
+  const turns = request.params.fork_turns;
+  const values =
+    turns === 'all'
+      ? [String(Math.max(1, (answer.plan.window?.realTurns ?? 1) - 1))]
+      : typeof turns === 'string' && /^[1-9]\d*$/.test(turns)
+        ? [String(Number(turns) + 1), ...(Number(turns) > 1 ? [String(Number(turns) - 1)] : []), 'all']
+        : [];
+  return values.map((value) => ({ ...request, params: { ...request.params, fork_turns: value } }));
+}
+
 /**
  * The engine's plan for the current controls, from the server. Answers that arrive after a newer
  * request was sent are dropped, so fast clicking never shows a stale window.
@@ -42,10 +70,24 @@ export function useForkPreview(transcript: ParentTranscript | null, request: For
       })
       .catch(() => undefined);
     if (request === null) return;
+    const known = answers.get(transcript)?.get(requestKey);
+    if (known !== undefined) {
+      setState({ registration: known.registration, preview: known.answer, previewRequest: request, previewTranscript: transcript, loading: false, error: null });
+      return;
+    }
     previewFork(transcript, request).then(
-      ({ answer, registration }) => {
+      async ({ answer, registration }) => {
+        remember(transcript, requestKey, { answer, registration });
         if (ticket !== sequence.current) return;
         setState({ registration, preview: answer, previewRequest: request, previewTranscript: transcript, loading: false, error: null });
+        // Ask ahead for the windows one key press away, while nothing newer is waiting.
+        for (const next of neighbours(request, answer)) {
+          const key = JSON.stringify(next);
+          if (ticket !== sequence.current) return;
+          if (answers.get(transcript)?.has(key)) continue;
+          const ahead = await previewFork(transcript, next).catch(() => null);
+          if (ahead !== null) remember(transcript, key, ahead);
+        }
       },
       (error: unknown) => {
         if (ticket !== sequence.current) return;
