@@ -136,6 +136,13 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
     if (earlier === undefined) return full;
     return full.map((classification, index) => (index < earlier.length ? earlier[index] : classification));
   }, [registration, transcript, preview, previewMatches]);
+  // The preview stays on screen (dimmed) while a new one loads, resolved against the parent it was
+  // planned on: no flash, and its open sections and raw JSON stay as the person left them.
+  const previewTranscript = state.previewTranscript;
+  const previewMessages = useMemo(() => {
+    if (previewTranscript === null || preview === null) return [];
+    return preview.writtenCall === undefined ? previewTranscript.messages : [...previewTranscript.messages, preview.writtenCall];
+  }, [previewTranscript, preview]);
   const rowTokens = useMemo(() => {
     if (registration === null || transcript === null || registration.messageTokens.length !== transcript.messages.length) return null;
     return previewMatches && preview.writtenCallTokens !== undefined ? [...registration.messageTokens, preview.writtenCallTokens] : registration.messageTokens;
@@ -402,11 +409,11 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
               {state.error}
             </p>
           )}
-          {previewMatches ? (
+          {preview !== null && previewTranscript !== null ? (
             <ChildPreview
               preview={preview}
-              parent={plannedMessages}
-              parentTokens={rowTokens}
+              parent={previewMessages}
+              parentTokens={previewMatches ? rowTokens : null}
               stale={stale}
               onShowParentRow={(index) => timeline.current?.scrollToIndex(index)}
             />
