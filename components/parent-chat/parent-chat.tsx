@@ -48,6 +48,7 @@ export function ParentChat({ session, modelId }: { session: ParentSession; model
     setLive('');
     const controller = new AbortController();
     abort.current = controller;
+    workspaceStore.getState().setTurnInProgress(session.id, true);
     try {
       let response: Response | null = null;
       for (let attempt = 0; attempt < 2; attempt += 1) {
@@ -99,6 +100,7 @@ export function ParentChat({ session, modelId }: { session: ParentSession; model
     } catch (cause) {
       if (!controller.signal.aborted) setError(cause instanceof Error ? cause.message : String(cause));
     } finally {
+      workspaceStore.getState().setTurnInProgress(session.id, false);
       setBusy(false);
       setLive('');
       abort.current = null;

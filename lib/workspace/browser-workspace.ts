@@ -4,9 +4,9 @@ import { useSyncExternalStore } from 'react';
 import { useStore } from 'zustand';
 import { debouncedStorage, memoryStorage, type SaveStatus } from './debounced-storage';
 import { indexedDbStorage } from './indexed-db-storage';
-import { createWorkspaceStore, WORKSPACE_STORAGE_KEY, type WorkspaceActions, type WorkspaceState } from './workspace-store';
+import { createWorkspaceStore, WORKSPACE_STORAGE_KEY, type PersistedWorkspace, type WorkspaceActions, type WorkspaceState } from './workspace-store';
 
-const storage = debouncedStorage<WorkspaceState>(
+const storage = debouncedStorage<PersistedWorkspace>(
   typeof indexedDB === 'undefined' ? memoryStorage() : indexedDbStorage(),
 );
 

@@ -6,7 +6,7 @@ import { contentHash } from '@/lib/isolation/content-hash';
 import { debouncedStorage, memoryStorage } from './debounced-storage';
 import { DEFAULT_SELECTION } from './fork-selection';
 import type { ChildRecord } from './workspace';
-import { activeSession, createWorkspaceStore, WORKSPACE_STORAGE_KEY, type WorkspaceState } from './workspace-store';
+import { activeSession, createWorkspaceStore, WORKSPACE_STORAGE_KEY, type PersistedWorkspace, type WorkspaceState } from './workspace-store';
 
 const transcript = parentOf([user('u1', 'The code word is heron.'), assistant('a1', 'Noted.'), user('u2', 'Now plan the release.')]);
 const request: ForkRequest = { policy: 'kimi-fork', directive: 'Summarise.', params: { fork: true } };
@@ -32,7 +32,7 @@ async function childOf(state: WorkspaceState): Promise<ChildRecord> {
 }
 
 function newStore(backend = memoryStorage()) {
-  const storage = debouncedStorage<WorkspaceState>(backend, 5);
+  const storage = debouncedStorage<PersistedWorkspace>(backend, 5);
   return { store: createWorkspaceStore(storage), storage, backend };
 }
 
@@ -149,5 +149,27 @@ describe('workspace store', () => {
     ]);
     expect(session.revision).toBe(1);
     expect(sharedObjects(session.transcript, child)).toEqual([]);
+  });
+
+  it('holds a result that arrives during a live parent turn until the turn ends', async () => {
+    const { store } = newStore();
+    store.getState().openSession(init);
+    const base = await childOf(store.getState());
+    store.getState().addChild({ ...base, run: { modelId: 'offline', status: 'running', finalOutput: null, error: null, deliveredToParent: false } });
+    store.getState().setTurnInProgress(init.id, true);
+    store.getState().appendParentMessage({ role: 'user', content: 'Tell me more.' });
+    store.getState().applyRunEvent('child-1', { type: 'status', status: 'finished', finalOutput: 'Found it.', error: null });
+    store.getState().appendParentMessage({ role: 'assistant', content: 'Here is more.' });
+    expect(activeSession(store.getState())!.transcript.messages.map((entry) => entry.message.role)).toEqual(['user', 'assistant', 'user', 'user', 'assistant']);
+    expect(activeSession(store.getState())!.children[0]!.run?.deliveredToParent).toBe(false);
+
+    store.getState().setTurnInProgress(init.id, false);
+    const session = activeSession(store.getState())!;
+    expect(session.transcript.messages.at(-1)!.message).toEqual({
+      role: 'user',
+      content: [{ type: 'text', text: '<system-reminder>\nThe forked agent "child 1" finished. Its result:\nFound it.\n</system-reminder>' }],
+    });
+    expect(session.children[0]!.run?.deliveredToParent).toBe(true);
+    expect(store.getState().turnsInProgress).toEqual({});
   });
 });

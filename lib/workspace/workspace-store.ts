@@ -15,6 +15,11 @@ export interface WorkspaceState {
   openChildId: string | null;
   /** The model children run on (an id from the server's configured models). */
   modelId: string;
+  /**
+   * Sessions whose parent is taking a live turn right now (not persisted). A child's result that
+   * arrives meanwhile waits for the turn to end instead of landing between the turn's messages.
+   */
+  turnsInProgress: Record<string, true>;
 }
 
 export interface WorkspaceActions {
@@ -33,16 +38,35 @@ export interface WorkspaceActions {
   removeChild(childId: string): void;
   openChild(childId: string | null): void;
   setModel(modelId: string): void;
+  /** Mark a parent turn as running or ended; ending it delivers the results that waited. */
+  setTurnInProgress(sessionId: string, running: boolean): void;
   /** Forget everything: every session and child. */
   reset(): void;
 }
+
+/** What survives a reload: everything but the transient turn flags. */
+export type PersistedWorkspace = Omit<WorkspaceState, 'turnsInProgress'>;
 
 export type WorkspaceStore = StoreApi<WorkspaceState & WorkspaceActions> & {
   persist: { rehydrate(): Promise<void> | void; hasHydrated(): boolean; clearStorage(): void };
 };
 
 export const WORKSPACE_STORAGE_KEY = 'fork-lab-workspace';
-const EMPTY: WorkspaceState = { sessions: {}, activeSessionId: null, openChildId: null, modelId: 'offline' };
+const EMPTY: WorkspaceState = { sessions: {}, activeSessionId: null, openChildId: null, modelId: 'offline', turnsInProgress: {} };
+
+/** The session with every finished child's result that has not reached the parent delivered, in launch order. */
+function withDeliveries(session: ParentSession): ParentSession {
+  let transcript = session.transcript;
+  let revision = session.revision;
+  const children = session.children.map((child) => {
+    const run = child.run;
+    if (run === null || run.status !== 'finished' || run.deliveredToParent || run.finalOutput === null) return child;
+    transcript = deliverChildResult(transcript, { name: child.name, agentCallId: child.agentCallId, output: run.finalOutput });
+    revision += 1;
+    return owned({ ...child, run: { ...run, deliveredToParent: true } });
+  });
+  return transcript === session.transcript ? session : { ...session, transcript: owned(transcript), revision, children };
+}
 
 /**
  * Histories enter the store as their own deep copies and are frozen there: the store never holds
@@ -57,7 +81,7 @@ function owned<T>(value: T): T {
  * The workspace: every parent session and its children. `storage` is where it persists (the
  * browser's IndexedDB behind a debounce in the app; memory in tests).
  */
-export function createWorkspaceStore(storage: PersistStorage<WorkspaceState>): WorkspaceStore {
+export function createWorkspaceStore(storage: PersistStorage<PersistedWorkspace>): WorkspaceStore {
   return createStore<WorkspaceState & WorkspaceActions>()(
     persist(
       (set, get) => {
@@ -146,22 +170,12 @@ export function createWorkspaceStore(storage: PersistStorage<WorkspaceState>): W
             } else {
               next = { ...child, run: { ...child.run, status: event.status, finalOutput: event.finalOutput, error: event.error } };
             }
-            let transcript = session.transcript;
-            let revision = session.revision;
-            if (next.run !== null && next.run.status === 'finished' && !next.run.deliveredToParent && next.run.finalOutput !== null) {
-              transcript = owned(deliverChildResult(transcript, { name: next.name, agentCallId: next.agentCallId, output: next.run.finalOutput }));
-              revision += 1;
-              next = { ...next, run: { ...next.run, deliveredToParent: true } };
-            }
+            const updated: ParentSession = { ...session, children: session.children.map((candidate) => (candidate.id === childId ? owned(next) : candidate)) };
+            const delivered = get().turnsInProgress[session.id] ? updated : withDeliveries(updated);
             set({
               sessions: {
                 ...get().sessions,
-                [session.id]: deepFreeze({
-                  ...session,
-                  transcript,
-                  revision,
-                  children: session.children.map((candidate) => (candidate.id === childId ? owned(next) : candidate)),
-                }),
+                [session.id]: deepFreeze(delivered),
               },
             });
           },
@@ -175,8 +189,17 @@ export function createWorkspaceStore(storage: PersistStorage<WorkspaceState>): W
           setModel(modelId) {
             set({ modelId });
           },
+          setTurnInProgress(sessionId, running) {
+            const { [sessionId]: _, ...others } = get().turnsInProgress;
+            set({ turnsInProgress: running ? { ...others, [sessionId]: true } : others });
+            const session = get().sessions[sessionId];
+            if (!running && session !== undefined) {
+              const delivered = withDeliveries(session);
+              if (delivered !== session) set({ sessions: { ...get().sessions, [sessionId]: deepFreeze(delivered) } });
+            }
+          },
           reset() {
-            set(EMPTY);
+            set({ ...EMPTY, turnsInProgress: {} });
           },
         };
       },
