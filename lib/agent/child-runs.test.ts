@@ -121,4 +121,35 @@ describe('ChildRuns', () => {
     expect(new Set(outputs.map((run) => journal.messages(run.id)))).toHaveProperty('size', 20);
     expect(await contentHash(parent)).toBe(before);
   });
+
+  it('refuses a second run with the same id, and more runs than the server runs at once', () => {
+    const journal = new RunJournal(':memory:');
+    const runs = new ChildRuns({ journal, model: () => createOfflineModel({ streamDelayMs: 1_000 }), tools: () => ({}), redact: (text) => text, maxRunning: 2 });
+    runs.launch({ runId: 'a', sessionId: 's', name: 'a', modelId: 'offline', bootstrap: bootstrapFor('1', 'hi?', 'a') });
+    expect(() => runs.launch({ runId: 'a', sessionId: 's', name: 'a', modelId: 'offline', bootstrap: bootstrapFor('1', 'hi?', 'a') })).toThrow(
+      'A child run "a" already exists: launch with a new id.',
+    );
+    runs.launch({ runId: 'b', sessionId: 's', name: 'b', modelId: 'offline', bootstrap: bootstrapFor('1', 'hi?', 'b') });
+    expect(() => runs.launch({ runId: 'c', sessionId: 's', name: 'c', modelId: 'offline', bootstrap: bootstrapFor('1', 'hi?', 'c') })).toThrow(
+      '2 children are running, the most this server runs at once (2). Stop one or wait for one to finish.',
+    );
+    runs.stop('a');
+    runs.stop('b');
+  });
+
+  it('fails a run that times out after a completed step, instead of calling it finished', async () => {
+    const journal = new RunJournal(':memory:');
+    const files = new SandboxFiles({ 'src/date.ts': 'x' });
+    const runs = new ChildRuns({
+      journal,
+      model: () => createOfflineModel({ streamDelayMs: 60 }),
+      tools: (_session, declarations) => toolsFor(declarations, files),
+      redact: (text) => text,
+      runTimeoutMs: 200,
+    });
+    runs.launch({ runId: 't', sessionId: 's', name: 't', modelId: 'offline', bootstrap: bootstrapFor('1', 'Use read_file on src/date.ts and then tell me everything about it in great detail please', 't') });
+    await runs.settled('t');
+    expect(journal.getRun('t')).toMatchObject({ status: 'failed', error: 'The model did not answer in time (timeout).' });
+    expect(journal.messages('t').map((message) => message.role)).toEqual(['assistant', 'tool']);
+  });
 });

@@ -24,6 +24,8 @@ export interface ChildRunDependencies {
   maxSteps?: number;
   /** A run still going after this long fails as a timeout (a provider that never answers). */
   runTimeoutMs?: number;
+  /** Runs that may be in progress at once; more are refused until one settles. */
+  maxRunning?: number;
 }
 
 export class RunNotFoundError extends Error {
@@ -58,6 +60,8 @@ export class ChildRuns {
   launch(input: { runId: string; sessionId: string; name: string; modelId: string; bootstrap: ForkBootstrapRecord }): RunRecord {
     // Resolve the model first: an unknown model fails the launch, not a half-started run.
     this.deps.model(input.modelId);
+    if (this.deps.journal.getRun(input.runId) !== null) throw new RunStateError(`A child run "${input.runId}" already exists: launch with a new id.`);
+    this.#checkCapacity();
     const run = this.deps.journal.createRun({ ...input, id: input.runId, policy: input.bootstrap.policy });
     this.#start(run, reviveChildHistory(input.bootstrap, [], input.runId));
     return run;
@@ -68,6 +72,7 @@ export class ChildRuns {
     const run = this.#require(runId);
     if (this.#active.has(runId)) throw new RunStateError(`Child run "${runId}" is already running.`);
     if (run.status === 'finished') throw new RunStateError(`Child run "${runId}" has finished; there is nothing to continue.`);
+    this.#checkCapacity();
     // Throws BootstrapMissingError, which says the bootstrap transcript is missing.
     const history = reviveChildHistory(run.bootstrap, this.deps.journal.messages(runId), runId);
     const floor = run.bootstrap!.initialMessages.length + 1;
@@ -113,6 +118,13 @@ export class ChildRuns {
     };
   }
 
+  #checkCapacity(): void {
+    const limit = this.deps.maxRunning ?? 32;
+    if (this.#active.size >= limit) {
+      throw new RunStateError(`${this.#active.size} children are running, the most this server runs at once (${limit}). Stop one or wait for one to finish.`);
+    }
+  }
+
   #require(runId: string): RunRecord {
     const run = this.deps.journal.getRun(runId);
     if (run === null) throw new RunNotFoundError(runId);
@@ -131,10 +143,13 @@ export class ChildRuns {
 
   #start(run: RunRecord, history: ModelMessage[]): void {
     const controller = new AbortController();
-    const done = this.#run(run, history, controller).finally(() => {
-      this.#active.delete(run.id);
-      this.#partial.delete(run.id);
-    });
+    const done = this.#run(run, history, controller)
+      // #run reports its own failures; this only keeps a broken journal from becoming an unhandled rejection.
+      .catch(() => undefined)
+      .finally(() => {
+        this.#active.delete(run.id);
+        this.#partial.delete(run.id);
+      });
     this.#active.set(run.id, { controller, done });
   }
 
@@ -142,8 +157,14 @@ export class ChildRuns {
     const bootstrap = run.bootstrap!;
     const { journal } = this.deps;
     const finish = (status: RunStatus, finalOutput: string | null, error: string | null) => {
-      journal.setStatus(run.id, status, { finalOutput, error });
+      // Watchers hear the outcome even if the journal cannot take it (a full disk); a run the
+      // journal still calls running is marked interrupted at the next start.
       this.#emit(run.id, { type: 'status', status, finalOutput, error });
+      try {
+        journal.setStatus(run.id, status, { finalOutput, error });
+      } catch {
+        // nothing more to do: the event above already told every watcher
+      }
     };
     this.#emit(run.id, { type: 'status', status: 'running', finalOutput: null, error: null });
     let written = 0;
@@ -179,7 +200,8 @@ export class ChildRuns {
         if (part.type === 'error') streamError = part.error;
       }
       if (streamError !== null) throw streamError;
-      if (controller.signal.aborted) throw controller.signal.reason;
+      // A timeout after a completed step ends the stream with an abort part, not an error.
+      if (signal.aborted) throw signal.reason;
       finish('finished', await result.text, null);
     } catch (error) {
       if (controller.signal.aborted) finish('stopped', null, 'Stopped by the person.');

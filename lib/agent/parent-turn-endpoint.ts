@@ -10,6 +10,7 @@ import { countMessageTokens, countTextTokens, countToolTokens, TOKEN_ENCODING } 
 import { BodyTooLargeError, InvalidJsonError, readJsonBody, UnsupportedMediaTypeError } from '@/lib/http/read-json-body';
 import { jsonResponse } from '@/lib/http/json-response';
 import { toolsFor } from './agent-tools';
+import { describeError } from './child-runs';
 import { runParentTurn } from './parent-turn';
 import { runtime } from './runtime';
 import { sandboxFor } from './sandbox-files';
@@ -86,9 +87,16 @@ export async function answerParentTurn(request: Request): Promise<Response> {
   );
   const stream = new ReadableStream<Uint8Array>({
     async pull(controller) {
-      const next = await events.next();
-      if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(`${JSON.stringify(next.value)}\n`));
+      try {
+        const next = await events.next();
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(`${JSON.stringify(next.value)}\n`));
+      } catch (error) {
+        // The response has started: end it with events the browser understands, not a broken stream.
+        controller.enqueue(encoder.encode(`${JSON.stringify({ type: 'error', message: redactSecrets(describeError(error)) })}\n`));
+        controller.enqueue(encoder.encode(`${JSON.stringify({ type: 'done' })}\n`));
+        controller.close();
+      }
     },
     async cancel() {
       await events.return(undefined);

@@ -163,7 +163,14 @@ export async function* runParentTurn(input: ParentTurnInput, deps: ParentTurnDep
         const childId = deps.newChildId();
         const name = `${call.toolName} fork ${childId.slice(-4)}`;
         const bootstrap = buildBootstrapRecord(plan, { childId, parentAgentId: profile.agentId });
-        const run = deps.runs.launch({ runId: childId, sessionId: input.sessionId, name, modelId: input.modelId, bootstrap });
+        let run: RunRecord;
+        try {
+          run = deps.runs.launch({ runId: childId, sessionId: input.sessionId, name, modelId: input.modelId, bootstrap });
+        } catch (error) {
+          // Too many children running, say: the model hears it as this call's error.
+          answer(`Error: ${error instanceof Error ? error.message : String(error)}`);
+          continue;
+        }
         const resultByServer = input.policy !== 'qwen-fork-turns';
         yield { type: 'child', childId, name, agentCallId: call.toolCallId, request, plan, tokens: deps.tokens(plan, transcript), bootstrap, run, resultByServer };
         if (resultByServer) waiting.push({ toolCallId: call.toolCallId, toolName: call.toolName, childId });

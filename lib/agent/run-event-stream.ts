@@ -15,6 +15,7 @@ export function runEventStream(runId: string, signal: AbortSignal): Response {
   if (!parsed.success) return Response.json({ error: `Invalid run id: ${parsed.error.issues[0]!.message}.` }, { status: 400 });
   const encoder = new TextEncoder();
   let unsubscribe: (() => void) | null = null;
+  let closed = false;
   try {
     runtime().runs.subscribe(runId, () => undefined)();
   } catch (error) {
@@ -23,12 +24,15 @@ export function runEventStream(runId: string, signal: AbortSignal): Response {
   }
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
-      let closed = false;
       const close = () => {
         if (closed) return;
         closed = true;
         unsubscribe?.();
-        controller.close();
+        try {
+          controller.close();
+        } catch {
+          // already cancelled by the client
+        }
       };
       const send = (event: RunEvent) => {
         if (closed) return;
@@ -39,9 +43,13 @@ export function runEventStream(runId: string, signal: AbortSignal): Response {
         if (settled) close();
       };
       unsubscribe = runtime().runs.subscribe(runId, send);
-      signal.addEventListener('abort', close, { once: true });
+      // A settled run closes on its snapshot, before `subscribe` has returned the way to leave.
+      if (closed) unsubscribe();
+      if (signal.aborted) close();
+      else signal.addEventListener('abort', close, { once: true });
     },
     cancel() {
+      closed = true;
       unsubscribe?.();
     },
   });

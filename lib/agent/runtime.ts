@@ -31,6 +31,7 @@ export function runtime(): Runtime {
       redact: (text) => redactSecrets(text),
       maxSteps: Number(process.env.FORK_LAB_MAX_STEPS ?? 8) || 8,
       runTimeoutMs: Number(process.env.FORK_LAB_RUN_TIMEOUT_MS ?? 120_000) || 120_000,
+      maxRunning: Number(process.env.FORK_LAB_MAX_RUNNING ?? 32) || 32,
     });
     holder.forkLabRuntime = { journal, runs, interruptedAtStart };
   }

@@ -73,13 +73,16 @@ export class SandboxFiles {
 
 const globalSandboxes = globalThis as typeof globalThis & { forkLabSandboxes?: Map<string, SandboxFiles> };
 
+/** Sandboxes kept in memory; the least recently used goes first (it starts again from the seed). */
+export const MAX_SANDBOXES = 64;
+
 /** The sandbox of a session, created with the seed files on first use. */
 export function sandboxFor(sessionId: string): SandboxFiles {
   const sandboxes = (globalSandboxes.forkLabSandboxes ??= new Map());
   let sandbox = sandboxes.get(sessionId);
-  if (sandbox === undefined) {
-    sandbox = new SandboxFiles();
-    sandboxes.set(sessionId, sandbox);
-  }
+  if (sandbox === undefined) sandbox = new SandboxFiles();
+  sandboxes.delete(sessionId);
+  sandboxes.set(sessionId, sandbox);
+  while (sandboxes.size > MAX_SANDBOXES) sandboxes.delete(sandboxes.keys().next().value!);
   return sandbox;
 }

@@ -81,7 +81,8 @@ export function languageModel(id: string, env: Env = process.env): LanguageModel
  */
 export function redactSecrets(text: string, env: Env = process.env): string {
   let safe = text;
-  for (const name of ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'OPENAI_COMPATIBLE_API_KEY']) {
+  // Base URLs too: some gateways take their credential in the URL.
+  for (const name of ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'OPENAI_COMPATIBLE_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_COMPATIBLE_BASE_URL']) {
     const secret = env[name];
     if (secret && secret.length >= 4) safe = safe.split(secret).join('[redacted]');
   }
