@@ -3,16 +3,13 @@
 import type { ParentTranscript } from '@/lib/fork';
 import {
   invalidInput,
-  launchChildInput,
   previewForkInput,
   registerParentInput,
   type InvalidInput,
 } from '@/lib/fork-service/action-inputs';
 import {
-  launchChild,
   previewFork,
   registerParent,
-  type ChildLaunch,
   type ForkPreview,
   type ParentRegistration,
 } from '@/lib/fork-service/fork-service';
@@ -30,11 +27,4 @@ export async function previewForkAction(input: unknown): Promise<ForkPreview | I
   const parsed = previewForkInput.safeParse(input);
   if (!parsed.success) return invalidInput(parsed.error, 'fork request');
   return previewFork(parsed.data.parentKey, parsed.data.request as ForkRequest);
-}
-
-/** Plan a child for keeps: the full plan, its token counts and (for Qwen forks) its bootstrap record. */
-export async function launchChildAction(input: unknown): Promise<ChildLaunch | InvalidInput> {
-  const parsed = launchChildInput.safeParse(input);
-  if (!parsed.success) return invalidInput(parsed.error, 'launch request');
-  return launchChild(parsed.data.parentKey, parsed.data.request as ForkRequest, parsed.data.childId);
 }

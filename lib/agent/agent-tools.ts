@@ -1,5 +1,6 @@
 import { jsonSchema, tool, type ToolSet } from 'ai';
 import type { ToolDeclaration } from '@/lib/fork';
+import { AGENT_TOOL_NAMES } from '@/lib/fork-service/in-flight-call';
 import { SandboxError, type SandboxFiles } from './sandbox-files';
 
 /** The file tools Fork Lab implements, by the names agents declare them under. */
@@ -20,8 +21,6 @@ export const SANDBOX_TOOL_DECLARATIONS: ToolDeclaration[] = [
   },
   { name: 'search_files', description: 'Find lines containing a string.', inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] } },
 ];
-
-const AGENT_TOOL_NAMES = new Set(['agent', 'Agent', 'task', 'Task']);
 
 /**
  * Executable tools for an agent's declarations: the child runs with exactly the tools its plan

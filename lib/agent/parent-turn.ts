@@ -13,6 +13,7 @@ import {
 } from '@/lib/fork';
 import type { ChildTokenReport } from '@/lib/fork-service/child-token-report';
 import { AGENT_TOOL_NAMES } from '@/lib/fork-service/in-flight-call';
+import { linkToolPairs } from '@/lib/view/tool-pairs';
 import { AGENT_TOOL_DECLARATIONS, forkRequestFromCall } from './agent-tool';
 import { describeError, type ChildRuns } from './child-runs';
 import type { RunRecord } from './run-journal';
@@ -60,15 +61,9 @@ export interface ParentTurnDependencies {
 
 /** Tool calls in the parent that no tool result answers, with the index of the message holding each. */
 export function openToolCalls(parent: ParentTranscript): { index: number; toolCallId: string; toolName: string }[] {
-  const calls = new Map<string, { index: number; toolCallId: string; toolName: string }>();
-  parent.messages.forEach((entry, index) => {
-    if (typeof entry.message.content === 'string') return;
-    for (const part of entry.message.content as { type: string; toolCallId?: string; toolName?: string }[]) {
-      if (part.type === 'tool-call' && part.toolCallId !== undefined) calls.set(part.toolCallId, { index, toolCallId: part.toolCallId, toolName: String(part.toolName) });
-      if (part.type === 'tool-result' && part.toolCallId !== undefined) calls.delete(part.toolCallId);
-    }
-  });
-  return [...calls.values()];
+  return [...linkToolPairs(parent.messages).calls].flatMap(([index, calls]) =>
+    calls.filter((call) => call.resultIndex === null).map(({ toolCallId, toolName }) => ({ index, toolCallId, toolName })),
+  );
 }
 
 /** The parent's tools for a live turn: its own declarations, with the policy's Agent tool. */

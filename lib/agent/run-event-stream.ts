@@ -16,12 +16,7 @@ export function runEventStream(runId: string, signal: AbortSignal): Response {
   const encoder = new TextEncoder();
   let unsubscribe: (() => void) | null = null;
   let closed = false;
-  try {
-    runtime().runs.subscribe(runId, () => undefined)();
-  } catch (error) {
-    if (error instanceof RunNotFoundError) return Response.json({ error: error.message }, { status: 404 });
-    throw error;
-  }
+  if (runtime().journal.getRun(runId) === null) return Response.json({ error: new RunNotFoundError(runId).message }, { status: 404 });
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       const close = () => {

@@ -6,11 +6,6 @@ export const parentKeySchema = z.string().regex(/^[0-9a-f]{64}$/, 'a parent key 
 
 export const registerParentInput = z.strictObject({ transcript: parentTranscriptSchema });
 export const previewForkInput = z.strictObject({ parentKey: parentKeySchema, request: forkRequestSchema });
-export const launchChildInput = z.strictObject({
-  parentKey: parentKeySchema,
-  request: forkRequestSchema,
-  childId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'a child id is 1 to 64 letters, digits, dashes or underscores'),
-});
 
 /** An input that failed validation, with each issue's path, for a person to act on. */
 export interface InvalidInput {

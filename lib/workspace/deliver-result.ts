@@ -1,18 +1,14 @@
 import { FORK_PLACEHOLDER_RESULT, type ForkPolicy, type ParentTranscript, type TranscriptMessage } from '@/lib/fork';
+import { linkToolPairs } from '@/lib/view/tool-pairs';
 import { freshMessageId } from './parent-edits';
 
 /** The parent's tool call with this id, if it is still waiting for a result, and where it is. */
 function openCall(transcript: ParentTranscript, toolCallId: string): { toolName: string; index: number } | null {
-  let call: { toolName: string; index: number } | null = null;
-  transcript.messages.forEach((entry, index) => {
-    const content = entry.message.content;
-    if (typeof content === 'string') return;
-    for (const part of content as { type: string; toolCallId?: string; toolName?: string }[]) {
-      if (part.type === 'tool-call' && part.toolCallId === toolCallId) call = { toolName: String(part.toolName), index };
-      if (part.type === 'tool-result' && part.toolCallId === toolCallId) call = null;
-    }
-  });
-  return call;
+  for (const [index, calls] of linkToolPairs(transcript.messages).calls) {
+    const call = calls.find((candidate) => candidate.toolCallId === toolCallId);
+    if (call !== undefined) return call.resultIndex === null ? { toolName: call.toolName, index } : null;
+  }
+  return null;
 }
 
 /**
