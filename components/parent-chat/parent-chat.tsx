@@ -2,29 +2,28 @@
 
 import { useId, useRef, useState } from 'react';
 import type { ParentTurnEvent } from '@/lib/agent/parent-turn';
-import type { ForkPlan, ModelMessage } from '@/lib/fork';
-import { contentHash } from '@/lib/isolation/content-hash';
+import type { ModelMessage } from '@/lib/fork';
+import { newChildRecord } from '@/lib/workspace/child-record';
 import { workspaceStore } from '@/lib/workspace/browser-workspace';
 import type { ChildRecord, ParentSession } from '@/lib/workspace/workspace';
 import { registerParent } from '@/components/playground/fork-client';
 import styles from './parent-chat.module.css';
 
-async function childRecord(event: Extract<ParentTurnEvent, { type: 'child' }>, session: ParentSession, modelId: string): Promise<ChildRecord> {
-  const plan = event.plan as ForkPlan & { child: NonNullable<ForkPlan['child']> };
-  return {
-    id: event.childId,
-    name: event.name,
-    createdAt: event.run.createdAt,
-    request: event.request,
-    plan,
-    tokens: event.tokens,
-    bootstrap: event.bootstrap,
-    ownMessages: [],
-    forkedAt: { revision: session.revision, parentHash: await contentHash(session.transcript) },
-    inheritedHash: await contentHash([...plan.child.initialMessages, plan.child.firstPrompt]),
-    agentCallId: event.agentCallId,
-    run: { modelId, status: 'running', finalOutput: null, error: null, deliveredToParent: event.resultByServer },
-  };
+function childRecord(event: Extract<ParentTurnEvent, { type: 'child' }>, session: ParentSession, modelId: string): Promise<ChildRecord> {
+  return newChildRecord(
+    {
+      id: event.childId,
+      name: event.name,
+      createdAt: event.run.createdAt,
+      request: event.request,
+      plan: event.plan,
+      tokens: event.tokens,
+      bootstrap: event.bootstrap,
+      agentCallId: event.agentCallId,
+      run: { modelId, status: 'running', finalOutput: null, error: null, deliveredToParent: event.resultByServer },
+    },
+    session,
+  );
 }
 
 /**

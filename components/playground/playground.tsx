@@ -2,7 +2,6 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { MessageClassification } from '@/lib/fork';
-import { contentHash } from '@/lib/isolation/content-hash';
 import { parseScenario, type Scenario } from '@/lib/scenarios/scenario';
 import type { ScenarioSummary } from '@/lib/scenarios/scenario-files';
 import { SYNTHETIC_SIZES, syntheticScenario, syntheticScenarioId } from '@/lib/scenarios/synthetic-scenarios';
@@ -10,7 +9,7 @@ import { windowSummaryLine } from '@/lib/view/window-summary';
 import { clearWorkspace, flushWorkspace, useSaveStatus, useWorkspace, workspaceStore } from '@/lib/workspace/browser-workspace';
 import { requestFromSelection, selectionFromRequest, type ForkSelection } from '@/lib/workspace/fork-selection';
 import { decodeUrlState, encodeUrlState } from '@/lib/workspace/url-state';
-import type { ChildRecord } from '@/lib/workspace/workspace';
+import { newChildRecord } from '@/lib/workspace/child-record';
 import { activeSession } from '@/lib/workspace/workspace-store';
 import { ChildPanel } from '@/components/children/child-panel';
 import { ForkTree } from '@/components/children/fork-tree';
@@ -190,22 +189,21 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
       const name = `child ${session.children.length + 1}${request.policy === 'qwen-fork-turns' && typeof request.params.fork_turns === 'string' ? ` · fork_turns ${request.params.fork_turns}` : ''}`;
       const { answer } = await launchChild(transcript, request, { childId, name, modelId, sessionId: session.id });
       if (answer.status !== 'ok') throw new Error(answer.message);
-      const plan = answer.plan as ChildRecord['plan'];
       const asForked = answer.writtenCall === null ? transcript : { ...transcript, messages: [...transcript.messages, answer.writtenCall] };
-      const child: ChildRecord = {
-        id: childId,
-        name,
-        createdAt: new Date().toISOString(),
-        request,
-        plan,
-        tokens: answer.tokens,
-        bootstrap: answer.bootstrap,
-        ownMessages: [],
-        forkedAt: { revision: session.revision + (answer.writtenCall === null ? 0 : 1), parentHash: await contentHash(asForked) },
-        inheritedHash: await contentHash([...plan.child.initialMessages, plan.child.firstPrompt]),
-        agentCallId: answer.agentCallId,
-        run: answer.run === undefined ? null : { modelId, status: answer.run.status, finalOutput: null, error: null, deliveredToParent: false },
-      };
+      const child = await newChildRecord(
+        {
+          id: childId,
+          name,
+          createdAt: new Date().toISOString(),
+          request,
+          plan: answer.plan,
+          tokens: answer.tokens,
+          bootstrap: answer.bootstrap,
+          agentCallId: answer.agentCallId,
+          run: answer.run === undefined ? null : { modelId, status: answer.run.status, finalOutput: null, error: null, deliveredToParent: false },
+        },
+        { transcript: asForked, revision: session.revision + (answer.writtenCall === null ? 0 : 1) },
+      );
       workspaceStore.getState().addChild(child, { writtenCall: answer.writtenCall });
     } catch (error) {
       setLaunchError(error instanceof Error ? error.message : String(error));

@@ -4,9 +4,8 @@ import { z } from 'zod';
 import { languageModel, redactSecrets, UnknownModelError } from '@/lib/ai/providers';
 import { FORK_POLICIES, KIMI_NOTICE_VARIANTS } from '@/lib/fork';
 import { parentKeySchema } from '@/lib/fork-service/action-inputs';
-import { childTokenReport } from '@/lib/fork-service/child-token-report';
+import { liveTokenReport } from '@/lib/fork-service/fork-service';
 import { parentCache } from '@/lib/fork-service/parent-cache';
-import { countMessageTokens, countTextTokens, countToolTokens, TOKEN_ENCODING } from '@/lib/tokens/count-tokens';
 import { BodyTooLargeError, InvalidJsonError, readJsonBody, UnsupportedMediaTypeError } from '@/lib/http/read-json-body';
 import { jsonResponse } from '@/lib/http/json-response';
 import { toolsFor } from './agent-tools';
@@ -73,16 +72,7 @@ export async function answerParentTurn(request: Request): Promise<Response> {
       tools: (sessionId, declarations) => toolsFor(declarations, sandboxFor(sessionId)),
       redact: (text) => redactSecrets(text),
       newChildId: () => `child-${randomUUID().slice(0, 12)}`,
-      tokens: (plan, transcript) =>
-        childTokenReport(plan, {
-          encoding: TOKEN_ENCODING,
-          systemTokens: countTextTokens(transcript.profile.systemInstruction),
-          toolTokens: countToolTokens(transcript.profile.tools),
-          parentMessage: (index) => (transcript.messages[index] === undefined ? 0 : countMessageTokens(transcript.messages[index]!.message)),
-          text: countTextTokens,
-          tools: countToolTokens,
-          message: countMessageTokens,
-        })!,
+      tokens: liveTokenReport,
     },
   );
   const stream = new ReadableStream<Uint8Array>({

@@ -58,17 +58,30 @@ export async function registerParent(transcript: ParentTranscript): Promise<Pare
   return { parentKey: entry.key, messageTokens: entry.messageTokens, classifications: entry.classifications };
 }
 
+/** A counter over the real tokenizer, with the parent's own figures supplied by the caller. */
+function tokenCounter(parent: Pick<TokenCounter, 'systemTokens' | 'toolTokens' | 'parentMessage'>): TokenCounter {
+  return { encoding: TOKEN_ENCODING, ...parent, text: countTextTokens, tools: countToolTokens, message: countMessageTokens };
+}
+
 function counterFor(parent: RegisteredParent, written: TranscriptMessage | null = null): TokenCounter {
   const writtenTokens = written === null ? 0 : countMessageTokens(written.message);
-  return {
-    encoding: TOKEN_ENCODING,
+  return tokenCounter({
     systemTokens: parent.systemTokens,
     toolTokens: parent.toolTokens,
     parentMessage: (index) => parent.messageTokens[index] ?? (index === parent.messageTokens.length ? writtenTokens : 0),
-    text: countTextTokens,
-    tools: countToolTokens,
-    message: countMessageTokens,
-  };
+  });
+}
+
+/** Token counts of a child planned on a parent the server has not registered (one mid-turn). */
+export function liveTokenReport(plan: ForkPlan, transcript: ParentTranscript): ChildTokenReport {
+  return childTokenReport(
+    plan,
+    tokenCounter({
+      systemTokens: countTextTokens(transcript.profile.systemInstruction),
+      toolTokens: countToolTokens(transcript.profile.tools),
+      parentMessage: (index) => (transcript.messages[index] === undefined ? 0 : countMessageTokens(transcript.messages[index]!.message)),
+    }),
+  )!;
 }
 
 export function previewFork(parentKey: string, request: ForkRequest): ForkPreview {
