@@ -9,6 +9,7 @@ import { sourceLabel } from '@/components/preview/child-preview';
 import { VirtualList } from '@/components/virtual-list/virtual-list';
 import { RunControls } from './run-controls';
 import { useContentHash } from './use-content-hash';
+import { ChildExports } from '@/components/export/child-exports';
 import styles from './children.module.css';
 
 /**
@@ -37,6 +38,7 @@ export function ChildPanel({ child, session, onClose, onRemove }: { child: Child
         {describeRequest(child.request)} · launched {new Date(child.createdAt).toLocaleString('en-GB', { timeZone: 'UTC' })} UTC ·{' '}
         {child.tokens.total.toLocaleString('en-US')} tokens in its first request
       </p>
+      <ChildExports child={child} title={session.title} />
 
       <RunControls child={child} />
 

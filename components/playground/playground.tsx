@@ -23,6 +23,12 @@ import { launchChild } from './fork-client';
 import { useModels } from './use-models';
 import { useForkPreview } from './use-fork-preview';
 import styles from './playground.module.css';
+import { ImportDialog, type PendingImport } from '@/components/import/import-dialog';
+import { ImportReport } from '@/components/import/import-report';
+import { PreviewExports } from '@/components/export/preview-exports';
+import importStyles from '@/components/import/import.module.css';
+import type { ImportAnswer } from '@/lib/import/import-answer';
+import { importedSession } from '@/lib/workspace/imported-session';
 
 export interface PlaygroundProps {
   scenarios: ScenarioSummary[];
@@ -67,6 +73,8 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
   const [launchError, setLaunchError] = useState<string | null>(null);
   const [launching, setLaunching] = useState(false);
   const [cursor, setCursor] = useState<number | null>(null);
+  const [importing, setImporting] = useState<{ dropped: PendingImport | null } | null>(null);
+  const [dragging, setDragging] = useState(false);
   const timeline = useRef<ParentTimelineHandle>(null);
   const session = useWorkspace(activeSession);
   const openChildId = useWorkspace((state) => state.openChildId);
@@ -84,6 +92,14 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
     },
     [initialScenario],
   );
+
+  const openImport = useCallback(async (answer: ImportAnswer, fileName: string | null) => {
+    const init = await importedSession(answer, fileName, () => crypto.randomUUID());
+    setCursor(null);
+    workspaceStore.getState().openSession(init);
+    setImporting(null);
+  }, []);
+  const closeImport = useCallback(() => setImporting(null), []);
 
   // Restore the saved workspace, then let the URL say which scenario and controls to show.
   useEffect(() => {
@@ -281,7 +297,32 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
   const summary = previewMatches ? preview.summary : null;
 
   return (
-    <main className={styles.main} data-testid="playground" data-ready={ready && !stale ? 'true' : 'false'}>
+    <main
+      className={styles.main}
+      data-testid="playground"
+      data-ready={ready && !stale ? 'true' : 'false'}
+      onDragOver={(event) => {
+        if (!event.dataTransfer.types.includes('Files')) return;
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={(event) => {
+        if (event.currentTarget === event.target || event.relatedTarget === null) setDragging(false);
+      }}
+      onDrop={(event) => {
+        const file = event.dataTransfer.files[0];
+        setDragging(false);
+        if (file === undefined) return;
+        event.preventDefault();
+        setImporting({ dropped: { body: file, fileName: file.name } });
+      }}
+    >
+      {dragging && (
+        <div className={importStyles.dropOverlay} data-testid="drop-overlay">
+          <p>Drop a transcript to import it as a new parent</p>
+        </div>
+      )}
+      {importing !== null && <ImportDialog dropped={importing.dropped} onClose={closeImport} onImported={openImport} />}
       <header className={styles.header}>
         <div>
           <h1>Fork Lab</h1>
@@ -311,6 +352,9 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
               ))}
             </select>
           </label>
+          <button type="button" onClick={() => setImporting({ dropped: null })} data-testid="open-import" title="Import a session or a request body as a new parent (or drop a file on the page)">
+            Import…
+          </button>
           <button
             type="button"
             onClick={async () => {
@@ -352,6 +396,14 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
           {session.revision > 0 && <span className={styles.edited}> · edited ({session.revision})</span>}
         </h2>
         {session.source.kind === 'scenario' && <p>{scenarios.find((scenario) => scenario.id === scenarioId)?.shows ?? initialScenario.shows}</p>}
+        {session.source.kind === 'import' && (
+          <details className={styles.importDetails} open={session.revision === 0 && session.children.length === 0} data-testid="import-report-details">
+            <summary>
+              Imported from {session.source.fileName ?? 'pasted text'} · {session.source.report.entries.length} finding{session.source.report.entries.length === 1 ? '' : 's'}
+            </summary>
+            <ImportReport report={session.source.report} fileName={session.source.fileName} />
+          </details>
+        )}
       </section>
 
       <div className={styles.grid}>
@@ -406,6 +458,15 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
             <p role="alert" className={styles.alert} data-testid="preview-error">
               {state.error}
             </p>
+          )}
+          {preview !== null && previewTranscript !== null && request !== null && !stale && (
+            <PreviewExports
+              title={session.title}
+              parent={{ ...previewTranscript, messages: previewMessages }}
+              request={request}
+              plan={preview.plan}
+              childrenRecords={session.children}
+            />
           )}
           {preview !== null && previewTranscript !== null ? (
             <ChildPreview

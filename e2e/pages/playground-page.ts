@@ -243,6 +243,48 @@ export class PlaygroundPage {
     return this.forkTreeChildren.nth(before);
   }
 
+  // ---------------------------------------------------------------- import and export
+
+  /** Drop a file on the page as a person would drag it from their desktop; the import starts at once. */
+  async dropFile(name: string, contents: string | Buffer): Promise<void> {
+    const data = typeof contents === 'string' ? contents : contents.toString('base64');
+    const dataTransfer = await this.page.evaluateHandle(
+      ({ name, data, base64 }) => {
+        const bytes = base64 ? Uint8Array.from(atob(data), (char) => char.charCodeAt(0)) : new TextEncoder().encode(data);
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([bytes], name));
+        return transfer;
+      },
+      { name, data, base64: typeof contents !== 'string' },
+    );
+    await this.root.dispatchEvent('dragover', { dataTransfer });
+    await this.root.dispatchEvent('drop', { dataTransfer });
+  }
+
+  /** Open the import dialog and import pasted text, optionally as a chosen format. */
+  async importPasted(text: string, format = ''): Promise<void> {
+    await this.page.getByTestId('open-import').click();
+    await this.page.getByTestId('import-format').selectOption(format);
+    await this.page.getByTestId('import-paste').fill(text);
+    await this.page.getByTestId('import-paste-submit').click();
+  }
+
+  /** Wait for an import to open as the active session, titled `title`. */
+  async waitForImported(title: string | RegExp): Promise<void> {
+    await expect(this.page.getByTestId('import-dialog')).toHaveCount(0, { timeout: 30_000 });
+    await expect(this.scenarioTitle).toHaveText(title);
+    await this.waitForPlan();
+  }
+
+  /** Click an export button and read the file the browser downloads. */
+  async download(testId: string): Promise<{ name: string; text: string }> {
+    const [download] = await Promise.all([this.page.waitForEvent('download'), this.page.getByTestId(testId).click()]);
+    const stream = await download.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return { name: download.suggestedFilename(), text: Buffer.concat(chunks).toString('utf8') };
+  }
+
   // ---------------------------------------------------------------- timeline
 
   row(index: number): Locator {

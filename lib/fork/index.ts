@@ -62,7 +62,14 @@ export {
   compactionPrefixLength,
 } from './transcript/compaction-prefix';
 export { deepClone } from './transcript/deep-clone';
-export { parseForkRequest, parseParentTranscript, parentTranscriptSchema, forkRequestSchema } from './transcript/transcript-schema';
+export {
+  forkRequestSchema,
+  modelMessageSchema,
+  parentTranscriptSchema,
+  parseForkRequest,
+  parseParentTranscript,
+  transcriptMessageSchema,
+} from './transcript/transcript-schema';
 
 export {
   buildChildMessage,

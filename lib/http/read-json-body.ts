@@ -24,18 +24,17 @@ export function formatBytes(bytes: number): string {
 }
 
 /**
- * Read a JSON request body, refusing anything over `limitBytes` before parsing: a declared
- * Content-Length over the limit is refused without reading, and a body without one is read only
- * until it crosses the limit.
+ * Read a request body's bytes, refusing anything over `limitBytes` before it is all in memory: a
+ * declared Content-Length over the limit is refused without reading, and a body without one is read
+ * only until it crosses the limit.
  */
-export async function readJsonBody(request: Request, limitBytes: number): Promise<unknown> {
-  const type = request.headers.get('content-type');
-  if (type !== null && !/^application\/(.+\+)?json\b/i.test(type)) {
-    throw new UnsupportedMediaTypeError(`Content-Type must be application/json (got ${type}).`);
-  }
+export async function readBodyBytes(
+  request: Request,
+  limitBytes: number,
+  tooLarge: () => Error = () => new BodyTooLargeError(limitBytes),
+): Promise<Uint8Array> {
   const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > limitBytes) throw new BodyTooLargeError(limitBytes);
-
+  if (Number.isFinite(declared) && declared > limitBytes) throw tooLarge();
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (request.body !== null) {
@@ -46,12 +45,22 @@ export async function readJsonBody(request: Request, limitBytes: number): Promis
       size += value.byteLength;
       if (size > limitBytes) {
         await reader.cancel();
-        throw new BodyTooLargeError(limitBytes);
+        throw tooLarge();
       }
       chunks.push(value);
     }
   }
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
+}
+
+/** Read a JSON request body, refusing anything over `limitBytes` before parsing. */
+export async function readJsonBody(request: Request, limitBytes: number): Promise<unknown> {
+  const type = request.headers.get('content-type');
+  if (type !== null && !/^application\/(.+\+)?json\b/i.test(type)) {
+    throw new UnsupportedMediaTypeError(`Content-Type must be application/json (got ${type}).`);
+  }
+  const bytes = await readBodyBytes(request, limitBytes);
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
   if (text.trim() === '') throw new InvalidJsonError('Request body is empty: send a JSON object.');
   try {
     return JSON.parse(text) as unknown;

@@ -23,8 +23,18 @@ export interface WorkspaceState {
 }
 
 export interface WorkspaceActions {
-  /** Open a session, creating it from `init` when no session has that id yet. */
-  openSession(init: { id: string; title: string; source: SessionSource; transcript: ParentTranscript; selection: ForkSelection }): void;
+  /**
+   * Open a session, creating it from `init` when no session has that id yet. An imported fork
+   * bundle brings its children along, so the session appears whole or not at all.
+   */
+  openSession(init: {
+    id: string;
+    title: string;
+    source: SessionSource;
+    transcript: ParentTranscript;
+    selection: ForkSelection;
+    children?: ChildRecord[];
+  }): void;
   setSelection(update: (selection: ForkSelection) => ForkSelection): void;
   appendParentMessage(message: ModelMessage): void;
   replaceParentMessage(index: number, message: ModelMessage): void;
@@ -106,7 +116,7 @@ export function createWorkspaceStore(storage: PersistStorage<PersistedWorkspace>
                 transcript: init.transcript,
                 revision: 0,
                 selection: init.selection,
-                children: [],
+                children: init.children ?? [],
               };
               set({ sessions: { ...sessions, [init.id]: owned(session) }, activeSessionId: init.id, openChildId: null });
             } else if (get().activeSessionId !== init.id) {

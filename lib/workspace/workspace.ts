@@ -2,9 +2,13 @@ import type { ForkBootstrapRecord, ForkPlan, ForkRequest, ParentTranscript, Tran
 import type { ChildTokenReport } from '@/lib/fork-service/child-token-report';
 import type { RunStatus } from '@/lib/agent/run-journal';
 import type { ForkSelection } from './fork-selection';
+import type { FidelityReport } from '@/lib/import/fidelity-report';
 
-/** Where a parent came from. */
-export type SessionSource = { kind: 'scenario'; scenarioId: string } | { kind: 'blank' };
+/** Where a parent came from; an import keeps its fidelity report beside it. */
+export type SessionSource =
+  | { kind: 'scenario'; scenarioId: string }
+  | { kind: 'blank' }
+  | { kind: 'import'; format: string; fileName: string | null; report: FidelityReport };
 
 /** A child launched from a parent: the engine's plan for it, and what it has done since. */
 export interface ChildRecord {

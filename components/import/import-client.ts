@@ -1,0 +1,66 @@
+import type { ImportAnswer, ImportErrorBody, ImportStreamEvent } from '@/lib/import/import-answer';
+import { IMPORT_LIMITS, formatBytes } from '@/lib/import/import-limits';
+import type { ImportFormatId } from '@/lib/import/import-format';
+import type { ImportProgress } from '@/lib/import/import-source';
+
+/** An import the server (or the size check before upload) refused. */
+export class ImportFailedError extends Error {
+  override readonly name = 'ImportFailedError';
+  constructor(readonly body: ImportErrorBody) {
+    super(body.message);
+  }
+}
+
+export interface ImportRequest {
+  body: Blob | string;
+  fileName?: string;
+  format?: ImportFormatId;
+  onProgress?: (progress: ImportProgress | { phase: 'upload'; done: number; total: number }) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * Send a file to `POST /api/import` and follow its streamed progress. Parsing happens on the
+ * server, so a 50 MB session never blocks this page; a file over the limit is refused here, before
+ * a byte is sent.
+ */
+export async function importOnServer({ body, fileName, format, onProgress, signal }: ImportRequest): Promise<ImportAnswer> {
+  const size = typeof body === 'string' ? new Blob([body]).size : body.size;
+  if (size > IMPORT_LIMITS.maxBytes) {
+    throw new ImportFailedError({
+      code: 'too-large',
+      message: `The file is ${formatBytes(size)}; imports are limited to ${formatBytes(IMPORT_LIMITS.maxBytes)}.`,
+    });
+  }
+  const query = new URLSearchParams();
+  if (format !== undefined) query.set('format', format);
+  if (fileName !== undefined) query.set('name', fileName.slice(0, 300));
+  onProgress?.({ phase: 'upload', done: 0, total: size });
+  const response = await fetch(`/api/import?${query}`, {
+    method: 'POST',
+    body,
+    headers: { accept: 'application/x-ndjson', 'content-type': 'application/octet-stream' },
+    signal,
+  });
+  if (!response.ok || response.body === null) {
+    const answer = (await response.json().catch(() => null)) as { error?: ImportErrorBody } | null;
+    throw new ImportFailedError(answer?.error ?? { code: 'invalid-content', message: `The server answered ${response.status}.` });
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffered += value;
+    let newline = buffered.indexOf('\n');
+    while (newline !== -1) {
+      const event = JSON.parse(buffered.slice(0, newline)) as ImportStreamEvent;
+      buffered = buffered.slice(newline + 1);
+      if (event.type === 'progress') onProgress?.(event);
+      else if (event.type === 'result') return event.result;
+      else throw new ImportFailedError(event.error);
+      newline = buffered.indexOf('\n');
+    }
+  }
+  throw new ImportFailedError({ code: 'invalid-content', message: 'The server closed the import without an answer.' });
+}

@@ -1,0 +1,194 @@
+'use client';
+
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ImportAnswer } from '@/lib/import/import-answer';
+import { IMPORT_LIMITS, formatBytes } from '@/lib/import/import-limits';
+import type { ImportFormatId } from '@/lib/import/import-format';
+import { IMPORT_FORMAT_CHOICES } from '@/lib/import/import-format-choices';
+import { ImportFailedError, importOnServer } from './import-client';
+import styles from './import.module.css';
+
+type Progress = { phase: string; done: number; total: number } | null;
+
+const PHASE_LABELS: Record<string, string> = {
+  upload: 'Uploading',
+  parse: 'Reading lines',
+  convert: 'Converting',
+  validate: 'Checking the transcript',
+};
+
+export interface PendingImport {
+  body: Blob | string;
+  fileName: string | null;
+}
+
+export interface ImportDialogProps {
+  /** A file dropped on the page: the dialog opens with it and imports it at once. */
+  dropped: PendingImport | null;
+  onClose(): void;
+  /** The import succeeded: open it as a new session. Resolves once the session is open. */
+  onImported(answer: ImportAnswer, fileName: string | null): Promise<void>;
+}
+
+/**
+ * Import a transcript: pick a file, paste text, or drop a file on the page. The format is detected;
+ * when the input fits several, the person chooses. A failed import leaves every session as it was.
+ */
+export function ImportDialog({ dropped, onClose, onImported }: ImportDialogProps) {
+  const [format, setFormat] = useState<ImportFormatId | ''>('');
+  const [pasted, setPasted] = useState('');
+  const [pending, setPending] = useState<PendingImport | null>(dropped);
+  const [progress, setProgress] = useState<Progress>(null);
+  const [error, setError] = useState<{ message: string; candidates?: { id: string; label: string }[] } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const abort = useRef<AbortController | null>(null);
+  const dialog = useRef<HTMLDivElement>(null);
+
+  const run = useCallback(
+    async (input: PendingImport, chosen: ImportFormatId | '') => {
+      abort.current?.abort();
+      const controller = new AbortController();
+      abort.current = controller;
+      setBusy(true);
+      setError(null);
+      setPending(input);
+      setProgress(null);
+      try {
+        const answer = await importOnServer({
+          body: input.body,
+          fileName: input.fileName ?? undefined,
+          format: chosen === '' ? undefined : chosen,
+          onProgress: (next) => setProgress({ phase: next.phase, done: next.done, total: next.total }),
+          signal: controller.signal,
+        });
+        await onImported(answer, input.fileName);
+      } catch (caught) {
+        if (controller.signal.aborted) return;
+        if (caught instanceof ImportFailedError) setError({ message: caught.body.message, candidates: caught.body.candidates });
+        else setError({ message: `The import failed: ${(caught as Error).message}` });
+      } finally {
+        if (abort.current === controller) {
+          setBusy(false);
+          setProgress(null);
+        }
+      }
+    },
+    [onImported],
+  );
+
+  useEffect(() => {
+    if (dropped !== null) void run(dropped, '');
+  }, [dropped, run]);
+
+  useEffect(() => {
+    dialog.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      abort.current?.abort();
+    };
+  }, [onClose]);
+
+  const percent = progress === null || progress.total === 0 ? null : Math.round((progress.done / progress.total) * 100);
+
+  return (
+    <div className={styles.backdrop} role="presentation" onClick={(event) => event.target === event.currentTarget && onClose()}>
+      <div className={styles.dialog} role="dialog" aria-modal="true" aria-labelledby="import-title" tabIndex={-1} ref={dialog} data-testid="import-dialog">
+        <header className={styles.dialogHeader}>
+          <h2 id="import-title">Import a transcript</h2>
+          <button type="button" onClick={onClose} aria-label="Close" data-testid="import-close">
+            ×
+          </button>
+        </header>
+        <p className={styles.muted}>
+          Claude Code, Codex, Gemini CLI and Qwen Code sessions, OpenAI and Anthropic request bodies, AI SDK messages, or a Fork Lab bundle. JSON or
+          JSON Lines, up to {formatBytes(IMPORT_LIMITS.maxBytes)}; you can also drop a file anywhere on the page.
+        </p>
+        <label className={styles.field}>
+          <span>Format</span>
+          <select value={format} onChange={(event) => setFormat(event.target.value as ImportFormatId | '')} data-testid="import-format">
+            <option value="">Detect automatically</option>
+            {IMPORT_FORMAT_CHOICES.map((choice) => (
+              <option key={choice.id} value={choice.id}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.field}>
+          <span>File</span>
+          <input
+            type="file"
+            accept=".json,.jsonl,.ndjson,.txt,application/json"
+            data-testid="import-file"
+            disabled={busy}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file !== undefined) void run({ body: file, fileName: file.name }, format);
+              event.target.value = '';
+            }}
+          />
+        </label>
+        <label className={styles.field}>
+          <span>Or paste it</span>
+          <textarea
+            value={pasted}
+            onChange={(event) => setPasted(event.target.value)}
+            rows={6}
+            spellCheck={false}
+            placeholder='[{"role": "user", "content": "…"}] or JSON Lines'
+            data-testid="import-paste"
+          />
+        </label>
+        <div className={styles.actions}>
+          <button type="button" disabled={busy || pasted.trim() === ''} onClick={() => void run({ body: pasted, fileName: null }, format)} data-testid="import-paste-submit">
+            Import pasted text
+          </button>
+          {busy && (
+            <button type="button" onClick={() => abort.current?.abort()} data-testid="import-cancel">
+              Cancel
+            </button>
+          )}
+        </div>
+        {busy && (
+          <div className={styles.progress} role="status" data-testid="import-progress">
+            <span>
+              {PHASE_LABELS[progress?.phase ?? 'upload']}
+              {pending?.fileName ? ` ${pending.fileName}` : ''}
+              {progress !== null && progress.phase === 'parse' && progress.total > 1
+                ? ` · line ${progress.done.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')}`
+                : '…'}
+            </span>
+            <progress max={100} value={percent ?? undefined} />
+          </div>
+        )}
+        {error !== null && (
+          <div role="alert" className={styles.error} data-testid="import-error">
+            <p>{error.message}</p>
+            <p className={styles.muted}>Nothing was imported; your sessions are unchanged.</p>
+            {error.candidates !== undefined && pending !== null && (
+              <div className={styles.actions}>
+                {error.candidates.map((candidate) => (
+                  <button
+                    key={candidate.id}
+                    type="button"
+                    onClick={() => {
+                      setFormat(candidate.id as ImportFormatId);
+                      void run(pending, candidate.id as ImportFormatId);
+                    }}
+                    data-testid={`import-as-${candidate.id}`}
+                  >
+                    Import as {candidate.label}
+                  </button>
+                ))}
+              </div>
+            )}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

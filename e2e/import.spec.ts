@@ -1,0 +1,107 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { PlaygroundPage } from './pages/playground-page';
+
+const REAL = `${__dirname}/../lib/import/fixtures/real`;
+const toolpath = readFileSync(`${REAL}/claude-code/toolpath-elicit-tools.jsonl`, 'utf8');
+
+test.describe('importing a transcript', () => {
+  test('drop a Claude Code session: the parent and the report, a window, a child that runs', async ({ page }) => {
+    test.setTimeout(60_000);
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+    const before = await playground.scenarioTitle.textContent();
+
+    await playground.dropFile('toolpath-elicit-tools.jsonl', toolpath);
+    await playground.waitForImported('toolpath-elicit-tools.jsonl');
+    const report = page.getByTestId('import-report');
+    await expect(report).toContainText('as Claude Code session (JSONL)');
+    await expect(page.getByTestId('import-counts')).toHaveText(
+      '103.7 KB, 80 records → 40 messages (1 user, 20 assistant, 19 tool) · 1 real user turn · 19 tool calls, 19 results · 1 turn end',
+    );
+    await expect(page.getByTestId('import-entries')).toContainText('line 7: 3 assistant lines merged into message msg_018QuYw7PN36pgvzGvo6QEQM');
+    await expect(page.getByTestId('import-entries')).toContainText('lines 1, 2: queue-operation: carries no conversation');
+    await expect(page.getByTestId('import-entries')).toContainText('system prompt: not stored in this format');
+    await expect(playground.parentRows).toHaveCount(await playground.parentRows.count());
+    await expect(page.getByText('Parent · 40 messages')).toBeVisible();
+
+    // A window on the imported parent: its one real user turn.
+    await playground.setField('fork_turns', '1');
+    await expect(playground.summary).toContainText('1 real user turn');
+    await playground.launch();
+    await playground.waitForChildRun('finished');
+
+    // The scenario the page started on is still there, unchanged.
+    await playground.pickScenario('startup-block');
+    await expect(playground.scenarioTitle).toHaveText(before ?? '');
+  });
+
+  test('bad input never makes a session: invalid JSON, binary, empty, an unknown shape', async ({ page }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+    const title = await playground.scenarioTitle.textContent();
+    const error = page.getByTestId('import-error');
+
+    await playground.importPasted('{"type":"user","uuid":"u1",\n{"broken"');
+    await expect(error).toContainText('is not valid JSON');
+    await expect(error).toContainText('Nothing was imported; your sessions are unchanged.');
+    await page.getByTestId('import-close').click();
+
+    await playground.dropFile('image.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00, 0x0d, 0x0a]));
+    await expect(error).toHaveText(/This is not a text transcript \(it contains NUL bytes\)/);
+    await page.getByTestId('import-close').click();
+
+    await playground.dropFile('empty.jsonl', '');
+    await expect(error).toContainText('The input is empty.');
+    await page.getByTestId('import-close').click();
+
+    await playground.importPasted('{"hello": "world"}');
+    await expect(error).toContainText('Fork Lab does not recognise this transcript (a JSON object with keys hello).');
+    await page.getByTestId('import-close').click();
+
+    await expect(playground.scenarioTitle).toHaveText(title ?? '');
+    const stored = await playground.storedWorkspace();
+    expect(Object.keys(stored?.sessions ?? {}).every((id) => !id.startsWith('import:'))).toBe(true);
+  });
+
+  test('an ambiguous paste asks for the format, then imports as the one chosen', async ({ page }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+    await playground.importPasted(JSON.stringify([{ role: 'user', content: 'Plan the release.' }, { role: 'assistant', content: 'Freeze on Friday.' }]));
+    await expect(page.getByTestId('import-error')).toContainText('Choose the format to import it as.');
+    await page.getByTestId('import-as-openai-chat').click();
+    await playground.waitForImported('OpenAI Chat Completions (messages JSON)');
+    await expect(page.getByTestId('import-report')).toContainText('format chosen by you');
+  });
+
+  test('export a fork bundle, import it: the same parent, plan and child', async ({ page }) => {
+    test.setTimeout(60_000);
+    const playground = new PlaygroundPage(page);
+    await playground.open('scenario=startup-block');
+    await playground.setField('fork_turns', '2');
+    await playground.launch();
+    await playground.waitForChildRun('finished');
+    await playground.waitForPlan();
+    const bundle = await playground.download('export-bundle');
+    expect(bundle.name).toMatch(/\.fork-bundle\.json$/);
+    const exported = JSON.parse(bundle.text);
+    expect(exported).toMatchObject({ kind: 'fork-lab/fork-bundle', version: 1 });
+    const summary = await playground.summary.textContent();
+
+    await playground.dropFile(bundle.name, bundle.text);
+    await playground.waitForImported(exported.title);
+    await expect(page.getByTestId('import-report')).toContainText('as Fork Lab fork bundle (JSON)');
+    await expect(page.getByTestId('import-exact')).toBeVisible();
+    await expect(playground.summary).toHaveText(summary ?? '');
+    await expect(playground.forkTreeChildren).toHaveCount(1);
+    await expect(playground.field('fork_turns')).toHaveValue('2');
+
+    const openai = await playground.download('export-openai-chat');
+    expect(JSON.parse(openai.text).messages[0]).toMatchObject({ role: expect.any(String) });
+    const anthropic = await playground.download('export-anthropic');
+    expect(JSON.parse(anthropic.text)).toHaveProperty('messages');
+    await playground.forkTreeChildren.first().click();
+    const markdown = await playground.download('export-child-markdown');
+    expect(markdown.text.startsWith('# ')).toBe(true);
+  });
+});

@@ -1,0 +1,215 @@
+import { describe, expect, it } from 'vitest';
+import type { ChildMessage, ChildRequest, ModelMessage } from '@/lib/fork';
+import { importTranscript } from '@/lib/import/import-transcript';
+import { EXPORT_MAX_TOKENS, toAnthropicMessagesRequest } from './anthropic-messages-request';
+
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+const copied = (message: ModelMessage, index: number): ChildMessage => ({
+  message,
+  source: { kind: 'copy', parentIndexes: [index], parentIds: [`m${index}`] },
+});
+
+function childRequest(initial: ModelMessage[], overrides: Partial<ChildRequest> = {}): ChildRequest {
+  return {
+    profileName: 'fork',
+    approvalSubject: 'agent',
+    systemInstruction: 'You are a coding agent.',
+    tools: [
+      { name: 'read_file', description: 'Read a file', inputSchema: { type: 'object', properties: { path: { type: 'string' } } } },
+      { name: 'list', inputSchema: { type: 'object', properties: {} } },
+    ],
+    model: 'claude-sonnet-4-5',
+    depth: 1,
+    inheritance: { systemInstruction: 'parent', tools: 'parent', model: 'parent' },
+    initialMessages: initial.map(copied),
+    firstPrompt: { message: { role: 'user', content: 'Now fix the bug.' }, source: { kind: 'synthetic', rule: 'fork-directive-prompt' } },
+    ...overrides,
+  };
+}
+
+/** Text, parallel tool calls and their results, images inline and by URL, signed reasoning. */
+const conversation: ModelMessage[] = [
+  { role: 'user', content: 'Find the config.' },
+  {
+    role: 'assistant',
+    content: [
+      { type: 'reasoning', text: 'Look in the root.', providerOptions: { anthropic: { signature: 'sig-1' } } },
+      { type: 'text', text: 'Reading both.' },
+      { type: 'tool-call', toolCallId: 'call_1', toolName: 'read_file', input: { path: 'config.json' } },
+      { type: 'tool-call', toolCallId: 'call_2', toolName: 'read_file', input: { path: 'b.json' } },
+    ],
+  },
+  {
+    role: 'tool',
+    content: [
+      { type: 'tool-result', toolCallId: 'call_1', toolName: 'read_file', output: { type: 'text', value: '{"debug":true}' } },
+      { type: 'tool-result', toolCallId: 'call_2', toolName: 'read_file', output: { type: 'error-text', value: 'missing' } },
+    ],
+  },
+  {
+    role: 'user',
+    content: [
+      { type: 'text', text: 'Also this screenshot.' },
+      { type: 'image', image: PNG, mediaType: 'image/png' },
+      { type: 'image', image: 'https://example.com/shot.jpg' },
+    ],
+  },
+  { role: 'assistant', content: [{ type: 'text', text: 'Listing.' }, { type: 'tool-call', toolCallId: 'call_3', toolName: 'list', input: {} }] },
+  { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'call_3', toolName: 'list', output: { type: 'text', value: 'a.ts b.ts' } }] },
+  { role: 'assistant', content: 'Both read.' },
+];
+
+describe('toAnthropicMessagesRequest', () => {
+  it('writes system, alternating messages with tool results as blocks, and tools', () => {
+    expect(toAnthropicMessagesRequest(childRequest(conversation))).toEqual({
+      model: 'claude-sonnet-4-5',
+      max_tokens: 4096,
+      system: 'You are a coding agent.',
+      messages: [
+        { role: 'user', content: 'Find the config.' },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'thinking', thinking: 'Look in the root.', signature: 'sig-1' },
+            { type: 'text', text: 'Reading both.' },
+            { type: 'tool_use', id: 'call_1', name: 'read_file', input: { path: 'config.json' } },
+            { type: 'tool_use', id: 'call_2', name: 'read_file', input: { path: 'b.json' } },
+          ],
+        },
+        {
+          role: 'user',
+          content: [
+            { type: 'tool_result', tool_use_id: 'call_1', content: '{"debug":true}' },
+            { type: 'tool_result', tool_use_id: 'call_2', content: 'missing', is_error: true },
+            { type: 'text', text: 'Also this screenshot.' },
+            { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } },
+            { type: 'image', source: { type: 'url', url: 'https://example.com/shot.jpg' } },
+          ],
+        },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'text', text: 'Listing.' },
+            { type: 'tool_use', id: 'call_3', name: 'list', input: {} },
+          ],
+        },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'call_3', content: 'a.ts b.ts' }] },
+        { role: 'assistant', content: 'Both read.' },
+        { role: 'user', content: 'Now fix the bug.' },
+      ],
+      tools: [
+        { name: 'read_file', description: 'Read a file', input_schema: { type: 'object', properties: { path: { type: 'string' } } } },
+        { name: 'list', input_schema: { type: 'object', properties: {} } },
+      ],
+    });
+    expect(EXPORT_MAX_TOKENS).toBe(4096);
+  });
+
+  it('imports back to the same messages, system instruction, tools and model', async () => {
+    const child = childRequest(conversation);
+    const imported = await importTranscript(JSON.stringify(toAnthropicMessagesRequest(child)), { format: 'anthropic-messages' });
+    expect(imported.transcript.messages.map((entry) => entry.message)).toEqual([...conversation, child.firstPrompt.message]);
+    expect(imported.transcript.profile).toMatchObject({ systemInstruction: child.systemInstruction, tools: child.tools, model: child.model });
+  });
+
+  it('merges same-role neighbours, sends a middle system message as user text and leaves out unsigned reasoning', () => {
+    const body = toAnthropicMessagesRequest(
+      childRequest(
+        [
+          { role: 'user', content: 'Start.' },
+          { role: 'assistant', content: [{ type: 'reasoning', text: 'unsigned' }] },
+          { role: 'system', content: 'Be brief.' },
+          { role: 'assistant', content: [{ type: 'reasoning', text: '', providerOptions: { anthropic: { redactedData: 'EmwK' } } }, { type: 'tool-call', toolCallId: 'a', toolName: 'f', input: { x: 1 } }] },
+          {
+            role: 'tool',
+            content: [
+              { type: 'tool-result', toolCallId: 'a', toolName: 'f', output: { type: 'error-json', value: { code: 2 } } },
+            ],
+          },
+        ],
+        { systemInstruction: '', tools: [{ name: 'f' }] },
+      ),
+    );
+    expect(body).toEqual({
+      model: 'claude-sonnet-4-5',
+      max_tokens: 4096,
+      messages: [
+        { role: 'user', content: [{ type: 'text', text: 'Start.' }, { type: 'text', text: 'Be brief.' }] },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'redacted_thinking', data: 'EmwK' },
+            { type: 'tool_use', id: 'a', name: 'f', input: { x: 1 } },
+          ],
+        },
+        {
+          role: 'user',
+          content: [
+            { type: 'tool_result', tool_use_id: 'a', content: '{"code":2}', is_error: true },
+            { type: 'text', text: 'Now fix the bug.' },
+          ],
+        },
+      ],
+      tools: [{ name: 'f', input_schema: { type: 'object', properties: {} } }],
+    });
+  });
+
+  it('sends files as documents or images, and content results as blocks', () => {
+    const body = toAnthropicMessagesRequest(
+      childRequest(
+        [
+          {
+            role: 'user',
+            content: [
+              { type: 'file', data: 'JVBERi0=', mediaType: 'application/pdf', filename: 'spec.pdf' },
+              { type: 'file', data: 'aMOpbGxv', mediaType: 'text/plain' },
+              { type: 'file', data: 'https://x/doc.pdf', mediaType: 'application/pdf' },
+              { type: 'file', data: 'data:image/gif;base64,R0lGODlh', mediaType: 'image/gif' },
+            ],
+          },
+          { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'a', toolName: 'f', input: {} }] },
+          {
+            role: 'tool',
+            content: [
+              {
+                type: 'tool-result',
+                toolCallId: 'a',
+                toolName: 'f',
+                output: { type: 'content', value: [{ type: 'text', text: 'see' }, { type: 'image-data', data: 'AAAA', mediaType: 'image/png' }] },
+              },
+            ],
+          },
+        ],
+        { tools: [] },
+      ),
+    );
+    expect(body.messages).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: 'JVBERi0=' }, title: 'spec.pdf' },
+          { type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'héllo' } },
+          { type: 'document', source: { type: 'url', url: 'https://x/doc.pdf' } },
+          { type: 'image', source: { type: 'base64', media_type: 'image/gif', data: 'R0lGODlh' } },
+        ],
+      },
+      { role: 'assistant', content: [{ type: 'tool_use', id: 'a', name: 'f', input: {} }] },
+      {
+        role: 'user',
+        content: [
+          {
+            type: 'tool_result',
+            tool_use_id: 'a',
+            content: [
+              { type: 'text', text: 'see' },
+              { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'AAAA' } },
+            ],
+          },
+          { type: 'text', text: 'Now fix the bug.' },
+        ],
+      },
+    ]);
+    expect(body.tools).toBeUndefined();
+  });
+});

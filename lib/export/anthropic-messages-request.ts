@@ -1,0 +1,209 @@
+import type { AssistantModelMessage, DataContent, FilePart, ToolModelMessage, UserModelMessage } from 'ai';
+import type { ChildRequest, ModelMessage, ToolDeclaration } from '@/lib/fork';
+import { inlineMedia, sniffImageMediaType } from './openai-chat-request';
+
+export type AnthropicImageSource = { type: 'base64'; media_type: string; data: string } | { type: 'url'; url: string };
+
+export type AnthropicDocumentSource =
+  | { type: 'base64'; media_type: string; data: string }
+  | { type: 'text'; media_type: 'text/plain'; data: string }
+  | { type: 'url'; url: string };
+
+/** What a tool_result block may hold besides a plain string. */
+export type AnthropicToolResultBlock =
+  | { type: 'text'; text: string }
+  | { type: 'image'; source: AnthropicImageSource }
+  | { type: 'document'; source: AnthropicDocumentSource };
+
+export type AnthropicContentBlock =
+  | { type: 'text'; text: string }
+  | { type: 'image'; source: AnthropicImageSource }
+  | { type: 'document'; source: AnthropicDocumentSource; title?: string }
+  | { type: 'tool_use'; id: string; name: string; input: unknown }
+  | { type: 'tool_result'; tool_use_id: string; content: string | AnthropicToolResultBlock[]; is_error?: true }
+  | { type: 'thinking'; thinking: string; signature: string }
+  | { type: 'redacted_thinking'; data: string };
+
+export interface AnthropicMessage {
+  role: 'user' | 'assistant';
+  content: string | AnthropicContentBlock[];
+}
+
+export interface AnthropicTool {
+  name: string;
+  description?: string;
+  input_schema: Record<string, unknown>;
+}
+
+/** A `POST /v1/messages` body: what a person sends to replay the child's first call. */
+export interface AnthropicMessagesRequestBody {
+  model: string;
+  max_tokens: number;
+  system?: string;
+  messages: AnthropicMessage[];
+  tools?: AnthropicTool[];
+}
+
+/** The API requires a cap; this one is generous for a first step and easy to change. */
+export const EXPORT_MAX_TOKENS = 4096;
+
+
+/**
+ * The child's first request as a Messages API body.
+ *
+ * - Tool results become `tool_result` blocks in a user message, and messages of the same role in a
+ *   row are merged into one, because the API requires user and assistant to alternate.
+ * - A `system` message in the middle of the conversation becomes user text: the API has no
+ *   system role inside `messages`, and the top-level `system` is the profile's instruction.
+ * - Reasoning goes back only when it is signed (`providerOptions.anthropic.signature`, or redacted
+ *   data); unsigned reasoning is left out, since the API refuses thinking it did not sign.
+ * - Assistant files, provider-executed tool calls and results, and tool approval parts are left out.
+ * - A message left with nothing to send is left out.
+ */
+export function toAnthropicMessagesRequest(child: ChildRequest): AnthropicMessagesRequestBody {
+  const messages: AnthropicMessage[] = [];
+  for (const { message } of [...child.initialMessages, child.firstPrompt]) {
+    const converted = anthropicMessageOf(message);
+    if (converted !== undefined) appendAlternating(messages, converted);
+  }
+  const tools = child.tools.map(anthropicTool);
+  return {
+    model: child.model,
+    max_tokens: EXPORT_MAX_TOKENS,
+    ...(child.systemInstruction === '' ? {} : { system: child.systemInstruction }),
+    messages,
+    ...(tools.length === 0 ? {} : { tools }),
+  };
+}
+
+function appendAlternating(messages: AnthropicMessage[], next: AnthropicMessage): void {
+  const last = messages[messages.length - 1];
+  if (last === undefined || last.role !== next.role) {
+    messages.push(next);
+    return;
+  }
+  last.content = [...blocksOf(last.content), ...blocksOf(next.content)];
+}
+
+function blocksOf(content: string | AnthropicContentBlock[]): AnthropicContentBlock[] {
+  return typeof content === 'string' ? [{ type: 'text', text: content }] : content;
+}
+
+function anthropicMessageOf(message: ModelMessage): AnthropicMessage | undefined {
+  switch (message.role) {
+    case 'system':
+      return { role: 'user', content: message.content };
+    case 'user':
+      return { role: 'user', content: userContent(message.content) };
+    case 'tool':
+      return nonEmpty('user', toolResultBlocks(message.content));
+    case 'assistant':
+      return typeof message.content === 'string' ? { role: 'assistant', content: message.content } : nonEmpty('assistant', assistantBlocks(message.content));
+  }
+}
+
+function nonEmpty(role: AnthropicMessage['role'], blocks: AnthropicContentBlock[]): AnthropicMessage | undefined {
+  return blocks.length === 0 ? undefined : { role, content: blocks };
+}
+
+function userContent(content: UserModelMessage['content']): string | AnthropicContentBlock[] {
+  if (typeof content === 'string') return content;
+  return content.map((part): AnthropicContentBlock => {
+    if (part.type === 'text') return { type: 'text', text: part.text };
+    if (part.type === 'image') return { type: 'image', source: imageSource(part.image, part.mediaType) };
+    return fileBlock(part);
+  });
+}
+
+function imageSource(data: DataContent | URL, mediaType: string | undefined): AnthropicImageSource {
+  const media = inlineMedia(data, mediaType);
+  if (media.kind === 'url') return { type: 'url', url: media.url };
+  return { type: 'base64', media_type: media.mediaType ?? sniffImageMediaType(media.data), data: media.data };
+}
+
+/** A file as the AI SDK's Anthropic provider sends it: images as images, the rest as documents. */
+function fileBlock(part: FilePart): AnthropicContentBlock {
+  if (part.mediaType.startsWith('image/')) {
+    return { type: 'image', source: imageSource(part.data, part.mediaType === 'image/*' ? undefined : part.mediaType) };
+  }
+  const titled = part.filename === undefined ? {} : { title: part.filename };
+  const media = inlineMedia(part.data, part.mediaType);
+  if (media.kind === 'url') return { type: 'document', source: { type: 'url', url: media.url }, ...titled };
+  if (part.mediaType === 'text/plain') return { type: 'document', source: { type: 'text', media_type: 'text/plain', data: textOfBase64(media.data) }, ...titled };
+  // Other types than PDF and text are sent as they are; the API may refuse them.
+  return { type: 'document', source: { type: 'base64', media_type: part.mediaType, data: media.data }, ...titled };
+}
+
+function textOfBase64(base64: string): string {
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
+  return new TextDecoder().decode(bytes);
+}
+
+function assistantBlocks(content: Exclude<AssistantModelMessage['content'], string>): AnthropicContentBlock[] {
+  return content.flatMap((part): AnthropicContentBlock[] => {
+    if (part.type === 'text') return [{ type: 'text', text: part.text }];
+    if (part.type === 'tool-call' && part.providerExecuted !== true) {
+      return [{ type: 'tool_use', id: part.toolCallId, name: part.toolName, input: part.input ?? {} }];
+    }
+    if (part.type === 'reasoning') {
+      const anthropic = part.providerOptions?.anthropic;
+      if (typeof anthropic?.signature === 'string') return [{ type: 'thinking', thinking: part.text, signature: anthropic.signature }];
+      if (typeof anthropic?.redactedData === 'string') return [{ type: 'redacted_thinking', data: anthropic.redactedData }];
+    }
+    return [];
+  });
+}
+
+type ToolOutput = Extract<ToolModelMessage['content'][number], { type: 'tool-result' }>['output'];
+
+function toolResultBlocks(content: ToolModelMessage['content']): AnthropicContentBlock[] {
+  return content.flatMap((part): AnthropicContentBlock[] => {
+    if (part.type !== 'tool-result') return [];
+    const isError = part.output.type === 'error-text' || part.output.type === 'error-json';
+    return [{ type: 'tool_result', tool_use_id: part.toolCallId, content: toolResultContent(part.output), ...(isError ? { is_error: true as const } : {}) }];
+  });
+}
+
+/** A result's content as the provider writes it; the provider's wording for a denial. */
+function toolResultContent(output: ToolOutput): string | AnthropicToolResultBlock[] {
+  switch (output.type) {
+    case 'text':
+    case 'error-text':
+      return output.value;
+    case 'execution-denied':
+      return output.reason ?? 'Tool call execution denied.';
+    case 'content':
+      return output.value.flatMap(resultItemBlock);
+    default:
+      return JSON.stringify(output.value);
+  }
+}
+
+function resultItemBlock(item: Extract<ToolOutput, { type: 'content' }>['value'][number]): AnthropicToolResultBlock[] {
+  switch (item.type) {
+    case 'text':
+      return [{ type: 'text', text: item.text }];
+    case 'image-data':
+    case 'media':
+      return item.mediaType.startsWith('image/') ? [{ type: 'image', source: { type: 'base64', media_type: item.mediaType, data: item.data } }] : [];
+    case 'image-url':
+      return [{ type: 'image', source: { type: 'url', url: item.url } }];
+    case 'file-url':
+      return [{ type: 'document', source: { type: 'url', url: item.url } }];
+    case 'file-data':
+      return item.mediaType === 'application/pdf' ? [{ type: 'document', source: { type: 'base64', media_type: item.mediaType, data: item.data } }] : [];
+    default:
+      return [];
+  }
+}
+
+function anthropicTool(tool: ToolDeclaration): AnthropicTool {
+  return {
+    name: tool.name,
+    ...(tool.description === undefined ? {} : { description: tool.description }),
+    // Anthropic requires an input schema; a tool declared without one takes an empty object.
+    input_schema: tool.inputSchema ?? { type: 'object', properties: {} },
+  };
+}

@@ -1,0 +1,220 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { classifyMessages, planFork } from '@/lib/fork';
+import { FidelityLog } from '../fidelity-report';
+import { readImportSource } from '../read-import-source';
+import { claudeCodeFormat } from './claude-code';
+
+const FIXTURES = `${__dirname}/../fixtures/real/claude-code`;
+const base = { sessionId: 's1', cwd: '/work', version: '2.1.0', userType: 'external', isSidechain: false };
+
+function jsonl(records: object[]): string {
+  return `${records.map((record) => JSON.stringify(record)).join('\n')}\n`;
+}
+
+async function convert(text: string) {
+  const log = new FidelityLog();
+  const source = await readImportSource(text, log);
+  const converted = claudeCodeFormat.convert(source, log);
+  return { ...converted, entries: log.entries() };
+}
+
+/** A small session written from the public description: every line kind the importer maps. */
+const SESSION = jsonl([
+  { type: 'summary', summary: 'Fixing the parser', leafUuid: 'a4' },
+  { ...base, type: 'user', uuid: 'u0', parentUuid: null, isMeta: true, message: { role: 'user', content: '<command-name>/clear</command-name>' } },
+  { ...base, type: 'user', uuid: 'u1', parentUuid: 'u0', message: { role: 'user', content: 'Why does the parser fail on empty input?' } },
+  { type: 'file-history-snapshot', messageId: 'x', snapshot: {} },
+  { ...base, type: 'assistant', uuid: 'a1', parentUuid: 'u1', message: { id: 'msg_1', role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'thinking', thinking: 'Look at parse().', signature: 'sig' }], stop_reason: null } },
+  { ...base, type: 'assistant', uuid: 'a2', parentUuid: 'a1', message: { id: 'msg_1', role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'tool_use', id: 'toolu_1', name: 'Read', input: { path: 'parser.ts' } }], stop_reason: 'tool_use' } },
+  { ...base, type: 'user', uuid: 'u2', parentUuid: 'a2', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'export function parse(s) { return s[0]; }' }] }, toolUseResult: { file: {} } },
+  { ...base, type: 'user', uuid: 'u-side', parentUuid: null, isSidechain: true, message: { role: 'user', content: 'Subagent task' } },
+  { ...base, type: 'attachment', uuid: 'at1', parentUuid: 'u2', attachment: { type: 'todo_reminder' } },
+  { ...base, type: 'assistant', uuid: 'a3', parentUuid: 'at1', message: { id: 'msg_2', role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'text', text: 'It indexes s[0] without a length check.' }], stop_reason: 'end_turn' } },
+  { ...base, type: 'user', uuid: 'u3', parentUuid: 'a3', message: { role: 'user', content: [{ type: 'text', text: '<system-reminder>Todo list is empty.</system-reminder>' }, { type: 'text', text: 'Fix it.' }] } },
+  { ...base, type: 'assistant', uuid: 'a4', parentUuid: 'u3', message: { id: 'msg_3', role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'tool_use', id: 'toolu_2', name: 'Edit', input: { path: 'parser.ts' } }], stop_reason: 'tool_use' } },
+]);
+
+describe('claudeCodeFormat', () => {
+  it('detects Claude Code lines and not Qwen Code, Codex or API bodies', async () => {
+    const log = new FidelityLog();
+    expect(claudeCodeFormat.detect(await readImportSource(SESSION, log))).toBe(1);
+    const qwen = jsonl([{ type: 'user', uuid: 'q1', parentUuid: null, sessionId: 's', message: { role: 'user', parts: [{ text: 'hi' }] } }]);
+    expect(claudeCodeFormat.detect(await readImportSource(qwen, log))).toBe(0);
+    expect(claudeCodeFormat.detect(await readImportSource(jsonl([{ timestamp: 't', type: 'session_meta', payload: {} }]), log))).toBe(0);
+    expect(claudeCodeFormat.detect(await readImportSource('{"messages":[{"role":"user","content":"hi"}]}', log))).toBe(0);
+  });
+
+  it('maps each line kind to the message the model saw, following the chain', async () => {
+    const { transcript } = await convert(SESSION);
+    expect(transcript.messages).toEqual([
+      {
+        id: 'u0',
+        message: { role: 'user', content: '<command-name>/clear</command-name>' },
+        meta: { origin: { format: 'claude-code', line: 2, meta: true, note: 'command echo' } },
+      },
+      { id: 'u1', message: { role: 'user', content: 'Why does the parser fail on empty input?' }, meta: { origin: { format: 'claude-code', line: 3 } } },
+      {
+        id: 'msg_1',
+        message: {
+          role: 'assistant',
+          content: [
+            { type: 'reasoning', text: 'Look at parse().', providerOptions: { anthropic: { signature: 'sig' } } },
+            { type: 'tool-call', toolCallId: 'toolu_1', toolName: 'Read', input: { path: 'parser.ts' } },
+          ],
+        },
+        meta: { origin: { format: 'claude-code', line: 5 } },
+      },
+      {
+        id: 'u2',
+        message: {
+          role: 'tool',
+          content: [{ type: 'tool-result', toolCallId: 'toolu_1', toolName: 'Read', output: { type: 'text', value: 'export function parse(s) { return s[0]; }' } }],
+        },
+        meta: { origin: { format: 'claude-code', line: 7 } },
+      },
+      {
+        id: 'msg_2',
+        message: { role: 'assistant', content: [{ type: 'text', text: 'It indexes s[0] without a length check.' }] },
+        meta: { origin: { format: 'claude-code', line: 10 }, turnEnd: 'completed' },
+      },
+      {
+        id: 'u3',
+        message: {
+          role: 'user',
+          content: [
+            { type: 'text', text: '<system-reminder>Todo list is empty.</system-reminder>' },
+            { type: 'text', text: 'Fix it.' },
+          ],
+        },
+        meta: { origin: { format: 'claude-code', line: 11 } },
+      },
+      {
+        id: 'msg_3',
+        message: { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'toolu_2', toolName: 'Edit', input: { path: 'parser.ts' } }] },
+        meta: { origin: { format: 'claude-code', line: 12 } },
+      },
+    ]);
+    expect(transcript.profile).toEqual({ agentId: 's1', name: 'imported', systemInstruction: '', tools: [], model: 'claude-sonnet-4-5', depth: 0 });
+  });
+
+  it('classifies the imported session the way the engine decides fork windows', async () => {
+    const { transcript } = await convert(SESSION);
+    const kinds = classifyMessages(transcript.messages).map((entry) => [entry.kind, entry.turnFromEnd]);
+    expect(kinds).toEqual([
+      ['other', undefined],
+      ['real-user-turn', -2],
+      ['tool-call', undefined],
+      ['tool-result', undefined],
+      ['assistant', undefined],
+      ['real-user-turn', -1],
+      ['tool-call', undefined],
+    ]);
+    // The last turn is in flight (its Edit call has no result): the completed-turn policy stops
+    // before it, and Qwen answers the open call with its placeholder.
+    const deepseek = planFork(transcript, { policy: 'deepseek-completed-turns', directive: 'Go on.', params: {} });
+    expect(deepseek.parent.map(({ start, end, status, reason }) => [start, end, status, reason])).toEqual([
+      [0, 5, 'inherited', 'in-window'],
+      [5, 7, 'excluded', 'in-flight-turn'],
+    ]);
+  });
+
+  it('reports every line that is not one to one, with its line number', async () => {
+    const { entries } = await convert(SESSION);
+    expect(entries.map((entry) => [entry.action, entry.reason, entry.lines])).toEqual([
+      ['dropped', 'summary: carries no conversation', [1]],
+      ['dropped', 'file-history-snapshot: carries no conversation', [4]],
+      ['kept-apart', 'sidechain line (isSidechain): a subagent’s own conversation, kept apart from the parent', [8]],
+      ['guessed', 'command echo (<command-name>, <local-command-stdout>): marked meta, not a user turn', [2]],
+      ['merged', '2 assistant lines merged into message msg_1', [5]],
+      ['dropped', 'toolUseResult sidecar: the interface’s copy of a tool result (the model saw the tool_result block)', [7]],
+      ['dropped', 'attachment: carries no conversation', [9]],
+      ['not-stored', 'system prompt: not stored in this format (Claude Code session (JSONL)); the child gets none', []],
+      ['not-stored', 'tool schemas: not stored in this format (Claude Code session (JSONL)); the child is declared no tools', []],
+      ['flagged', 'tool call "toolu_2" (Edit) has no result: it was in flight when the session was saved, and a fork treats it as the open call', [12]],
+    ]);
+  });
+
+  it('restarts at a compact boundary and marks the isCompactSummary line as the compaction summary', async () => {
+    const text = jsonl([
+      { ...base, type: 'user', uuid: 'old1', parentUuid: null, message: { role: 'user', content: 'Old question' } },
+      { ...base, type: 'assistant', uuid: 'old2', parentUuid: 'old1', message: { id: 'm0', role: 'assistant', content: [{ type: 'text', text: 'Old answer' }], stop_reason: 'end_turn' } },
+      { ...base, type: 'system', subtype: 'compact_boundary', uuid: 'cb', parentUuid: null, logicalParentUuid: 'old2', compactMetadata: { trigger: 'auto', preTokens: 1000 } },
+      { ...base, type: 'user', uuid: 'sum', parentUuid: 'cb', isCompactSummary: true, message: { role: 'user', content: 'This session is being continued. Summary: …' } },
+      { ...base, type: 'user', uuid: 'new1', parentUuid: 'sum', message: { role: 'user', content: 'Now the tests.' } },
+    ]);
+    const { transcript, entries } = await convert(text);
+    expect(transcript.messages.map((entry) => entry.id)).toEqual(['sum', 'new1']);
+    expect(classifyMessages(transcript.messages).map((entry) => entry.kind)).toEqual(['compaction-summary', 'real-user-turn']);
+    expect(entries.slice(0, 2).map((entry) => [entry.reason, entry.lines])).toEqual([
+      ['before the compact boundary at line 3: compacted away, the model no longer sees it', [1, 2]],
+      ['compact_boundary: the history before it was compacted away; the conversation restarts here', [3]],
+    ]);
+  });
+
+  it('drops a tool result whose call is missing, and stops at a parentUuid loop', async () => {
+    const text = jsonl([
+      { ...base, type: 'user', uuid: 'u1', parentUuid: 'u3', message: { role: 'user', content: 'Start' } },
+      { ...base, type: 'user', uuid: 'u2', parentUuid: 'u1', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_gone', content: 'orphan' }] } },
+      { ...base, type: 'user', uuid: 'u3', parentUuid: 'u2', message: { role: 'user', content: 'Go on' } },
+    ]);
+    const { transcript, entries } = await convert(text);
+    expect(transcript.messages.map((entry) => entry.id)).toEqual(['u1', 'u3']);
+    expect(entries.map((entry) => [entry.action, entry.reason, entry.lines])).toContainEqual([
+      'dropped',
+      'tool result for call "toolu_gone" dropped: no earlier message makes that call, and providers refuse a result without its call',
+      [2],
+    ]);
+    expect(entries.map((entry) => [entry.reason, entry.lines])).toContainEqual(['parentUuid loops back to a line already on the chain; the chain stops there', [1]]);
+  });
+
+  describe('real sessions', () => {
+    async function fixture(name: string) {
+      return convert(readFileSync(`${FIXTURES}/${name}`, 'utf8'));
+    }
+
+    it('ccviewer /init: split lines merged, the command echo and its isMeta prompt are not turns', async () => {
+      const { transcript, entries } = await fixture('ccviewer-init-claudemd.jsonl');
+      expect(transcript.messages).toHaveLength(15);
+      const kinds = classifyMessages(transcript.messages).map((entry) => entry.kind);
+      expect(kinds.filter((kind) => kind === 'real-user-turn')).toHaveLength(0);
+      expect(kinds.slice(0, 2)).toEqual(['other', 'other']);
+      const calls = transcript.messages.flatMap((entry) => (Array.isArray(entry.message.content) ? (entry.message.content as { type: string }[]) : [])).filter((part) => part.type === 'tool-call');
+      expect(calls).toHaveLength(12);
+      expect(entries.find((entry) => entry.reason === '5 assistant lines merged into message msg_018mu4atNCkxSiLt7VVQquTL')?.lines).toEqual([6]);
+      expect(transcript.messages.at(-1)?.meta?.turnEnd).toBe('completed');
+    });
+
+    it('ccviewer sidechain: the 22 Task subagent lines are kept apart from the parent', async () => {
+      const { transcript, entries } = await fixture('ccviewer-sidechain-task.jsonl');
+      const kept = entries.find((entry) => entry.action === 'kept-apart');
+      expect(kept?.count).toBe(22);
+      expect(transcript.messages.every((entry) => ![16, 17, 26, 40].includes(entry.meta?.origin?.line ?? 0))).toBe(true);
+    });
+
+    it('toolpath: 46 streamed assistant lines become 20 messages, one real turn, 19 calls all answered', async () => {
+      const { transcript, entries } = await fixture('toolpath-elicit-tools.jsonl');
+      const kinds = classifyMessages(transcript.messages).map((entry) => entry.kind);
+      expect(kinds.filter((kind) => kind === 'real-user-turn')).toHaveLength(1);
+      expect(transcript.messages.filter((entry) => entry.message.role === 'assistant')).toHaveLength(20);
+      expect(entries.filter((entry) => entry.action === 'flagged')).toEqual([]);
+    });
+
+    it('schema coverage: odd line types never crash; the self-parented leaf is flagged', async () => {
+      const { transcript, entries } = await fixture('agentsessions-schema-coverage.jsonl');
+      expect(transcript.messages).toHaveLength(1);
+      expect(entries.find((entry) => entry.action === 'flagged')?.lines).toEqual([87]);
+    });
+
+    it('compaction sample: only the history after the boundary, starting with its summary', async () => {
+      const { transcript } = await fixture('agenthistory-compaction.jsonl');
+      expect(classifyMessages(transcript.messages).map((entry) => entry.kind)).toEqual([
+        'compaction-summary',
+        'real-user-turn',
+        'tool-call',
+        'tool-result',
+        'assistant',
+      ]);
+    });
+  });
+});

@@ -1,0 +1,325 @@
+import type { AssistantModelMessage } from 'ai';
+import type { ModelMessage, TurnEndReason } from '@/lib/fork';
+import type { FidelityLog } from '../fidelity-report';
+import { toolOutputOf } from '../content-mapping';
+import { FormatMismatchError } from '../import-errors';
+import type { ConvertedImport, ImportFormat } from '../import-format';
+import { importedProfile } from '../imported-profile';
+import { isRecord, recordsOf, type ImportSource, type SourceRecord } from '../import-source';
+import { TranscriptBuilder } from '../transcript-builder';
+
+const LABEL = 'Claude Code session (JSONL)';
+const FORMAT = 'claude-code';
+
+/** A Claude Code line as far as the importer reads it. */
+interface Line {
+  line: number;
+  record: Record<string, unknown>;
+  type: string;
+  uuid?: string;
+  parentUuid?: string | null;
+}
+
+type AssistantPart = Exclude<AssistantModelMessage['content'], string>[number];
+type UserPart = { type: 'text'; text: string } | { type: 'image'; image: string; mediaType?: string };
+type ToolResultPart = {
+  type: 'tool-result';
+  toolCallId: string;
+  toolName: string;
+  output: ReturnType<typeof toolOutputOf>;
+};
+
+const CHAT_TYPES = new Set(['user', 'assistant']);
+/** Text the CLI writes for a slash command: what the person typed, echoed, not a prompt to the model. */
+const COMMAND_ECHO = /<(command-name|command-message|command-args|local-command-stdout|local-command-stderr)>/;
+
+const STOP_REASONS: Record<string, TurnEndReason> = {
+  end_turn: 'completed',
+  stop_sequence: 'completed',
+  max_tokens: 'max-tokens',
+  refusal: 'blocked',
+};
+
+function lineOf({ line, value }: SourceRecord): Line | undefined {
+  if (!isRecord(value)) return undefined;
+  return {
+    line,
+    record: value,
+    type: typeof value.type === 'string' ? value.type : '',
+    uuid: typeof value.uuid === 'string' ? value.uuid : undefined,
+    parentUuid: typeof value.parentUuid === 'string' ? value.parentUuid : null,
+  };
+}
+
+function isClaudeCodeRecord(value: unknown): boolean {
+  if (!isRecord(value) || !('parentUuid' in value) || typeof value.sessionId !== 'string') return false;
+  const message = value.message;
+  // Qwen Code writes the same chain fields but Gemini-style `parts`.
+  if (isRecord(message) && Array.isArray(message.parts)) return false;
+  return true;
+}
+
+function detect(source: ImportSource): number {
+  const records = recordsOf(source);
+  if (source.shape === 'json' && !isRecord(source.value)) return 0;
+  const sample = records.slice(0, 50);
+  const chain = sample.filter((record) => isClaudeCodeRecord(record.value)).length;
+  if (chain === 0) return 0;
+  const hasContent = sample.some(
+    (record) => isRecord(record.value) && isRecord(record.value.message) && 'content' in record.value.message,
+  );
+  return hasContent ? 1 : 0.6;
+}
+
+/**
+ * The conversation is the chain of `parentUuid` links ending at the newest main-chain chat line.
+ * Lines off that chain (abandoned branches after an edit or retry, history before a compact
+ * boundary) are not what the model sees next, so they are not the parent a fork would inherit.
+ */
+function currentChain(lines: readonly Line[], log: FidelityLog): Line[] {
+  const byUuid = new Map<string, Line>();
+  for (const line of lines) if (line.uuid !== undefined && !byUuid.has(line.uuid)) byUuid.set(line.uuid, line);
+  let leaf: Line | undefined;
+  for (let index = lines.length - 1; index >= 0 && leaf === undefined; index--) {
+    const line = lines[index]!;
+    if (CHAT_TYPES.has(line.type) && line.uuid !== undefined && line.record.isSidechain !== true) leaf = line;
+  }
+  if (leaf === undefined) return [];
+  const chain: Line[] = [];
+  const seen = new Set<string>();
+  for (let cursor: Line | undefined = leaf; cursor !== undefined; ) {
+    seen.add(cursor.uuid!);
+    chain.push(cursor);
+    const parent: string | null | undefined = cursor.parentUuid;
+    if (parent === null || parent === undefined) break;
+    if (seen.has(parent)) {
+      log.add('flagged', 'parentUuid loops back to a line already on the chain; the chain stops there', { line: cursor.line });
+      break;
+    }
+    const next = byUuid.get(parent);
+    if (next === undefined) {
+      log.add('flagged', 'parentUuid names a line that is not in the file; the chain starts here', { line: cursor.line });
+    }
+    cursor = next;
+  }
+  return chain.reverse();
+}
+
+function userParts(content: unknown, log: FidelityLog, line: number): { tool: ToolResultPart[]; user: UserPart[] } {
+  const tool: ToolResultPart[] = [];
+  const user: UserPart[] = [];
+  if (typeof content === 'string') {
+    if (content !== '') user.push({ type: 'text', text: content });
+    return { tool, user };
+  }
+  if (!Array.isArray(content)) return { tool, user };
+  for (const block of content) {
+    if (!isRecord(block)) continue;
+    if (block.type === 'text' && typeof block.text === 'string') user.push({ type: 'text', text: block.text });
+    else if (block.type === 'image' && isRecord(block.source)) {
+      const image = imageOf(block.source);
+      if (image === undefined) log.add('dropped', 'image block without base64 data or a URL', { line });
+      else user.push(image);
+    } else if (block.type === 'tool_result' && typeof block.tool_use_id === 'string') {
+      tool.push({
+        type: 'tool-result',
+        toolCallId: block.tool_use_id,
+        toolName: '',
+        output: toolOutputOf(toolResultText(block.content, log, line), block.is_error === true),
+      });
+    } else {
+      log.add('dropped', `user content block of type "${String(block.type)}": Fork Lab does not carry it`, { line });
+    }
+  }
+  return { tool, user };
+}
+
+function imageOf(source: Record<string, unknown>): UserPart | undefined {
+  if (source.type === 'base64' && typeof source.data === 'string') {
+    return { type: 'image', image: source.data, ...(typeof source.media_type === 'string' ? { mediaType: source.media_type } : {}) };
+  }
+  if (source.type === 'url' && typeof source.url === 'string') return { type: 'image', image: source.url };
+  return undefined;
+}
+
+function toolResultText(content: unknown, log: FidelityLog, line: number): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return content === undefined ? '' : JSON.stringify(content);
+  const texts: string[] = [];
+  for (const block of content) {
+    if (isRecord(block) && block.type === 'text' && typeof block.text === 'string') texts.push(block.text);
+    else log.add('dropped', 'non-text block inside a tool result (an image a tool returned): only its text is kept', { line });
+  }
+  return texts.join('\n');
+}
+
+function assistantParts(content: unknown, log: FidelityLog, line: number): AssistantPart[] {
+  if (typeof content === 'string') return content === '' ? [] : [{ type: 'text', text: content }];
+  if (!Array.isArray(content)) return [];
+  const parts: AssistantPart[] = [];
+  for (const block of content) {
+    if (!isRecord(block)) continue;
+    switch (block.type) {
+      case 'text':
+        if (typeof block.text === 'string') parts.push({ type: 'text', text: block.text });
+        break;
+      case 'thinking':
+        if (typeof block.thinking === 'string') {
+          parts.push({
+            type: 'reasoning',
+            text: block.thinking,
+            ...(typeof block.signature === 'string' && block.signature !== ''
+              ? { providerOptions: { anthropic: { signature: block.signature } } }
+              : {}),
+          });
+        }
+        break;
+      case 'redacted_thinking':
+        log.add('dropped', 'redacted thinking: encrypted, it cannot be carried to another model', { line });
+        break;
+      case 'tool_use':
+        if (typeof block.id === 'string' && typeof block.name === 'string') {
+          parts.push({ type: 'tool-call', toolCallId: block.id, toolName: block.name, input: (block.input ?? {}) as never });
+        }
+        break;
+      default:
+        log.add('dropped', `assistant content block of type "${String(block.type)}": Fork Lab does not carry it`, { line });
+    }
+  }
+  return parts;
+}
+
+function convert(source: ImportSource, log: FidelityLog): ConvertedImport {
+  const lines: Line[] = [];
+  for (const record of recordsOf(source)) {
+    const line = lineOf(record);
+    if (line === undefined) {
+      throw new FormatMismatchError(LABEL, 'every line must be a JSON object', { line: record.line });
+    }
+    lines.push(line);
+  }
+  const chain = currentChain(lines, log);
+  const onChain = new Set(chain);
+  const boundary = chain.find((line) => line.type === 'system' && line.record.subtype === 'compact_boundary');
+  let title: string | undefined;
+  let sessionId: string | undefined;
+
+  for (const line of lines) {
+    if (typeof line.record.sessionId === 'string') sessionId ??= line.record.sessionId;
+    if (onChain.has(line)) continue;
+    if (line.type === 'custom-title' && typeof line.record.customTitle === 'string') title = line.record.customTitle;
+    else if (line.type === 'ai-title' && typeof line.record.aiTitle === 'string') title ??= line.record.aiTitle;
+    if (line.record.isSidechain === true) {
+      log.add('kept-apart', 'sidechain line (isSidechain): a subagent’s own conversation, kept apart from the parent', { line: line.line });
+    } else if ((CHAT_TYPES.has(line.type) || line.type === 'system') && boundary !== undefined && line.line < boundary.line) {
+      log.add('dropped', `before the compact boundary at line ${boundary.line}: compacted away, the model no longer sees it`, { line: line.line });
+    } else if (CHAT_TYPES.has(line.type) || line.type === 'system') {
+      log.add('dropped', 'not on the current conversation chain (an abandoned branch after an edit or retry)', { line: line.line });
+    } else {
+      log.add('dropped', `${line.type || 'untyped line'}: carries no conversation`, { line: line.line });
+    }
+  }
+
+  const builder = new TranscriptBuilder(FORMAT, log);
+  let model: string | undefined;
+  /** The assistant message a split line continues, while no other message came between. */
+  let open: { id: string; lines: number[] } | undefined;
+  /** Whether the last message came from tool_result-only lines, which the next such line extends. */
+  let previousWasToolLine = false;
+
+  const closeSplit = () => {
+    if (open !== undefined && open.lines.length > 1) {
+      log.add('merged', `${open.lines.length} assistant lines merged into message ${open.id}`, { line: open.lines[0] });
+    }
+    open = undefined;
+  };
+
+  for (const line of chain) {
+    const { record } = line;
+    const message = isRecord(record.message) ? record.message : undefined;
+    if (line.type === 'assistant' && message !== undefined) {
+      if (record.isApiErrorMessage === true) {
+        closeSplit();
+        log.add('dropped', 'API error message the CLI wrote itself: never sent back to the model', { line: line.line });
+        continue;
+      }
+      if (typeof message.model === 'string' && message.model !== '<synthetic>') model = message.model;
+      const messageId = typeof message.id === 'string' ? message.id : undefined;
+      const parts = assistantParts(message.content, log, line.line);
+      const previous = builder.last();
+      const turnEnd = typeof message.stop_reason === 'string' ? STOP_REASONS[message.stop_reason] : undefined;
+      if (open !== undefined && messageId === open.id && previous?.message.role === 'assistant') {
+        // One API message streamed over several lines: the model saw (and a fork inherits) one message.
+        const merged = [...(previous.message.content as AssistantPart[]), ...parts];
+        previous.message = { role: 'assistant', content: merged };
+        open.lines.push(line.line);
+        if (turnEnd !== undefined) builder.endTurn(turnEnd);
+        continue;
+      }
+      closeSplit();
+      previousWasToolLine = false;
+      builder.push({ role: 'assistant', content: parts }, { id: messageId ?? line.uuid, line: line.line, turnEnd });
+      if (messageId !== undefined) open = { id: messageId, lines: [line.line] };
+      continue;
+    }
+    if (line.type === 'user' && message !== undefined) {
+      closeSplit();
+      const { tool, user } = userParts(message.content, log, line.line);
+      if ('toolUseResult' in record) {
+        log.add('dropped', 'toolUseResult sidecar: the interface’s copy of a tool result (the model saw the tool_result block)', { line: line.line });
+      }
+      if (tool.length > 0) {
+        const previous = builder.last();
+        if (previous?.message.role === 'tool' && previousWasToolLine) {
+          previous.message = { role: 'tool', content: [...(previous.message.content as ToolResultPart[]), ...tool] as never };
+          log.add('merged', 'tool_result line merged into the tool message before it (one API message carried them all)', { line: line.line });
+        } else {
+          builder.push({ role: 'tool', content: tool as never }, { id: line.uuid, line: line.line });
+        }
+      }
+      previousWasToolLine = tool.length > 0 && user.length === 0;
+      if (user.length > 0) {
+        const text = user.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
+        const echo = COMMAND_ECHO.test(text);
+        const compactSummary = record.isCompactSummary === true;
+        const meta = record.isMeta === true || echo;
+        if (echo) log.add('guessed', 'command echo (<command-name>, <local-command-stdout>): marked meta, not a user turn', { line: line.line });
+        else if (record.isMeta === true) log.add('guessed', 'isMeta line (written by the harness): marked meta, not a user turn', { line: line.line });
+        builder.push(
+          { role: 'user', content: user.length === 1 && user[0]!.type === 'text' ? user[0]!.text : user } as ModelMessage,
+          {
+            id: tool.length > 0 && line.uuid !== undefined ? `${line.uuid}:text` : line.uuid,
+            line: line.line,
+            meta,
+            compactionSummary: compactSummary,
+            note: compactSummary ? 'isCompactSummary' : echo ? 'command echo' : record.isMeta === true ? 'isMeta' : undefined,
+          },
+        );
+      }
+      continue;
+    }
+    closeSplit();
+    previousWasToolLine = false;
+    if (line.type === 'summary' && message !== undefined && typeof message.content === 'string') {
+      // An older shape: the compaction summary written as a `summary` line on the chain.
+      log.add('guessed', 'summary line on the chain after a compact boundary: taken as the compaction summary', { line: line.line });
+      builder.push({ role: 'user', content: message.content }, { id: line.uuid, line: line.line, compactionSummary: true, note: 'summary line' });
+    } else if (line.type === 'system' && record.subtype === 'compact_boundary') {
+      log.add('dropped', 'compact_boundary: the history before it was compacted away; the conversation restarts here', { line: line.line });
+    } else if (line.type === 'system' && record.subtype === 'turn_duration') {
+      builder.endTurn('completed');
+    } else {
+      const kind = line.type === 'system' && typeof record.subtype === 'string' ? `system/${record.subtype}` : line.type || 'untyped line';
+      log.add('dropped', `${kind}: carries no conversation`, { line: line.line });
+    }
+  }
+  closeSplit();
+
+  if (chain.length === 0) {
+    throw new FormatMismatchError(LABEL, 'no user or assistant line outside a sidechain was found');
+  }
+  const profile = importedProfile({ agentId: sessionId, model }, log, LABEL);
+  return { transcript: builder.finish(profile), ...(title === undefined ? {} : { title }) };
+}
+
+export const claudeCodeFormat: ImportFormat = { id: FORMAT, label: LABEL, detect, convert };

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import {
+  parseForkRequest,
+  parseParentTranscript,
+  planFork,
+  ForkRequestValidationError,
+  modelMessageSchema,
+  transcriptMessageSchema,
+  TranscriptValidationError,
+  type ForkPlan,
+  type ParentTranscript,
+} from '@/lib/fork';
+
+import { FORK_BUNDLE_KIND, FORK_BUNDLE_VERSION } from '@/lib/export/fork-bundle';
+import { canonicalJson } from '@/lib/isolation/canonical-json';
+import type { FidelityLog } from '../fidelity-report';
+import { InvalidContentError } from '../import-errors';
+import type { BundledChild, ConvertedImport, ImportFormat } from '../import-format';
+import { isRecord, type ImportSource } from '../import-source';
+
+const BUNDLE_LABEL = 'Fork Lab fork bundle (JSON)';
+const TRANSCRIPT_LABEL = 'Fork Lab transcript (JSON)';
+
+function invalid(error: unknown, prefix: string): never {
+  if (error instanceof TranscriptValidationError || error instanceof ForkRequestValidationError) {
+    const issue = error.issues[0]!;
+    throw new InvalidContentError(`${issue.path || prefix}: ${issue.message}. ${error.message}`, { field: issue.path || prefix });
+  }
+  throw error;
+}
+
+function zodInvalid(error: z.ZodError, prefix: string): never {
+  const issue = error.issues[0]!;
+  const field = [prefix, ...issue.path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`))].join('').replace(/^\./, '');
+  throw new InvalidContentError(`${field}: ${issue.message}.`, { field });
+}
+
+const toolDeclaration = z.looseObject({ name: z.string().min(1) });
+const childMessage = z.looseObject({
+  message: modelMessageSchema,
+  source: z.looseObject({ kind: z.enum(['copy', 'synthetic']) }),
+});
+/**
+ * A bundled child's plan is kept as it was made (the parent has moved on since), so it is checked
+ * for every field the app reads rather than re-planned.
+ */
+const childPlanSchema = z.looseObject({
+  policy: z.enum(['qwen-fork-turns', 'kimi-fork', 'deepseek-completed-turns']),
+  mode: z.enum(['fork', 'fresh']),
+  errors: z.array(z.looseObject({ parameter: z.string(), code: z.string(), message: z.string() })),
+  parent: z.array(z.looseObject({ start: z.number().int().min(0), end: z.number().int().min(0), status: z.string(), reason: z.string() })),
+  window: z.looseObject({ end: z.number().int().min(0), description: z.string() }).nullable(),
+  warnings: z.array(z.string()),
+  child: z.looseObject({
+    systemInstruction: z.string(),
+    tools: z.array(toolDeclaration),
+    model: z.string(),
+    initialMessages: z.array(childMessage),
+    firstPrompt: childMessage,
+  }),
+});
+const bootstrapSchema = z
+  .looseObject({ kind: z.literal('fork'), version: z.literal(1), childId: z.string(), initialMessages: z.array(modelMessageSchema), taskPrompt: z.string() })
+  .nullable();
+const bundleChildSchema = z.looseObject({
+  name: z.string().max(200),
+  request: z.unknown(),
+  plan: childPlanSchema,
+  bootstrap: bootstrapSchema,
+  ownMessages: z.array(transcriptMessageSchema),
+  status: z.enum(['running', 'finished', 'failed', 'stopped', 'interrupted', 'planned']),
+  modelId: z.string().nullable(),
+  finalOutput: z.string().nullable(),
+});
+
+function detectBundle(source: ImportSource): number {
+  return source.shape === 'json' && isRecord(source.value) && source.value.kind === FORK_BUNDLE_KIND ? 1 : 0;
+}
+
+function convertBundle(source: ImportSource, log: FidelityLog): ConvertedImport {
+  const bundle = source.shape === 'json' && isRecord(source.value) ? source.value : {};
+  if (bundle.version !== FORK_BUNDLE_VERSION) {
+    throw new InvalidContentError(
+      `version: this Fork Lab reads fork bundles of version ${FORK_BUNDLE_VERSION}; the bundle says ${JSON.stringify(bundle.version)}.`,
+      { field: 'version' },
+    );
+  }
+  let parent: ParentTranscript;
+  try {
+    parent = parseParentTranscript(bundle.parent, 'parent');
+  } catch (error) {
+    invalid(error, 'parent');
+  }
+  let request;
+  try {
+    request = parseForkRequest(bundle.request, 'request');
+  } catch (error) {
+    invalid(error, 'request');
+  }
+  // The plan is the engine's to make: it is made again here, and a bundle whose plan differs
+  // (an older engine, a hand edit) says so instead of carrying a plan the engine would not make.
+  const plan = planFork(parent, request);
+  if (canonicalJson(plan) !== canonicalJson(bundle.plan)) {
+    log.add('flagged', 'plan: differs from what this engine plans for the bundled request; the engine’s plan is shown', { field: 'plan' });
+  }
+  const rawChildren = Array.isArray(bundle.children) ? bundle.children : [];
+  const children: BundledChild[] = rawChildren.map((raw, index) => {
+    const parsed = bundleChildSchema.safeParse(raw);
+    if (!parsed.success) zodInvalid(parsed.error, `children[${index}]`);
+    let childRequest;
+    try {
+      childRequest = parseForkRequest(parsed.data.request, `children[${index}].request`);
+    } catch (error) {
+      invalid(error, `children[${index}].request`);
+    }
+    return {
+      name: parsed.data.name,
+      request: childRequest,
+      plan: parsed.data.plan as unknown as ForkPlan,
+      bootstrap: parsed.data.bootstrap as BundledChild['bootstrap'],
+      ownMessages: parsed.data.ownMessages as BundledChild['ownMessages'],
+      status: parsed.data.status,
+      modelId: parsed.data.modelId,
+      finalOutput: parsed.data.finalOutput,
+    };
+  });
+  if (!Array.isArray(bundle.children)) log.add('flagged', 'children: missing; the bundle restores no child', { field: 'children' });
+  return {
+    transcript: parent,
+    title: typeof bundle.title === 'string' && bundle.title.trim() !== '' ? bundle.title.slice(0, 200) : 'Imported fork bundle',
+    request,
+    children,
+  };
+}
+
+/** The engine's own transcript shape, alone or inside a scenario file (`{ transcript }`). */
+function transcriptOf(value: unknown): unknown {
+  if (isRecord(value) && isRecord(value.transcript) && Array.isArray(value.transcript.messages)) return value.transcript;
+  return value;
+}
+
+function detectTranscript(source: ImportSource): number {
+  if (source.shape !== 'json') return 0;
+  const transcript = transcriptOf(source.value);
+  if (!isRecord(transcript) || !Array.isArray(transcript.messages)) return 0;
+  const first = transcript.messages[0];
+  return isRecord(first) && typeof first.id === 'string' && isRecord(first.message) ? 1 : 0;
+}
+
+function convertTranscript(source: ImportSource): ConvertedImport {
+  const value = source.shape === 'json' ? source.value : undefined;
+  let transcript: ParentTranscript;
+  try {
+    transcript = parseParentTranscript(transcriptOf(value));
+  } catch (error) {
+    invalid(error, 'messages');
+  }
+  const title = isRecord(value) && typeof value.title === 'string' ? value.title.slice(0, 200) : undefined;
+  return { transcript, ...(title === undefined ? {} : { title }) };
+}
+
+export const forkLabBundleFormat: ImportFormat = {
+  id: 'fork-lab-bundle',
+  label: BUNDLE_LABEL,
+  detect: detectBundle,
+  convert: convertBundle,
+};
+
+export const forkLabTranscriptFormat: ImportFormat = {
+  id: 'fork-lab-transcript',
+  label: TRANSCRIPT_LABEL,
+  detect: detectTranscript,
+  convert: convertTranscript,
+};

@@ -1,0 +1,561 @@
+import type { AssistantModelMessage, FilePart, ImagePart, ToolResultPart, UserModelMessage } from 'ai';
+import type { ToolDeclaration } from '@/lib/fork';
+import { parseToolArguments } from '../content-mapping';
+import type { FidelityLog } from '../fidelity-report';
+import { FormatMismatchError, InvalidContentError } from '../import-errors';
+import type { ConvertedImport, ImportFormat } from '../import-format';
+import { isRecord, type ImportSource } from '../import-source';
+import { importedProfile } from '../imported-profile';
+import { TranscriptBuilder } from '../transcript-builder';
+
+// ---------------------------------------------------------------------------------------------
+// Shared by the API-shaped formats (OpenAI Chat, OpenAI Responses, Anthropic, AI SDK).
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The score OpenAI Chat, Anthropic and AI SDK model messages all give the shape they share
+ * (`[{role: 'user' | 'assistant', content: 'text'}]`, text parts alike). It must be the same
+ * number in all three so detection reports a tie and the person chooses: the formats differ in
+ * what counts as a tool result or a system prompt, so guessing would be a silent mistake.
+ */
+export const SHARED_CHAT_SHAPE_SCORE = 0.5;
+
+export type UserPart = Exclude<UserModelMessage['content'], string>[number];
+export type AssistantPart = Exclude<AssistantModelMessage['content'], string>[number];
+export type ToolOutput = ToolResultPart['output'];
+
+/** A JSON document's message list: a bare array, or the `messages` of a request body. */
+export interface MessageList {
+  messages: unknown[];
+  /** The request body around the list; undefined for a bare array. */
+  body: Record<string, unknown> | undefined;
+}
+
+export function messageListOf(source: ImportSource): MessageList | undefined {
+  if (source.shape !== 'json') return undefined;
+  const value = source.value;
+  if (Array.isArray(value)) return { messages: value, body: undefined };
+  if (isRecord(value) && Array.isArray(value.messages)) return { messages: value.messages, body: value };
+  return undefined;
+}
+
+/** The message list, or a FormatMismatchError that says what the format expects instead. */
+export function requireMessageList(source: ImportSource, label: string): MessageList {
+  if (source.shape !== 'json') {
+    throw new FormatMismatchError(label, 'the input is JSON Lines; this format is one JSON document');
+  }
+  const list = messageListOf(source);
+  if (list === undefined) {
+    throw new FormatMismatchError(label, 'expected a list of messages or an object with a "messages" list', {
+      field: 'messages',
+    });
+  }
+  return list;
+}
+
+/**
+ * The shape three formats share: only `role` and `content`, the role one of `roles`, the content a
+ * string or a list of bare `{type: 'text', text}` parts.
+ */
+export function isPlainChatMessage(value: unknown, roles: readonly string[]): boolean {
+  if (!isRecord(value) || typeof value.role !== 'string' || !roles.includes(value.role)) return false;
+  if (Object.keys(value).some((key) => key !== 'role' && key !== 'content')) return false;
+  const content = value.content;
+  if (typeof content === 'string') return true;
+  return (
+    Array.isArray(content) &&
+    content.length > 0 &&
+    content.every(
+      (part) =>
+        isRecord(part) &&
+        part.type === 'text' &&
+        typeof part.text === 'string' &&
+        Object.keys(part).every((key) => key === 'type' || key === 'text'),
+    )
+  );
+}
+
+/** `"bot"`, `a number`, `null`, `a list`: a value as an error message names it. */
+export function describeValue(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (value === null) return 'null';
+  if (value === undefined) return 'missing';
+  if (Array.isArray(value)) return 'a list';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/** An InvalidContentError naming the field, what it holds and what is allowed. */
+export function invalidField(label: string, field: string, value: unknown, allowed: string): InvalidContentError {
+  return new InvalidContentError(`${label}: ${field} is ${describeValue(value)}; ${allowed}.`, { field });
+}
+
+export function requireRecordAt(label: string, value: unknown, field: string, what: string): Record<string, unknown> {
+  if (!isRecord(value)) throw invalidField(label, field, value, `expected ${what}`);
+  return value;
+}
+
+export function requireStringAt(label: string, value: unknown, field: string, what = 'expected a string'): string {
+  if (typeof value !== 'string') throw invalidField(label, field, value, what);
+  return value;
+}
+
+export function optionalStringAt(label: string, value: unknown, field: string): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  return requireStringAt(label, value, field, 'expected a string or nothing');
+}
+
+export function joinField(base: string, key: string | number): string {
+  if (typeof key === 'number') return `${base}[${key}]`;
+  return base === '' ? key : `${base}.${key}`;
+}
+
+/** Whether a value carries something: null, undefined, '' and empty lists/objects do not. */
+export function carriesSomething(value: unknown): boolean {
+  if (value === null || value === undefined || value === '') return false;
+  if (Array.isArray(value)) return value.length > 0;
+  if (isRecord(value)) return Object.keys(value).length > 0;
+  return true;
+}
+
+/** Report every key of `record` the importer does not read, except those that hold nothing. */
+export function reportUnreadKeys(
+  record: Record<string, unknown>,
+  read: ReadonlySet<string>,
+  base: string,
+  log: FidelityLog,
+  reason: string,
+): void {
+  for (const [key, value] of Object.entries(record)) {
+    if (read.has(key) || !carriesSomething(value)) continue;
+    log.add('dropped', reason, { field: joinField(base, key) });
+  }
+}
+
+export const REQUEST_SETTING_DROPPED =
+  'request setting not carried over: a fork inherits the conversation, system prompt, tools and model, not sampling or output settings';
+export const MESSAGE_FIELD_DROPPED = 'message field not carried over: a ModelMessage has no place for it';
+export const MID_CONVERSATION_SYSTEM =
+  'system message after the conversation started kept as a system message where it was; not every provider accepts one there';
+export const LEADING_SYSTEM_MERGED =
+  'leading system messages joined into the one system instruction, a blank line between them';
+
+/** `data:image/png;base64,AAAA` → its media type and base64 payload; undefined for anything else. */
+export function splitDataUrl(url: string): { mediaType: string; data: string } | undefined {
+  const match = /^data:([^;,]*)((?:;[^;,]*)*);base64,(.*)$/is.exec(url);
+  if (match === null) return undefined;
+  return { mediaType: match[1] || 'application/octet-stream', data: match[3]! };
+}
+
+/**
+ * An image part from a URL or a data URL. A data URL is split into base64 and media type, the
+ * shape the AI SDK and Anthropic use for inline images, so the same image reads alike in every
+ * format.
+ */
+export function imagePartFromUrl(url: string, providerOptions?: ImagePart['providerOptions']): ImagePart {
+  const inline = splitDataUrl(url);
+  const base: ImagePart = inline === undefined ? { type: 'image', image: url } : { type: 'image', image: inline.data, mediaType: inline.mediaType };
+  return providerOptions === undefined ? base : { ...base, providerOptions };
+}
+
+// ---------------------------------------------------------------------------------------------
+// OpenAI Chat Completions
+// ---------------------------------------------------------------------------------------------
+
+const LABEL = 'OpenAI Chat Completions';
+const FORMAT = 'openai-chat';
+const ROLES = ['system', 'developer', 'user', 'assistant', 'tool', 'function'] as const;
+type ChatRole = (typeof ROLES)[number];
+
+const BODY_KEYS_READ = new Set(['model', 'messages', 'tools', 'functions']);
+const KEYS_READ: Record<ChatRole, ReadonlySet<string>> = {
+  system: new Set(['role', 'content']),
+  developer: new Set(['role', 'content']),
+  user: new Set(['role', 'content']),
+  assistant: new Set(['role', 'content', 'tool_calls', 'function_call', 'refusal']),
+  tool: new Set(['role', 'content', 'tool_call_id']),
+  function: new Set(['role', 'content', 'name']),
+};
+
+export const openAiChatFormat: ImportFormat = {
+  id: 'openai-chat',
+  label: 'OpenAI Chat Completions (messages JSON)',
+  detect: detectOpenAiChat,
+  convert: convertOpenAiChat,
+};
+
+function detectOpenAiChat(source: ImportSource): number {
+  const list = messageListOf(source);
+  if (list === undefined || list.messages.length === 0) return 0;
+  // Keys another API puts at the top of its body: not a Chat Completions request.
+  if (list.body !== undefined && ('input' in list.body || 'system' in list.body)) return 0;
+  if (list.messages.some(hasChatMarker) || hasChatToolsMarker(list.body)) return 1;
+  if (list.messages.every((message) => isPlainChatMessage(message, ['system', 'user', 'assistant']))) {
+    return SHARED_CHAT_SHAPE_SCORE;
+  }
+  return 0;
+}
+
+/** Something only a Chat Completions message has. */
+function hasChatMarker(message: unknown): boolean {
+  if (!isRecord(message)) return false;
+  // Present even when empty: the API writes `refusal: null`, `annotations: []` on every reply.
+  if (['tool_calls', 'tool_call_id', 'function_call', 'refusal', 'annotations', 'audio'].some((key) => key in message)) return true;
+  if (typeof message.name === 'string') return true;
+  if (message.role === 'developer' || message.role === 'function') return true;
+  if (message.role === 'tool' && typeof message.content === 'string') return true;
+  if (message.role === 'assistant' && message.content === null) return true;
+  return (
+    Array.isArray(message.content) &&
+    message.content.some(
+      (part) =>
+        isRecord(part) &&
+        (part.type === 'image_url' || part.type === 'input_audio' || part.type === 'refusal' || (part.type === 'file' && isRecord(part.file))),
+    )
+  );
+}
+
+function hasChatToolsMarker(body: Record<string, unknown> | undefined): boolean {
+  if (body === undefined) return false;
+  if (Array.isArray(body.functions)) return true;
+  return Array.isArray(body.tools) && body.tools.some((tool) => isRecord(tool) && isRecord(tool.function));
+}
+
+/** Converter state: what the message loop has seen so far. */
+interface ChatState {
+  builder: TranscriptBuilder;
+  log: FidelityLog;
+  /** Legacy `function_call`s waiting for their `function` message, by function name. */
+  legacyCalls: Map<string, string[]>;
+  /** The tool message being extended while `tool` messages follow each other. */
+  openToolMessage: { content: ToolResultPart[] } | undefined;
+}
+
+function convertOpenAiChat(source: ImportSource, log: FidelityLog): ConvertedImport {
+  const { messages, body } = requireMessageList(source, LABEL);
+  if (body !== undefined) reportUnreadKeys(body, BODY_KEYS_READ, '', log, REQUEST_SETTING_DROPPED);
+  const state: ChatState = {
+    builder: new TranscriptBuilder(FORMAT, log),
+    log,
+    legacyCalls: new Map(),
+    openToolMessage: undefined,
+  };
+
+  const systemTexts: string[] = [];
+  const systemFields: string[] = [];
+  let leading = true;
+  messages.forEach((raw, index) => {
+    const field = `messages[${index}]`;
+    const message = requireRecordAt(LABEL, raw, field, 'a message object {role, content}');
+    const role = chatRoleOf(message, field);
+    reportUnreadKeys(message, KEYS_READ[role], field, log, MESSAGE_FIELD_DROPPED);
+    const isSystem = role === 'system' || role === 'developer';
+    if (leading && isSystem) {
+      systemTexts.push(systemText(message.content, field));
+      systemFields.push(field);
+      return;
+    }
+    leading = false;
+    convertChatMessage(message, role, field, index, state);
+  });
+  if (systemFields.length > 1) for (const field of systemFields) log.add('merged', LEADING_SYSTEM_MERGED, { field });
+
+  const profile = importedProfile(
+    {
+      model: optionalStringAt(LABEL, body?.model, 'model'),
+      systemInstruction: systemTexts.length === 0 ? undefined : systemTexts.join('\n\n'),
+      tools: chatTools(body, log),
+    },
+    log,
+    LABEL,
+    { systemInstruction: true, tools: body !== undefined },
+  );
+  return { transcript: state.builder.finish(profile) };
+}
+
+function chatRoleOf(message: Record<string, unknown>, field: string): ChatRole {
+  const role = message.role;
+  if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) {
+    throw invalidField(LABEL, `${field}.role`, role, `allowed: ${ROLES.join(', ')}`);
+  }
+  return role as ChatRole;
+}
+
+function convertChatMessage(
+  message: Record<string, unknown>,
+  role: ChatRole,
+  field: string,
+  index: number,
+  state: ChatState,
+): void {
+  if (role === 'tool' || role === 'function') {
+    appendToolResult(toolResultOf(message, role, field, state), field, state);
+    return;
+  }
+  state.openToolMessage = undefined;
+  if (role === 'system' || role === 'developer') {
+    state.log.add('flagged', MID_CONVERSATION_SYSTEM, { field });
+    state.builder.push({ role: 'system', content: systemText(message.content, field) }, { field });
+  } else if (role === 'user') {
+    state.builder.push({ role: 'user', content: userContent(message.content, field, state.log) }, { field });
+  } else {
+    state.builder.push({ role: 'assistant', content: assistantContent(message, field, index, state) }, { field });
+  }
+}
+
+/** The text of a system or developer message: a string or text parts. */
+function systemText(content: unknown, field: string): string {
+  if (typeof content === 'string') return content;
+  const texts = Array.isArray(content) ? content.map((part) => (isRecord(part) && part.type === 'text' ? part.text : undefined)) : [];
+  if (!Array.isArray(content) || texts.some((text) => typeof text !== 'string')) {
+    throw invalidField(LABEL, `${field}.content`, content, 'a system message holds a string or {type: "text", text} parts');
+  }
+  return texts.join('\n');
+}
+
+function userContent(content: unknown, field: string, log: FidelityLog): UserModelMessage['content'] {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) {
+    throw invalidField(LABEL, `${field}.content`, content, 'a user message holds a string or a list of content parts');
+  }
+  return content.flatMap((part, index) => userPart(part, `${field}.content[${index}]`, log));
+}
+
+function userPart(raw: unknown, field: string, log: FidelityLog): UserPart[] {
+  const part = requireRecordAt(LABEL, raw, field, 'a content part {type, …}');
+  switch (part.type) {
+    case 'text':
+      return [{ type: 'text', text: requireStringAt(LABEL, part.text, `${field}.text`) }];
+    case 'image_url':
+      return [imageUrlPart(part.image_url, `${field}.image_url`)];
+    case 'input_audio':
+      return [audioPart(part.input_audio, `${field}.input_audio`)];
+    case 'file':
+      return filePart(part.file, field, log);
+    default:
+      log.add('dropped', 'content part of a type Fork Lab does not map dropped', { field });
+      return [];
+  }
+}
+
+function imageUrlPart(raw: unknown, field: string): ImagePart {
+  // Early clients sent `image_url` as the URL string itself.
+  if (typeof raw === 'string') return imagePartFromUrl(raw);
+  const imageUrl = requireRecordAt(LABEL, raw, field, 'an object {url, detail?}');
+  const url = requireStringAt(LABEL, imageUrl.url, `${field}.url`, 'expected the image URL or data URL');
+  const detail = optionalStringAt(LABEL, imageUrl.detail, `${field}.detail`);
+  // The AI SDK's OpenAI provider reads `imageDetail` back into `detail`, so the setting survives.
+  return imagePartFromUrl(url, detail === undefined ? undefined : { openai: { imageDetail: detail } });
+}
+
+const AUDIO_MEDIA_TYPES: Record<string, string> = { wav: 'audio/wav', mp3: 'audio/mpeg' };
+
+function audioPart(raw: unknown, field: string): FilePart {
+  const audio = requireRecordAt(LABEL, raw, field, 'an object {data, format}');
+  const data = requireStringAt(LABEL, audio.data, `${field}.data`, 'expected base64 audio');
+  const format = requireStringAt(LABEL, audio.format, `${field}.format`, 'expected "wav" or "mp3"');
+  return { type: 'file', data, mediaType: AUDIO_MEDIA_TYPES[format] ?? `audio/${format}` };
+}
+
+/** A `file` content part; `partField` names the part, the report's place when it is dropped. */
+function filePart(raw: unknown, partField: string, log: FidelityLog): FilePart[] {
+  const field = `${partField}.file`;
+  const file = requireRecordAt(LABEL, raw, field, 'an object {file_data?, file_id?, filename?}');
+  const filename = optionalStringAt(LABEL, file.filename, `${field}.filename`);
+  const fileData = optionalStringAt(LABEL, file.file_data, `${field}.file_data`);
+  if (fileData === undefined) {
+    log.add('dropped', "file given only by an OpenAI file id dropped: the file itself is on OpenAI's servers, not in this input", { field: partField });
+    return [];
+  }
+  const inline = splitDataUrl(fileData);
+  if (inline === undefined) {
+    log.add('guessed', 'file data has no media type; read as a PDF, the only file type Chat Completions accepts', {
+      field: `${field}.file_data`,
+    });
+  }
+  return [
+    {
+      type: 'file',
+      data: inline?.data ?? fileData,
+      mediaType: inline?.mediaType ?? 'application/pdf',
+      ...(filename === undefined ? {} : { filename }),
+    },
+  ];
+}
+
+function assistantContent(
+  message: Record<string, unknown>,
+  field: string,
+  index: number,
+  state: ChatState,
+): AssistantModelMessage['content'] {
+  const parts: AssistantPart[] = [...assistantTextParts(message.content, field, state.log)];
+  const refusal = typeof message.refusal === 'string' && message.refusal !== '' ? message.refusal : undefined;
+  if (refusal !== undefined) {
+    state.log.add('merged', 'assistant refusal kept as text: a ModelMessage has no refusal field', { field: `${field}.refusal` });
+    parts.push({ type: 'text', text: refusal });
+  }
+  const calls = toolCallParts(message.tool_calls, `${field}.tool_calls`, state.log);
+  const legacy = legacyCallPart(message.function_call, `${field}.function_call`, index, state);
+  // A plain text reply keeps the string form it was written in.
+  if (typeof message.content === 'string' && refusal === undefined && calls.length === 0 && legacy === undefined) {
+    return message.content;
+  }
+  return [...parts, ...calls, ...(legacy === undefined ? [] : [legacy])];
+}
+
+function assistantTextParts(content: unknown, field: string, log: FidelityLog): AssistantPart[] {
+  if (content === null || content === undefined) return [];
+  if (typeof content === 'string') return content === '' ? [] : [{ type: 'text', text: content }];
+  if (!Array.isArray(content)) {
+    throw invalidField(LABEL, `${field}.content`, content, 'an assistant message holds a string, null or text/refusal parts');
+  }
+  return content.flatMap((raw, index): AssistantPart[] => {
+    const partField = `${field}.content[${index}]`;
+    const part = requireRecordAt(LABEL, raw, partField, 'a content part {type, …}');
+    if (part.type === 'text') return [{ type: 'text', text: requireStringAt(LABEL, part.text, `${partField}.text`) }];
+    if (part.type === 'refusal') {
+      log.add('merged', 'assistant refusal kept as text: a ModelMessage has no refusal field', { field: partField });
+      return [{ type: 'text', text: requireStringAt(LABEL, part.refusal, `${partField}.refusal`) }];
+    }
+    log.add('dropped', 'content part of a type Fork Lab does not map dropped', { field: partField });
+    return [];
+  });
+}
+
+function toolCallParts(raw: unknown, field: string, log: FidelityLog): AssistantPart[] {
+  if (raw === undefined || raw === null) return [];
+  if (!Array.isArray(raw)) throw invalidField(LABEL, field, raw, 'expected a list of tool calls');
+  return raw.flatMap((entry, index): AssistantPart[] => {
+    const callField = `${field}[${index}]`;
+    const call = requireRecordAt(LABEL, entry, callField, 'a tool call {id, type, function}');
+    const toolCallId = requireStringAt(LABEL, call.id, `${callField}.id`, "expected the call's id, a string");
+    if (call.type === 'custom') {
+      const custom = requireRecordAt(LABEL, call.custom, `${callField}.custom`, 'an object {name, input}');
+      return [
+        {
+          type: 'tool-call',
+          toolCallId,
+          toolName: requireStringAt(LABEL, custom.name, `${callField}.custom.name`),
+          // A custom tool takes free-form text: the text is its whole input.
+          input: requireStringAt(LABEL, custom.input, `${callField}.custom.input`),
+        },
+      ];
+    }
+    if (call.type !== undefined && call.type !== 'function') {
+      log.add('dropped', 'tool call of a type Fork Lab does not map dropped', { field: callField });
+      return [];
+    }
+    const fn = requireRecordAt(LABEL, call.function, `${callField}.function`, 'an object {name, arguments}');
+    const toolName = requireStringAt(LABEL, fn.name, `${callField}.function.name`, "expected the function's name");
+    const { input } = parseToolArguments(fn.arguments, log, { field: `${callField}.function.arguments` });
+    return [{ type: 'tool-call', toolCallId, toolName, input }];
+  });
+}
+
+/** A legacy `function_call`: it has no id, so one is made up for its `function` reply to find. */
+function legacyCallPart(raw: unknown, field: string, index: number, state: ChatState): AssistantPart | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  const call = requireRecordAt(LABEL, raw, field, 'an object {name, arguments}');
+  const toolName = requireStringAt(LABEL, call.name, `${field}.name`, "expected the function's name");
+  const { input } = parseToolArguments(call.arguments, state.log, { field: `${field}.arguments` });
+  const toolCallId = `function-call-${index}`;
+  state.log.add('guessed', 'legacy function_call given a made-up call id (the format has none) so its function reply can be paired', { field });
+  const waiting = state.legacyCalls.get(toolName) ?? [];
+  waiting.push(toolCallId);
+  state.legacyCalls.set(toolName, waiting);
+  return { type: 'tool-call', toolCallId, toolName, input };
+}
+
+function toolResultOf(message: Record<string, unknown>, role: 'tool' | 'function', field: string, state: ChatState): ToolResultPart {
+  if (role === 'tool') {
+    const toolCallId = requireStringAt(LABEL, message.tool_call_id, `${field}.tool_call_id`, 'expected the id of the call it answers');
+    // The name comes from the call when the builder pairs them.
+    return { type: 'tool-result', toolCallId, toolName: '', output: chatToolOutput(message.content, field, state.log) };
+  }
+  const toolName = requireStringAt(LABEL, message.name, `${field}.name`, 'expected the name of the function it answers');
+  // The oldest unanswered legacy call of that name; none means an orphan the builder drops and reports.
+  const toolCallId = state.legacyCalls.get(toolName)?.shift() ?? `function-reply-${field}`;
+  return { type: 'tool-result', toolCallId, toolName, output: chatToolOutput(message.content, field, state.log) };
+}
+
+/** A tool message's content: a string, or text parts (several stay apart as a content output). */
+export function chatToolOutput(content: unknown, field: string, log: FidelityLog, label = LABEL): ToolOutput {
+  if (typeof content === 'string') return { type: 'text', value: content };
+  if (content === null || content === undefined) return { type: 'text', value: '' };
+  if (!Array.isArray(content)) throw invalidField(label, `${field}.content`, content, 'a tool message holds a string or text parts');
+  const texts: string[] = [];
+  content.forEach((part, index) => {
+    if (isRecord(part) && part.type === 'text' && typeof part.text === 'string') texts.push(part.text);
+    else log.add('dropped', 'non-text part of a tool message dropped: Chat Completions tool results are text', { field: `${field}.content[${index}]` });
+  });
+  if (texts.length === 1) return { type: 'text', value: texts[0]! };
+  if (texts.length === 0) return { type: 'text', value: '' };
+  return { type: 'content', value: texts.map((text) => ({ type: 'text' as const, text })) };
+}
+
+/**
+ * Consecutive `tool` messages answer one assistant message: they become one tool message, the way
+ * the AI SDK holds a step's results, so an exported request imports back to the same messages.
+ */
+function appendToolResult(result: ToolResultPart, field: string, state: ChatState): void {
+  if (state.openToolMessage !== undefined) {
+    state.log.add('merged', 'consecutive tool messages joined into one tool message (one per assistant step)', { field });
+    state.openToolMessage.content.push(result);
+    return;
+  }
+  const content: ToolResultPart[] = [result];
+  state.builder.push({ role: 'tool', content }, { field });
+  state.openToolMessage = { content };
+}
+
+const TOOL_FIELD_DROPPED = 'tool declaration field not carried over: a tool is declared by name, description and input schema';
+
+function chatTools(body: Record<string, unknown> | undefined, log: FidelityLog): ToolDeclaration[] | undefined {
+  if (body === undefined || (body.tools === undefined && body.functions === undefined)) return undefined;
+  const tools: ToolDeclaration[] = [];
+  for (const key of ['tools', 'functions'] as const) {
+    const raw = body[key];
+    if (raw === undefined || raw === null) continue;
+    if (!Array.isArray(raw)) throw invalidField(LABEL, key, raw, 'expected a list of tool declarations');
+    raw.forEach((entry, index) => {
+      const declaration = chatToolDeclaration(entry, key === 'functions', `${key}[${index}]`, log);
+      if (declaration !== undefined) tools.push(declaration);
+    });
+  }
+  return tools;
+}
+
+function chatToolDeclaration(raw: unknown, legacy: boolean, field: string, log: FidelityLog): ToolDeclaration | undefined {
+  const tool = requireRecordAt(LABEL, raw, field, 'a tool declaration');
+  if (legacy) return functionDeclaration(tool, field, log);
+  if (tool.type === 'function' || (tool.type === undefined && isRecord(tool.function))) {
+    reportUnreadKeys(tool, new Set(['type', 'function']), field, log, TOOL_FIELD_DROPPED);
+    return functionDeclaration(requireRecordAt(LABEL, tool.function, `${field}.function`, 'an object {name, description?, parameters?}'), `${field}.function`, log);
+  }
+  if (tool.type === 'custom' && isRecord(tool.custom)) {
+    reportUnreadKeys(tool.custom, new Set(['name', 'description']), `${field}.custom`, log, TOOL_FIELD_DROPPED);
+    const description = optionalStringAt(LABEL, tool.custom.description, `${field}.custom.description`);
+    return {
+      name: requireStringAt(LABEL, tool.custom.name, `${field}.custom.name`),
+      ...(description === undefined ? {} : { description }),
+    };
+  }
+  log.add('dropped', 'tool of a type other than function or custom dropped: Fork Lab declares function tools only', { field });
+  return undefined;
+}
+
+function functionDeclaration(fn: Record<string, unknown>, field: string, log: FidelityLog): ToolDeclaration {
+  reportUnreadKeys(fn, new Set(['name', 'description', 'parameters']), field, log, TOOL_FIELD_DROPPED);
+  const name = requireStringAt(LABEL, fn.name, `${field}.name`, "expected the tool's name");
+  if (name === '') throw invalidField(LABEL, `${field}.name`, name, "a tool needs a non-empty name");
+  const description = optionalStringAt(LABEL, fn.description, `${field}.description`);
+  const parameters = fn.parameters;
+  if (parameters !== undefined && parameters !== null && !isRecord(parameters)) {
+    throw invalidField(LABEL, `${field}.parameters`, parameters, 'expected a JSON Schema object');
+  }
+  return {
+    name,
+    ...(description === undefined ? {} : { description }),
+    ...(isRecord(parameters) ? { inputSchema: parameters } : {}),
+  };
+}

@@ -1,0 +1,456 @@
+import type { ToolResultPart } from 'ai';
+import type { ModelMessage, ToolDeclaration, TranscriptMessage } from '@/lib/fork';
+import type { FidelityLog, FindingPlace } from '../fidelity-report';
+import { FormatMismatchError, InvalidContentError } from '../import-errors';
+import type { ConvertedImport, ImportFormat } from '../import-format';
+import { importedProfile } from '../imported-profile';
+import { isRecord, recordsOf, type ImportSource, type SourceRecord } from '../import-source';
+import { TranscriptBuilder } from '../transcript-builder';
+import {
+  assistantPartsOf,
+  isStateSnapshot,
+  OpenCalls,
+  pairedResults,
+  textOfParts,
+  userSideOf,
+  type AssistantPart,
+  type UserPart,
+} from './gemini-parts';
+
+const LABEL = 'Qwen Code session (JSONL)';
+const FORMAT = 'qwen-code';
+
+/** System records that change what the model sees; every other subtype is Qwen Code's bookkeeping. */
+const MODEL_SYSTEM_SUBTYPES = new Set(['agent_bootstrap', 'agent_launch_prompt', 'chat_compression']);
+
+/** Subtypes only Qwen Code writes (Claude Code, which shares the chain fields, has none of them). */
+const QWEN_SUBTYPES = new Set([
+  ...MODEL_SYSTEM_SUBTYPES,
+  'ui_telemetry',
+  'attribution_snapshot',
+  'slash_command',
+  'at_command',
+  'custom_title',
+  'session_notes',
+  'file_history_snapshot',
+  'agent_retry',
+  'agent_session_ready',
+  'rewind',
+]);
+
+const CONVERSATION_TYPES = new Set(['user', 'assistant', 'tool_result']);
+
+/** One record as the importer reads it. */
+interface QwenLine {
+  line: number;
+  record: Record<string, unknown>;
+  uuid: string;
+  parentUuid: string | undefined;
+  sidechain: boolean;
+  type: string;
+  subtype: string | undefined;
+}
+
+function stringOr(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function isQwenRecord(value: Record<string, unknown>): boolean {
+  if (typeof value.uuid !== 'string' || !('parentUuid' in value)) return false;
+  if (isRecord(value.message) && Array.isArray(value.message.parts)) return true;
+  if (value.type === 'tool_result') return true;
+  return value.type === 'system' && typeof value.subtype === 'string' && QWEN_SUBTYPES.has(value.subtype);
+}
+
+function detect(source: ImportSource): number {
+  const sample = recordsOf(source).slice(0, 50);
+  return sample.some(({ value }) => isRecord(value) && isQwenRecord(value)) ? 1 : 0;
+}
+
+/** Whether the record carries conversation (and so can be the newest point of the chain). */
+function carriesConversation(line: QwenLine): boolean {
+  return CONVERSATION_TYPES.has(line.type) || (line.type === 'system' && MODEL_SYSTEM_SUBTYPES.has(line.subtype ?? ''));
+}
+
+function readLines(records: readonly SourceRecord[], log: FidelityLog): QwenLine[] {
+  const lines: QwenLine[] = [];
+  for (const { line, value } of records) {
+    if (!isRecord(value)) {
+      throw new InvalidContentError(`Line ${line}: expected a Qwen Code record (an object), found ${JSON.stringify(value)}.`, {
+        line,
+      });
+    }
+    if (typeof value.uuid !== 'string' || value.uuid === '') {
+      log.add('dropped', 'record without a uuid: it cannot be placed in the conversation chain', { line });
+      continue;
+    }
+    if (typeof value.type !== 'string') throw new InvalidContentError(`Line ${line}: the record has no type.`, { line });
+    lines.push({
+      line,
+      record: value,
+      uuid: value.uuid,
+      parentUuid: stringOr(value.parentUuid),
+      sidechain: value.isSidechain === true,
+      type: value.type,
+      subtype: stringOr(value.subtype),
+    });
+  }
+  return lines;
+}
+
+/**
+ * The conversation is the `parentUuid` chain ending at the newest main-chain record that carries
+ * conversation; records off it (a rewound or abandoned branch) are not what the model continued.
+ */
+function activeChain(lines: readonly QwenLine[], log: FidelityLog): QwenLine[] {
+  const byUuid = new Map<string, QwenLine>();
+  for (const line of lines) {
+    // Qwen Code keeps the first record of a uuid.
+    if (byUuid.has(line.uuid)) log.add('dropped', 'record repeating an earlier uuid: the first one is used', { line: line.line });
+    else byUuid.set(line.uuid, line);
+  }
+  const leaf = lines.findLast((line) => !line.sidechain && carriesConversation(line));
+  const chain: QwenLine[] = [];
+  const seen = new Set<string>();
+  for (let cursor = leaf; cursor !== undefined; ) {
+    if (seen.has(cursor.uuid)) {
+      log.add('flagged', 'parentUuid cycle: the chain is read up to the record that closes it', { line: cursor.line });
+      break;
+    }
+    seen.add(cursor.uuid);
+    chain.push(cursor);
+    if (cursor.parentUuid === undefined) break;
+    const parent = byUuid.get(cursor.parentUuid);
+    if (parent === undefined) {
+      log.add('flagged', 'parentUuid names a record not in the file: older records cannot be reached from here', { line: cursor.line });
+    }
+    cursor = parent;
+  }
+  return chain.reverse();
+}
+
+function profileTools(value: unknown): ToolDeclaration[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.flatMap((tool): ToolDeclaration[] => {
+    if (typeof tool === 'string') return [{ name: tool }];
+    if (!isRecord(tool) || stringOr(tool.name) === undefined) return [];
+    const schema = [tool.inputSchema, tool.parametersJsonSchema, tool.parameters].find(isRecord);
+    return [
+      {
+        name: tool.name as string,
+        ...(typeof tool.description === 'string' ? { description: tool.description } : {}),
+        ...(schema === undefined ? {} : { inputSchema: schema }),
+      },
+    ];
+  });
+}
+
+function instructionText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (isRecord(value) && Array.isArray(value.parts)) return textOfParts(value.parts);
+  return undefined;
+}
+
+/** The fork's first prompt, held until the records after it show which text the model received. */
+interface PendingPrompt {
+  content: UserPart[];
+  line: number;
+  id: string;
+}
+
+class QwenConversion {
+  private readonly builder: TranscriptBuilder;
+  private readonly calls = new OpenCalls();
+  private model: string | undefined;
+  private systemInstruction: string | undefined;
+  private tools: ToolDeclaration[] | undefined;
+  /** The message the next record of the same kind extends. */
+  private open: 'assistant' | 'tool' | undefined;
+  /** Between a fork's agent_bootstrap and its first reply: the launch seed and launch prompt. */
+  private forkStart: { seed?: PendingPrompt; launch?: PendingPrompt } | undefined;
+  private historyLines: { first: number; last: number } | undefined;
+
+  constructor(private readonly log: FidelityLog) {
+    this.builder = new TranscriptBuilder(FORMAT, log);
+  }
+
+  convert(records: readonly SourceRecord[]): ConvertedImport {
+    const lines = readLines(records, this.log);
+    if (!lines.some((line) => isQwenRecord(line.record))) {
+      throw new FormatMismatchError(LABEL, 'no record has Gemini-style message parts or a Qwen Code record type', {
+        line: records[0]?.line,
+      });
+    }
+    const chain = activeChain(lines, this.log);
+    const onChain = new Set(chain);
+    let title: string | undefined;
+    for (const line of lines) {
+      if (line.sidechain) {
+        this.log.add('kept-apart', "subagent (isSidechain) records: a subagent's own conversation, not the parent's", { line: line.line });
+      } else if (line.type === 'system' && !MODEL_SYSTEM_SUBTYPES.has(line.subtype ?? '')) {
+        if (line.subtype === 'custom_title' && isRecord(line.record.systemPayload)) {
+          title = stringOr(line.record.systemPayload.customTitle) ?? title;
+        }
+        this.log.add('dropped', `system/${line.subtype ?? '(no subtype)'}: Qwen Code's own bookkeeping, never sent to the model`, {
+          line: line.line,
+        });
+      } else if (!onChain.has(line)) {
+        this.log.add('dropped', 'not on the active branch (rewound or abandoned): the model did not continue from it', { line: line.line });
+      }
+    }
+    for (const line of chain) this.line(line);
+    this.settleFork();
+    const sessionId = stringOr(chain[chain.length - 1]?.record.sessionId);
+    const profile = importedProfile(
+      { agentId: sessionId, model: this.model, systemInstruction: this.systemInstruction, tools: this.tools },
+      this.log,
+      LABEL,
+    );
+    return { transcript: this.builder.finish(profile), ...(title === undefined ? {} : { title }) };
+  }
+
+  private line(line: QwenLine): void {
+    if (line.type === 'system') {
+      if (line.subtype === 'agent_bootstrap') return this.bootstrap(line);
+      if (line.subtype === 'agent_launch_prompt') return this.launchPrompt(line);
+      if (line.subtype === 'chat_compression') return this.compression(line);
+      return;
+    }
+    const parts = this.partsOf(line);
+    if (parts === undefined) {
+      this.log.add('dropped', `record type "${line.type}": not one Qwen Code sends to the model`, { line: line.line });
+      return;
+    }
+    if (line.type === 'user') return this.user(line, parts);
+    this.settleFork();
+    if (line.type === 'assistant') return this.assistant(line, parts);
+    return this.toolResult(line, parts);
+  }
+
+  private partsOf(line: QwenLine): unknown[] | undefined {
+    if (!CONVERSATION_TYPES.has(line.type)) return undefined;
+    const message = line.record.message;
+    if (!isRecord(message) || !Array.isArray(message.parts)) {
+      throw new InvalidContentError(`Line ${line.line}: the ${line.type} record has no message with a parts list.`, { line: line.line });
+    }
+    return message.parts;
+  }
+
+  private user(line: QwenLine, parts: unknown[]): void {
+    const place = { line: line.line };
+    const side = userSideOf(parts, { log: this.log, place, callId: () => '' });
+    const fork = this.forkStart;
+    if (fork !== undefined && fork.seed === undefined && side.responses.length === 0 && side.content.length > 0) {
+      fork.seed = { content: side.content, line: line.line, id: line.uuid };
+      return;
+    }
+    this.settleFork();
+    this.open = undefined;
+    if (side.responses.length > 0) {
+      this.push({ role: 'tool', content: pairedResults(side.responses, this.calls, false, { log: this.log, place }) }, place, line.uuid);
+    }
+    if (side.content.length === 0) return;
+    const summary = isStateSnapshot(textOfParts(parts));
+    this.push({ role: 'user', content: side.content }, place, side.responses.length > 0 ? `${line.uuid}-parts` : line.uuid, {
+      ...(summary ? { compactionSummary: true } : {}),
+    });
+  }
+
+  private assistant(line: QwenLine, parts: unknown[]): void {
+    const place = { line: line.line };
+    if (stringOr(line.record.model) !== undefined) this.model = line.record.model as string;
+    if (line.record.usageMetadata !== undefined) {
+      this.log.add('dropped', 'token usage (usageMetadata): usage, not conversation', place);
+    }
+    const content = assistantPartsOf(parts, { log: this.log, place, callId: (index) => `${line.uuid}-call-${index + 1}` });
+    if (content.length === 0) {
+      this.log.add('dropped', 'assistant record with nothing Fork Lab can carry', place);
+      return;
+    }
+    this.calls.addFrom(content);
+    const last = this.builder.last();
+    if (this.open === 'assistant' && last !== undefined && Array.isArray(last.message.content)) {
+      (last.message.content as AssistantPart[]).push(...content);
+      this.log.add('merged', 'consecutive assistant records merged into one assistant message (one model turn)', place);
+      this.touch(line.line);
+      return;
+    }
+    this.push({ role: 'assistant', content }, place, line.uuid);
+    this.open = 'assistant';
+  }
+
+  private toolResult(line: QwenLine, parts: unknown[]): void {
+    const place = { line: line.line };
+    const side = userSideOf(parts, { log: this.log, place, callId: () => '' });
+    const result = line.record.toolCallResult;
+    if (result !== undefined) {
+      this.log.add('dropped', 'toolCallResult: the display copy of the result, shown to the person (the model got the functionResponse)', place);
+    }
+    const failed = isRecord(result) && result.status === 'error';
+    const results: ToolResultPart[] = pairedResults(side.responses, this.calls, failed, { log: this.log, place });
+    const last = this.builder.last();
+    if (results.length > 0) {
+      if (this.open === 'tool' && last !== undefined && last.message.role === 'tool') {
+        last.message.content.push(...results);
+        this.log.add('merged', 'consecutive tool_result records merged into one tool message', place);
+        this.touch(line.line);
+      } else {
+        this.push({ role: 'tool', content: results }, place, line.uuid);
+        this.open = 'tool';
+      }
+    }
+    if (side.content.length > 0) {
+      this.log.add('flagged', 'non-response parts of a tool result (text, files) carried in a user message right after the results', place);
+      this.push({ role: 'user', content: side.content }, place, `${line.uuid}-parts`, { meta: true, note: 'sent with the tool results' });
+      this.open = undefined;
+    }
+  }
+
+  /** A fork's transcript starts with the history the fork inherited from its parent. */
+  private bootstrap(line: QwenLine): void {
+    const place = { line: line.line };
+    const payload = line.record.systemPayload;
+    if (!isRecord(payload)) {
+      throw new InvalidContentError(`Line ${line.line}: the agent_bootstrap record has no systemPayload.`, place);
+    }
+    this.settleFork();
+    const note = 'inherited by the fork (agent_bootstrap)';
+    if (Array.isArray(payload.history)) {
+      payload.history.forEach((content, index) =>
+        this.pushContent(content, { line: line.line, field: `systemPayload.history[${index}]` }, `${line.uuid}-history-${index}`, note),
+      );
+    } else if (Array.isArray(payload.initialMessages)) {
+      // Fork Lab's own bootstrap record holds AI SDK messages already.
+      payload.initialMessages.forEach((message, index) => {
+        const field = `systemPayload.initialMessages[${index}]`;
+        if (!isRecord(message) || typeof message.role !== 'string') {
+          throw new InvalidContentError(`Line ${line.line}: ${field} is not a message.`, { line: line.line, field });
+        }
+        this.push(message as unknown as ModelMessage, { line: line.line, field }, `${line.uuid}-history-${index}`, { note });
+        if (message.role === 'assistant' && Array.isArray(message.content)) this.calls.addFrom(message.content as AssistantPart[]);
+      });
+    } else {
+      throw new InvalidContentError(`Line ${line.line}: the agent_bootstrap record holds no history.`, place);
+    }
+    this.systemInstruction = instructionText(payload.systemInstruction) ?? this.systemInstruction;
+    this.tools = profileTools(payload.tools) ?? this.tools;
+    this.model = stringOr(payload.model) ?? this.model;
+    this.log.add('flagged', "agent_bootstrap: this is a fork's transcript; the history it inherited from its parent starts it", place);
+    const taskPrompt = stringOr(payload.taskPrompt);
+    this.forkStart =
+      taskPrompt === undefined ? {} : { launch: { content: [{ type: 'text', text: taskPrompt }], line: line.line, id: `${line.uuid}-task` } };
+  }
+
+  private launchPrompt(line: QwenLine): void {
+    const payload = line.record.systemPayload;
+    const text = isRecord(payload) ? payload.displayText : undefined;
+    if (typeof text !== 'string') {
+      throw new InvalidContentError(`Line ${line.line}: the agent_launch_prompt record has no displayText.`, { line: line.line });
+    }
+    const prompt: PendingPrompt = { content: [{ type: 'text', text }], line: line.line, id: line.uuid };
+    if (this.forkStart !== undefined) {
+      this.forkStart.launch = prompt;
+      return;
+    }
+    this.open = undefined;
+    this.push({ role: 'user', content: prompt.content }, { line: line.line }, prompt.id, { note: 'fork launch prompt' });
+  }
+
+  /**
+   * Qwen Code records a fork's task twice: a user record with the task as given (the launch seed),
+   * then agent_launch_prompt with the text the fork actually received. The model saw the second.
+   */
+  private settleFork(): void {
+    const fork = this.forkStart;
+    if (fork === undefined) return;
+    this.forkStart = undefined;
+    const prompt = fork.launch ?? fork.seed;
+    if (prompt === undefined) return;
+    if (fork.launch !== undefined && fork.seed !== undefined) {
+      this.log.add(
+        'merged',
+        "fork launch seed (the task as given) replaced by the agent_launch_prompt text the fork received",
+        { line: fork.seed.line },
+      );
+    }
+    this.open = undefined;
+    this.push({ role: 'user', content: prompt.content }, { line: prompt.line }, prompt.id, {
+      ...(fork.launch === undefined ? {} : { note: 'fork launch prompt' }),
+    });
+  }
+
+  /** chat_compression: the model's history is replaced by the compressed one it stores. */
+  private compression(line: QwenLine): void {
+    const payload = line.record.systemPayload;
+    if (!isRecord(payload) || !Array.isArray(payload.compressedHistory)) {
+      throw new InvalidContentError(`Line ${line.line}: the chat_compression record has no compressedHistory list.`, {
+        line: line.line,
+      });
+    }
+    this.settleFork();
+    this.open = undefined;
+    const replaced = this.historyLines;
+    this.builder.truncate(0);
+    this.historyLines = undefined;
+    if (replaced !== undefined) {
+      const range = replaced.first === replaced.last ? `line ${replaced.first}` : `lines ${replaced.first}–${replaced.last}`;
+      this.log.add('dropped', `${range}: replaced by the chat_compression's compressedHistory (the model no longer saw them)`, {
+        line: line.line,
+      });
+    }
+    payload.compressedHistory.forEach((content, index) =>
+      this.pushContent(content, { line: line.line, field: `systemPayload.compressedHistory[${index}]` }, `${line.uuid}-history-${index}`),
+    );
+  }
+
+  /** One Gemini `Content` of a stored history: a model reply, or a user turn and its tool results. */
+  private pushContent(content: unknown, place: FindingPlace, id: string, note?: string): void {
+    if (!isRecord(content) || (content.role !== 'user' && content.role !== 'model') || !Array.isArray(content.parts)) {
+      throw new InvalidContentError(`Line ${place.line}: ${place.field} is not a Gemini content {role, parts}.`, place);
+    }
+    const options = note === undefined ? {} : { note };
+    this.open = undefined;
+    if (content.role === 'model') {
+      const parts = assistantPartsOf(content.parts, { log: this.log, place, callId: (index) => `${id}-call-${index + 1}` });
+      if (parts.length === 0) return;
+      this.calls.addFrom(parts);
+      this.push({ role: 'assistant', content: parts }, place, id, options);
+      return;
+    }
+    const side = userSideOf(content.parts, { log: this.log, place, callId: () => '' });
+    if (side.responses.length > 0) {
+      this.push({ role: 'tool', content: pairedResults(side.responses, this.calls, false, { log: this.log, place }) }, place, id, options);
+    }
+    if (side.content.length === 0) return;
+    const summary = isStateSnapshot(textOfParts(content.parts));
+    this.push({ role: 'user', content: side.content }, place, side.responses.length > 0 ? `${id}-parts` : id, {
+      ...options,
+      ...(summary ? { compactionSummary: true } : {}),
+    });
+  }
+
+  private push(
+    message: ModelMessage,
+    place: FindingPlace,
+    id: string,
+    options: { meta?: boolean; note?: string; compactionSummary?: boolean } = {},
+  ): TranscriptMessage {
+    const entry = this.builder.push(message, { ...place, id, ...options });
+    if (place.line !== undefined) this.touch(place.line);
+    return entry;
+  }
+
+  private touch(line: number): void {
+    this.historyLines =
+      this.historyLines === undefined
+        ? { first: line, last: line }
+        : { first: Math.min(this.historyLines.first, line), last: Math.max(this.historyLines.last, line) };
+  }
+}
+
+export const qwenCodeFormat: ImportFormat = {
+  id: 'qwen-code',
+  label: LABEL,
+  detect,
+  convert: (source, log) => new QwenConversion(log).convert(recordsOf(source)),
+};

@@ -1,0 +1,20 @@
+import type { ChildTokenReport } from '@/lib/fork-service/child-token-report';
+import type { ImportError } from './import-errors';
+import type { BundledChild } from './import-format';
+import type { ImportProgress } from './import-source';
+import type { ImportResult } from './import-transcript';
+
+/** A bundled child with the token counts the app shows beside it. */
+export type ImportedChild = BundledChild & { tokens: ChildTokenReport | null };
+
+/** What `POST /api/import` answers: the transcript, the fidelity report and, for a bundle, its fork. */
+export type ImportAnswer = Omit<ImportResult, 'children'> & { formatLabel: string; children?: ImportedChild[] };
+
+/** An import refused, as the endpoint reports it. */
+export type ImportErrorBody = ReturnType<ImportError['toJSON']> & { candidates?: { id: string; label: string }[] };
+
+/** One line of the endpoint's streamed (NDJSON) answer. */
+export type ImportStreamEvent =
+  | ({ type: 'progress' } & ImportProgress)
+  | { type: 'result'; result: ImportAnswer }
+  | { type: 'error'; status: number; error: ImportErrorBody };

@@ -1,0 +1,33 @@
+/** One JSONL record: the parsed value and the 1-based line it was on. */
+export interface SourceRecord {
+  line: number;
+  value: unknown;
+}
+
+/**
+ * A source as read, before any format is applied: one JSON document (Gemini's legacy session, a
+ * `Content[]` checkpoint, an API request body, a bundle) or JSON Lines (Claude Code, Codex, Gemini's
+ * JSONL sessions, Qwen Code).
+ */
+export type ImportSource =
+  | { shape: 'json'; value: unknown; bytes: number }
+  | { shape: 'jsonl'; records: SourceRecord[]; bytes: number };
+
+/** How far an import has got, for a progress bar. */
+export interface ImportProgress {
+  phase: 'read' | 'parse' | 'convert' | 'validate';
+  done: number;
+  total: number;
+}
+
+export type ProgressListener = (progress: ImportProgress) => void;
+
+/** A plain object (not an array, not null). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The source's records, a JSON document being one record on line 1. */
+export function recordsOf(source: ImportSource): SourceRecord[] {
+  return source.shape === 'jsonl' ? source.records : [{ line: 1, value: source.value }];
+}

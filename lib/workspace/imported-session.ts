@@ -1,0 +1,52 @@
+import type { ForkPlan } from '@/lib/fork';
+import type { ImportAnswer } from '@/lib/import/import-answer';
+import type { ChildTokenReport } from '@/lib/fork-service/child-token-report';
+import { newChildRecord } from './child-record';
+import { DEFAULT_SELECTION, selectionFromRequest } from './fork-selection';
+import type { ChildRecord, ParentSession } from './workspace';
+
+export type ImportedSessionInit = Pick<ParentSession, 'id' | 'title' | 'source' | 'transcript' | 'selection' | 'children'>;
+
+/**
+ * The session an import opens: the parent, the request a bundle carried (or the default
+ * selection), and a bundle's children with their plans and what they did. A child whose run was
+ * still going cannot be re-attached (its run lived on another server), so it comes back
+ * interrupted.
+ */
+export async function importedSession(answer: ImportAnswer, fileName: string | null, newId: () => string): Promise<ImportedSessionInit> {
+  const children: ChildRecord[] = [];
+  for (const child of answer.children ?? []) {
+    const record = await newChildRecord(
+      {
+        id: newId(),
+        name: child.name,
+        createdAt: new Date().toISOString(),
+        request: child.request,
+        plan: child.plan as ForkPlan,
+        tokens: child.tokens as ChildTokenReport,
+        bootstrap: child.bootstrap,
+        agentCallId: null,
+        run:
+          child.status === 'planned'
+            ? null
+            : {
+                modelId: child.modelId ?? 'offline',
+                status: child.status === 'running' ? 'interrupted' : child.status,
+                finalOutput: child.finalOutput,
+                error: null,
+                deliveredToParent: true,
+              },
+      },
+      { transcript: answer.transcript, revision: 0 },
+    );
+    children.push({ ...record, ownMessages: child.ownMessages });
+  }
+  return {
+    id: `import:${newId()}`,
+    title: answer.title,
+    source: { kind: 'import', format: answer.format, fileName, report: answer.report },
+    transcript: answer.transcript,
+    selection: answer.request === undefined ? DEFAULT_SELECTION : selectionFromRequest(answer.request),
+    children,
+  };
+}
