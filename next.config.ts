@@ -9,9 +9,10 @@ const nextConfig: NextConfig = {
   // instead of bundling (bundling gpt-tokenizer's encodings triples build time).
   serverExternalPackages: ["better-sqlite3", "gpt-tokenizer"],
   experimental: {
-    // The browser sends a parent to the server once per change; a 10,000-message parent is a few
-    // megabytes. Matches the 8 MB limit of POST /api/fork/plan.
-    serverActions: { bodySizeLimit: "8mb" },
+    // The browser sends a parent to the server once per edit (an import registers it as it
+    // answers). An imported parent may be as large as the import limit (64 MB, lib/import), and an
+    // edit to it must still plan, so the limit is the import's plus room for the JSON around it.
+    serverActions: { bodySizeLimit: "72mb" },
   },
 };
 

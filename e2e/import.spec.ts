@@ -13,7 +13,8 @@ test.describe('importing a transcript', () => {
     const before = await playground.scenarioTitle.textContent();
 
     await playground.dropFile('toolpath-elicit-tools.jsonl', toolpath);
-    await playground.waitForImported('toolpath-elicit-tools.jsonl');
+    // The session's own AI-written title names it.
+    await playground.waitForImported('Exercise common coding tool categories');
     const report = page.getByTestId('import-report');
     await expect(report).toContainText('as Claude Code session (JSONL)');
     await expect(page.getByTestId('import-counts')).toHaveText(
@@ -27,9 +28,18 @@ test.describe('importing a transcript', () => {
 
     // A window on the imported parent: its one real user turn.
     await playground.setField('fork_turns', '1');
-    await expect(playground.summary).toContainText('1 real user turn');
+    await expect(playground.summary).toContainText('1 real turn · 20 tool pairs');
     await playground.launch();
     await playground.waitForChildRun('finished');
+
+    // The imported parent, its report and its child are saved like any session.
+    await playground.waitForSaved();
+    await page.reload();
+    await playground.waitForPlan();
+    // The launch wrote the parent's Agent call and its placeholder result: two edits.
+    await expect(playground.scenarioTitle).toHaveText('Exercise common coding tool categories · edited (2)');
+    await expect(page.getByTestId('import-report')).toContainText('as Claude Code session (JSONL)');
+    await expect(playground.forkTreeChildren).toHaveCount(1);
 
     // The scenario the page started on is still there, unchanged.
     await playground.pickScenario('startup-block');

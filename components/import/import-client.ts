@@ -1,4 +1,5 @@
 import type { ImportAnswer, ImportErrorBody, ImportStreamEvent } from '@/lib/import/import-answer';
+import type { ParentRegistration } from '@/lib/fork-service/fork-service';
 import { IMPORT_LIMITS, formatBytes } from '@/lib/import/import-limits';
 import type { ImportFormatId } from '@/lib/import/import-format';
 import type { ImportProgress } from '@/lib/import/import-source';
@@ -24,7 +25,7 @@ export interface ImportRequest {
  * server, so a 50 MB session never blocks this page; a file over the limit is refused here, before
  * a byte is sent.
  */
-export async function importOnServer({ body, fileName, format, onProgress, signal }: ImportRequest): Promise<ImportAnswer> {
+export async function importOnServer({ body, fileName, format, onProgress, signal }: ImportRequest): Promise<{ answer: ImportAnswer; registration: ParentRegistration }> {
   const size = typeof body === 'string' ? new Blob([body]).size : body.size;
   if (size > IMPORT_LIMITS.maxBytes) {
     throw new ImportFailedError({
@@ -46,21 +47,26 @@ export async function importOnServer({ body, fileName, format, onProgress, signa
     const answer = (await response.json().catch(() => null)) as { error?: ImportErrorBody } | null;
     throw new ImportFailedError(answer?.error ?? { code: 'invalid-content', message: `The server answered ${response.status}.` });
   }
+  // The result is one line of up to tens of MB: chunks are kept in a list and only the newest is
+  // searched for the line's end, so reading it stays linear in its size.
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffered = '';
+  let pending: string[] = [];
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    buffered += value;
-    let newline = buffered.indexOf('\n');
+    let rest = value;
+    let newline = rest.indexOf('\n');
     while (newline !== -1) {
-      const event = JSON.parse(buffered.slice(0, newline)) as ImportStreamEvent;
-      buffered = buffered.slice(newline + 1);
+      pending.push(rest.slice(0, newline));
+      const event = JSON.parse(pending.join('')) as ImportStreamEvent;
+      pending = [];
+      rest = rest.slice(newline + 1);
       if (event.type === 'progress') onProgress?.(event);
-      else if (event.type === 'result') return event.result;
+      else if (event.type === 'result') return { answer: event.result, registration: event.registration };
       else throw new ImportFailedError(event.error);
-      newline = buffered.indexOf('\n');
+      newline = rest.indexOf('\n');
     }
+    if (rest !== '') pending.push(rest);
   }
   throw new ImportFailedError({ code: 'invalid-content', message: 'The server closed the import without an answer.' });
 }

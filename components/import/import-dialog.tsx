@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ImportAnswer } from '@/lib/import/import-answer';
+import type { ParentRegistration } from '@/lib/fork-service/fork-service';
 import { IMPORT_LIMITS, formatBytes } from '@/lib/import/import-limits';
 import type { ImportFormatId } from '@/lib/import/import-format';
 import { IMPORT_FORMAT_CHOICES } from '@/lib/import/import-format-choices';
@@ -15,6 +16,8 @@ const PHASE_LABELS: Record<string, string> = {
   parse: 'Reading lines',
   convert: 'Converting',
   validate: 'Checking the transcript',
+  register: 'Counting tokens',
+  open: 'Opening the session',
 };
 
 export interface PendingImport {
@@ -27,7 +30,7 @@ export interface ImportDialogProps {
   dropped: PendingImport | null;
   onClose(): void;
   /** The import succeeded: open it as a new session. Resolves once the session is open. */
-  onImported(answer: ImportAnswer, fileName: string | null): Promise<void>;
+  onImported(answer: ImportAnswer, registration: ParentRegistration, fileName: string | null): Promise<void>;
 }
 
 /**
@@ -54,14 +57,15 @@ export function ImportDialog({ dropped, onClose, onImported }: ImportDialogProps
       setPending(input);
       setProgress(null);
       try {
-        const answer = await importOnServer({
+        const { answer, registration } = await importOnServer({
           body: input.body,
           fileName: input.fileName ?? undefined,
           format: chosen === '' ? undefined : chosen,
           onProgress: (next) => setProgress({ phase: next.phase, done: next.done, total: next.total }),
           signal: controller.signal,
         });
-        await onImported(answer, input.fileName);
+        setProgress({ phase: 'open', done: 0, total: 0 });
+        await onImported(answer, registration, input.fileName);
       } catch (caught) {
         if (controller.signal.aborted) return;
         if (caught instanceof ImportFailedError) setError({ message: caught.body.message, candidates: caught.body.candidates });

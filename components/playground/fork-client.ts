@@ -34,6 +34,14 @@ export function registerParent(transcript: ParentTranscript): Promise<ParentRegi
   return registration;
 }
 
+/**
+ * Remember a registration the server made already (an import registers its parent as it answers),
+ * so the first preview of a large imported parent does not send it back.
+ */
+export function rememberRegistration(transcript: ParentTranscript, registration: ParentRegistration): void {
+  registrations.set(transcript, Promise.resolve(registration));
+}
+
 /** Call the server with the parent's key, sending the parent again once if the server lost it. */
 async function withParent<T extends { status: string }>(
   transcript: ParentTranscript,

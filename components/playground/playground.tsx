@@ -19,15 +19,16 @@ import { ParentChat } from '@/components/parent-chat/parent-chat';
 import { ParentComposer } from '@/components/timeline/parent-composer';
 import { ParentTimeline, type ParentTimelineHandle } from '@/components/timeline/parent-timeline';
 import { useRunEvents } from '@/components/children/use-run-events';
-import { launchChild } from './fork-client';
+import { launchChild, rememberRegistration } from './fork-client';
 import { useModels } from './use-models';
 import { useForkPreview } from './use-fork-preview';
 import styles from './playground.module.css';
 import { ImportDialog, type PendingImport } from '@/components/import/import-dialog';
-import { ImportReport } from '@/components/import/import-report';
+import { ImportedFrom } from '@/components/import/imported-from';
 import { PreviewExports } from '@/components/export/preview-exports';
 import importStyles from '@/components/import/import.module.css';
 import type { ImportAnswer } from '@/lib/import/import-answer';
+import type { ParentRegistration } from '@/lib/fork-service/fork-service';
 import { importedSession } from '@/lib/workspace/imported-session';
 
 export interface PlaygroundProps {
@@ -93,10 +94,12 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
     [initialScenario],
   );
 
-  const openImport = useCallback(async (answer: ImportAnswer, fileName: string | null) => {
+  const openImport = useCallback(async (answer: ImportAnswer, registration: ParentRegistration, fileName: string | null) => {
     const init = await importedSession(answer, fileName, () => crypto.randomUUID());
     setCursor(null);
     workspaceStore.getState().openSession(init);
+    const opened = activeSession(workspaceStore.getState());
+    if (opened !== null && opened.id === init.id) rememberRegistration(opened.transcript, registration);
     setImporting(null);
   }, []);
   const closeImport = useCallback(() => setImporting(null), []);
@@ -396,14 +399,7 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
           {session.revision > 0 && <span className={styles.edited}> · edited ({session.revision})</span>}
         </h2>
         {session.source.kind === 'scenario' && <p>{scenarios.find((scenario) => scenario.id === scenarioId)?.shows ?? initialScenario.shows}</p>}
-        {session.source.kind === 'import' && (
-          <details className={styles.importDetails} open={session.revision === 0 && session.children.length === 0} data-testid="import-report-details">
-            <summary>
-              Imported from {session.source.fileName ?? 'pasted text'} · {session.source.report.entries.length} finding{session.source.report.entries.length === 1 ? '' : 's'}
-            </summary>
-            <ImportReport report={session.source.report} fileName={session.source.fileName} />
-          </details>
-        )}
+        {session.source.kind === 'import' && <ImportedFrom key={session.id} source={session.source} />}
       </section>
 
       <div className={styles.grid}>

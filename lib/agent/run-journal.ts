@@ -39,7 +39,8 @@ interface RunRow {
 
 /** Where the journal lives: `FORK_LAB_DATA_DIR`, or `.data/` in the project. */
 export function dataDirectory(env: Record<string, string | undefined> = process.env): string {
-  return path.resolve(env.FORK_LAB_DATA_DIR || path.join(process.cwd(), '.data'));
+  // The journal's place is chosen at run time; tracing it would pull the whole project into the build.
+  return path.resolve(/*turbopackIgnore: true*/ env.FORK_LAB_DATA_DIR || path.join(process.cwd(), '.data'));
 }
 
 /**

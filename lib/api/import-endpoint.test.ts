@@ -40,8 +40,11 @@ describe('POST /api/import', () => {
       'progress:convert',
       'progress:validate',
       'progress:validate',
+      'progress:register',
       'result',
     ]);
+    const result = events.at(-1);
+    expect(result?.type === 'result' && result.registration.messageTokens).toHaveLength(2);
   });
 
   it('refuses an unknown format, naming the ones it reads', async () => {

@@ -1,7 +1,7 @@
 import 'server-only';
 import { isUtf8 } from 'node:buffer';
 import { z } from 'zod';
-import { liveTokenReport } from '@/lib/fork-service/fork-service';
+import { liveTokenReport, registerParent } from '@/lib/fork-service/fork-service';
 import { readBodyBytes } from '@/lib/http/read-json-body';
 import { BinaryImportError, ImportError, ImportTooLargeError } from '@/lib/import/import-errors';
 import type { ImportAnswer, ImportStreamEvent } from '@/lib/import/import-answer';
@@ -63,7 +63,9 @@ function json(body: unknown, status: number): Response {
  * `POST /api/import?format=&name=`: the raw file as the body (JSON or JSON Lines, up to
  * {@link IMPORT_LIMITS}.maxBytes), the parent transcript and its fidelity report back. With
  * `Accept: application/x-ndjson` the answer streams progress events, then the result or the error,
- * one JSON object per line, so a person watching a 50 MB import sees it move.
+ * one JSON object per line, so a person watching a 50 MB import sees it move; the streamed result also
+ * registers the parent for planning (the app's path), which a script that only wants the transcript
+ * does not pay for.
  */
 export async function answerImportRequest(request: Request): Promise<Response> {
   const url = new URL(request.url);
@@ -110,7 +112,9 @@ export async function answerImportRequest(request: Request): Promise<Response> {
       const send = (event: ImportStreamEvent) => controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`));
       try {
         const result = await importTranscript(text, { ...options, onProgress: (progress) => send({ type: 'progress', ...progress }) });
-        send({ type: 'result', result: withTokens(result) });
+        send({ type: 'progress', phase: 'register', done: 0, total: 1 });
+        const registration = await registerParent(result.transcript);
+        send({ type: 'result', result: withTokens(result), registration });
       } catch (error) {
         if (error instanceof ImportError) send({ type: 'error', status: statusOf(error), error: error.toJSON() });
         else send({ type: 'error', status: 500, error: { code: 'invalid-content', message: 'Fork Lab could not import this file: an internal error. Nothing was saved or changed.' } });

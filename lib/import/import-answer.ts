@@ -1,4 +1,5 @@
 import type { ChildTokenReport } from '@/lib/fork-service/child-token-report';
+import type { ParentRegistration } from '@/lib/fork-service/fork-service';
 import type { ImportError } from './import-errors';
 import type { BundledChild } from './import-format';
 import type { ImportProgress } from './import-source';
@@ -16,5 +17,13 @@ export type ImportErrorBody = ReturnType<ImportError['toJSON']> & { candidates?:
 /** One line of the endpoint's streamed (NDJSON) answer. */
 export type ImportStreamEvent =
   | ({ type: 'progress' } & ImportProgress)
-  | { type: 'result'; result: ImportAnswer }
+  | {
+      type: 'result';
+      result: ImportAnswer;
+      /**
+       * The parent as the server now holds it for planning: the app's window changes send only its
+       * key, so a parent too large to send again (over the 8 MB action limit) still plans.
+       */
+      registration: ParentRegistration;
+    }
   | { type: 'error'; status: number; error: ImportErrorBody };

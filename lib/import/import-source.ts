@@ -15,7 +15,8 @@ export type ImportSource =
 
 /** How far an import has got, for a progress bar. */
 export interface ImportProgress {
-  phase: 'read' | 'parse' | 'convert' | 'validate';
+  /** `register`: the server keeps the parent for planning and counts its tokens (the app's imports). */
+  phase: 'read' | 'parse' | 'convert' | 'validate' | 'register';
   done: number;
   total: number;
 }
