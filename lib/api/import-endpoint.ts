@@ -3,7 +3,7 @@ import { isUtf8 } from 'node:buffer';
 import { z } from 'zod';
 import { liveTokenReport, registerParent } from '@/lib/fork-service/fork-service';
 import { readBodyBytes } from '@/lib/http/read-json-body';
-import { BinaryImportError, ImportError, ImportTooLargeError } from '@/lib/import/import-errors';
+import { BinaryImportError, ImportError, ImportTooLargeError, InvalidContentError } from '@/lib/import/import-errors';
 import type { ImportAnswer, ImportStreamEvent } from '@/lib/import/import-answer';
 import { IMPORT_FORMAT_IDS } from '@/lib/import/import-format';
 import { IMPORT_LIMITS } from '@/lib/import/import-limits';
@@ -16,12 +16,18 @@ const querySchema = z.strictObject({
   name: z.string().max(300, 'name must be at most 300 characters').optional(),
 });
 
+/** The reader went away; the import stops at its next progress report. */
+class ImportCancelled extends Error {
+  override readonly name = 'ImportCancelled';
+}
+
 function statusOf(error: ImportError): number {
   if (error.code === 'too-large') return 413;
   if (error.code === 'ambiguous-format') return 422;
   return 400;
 }
 
+/** The answer, with each bundled child's token counts (its plan was checked by the importer). */
 function withTokens(result: ImportResult): ImportAnswer {
   const { children, ...rest } = result;
   return {
@@ -30,10 +36,15 @@ function withTokens(result: ImportResult): ImportAnswer {
     ...(children === undefined
       ? {}
       : {
-          children: children.map((child) => ({
-            ...child,
-            tokens: child.plan.child === null ? null : liveTokenReport(child.plan, result.transcript),
-          })),
+          children: children.map((child, index) => {
+            try {
+              return { ...child, tokens: child.plan.child === null ? null : liveTokenReport(child.plan, result.transcript) };
+            } catch {
+              throw new InvalidContentError(`children[${index}].plan: its messages cannot be counted; the plan is not one the engine makes.`, {
+                field: `children[${index}].plan`,
+              });
+            }
+          }),
         }),
   };
 }
@@ -107,19 +118,29 @@ export async function answerImportRequest(request: Request): Promise<Response> {
   }
 
   const encoder = new TextEncoder();
+  // A person who closes the page stops the import: progress is the import's yield point, and the
+  // next one after a cancel ends it instead of parsing the rest for nobody.
+  let cancelled = false;
   const stream = new ReadableStream<Uint8Array>({
+    cancel() {
+      cancelled = true;
+    },
     async start(controller) {
-      const send = (event: ImportStreamEvent) => controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`));
+      const send = (event: ImportStreamEvent) => {
+        if (cancelled) throw new ImportCancelled();
+        controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`));
+      };
       try {
         const result = await importTranscript(text, { ...options, onProgress: (progress) => send({ type: 'progress', ...progress }) });
         send({ type: 'progress', phase: 'register', done: 0, total: 1 });
         const registration = await registerParent(result.transcript);
         send({ type: 'result', result: withTokens(result), registration });
       } catch (error) {
+        if (error instanceof ImportCancelled) return;
         if (error instanceof ImportError) send({ type: 'error', status: statusOf(error), error: error.toJSON() });
-        else send({ type: 'error', status: 500, error: { code: 'invalid-content', message: 'Fork Lab could not import this file: an internal error. Nothing was saved or changed.' } });
+        else send({ type: 'error', status: 500, error: { code: 'internal', message: 'Fork Lab could not import this file: an internal error. Nothing was saved or changed.' } });
       } finally {
-        controller.close();
+        if (!cancelled) controller.close();
       }
     },
   });

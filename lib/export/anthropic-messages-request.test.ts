@@ -213,3 +213,29 @@ describe('toAnthropicMessagesRequest', () => {
     expect(body.tools).toBeUndefined();
   });
 });
+
+describe('toAnthropicMessagesRequest: shapes the API refuses', () => {
+  it('wraps a raw string tool input as an object, and leaves out empty text and empty messages', () => {
+    const body = toAnthropicMessagesRequest({
+      profileName: 'p',
+      approvalSubject: 'p',
+      systemInstruction: '',
+      tools: [],
+      model: 'm',
+      depth: 1,
+      inheritance: { systemInstruction: 'parent', tools: 'parent', model: 'parent' } as never,
+      initialMessages: [
+        { message: { role: 'user', content: 'Patch it.' }, source: { kind: 'synthetic', rule: 'task-prompt' } },
+        { message: { role: 'assistant', content: [{ type: 'text', text: '' }, { type: 'tool-call', toolCallId: 'c1', toolName: 'apply_patch', input: '*** Begin Patch' }] }, source: { kind: 'synthetic', rule: 'task-prompt' } },
+        { message: { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'apply_patch', output: { type: 'text', value: 'ok' } }] }, source: { kind: 'synthetic', rule: 'task-prompt' } },
+        { message: { role: 'assistant', content: '' }, source: { kind: 'synthetic', rule: 'task-prompt' } },
+      ],
+      firstPrompt: { message: { role: 'user', content: 'Go on.' }, source: { kind: 'synthetic', rule: 'task-prompt' } },
+    });
+    expect(body.messages).toEqual([
+      { role: 'user', content: 'Patch it.' },
+      { role: 'assistant', content: [{ type: 'tool_use', id: 'c1', name: 'apply_patch', input: { input: '*** Begin Patch' } }] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'c1', content: 'ok' }, { type: 'text', text: 'Go on.' }] },
+    ]);
+  });
+});

@@ -89,7 +89,19 @@ function blocksOf(content: string | AnthropicContentBlock[]): AnthropicContentBl
   return typeof content === 'string' ? [{ type: 'text', text: content }] : content;
 }
 
+/**
+ * The Messages API refuses empty text blocks and empty messages, which an imported or edited
+ * history can hold; they carry nothing, so they are left out.
+ */
 function anthropicMessageOf(message: ModelMessage): AnthropicMessage | undefined {
+  const converted = convertedMessage(message);
+  if (converted === undefined) return undefined;
+  if (typeof converted.content === 'string') return converted.content === '' ? undefined : converted;
+  const blocks = converted.content.filter((block) => block.type !== 'text' || block.text !== '');
+  return blocks.length === 0 ? undefined : { ...converted, content: blocks };
+}
+
+function convertedMessage(message: ModelMessage): AnthropicMessage | undefined {
   switch (message.role) {
     case 'system':
       return { role: 'user', content: message.content };
@@ -145,7 +157,7 @@ function assistantBlocks(content: Exclude<AssistantModelMessage['content'], stri
   return content.flatMap((part): AnthropicContentBlock[] => {
     if (part.type === 'text') return [{ type: 'text', text: part.text }];
     if (part.type === 'tool-call' && part.providerExecuted !== true) {
-      return [{ type: 'tool_use', id: part.toolCallId, name: part.toolName, input: part.input ?? {} }];
+      return [{ type: 'tool_use', id: part.toolCallId, name: part.toolName, input: objectInput(part.input) }];
     }
     if (part.type === 'reasoning') {
       const anthropic = part.providerOptions?.anthropic;
@@ -154,6 +166,15 @@ function assistantBlocks(content: Exclude<AssistantModelMessage['content'], stri
     }
     return [];
   });
+}
+
+/**
+ * `tool_use.input` must be an object. A free-form tool's raw text (a Codex `apply_patch`) or
+ * arguments that were not JSON are wrapped as `{ "input": … }`, the shape custom tools take.
+ */
+function objectInput(input: unknown): Record<string, unknown> {
+  if (typeof input === 'object' && input !== null && !Array.isArray(input)) return input as Record<string, unknown>;
+  return input === undefined || input === null ? {} : { input };
 }
 
 type ToolOutput = Extract<ToolModelMessage['content'][number], { type: 'tool-result' }>['output'];

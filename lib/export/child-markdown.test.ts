@@ -163,3 +163,25 @@ describe('fenced', () => {
     expect(fenced('a ```` b', '')).toBe('`````\na ```` b\n`````');
   });
 });
+
+describe('childTranscriptMarkdown: tags', () => {
+  it('fences text holding tags, so a renderer cannot hide a reminder, and leaves prose alone', () => {
+    const markdown = childTranscriptMarkdown({
+      name: 'c',
+      child: {
+        profileName: 'p',
+        approvalSubject: 'p',
+        systemInstruction: '',
+        tools: [],
+        model: 'm',
+        depth: 1,
+        inheritance: {} as never,
+        initialMessages: [{ message: { role: 'user', content: '<system-reminder>\nToday: 2026-11-30\n</system-reminder>' }, source: { kind: 'copy', parentIndexes: [0], parentIds: ['s'] } }],
+        firstPrompt: { message: { role: 'user', content: 'Is 2 < 3? Yes.' }, source: { kind: 'synthetic', rule: 'task-prompt' } },
+      },
+      ownMessages: [],
+    });
+    expect(markdown).toContain('### 1. user (inherited copy)\n\n```text\n<system-reminder>\nToday: 2026-11-30\n</system-reminder>\n```');
+    expect(markdown).toContain('(synthetic: task-prompt)\n\nIs 2 < 3? Yes.');
+  });
+});

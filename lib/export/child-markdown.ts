@@ -12,8 +12,8 @@ export interface ChildMarkdownInput {
 /**
  * A child's transcript as a Markdown document a person can read or paste: its header, system
  * instruction, tools, then every message with where it came from (inherited, written by a fork
- * rule, or the child's own). Text is written as it is; only fences are sized so that text holding
- * ``` cannot close them early.
+ * rule, or the child's own). Text is written as it is, fenced when it holds tags; fences are sized
+ * so that text holding ``` cannot close them early.
  */
 export function childTranscriptMarkdown(input: ChildMarkdownInput): string {
   const { child } = input;
@@ -56,7 +56,7 @@ function describeSource(source: ChildMessageSource): string {
 type AnyPart = Exclude<ModelMessage['content'], string>[number];
 
 function messageBody(message: ModelMessage): string {
-  if (typeof message.content === 'string') return message.content === '' ? '_(empty)_' : message.content;
+  if (typeof message.content === 'string') return message.content === '' ? '_(empty)_' : readableText(message.content);
   const parts = (message.content as readonly AnyPart[]).map(partBody);
   return parts.length === 0 ? '_(empty)_' : parts.join('\n\n');
 }
@@ -64,7 +64,7 @@ function messageBody(message: ModelMessage): string {
 function partBody(part: AnyPart): string {
   switch (part.type) {
     case 'text':
-      return part.text;
+      return readableText(part.text);
     case 'reasoning':
       return `**Reasoning**\n\n${part.text.split('\n').map((line) => (line === '' ? '>' : `> ${line}`)).join('\n')}`;
     case 'image':
@@ -113,6 +113,14 @@ function describeData(data: unknown, mediaType: string | undefined): string {
     return `${type}, ${data.length} base64 characters`;
   }
   return `${type}, inline bytes`;
+}
+
+/**
+ * Prose stays prose, but text holding tags (`<system-reminder>`, `<fork-boilerplate>`) is fenced:
+ * a Markdown renderer would swallow the tags as HTML and hide exactly what a fork added.
+ */
+function readableText(text: string): string {
+  return /<\/?[A-Za-z][\w-]*[\s>]/.test(text) ? fenced(text, 'text') : text;
 }
 
 /** Longest run of `char` in `text`. */

@@ -23,8 +23,8 @@ export interface BundleChild {
   /** Messages the child produced after its inherited history. */
   ownMessages: TranscriptMessage[];
   /**
-   * The child's whole transcript so far, for tools that do not read plans: its inherited messages,
-   * its first prompt, then its own messages.
+   * The child's whole transcript so far, for tools that do not read plans: its system instruction
+   * (as a system message), its inherited messages, its first prompt, then its own messages.
    */
   transcript: ModelMessage[];
   status: string;
@@ -50,11 +50,15 @@ export interface ForkBundle {
   children: BundleChild[];
 }
 
-/** The child's whole transcript: inherited history, first prompt, then what it said and did. */
+/**
+ * The child's whole transcript, ready to replay with the AI SDK: its system instruction as a
+ * leading system message, the inherited history, the first prompt, then what it said and did.
+ */
 export function childTranscript(plan: ForkPlan, ownMessages: readonly TranscriptMessage[]): ModelMessage[] {
   const child = plan.child;
   if (child === null) return ownMessages.map((entry) => entry.message);
   return [
+    ...(child.systemInstruction === '' ? [] : [{ role: 'system' as const, content: child.systemInstruction }]),
     ...child.initialMessages.map((entry) => entry.message),
     child.firstPrompt.message,
     ...ownMessages.map((entry) => entry.message),

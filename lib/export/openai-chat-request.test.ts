@@ -196,3 +196,20 @@ describe('inlineMedia and sniffImageMediaType', () => {
     ]);
   });
 });
+
+describe('toOpenAiChatRequest: free-form tool input', () => {
+  it('sends a raw string input as the arguments themselves, not a JSON string of it', () => {
+    const body = toOpenAiChatRequest(
+      childRequest([
+        { role: 'user', content: 'Patch it.' },
+        { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'apply_patch', input: '*** Begin Patch' }] },
+        { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'apply_patch', output: { type: 'text', value: 'ok' } }] },
+      ]),
+    );
+    expect(body.messages.find((message) => message.role === 'assistant')).toEqual({
+      role: 'assistant',
+      content: null,
+      tool_calls: [{ id: 'c1', type: 'function', function: { name: 'apply_patch', arguments: '*** Begin Patch' } }],
+    });
+  });
+});

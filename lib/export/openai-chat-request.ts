@@ -107,7 +107,10 @@ function assistantMessage(content: AssistantModelMessage['content']): OpenAiChat
   for (const part of content) {
     if (part.type === 'text') text += part.text;
     else if (part.type === 'tool-call') {
-      toolCalls.push({ id: part.toolCallId, type: 'function', function: { name: part.toolName, arguments: JSON.stringify(part.input ?? {}) } });
+      // A raw string input is already what the model wrote as arguments (a free-form tool, or
+      // arguments that were not JSON): encoding it again would send a JSON string of a string.
+      const args = typeof part.input === 'string' ? part.input : JSON.stringify(part.input ?? {});
+      toolCalls.push({ id: part.toolCallId, type: 'function', function: { name: part.toolName, arguments: args } });
     }
   }
   if (toolCalls.length === 0) return { role: 'assistant', content: text };

@@ -20,8 +20,18 @@ export interface RegisteredParent {
  */
 export class ParentCache {
   readonly #entries = new Map<string, RegisteredParent>();
+  readonly #tokens = new Map<string, number>();
+  #totalTokens = 0;
 
-  constructor(readonly capacity = 32) {}
+  /**
+   * At most `capacity` parents, and at most `maxTokens` tokens of them (about 4 bytes each): an
+   * import registers parents of up to 64 MB, and 32 of those would not fit in the server's memory.
+   * The newest parent always stays, whatever its size.
+   */
+  constructor(
+    readonly capacity = 32,
+    readonly maxTokens = 64_000_000,
+  ) {}
 
   async register(transcript: ParentTranscript): Promise<RegisteredParent> {
     const key = await contentHash(transcript);
@@ -35,8 +45,16 @@ export class ParentCache {
       toolTokens: countToolTokens(transcript.profile.tools),
       classifications: classifyMessages(transcript.messages),
     };
+    const tokens = entry.messageTokens.reduce((sum, count) => sum + count, entry.systemTokens + entry.toolTokens);
     this.#entries.set(key, entry);
-    while (this.#entries.size > this.capacity) this.#entries.delete(this.#entries.keys().next().value!);
+    this.#tokens.set(key, tokens);
+    this.#totalTokens += tokens;
+    while (this.#entries.size > 1 && (this.#entries.size > this.capacity || this.#totalTokens > this.maxTokens)) {
+      const oldest = this.#entries.keys().next().value!;
+      this.#entries.delete(oldest);
+      this.#totalTokens -= this.#tokens.get(oldest) ?? 0;
+      this.#tokens.delete(oldest);
+    }
     return entry;
   }
 

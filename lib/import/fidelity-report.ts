@@ -47,6 +47,12 @@ export interface FidelityReport {
 }
 
 export const MAX_PLACES = 200;
+/**
+ * Most distinct findings a report lists. Some reasons name one message or call, so a hostile file
+ * could make one per line; past this many, findings are only counted.
+ */
+export const MAX_ENTRIES = 300;
+export const OVERFLOW_REASON = 'more findings than a report lists; they are counted here, not itemised';
 
 /** Where a finding applies: a line, a field, both or neither (the whole source). */
 export interface FindingPlace {
@@ -59,8 +65,14 @@ export class FidelityLog {
   private readonly byKey = new Map<string, FidelityEntry>();
 
   add(action: FidelityAction, reason: string, place: FindingPlace = {}): void {
-    const key = `${action}\u0000${reason}`;
+    let key = `${action}\u0000${reason}`;
     let entry = this.byKey.get(key);
+    if (entry === undefined && this.byKey.size >= MAX_ENTRIES) {
+      key = `flagged\u0000${OVERFLOW_REASON}`;
+      entry = this.byKey.get(key);
+      action = 'flagged';
+      reason = OVERFLOW_REASON;
+    }
     if (entry === undefined) {
       entry = { action, reason, lines: [], fields: [], count: 0 };
       this.byKey.set(key, entry);

@@ -18,7 +18,9 @@ export type ImportErrorCode =
   | 'ambiguous-format'
   | 'format-mismatch'
   | 'no-conversation'
-  | 'invalid-content';
+  | 'invalid-content'
+  /** Only in answers: the server failed, not the input. */
+  | 'internal';
 
 /**
  * An input that cannot be imported. Nothing is made from it: no session, no partial transcript.

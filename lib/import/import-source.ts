@@ -32,3 +32,11 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 export function recordsOf(source: ImportSource): SourceRecord[] {
   return source.shape === 'jsonl' ? source.records : [{ line: 1, value: source.value }];
 }
+
+/**
+ * `table[key]` for a key that came from the input, which must never reach `Object.prototype`:
+ * `"constructor"` or `"toString"` as a record type would otherwise read a built-in function.
+ */
+export function lookup<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}

@@ -32,6 +32,19 @@ describe('readImportSource', () => {
     expect(source.shape === 'json' && source.value).toEqual({ messages: [] });
   });
 
+  it('tells JSON Lines from a document without parsing: the line limit is for records, not a minified body', async () => {
+    const small = { ...IMPORT_LIMITS, maxLineChars: 20 };
+    const minified = JSON.stringify({ messages: [{ role: 'user', content: 'a long minified request body' }] });
+    expect((await read(minified, small)).source.shape).toBe('json');
+    expect((await read('{\n  "a": 1\n}\n')).source.shape).toBe('json');
+    expect((await read('{"a": [1,\n 2]}\n')).source.shape).toBe('json');
+    expect((await read('{"a":1}\n{"b":2}')).source.shape).toBe('jsonl');
+  });
+
+  it('names line 1 when the first record of JSON Lines is the broken one', async () => {
+    expect((await refusal('{"a":1,}\n{"b":2}\n')).location).toEqual({ line: 1 });
+  });
+
   it('refuses an empty or blank input', async () => {
     expect((await refusal('')).code).toBe('empty');
     expect((await refusal(' \n\t\n')).message).toBe('The input is empty. Paste or drop a transcript: JSON or JSON Lines.');

@@ -85,11 +85,7 @@ export async function readImportSource(
         log.add('dropped', `key "__proto__" removed: it is not allowed as a key (${field})`, { line }),
     });
 
-  const firstLineEnd = text.indexOf('\n');
-  const single = firstLineEnd === -1 || text.slice(firstLineEnd).trim() === '';
-  const looksLikeDocument = /^\s*\[/.test(text) || single || !isCompleteJson(text.slice(0, firstLineEnd));
-  if (looksLikeDocument) {
-    if (text.length > limits.maxLineChars && single) throw new LineTooLongError(1, text.length, limits.maxLineChars);
+  if (!isJsonLines(text)) {
     options.onProgress?.({ phase: 'parse', done: 0, total: 1 });
     const value = parseJson(text, 1);
     if (needsSanitizing(text, limits.maxDepth)) sanitize(value, undefined);
@@ -150,13 +146,21 @@ export function utf8ByteLength(text: string): number {
   return bytes;
 }
 
-function isCompleteJson(line: string): boolean {
-  try {
-    JSON.parse(line);
-    return true;
-  } catch {
-    return false;
-  }
+/**
+ * JSON Lines or one document, decided without parsing (so a line's limit holds before it is
+ * parsed): more than one non-blank line, the first of which is a whole object on its own line.
+ * A pretty-printed document opens with `{` or `[` alone, or ends its first line mid-value.
+ */
+export function isJsonLines(text: string): boolean {
+  const start = text.search(/\S/);
+  if (start === -1 || text[start] !== '{') return false;
+  let end = text.indexOf('\n', start);
+  if (end === -1) return false;
+  const more = /\S/g;
+  more.lastIndex = end;
+  if (!more.test(text)) return false;
+  while (end > start && /\s/.test(text[end - 1]!)) end--;
+  return text[end - 1] === '}';
 }
 
 function lastNonEmptyIndex(lines: readonly string[]): number {

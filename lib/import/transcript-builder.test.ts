@@ -63,3 +63,15 @@ describe('TranscriptBuilder', () => {
     expect(log.entries()[0]!.reason).toBe('tool call "c9" (Read) has no result: it was in flight when the session was saved, and a fork treats it as the open call');
   });
 });
+
+describe('FidelityLog', () => {
+  it('lists at most MAX_ENTRIES distinct findings and counts the rest in one entry', async () => {
+    const { MAX_ENTRIES, OVERFLOW_REASON } = await import('./fidelity-report');
+    const log = new FidelityLog();
+    for (let index = 0; index < MAX_ENTRIES + 50; index++) log.add('dropped', `finding ${index}`, { line: index + 1 });
+    const entries = log.entries();
+    expect(entries).toHaveLength(MAX_ENTRIES + 1);
+    expect(entries.at(-1)).toMatchObject({ action: 'flagged', reason: OVERFLOW_REASON, count: 50 });
+    expect(entries.at(-1)!.lines.slice(0, 2)).toEqual([MAX_ENTRIES + 1, MAX_ENTRIES + 2]);
+  });
+});

@@ -34,6 +34,7 @@ export class TranscriptBuilder {
   /** Each pushed message's place, for findings made after messages were dropped or merged. */
   private readonly placeOf = new WeakMap<TranscriptMessage, FindingPlace>();
   private readonly ids = new Set<string>();
+  private readonly nextSuffix = new Map<string, number>();
 
   constructor(
     private readonly format: string,
@@ -97,8 +98,17 @@ export class TranscriptBuilder {
   }
 
   private uniqueId(wanted: string): string {
-    let id = wanted === '' ? `${this.format}-${this.messages.length + 1}` : wanted;
-    for (let suffix = 2; this.ids.has(id); suffix++) id = `${wanted}~${suffix}`;
+    const base = wanted === '' ? `${this.format}-${this.messages.length + 1}` : wanted;
+    if (!this.ids.has(base)) {
+      this.ids.add(base);
+      return base;
+    }
+    // The next suffix to try is remembered per id, so a file that repeats one id 40,000 times
+    // (a redacted fixture, a buggy writer) stays linear.
+    let suffix = this.nextSuffix.get(base) ?? 2;
+    while (this.ids.has(`${base}~${suffix}`)) suffix++;
+    const id = `${base}~${suffix}`;
+    this.nextSuffix.set(base, suffix + 1);
     this.ids.add(id);
     return id;
   }

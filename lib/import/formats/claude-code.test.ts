@@ -126,8 +126,8 @@ describe('claudeCodeFormat', () => {
       ['dropped', 'file-history-snapshot: carries no conversation', [4]],
       ['kept-apart', 'sidechain line (isSidechain): a subagent’s own conversation, kept apart from the parent', [8]],
       ['guessed', 'command echo (<command-name>, <local-command-stdout>): marked meta, not a user turn', [2]],
-      ['merged', '2 assistant lines merged into message msg_1', [5]],
       ['dropped', 'toolUseResult sidecar: the interface’s copy of a tool result (the model saw the tool_result block)', [7]],
+      ['merged', '2 assistant lines merged into message msg_1', [5]],
       ['dropped', 'attachment: carries no conversation', [9]],
       ['not-stored', 'system prompt: not stored in this format (Claude Code session (JSONL)); the child gets none', []],
       ['not-stored', 'tool schemas: not stored in this format (Claude Code session (JSONL)); the child is declared no tools', []],
@@ -166,6 +166,48 @@ describe('claudeCodeFormat', () => {
       [2],
     ]);
     expect(entries.map((entry) => [entry.reason, entry.lines])).toContainEqual(['parentUuid loops back to a line already on the chain; the chain stops there', [1]]);
+  });
+
+  it('joins a parallel call streamed after the first call’s result to its message, results after it', async () => {
+    const text = jsonl([
+      { ...base, type: 'user', uuid: 'u1', parentUuid: null, message: { role: 'user', content: 'Read both files.' } },
+      { ...base, type: 'assistant', uuid: 'a1', parentUuid: 'u1', message: { id: 'm1', role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Read', input: { path: 'a' } }] } },
+      { ...base, type: 'user', uuid: 'r1', parentUuid: 'a1', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'A' }] } },
+      { ...base, type: 'assistant', uuid: 'a2', parentUuid: 'r1', message: { id: 'm1', role: 'assistant', content: [{ type: 'tool_use', id: 't2', name: 'Read', input: { path: 'b' } }] } },
+      { ...base, type: 'user', uuid: 'r2', parentUuid: 'a2', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't2', content: 'B' }] } },
+    ]);
+    const { transcript, entries } = await convert(text);
+    expect(transcript.messages.map((entry) => [entry.id, entry.message.role, (entry.message.content as { toolCallId?: string }[]).map?.((part) => part.toolCallId)])).toEqual([
+      ['u1', 'user', undefined],
+      ['m1', 'assistant', ['t1', 't2']],
+      ['r1', 'tool', ['t1', 't2']],
+    ]);
+    expect(entries.map((entry) => entry.reason)).toContain('2 assistant lines merged into message m1');
+  });
+
+  it('ends a turn as interrupted at the interrupt marker, and a prompt that mentions a tag is still a prompt', async () => {
+    const text = jsonl([
+      { ...base, type: 'user', uuid: 'u1', parentUuid: null, message: { role: 'user', content: 'Why does my log contain <command-name> tags?' } },
+      { ...base, type: 'assistant', uuid: 'a1', parentUuid: 'u1', message: { id: 'm1', role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Grep', input: {} }] } },
+      { ...base, type: 'user', uuid: 'r1', parentUuid: 'a1', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'The user doesn’t want to proceed.', is_error: true }, { type: 'text', text: '[Request interrupted by user for tool use]' }] } },
+      { ...base, type: 'user', uuid: 'u2', parentUuid: 'r1', message: { role: 'user', content: 'Never mind.' } },
+    ]);
+    const { transcript } = await convert(text);
+    expect(classifyMessages(transcript.messages).map((entry) => entry.kind)).toEqual(['real-user-turn', 'tool-call', 'tool-result', 'other', 'real-user-turn']);
+    expect(transcript.messages.map((entry) => entry.meta?.turnEnd)).toEqual([undefined, undefined, 'interrupted', undefined, undefined]);
+  });
+
+  it('reports malformed blocks instead of losing them silently, and leaves out an assistant line left empty', async () => {
+    const text = jsonl([
+      { ...base, type: 'user', uuid: 'u1', parentUuid: null, message: { role: 'user', content: 'Go' } },
+      { ...base, type: 'assistant', uuid: 'a1', parentUuid: 'u1', message: { id: 'm1', role: 'assistant', content: ['stray', { type: 'text', text: 5 }, { type: 'tool_use', id: 't1', name: 7 }] } },
+    ]);
+    const { transcript, entries } = await convert(text);
+    expect(transcript.messages.map((entry) => entry.id)).toEqual(['u1']);
+    expect(entries.slice(0, 2).map((entry) => [entry.reason, entry.lines, entry.count])).toEqual([
+      ['content block that is not well formed (not an object, or a field of the wrong type): dropped', [2, 2, 2], 3],
+      ['assistant line with nothing Fork Lab can carry (every block was dropped)', [2], 1],
+    ]);
   });
 
   describe('real sessions', () => {

@@ -1,11 +1,11 @@
 import type { AssistantModelMessage } from 'ai';
-import type { ModelMessage, TurnEndReason } from '@/lib/fork';
+import type { ModelMessage, TranscriptMessage, TurnEndReason } from '@/lib/fork';
 import type { FidelityLog } from '../fidelity-report';
 import { toolOutputOf } from '../content-mapping';
 import { FormatMismatchError } from '../import-errors';
 import type { ConvertedImport, ImportFormat } from '../import-format';
 import { importedProfile } from '../imported-profile';
-import { isRecord, recordsOf, type ImportSource, type SourceRecord } from '../import-source';
+import { isRecord, lookup, recordsOf, type ImportSource, type SourceRecord } from '../import-source';
 import { TranscriptBuilder } from '../transcript-builder';
 
 const LABEL = 'Claude Code session (JSONL)';
@@ -30,8 +30,15 @@ type ToolResultPart = {
 };
 
 const CHAT_TYPES = new Set(['user', 'assistant']);
-/** Text the CLI writes for a slash command: what the person typed, echoed, not a prompt to the model. */
-const COMMAND_ECHO = /<(command-name|command-message|command-args|local-command-stdout|local-command-stderr)>/;
+/**
+ * Text the CLI writes for a slash command: what the person typed, echoed, not a prompt to the
+ * model. Anchored at the start, so a prompt that merely mentions a tag is still a prompt.
+ */
+const COMMAND_ECHO = /^\s*<(command-name|command-message|command-args|local-command-stdout|local-command-stderr)>/;
+/** The line the CLI writes when the person stops a turn: the turn's end, not a new turn. */
+const INTERRUPT_MARKER = /^\[Request interrupted by user/;
+const MALFORMED_BLOCK = 'content block that is not well formed (not an object, or a field of the wrong type): dropped';
+const MALFORMED_CONTENT = 'message content that is neither text nor a list of blocks: dropped';
 
 const STOP_REASONS: Record<string, TurnEndReason> = {
   end_turn: 'completed',
@@ -112,9 +119,15 @@ function userParts(content: unknown, log: FidelityLog, line: number): { tool: To
     if (content !== '') user.push({ type: 'text', text: content });
     return { tool, user };
   }
-  if (!Array.isArray(content)) return { tool, user };
+  if (!Array.isArray(content)) {
+    if (content !== undefined && content !== null) log.add('dropped', MALFORMED_CONTENT, { line });
+    return { tool, user };
+  }
   for (const block of content) {
-    if (!isRecord(block)) continue;
+    if (!isRecord(block)) {
+      log.add('dropped', MALFORMED_BLOCK, { line });
+      continue;
+    }
     if (block.type === 'text' && typeof block.text === 'string') user.push({ type: 'text', text: block.text });
     else if (block.type === 'image' && isRecord(block.source)) {
       const image = imageOf(block.source);
@@ -127,8 +140,10 @@ function userParts(content: unknown, log: FidelityLog, line: number): { tool: To
         toolName: '',
         output: toolOutputOf(toolResultText(block.content, log, line), block.is_error === true),
       });
+    } else if (typeof block.type === 'string' && !['text', 'image', 'tool_result'].includes(block.type)) {
+      log.add('dropped', `user content block of type "${block.type.slice(0, 40)}": Fork Lab does not carry it`, { line });
     } else {
-      log.add('dropped', `user content block of type "${String(block.type)}": Fork Lab does not carry it`, { line });
+      log.add('dropped', MALFORMED_BLOCK, { line });
     }
   }
   return { tool, user };
@@ -155,16 +170,24 @@ function toolResultText(content: unknown, log: FidelityLog, line: number): strin
 
 function assistantParts(content: unknown, log: FidelityLog, line: number): AssistantPart[] {
   if (typeof content === 'string') return content === '' ? [] : [{ type: 'text', text: content }];
-  if (!Array.isArray(content)) return [];
+  if (!Array.isArray(content)) {
+    if (content !== undefined && content !== null) log.add('dropped', MALFORMED_CONTENT, { line });
+    return [];
+  }
   const parts: AssistantPart[] = [];
   for (const block of content) {
-    if (!isRecord(block)) continue;
+    if (!isRecord(block)) {
+      log.add('dropped', MALFORMED_BLOCK, { line });
+      continue;
+    }
     switch (block.type) {
       case 'text':
         if (typeof block.text === 'string') parts.push({ type: 'text', text: block.text });
+        else log.add('dropped', MALFORMED_BLOCK, { line });
         break;
       case 'thinking':
-        if (typeof block.thinking === 'string') {
+        if (typeof block.thinking !== 'string') log.add('dropped', MALFORMED_BLOCK, { line });
+        else {
           parts.push({
             type: 'reasoning',
             text: block.thinking,
@@ -178,12 +201,14 @@ function assistantParts(content: unknown, log: FidelityLog, line: number): Assis
         log.add('dropped', 'redacted thinking: encrypted, it cannot be carried to another model', { line });
         break;
       case 'tool_use':
-        if (typeof block.id === 'string' && typeof block.name === 'string') {
+        if (typeof block.id === 'string' && block.id !== '' && typeof block.name === 'string' && block.name !== '') {
           parts.push({ type: 'tool-call', toolCallId: block.id, toolName: block.name, input: (block.input ?? {}) as never });
-        }
+        } else log.add('dropped', MALFORMED_BLOCK, { line });
         break;
       default:
-        log.add('dropped', `assistant content block of type "${String(block.type)}": Fork Lab does not carry it`, { line });
+        if (typeof block.type === 'string') {
+          log.add('dropped', `assistant content block of type "${block.type.slice(0, 40)}": Fork Lab does not carry it`, { line });
+        } else log.add('dropped', MALFORMED_BLOCK, { line });
     }
   }
   return parts;
@@ -222,8 +247,13 @@ function convert(source: ImportSource, log: FidelityLog): ConvertedImport {
 
   const builder = new TranscriptBuilder(FORMAT, log);
   let model: string | undefined;
-  /** The assistant message a split line continues, while no other message came between. */
-  let open: { id: string; lines: number[] } | undefined;
+  /**
+   * The assistant message later lines with the same `message.id` continue. The CLI writes one line
+   * per content block as it streams, and with parallel tool calls a call's result line can land
+   * before the next call's line: the model still sent one message, so the later block joins it
+   * and the results stay after it.
+   */
+  let open: { id: string; entry: TranscriptMessage; index: number; lines: number[] } | undefined;
   /** Whether the last message came from tool_result-only lines, which the next such line extends. */
   let previousWasToolLine = false;
 
@@ -233,6 +263,8 @@ function convert(source: ImportSource, log: FidelityLog): ConvertedImport {
     }
     open = undefined;
   };
+  /** Only the open message, or it and its results, were pushed since it opened. */
+  const continuesOpen = () => open !== undefined && (builder.length === open.index + 1 || (builder.length === open.index + 2 && builder.last()?.message.role === 'tool'));
 
   for (const line of chain) {
     const { record } = line;
@@ -246,32 +278,33 @@ function convert(source: ImportSource, log: FidelityLog): ConvertedImport {
       if (typeof message.model === 'string' && message.model !== '<synthetic>') model = message.model;
       const messageId = typeof message.id === 'string' ? message.id : undefined;
       const parts = assistantParts(message.content, log, line.line);
-      const previous = builder.last();
-      const turnEnd = typeof message.stop_reason === 'string' ? STOP_REASONS[message.stop_reason] : undefined;
-      if (open !== undefined && messageId === open.id && previous?.message.role === 'assistant') {
-        // One API message streamed over several lines: the model saw (and a fork inherits) one message.
-        const merged = [...(previous.message.content as AssistantPart[]), ...parts];
-        previous.message = { role: 'assistant', content: merged };
+      const turnEnd = typeof message.stop_reason === 'string' ? lookup(STOP_REASONS, message.stop_reason) : undefined;
+      if (open !== undefined && messageId === open.id && continuesOpen()) {
+        open.entry.message = { role: 'assistant', content: [...(open.entry.message.content as AssistantPart[]), ...parts] };
         open.lines.push(line.line);
         if (turnEnd !== undefined) builder.endTurn(turnEnd);
         continue;
       }
       closeSplit();
       previousWasToolLine = false;
-      builder.push({ role: 'assistant', content: parts }, { id: messageId ?? line.uuid, line: line.line, turnEnd });
-      if (messageId !== undefined) open = { id: messageId, lines: [line.line] };
+      if (parts.length === 0) {
+        log.add('dropped', 'assistant line with nothing Fork Lab can carry (every block was dropped)', { line: line.line });
+        continue;
+      }
+      const entry = builder.push({ role: 'assistant', content: parts }, { id: messageId ?? line.uuid, line: line.line, turnEnd });
+      if (messageId !== undefined) open = { id: messageId, entry, index: builder.length - 1, lines: [line.line] };
       continue;
     }
     if (line.type === 'user' && message !== undefined) {
-      closeSplit();
       const { tool, user } = userParts(message.content, log, line.line);
+      if (user.length > 0) closeSplit();
       if ('toolUseResult' in record) {
         log.add('dropped', 'toolUseResult sidecar: the interface’s copy of a tool result (the model saw the tool_result block)', { line: line.line });
       }
       if (tool.length > 0) {
         const previous = builder.last();
         if (previous?.message.role === 'tool' && previousWasToolLine) {
-          previous.message = { role: 'tool', content: [...(previous.message.content as ToolResultPart[]), ...tool] as never };
+          (previous.message.content as ToolResultPart[]).push(...tool);
           log.add('merged', 'tool_result line merged into the tool message before it (one API message carried them all)', { line: line.line });
         } else {
           builder.push({ role: 'tool', content: tool as never }, { id: line.uuid, line: line.line });
@@ -281,9 +314,13 @@ function convert(source: ImportSource, log: FidelityLog): ConvertedImport {
       if (user.length > 0) {
         const text = user.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
         const echo = COMMAND_ECHO.test(text);
+        const interrupt = INTERRUPT_MARKER.test(text);
         const compactSummary = record.isCompactSummary === true;
-        const meta = record.isMeta === true || echo;
-        if (echo) log.add('guessed', 'command echo (<command-name>, <local-command-stdout>): marked meta, not a user turn', { line: line.line });
+        const meta = record.isMeta === true || echo || interrupt;
+        if (interrupt) {
+          builder.endTurn('interrupted');
+          log.add('guessed', 'interrupt marker ([Request interrupted by user…]): ends the turn as interrupted; marked meta, not a user turn', { line: line.line });
+        } else if (echo) log.add('guessed', 'command echo (<command-name>, <local-command-stdout>): marked meta, not a user turn', { line: line.line });
         else if (record.isMeta === true) log.add('guessed', 'isMeta line (written by the harness): marked meta, not a user turn', { line: line.line });
         builder.push(
           { role: 'user', content: user.length === 1 && user[0]!.type === 'text' ? user[0]!.text : user } as ModelMessage,
@@ -292,7 +329,7 @@ function convert(source: ImportSource, log: FidelityLog): ConvertedImport {
             line: line.line,
             meta,
             compactionSummary: compactSummary,
-            note: compactSummary ? 'isCompactSummary' : echo ? 'command echo' : record.isMeta === true ? 'isMeta' : undefined,
+            note: compactSummary ? 'isCompactSummary' : interrupt ? 'interrupt marker' : echo ? 'command echo' : record.isMeta === true ? 'isMeta' : undefined,
           },
         );
       }

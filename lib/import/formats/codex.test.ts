@@ -136,7 +136,7 @@ describe('codexFormat', () => {
       {
         id: 'codex-11',
         message: { role: 'user', content: [{ type: 'text', text: 'Now add a changelog entry' }] },
-        meta: { ...origin(20), turnEnd: 'aborted' },
+        meta: { ...origin(20), turnEnd: 'interrupted' },
       },
     ]);
     expect(transcript.profile).toMatchObject({ agentId: 'sess-1', systemInstruction: 'You are Codex.', model: 'gpt-5-codex', tools: [] });

@@ -5,7 +5,7 @@ import type { FidelityLog, FindingPlace } from '../fidelity-report';
 import { FormatMismatchError, InvalidContentError } from '../import-errors';
 import type { ConvertedImport, ImportFormat } from '../import-format';
 import { importedProfile } from '../imported-profile';
-import { isRecord, recordsOf, type ImportSource, type SourceRecord } from '../import-source';
+import { isRecord, lookup, recordsOf, type ImportSource, type SourceRecord } from '../import-source';
 import { TranscriptBuilder } from '../transcript-builder';
 
 const LABEL = 'Codex CLI rollout (JSONL)';
@@ -253,7 +253,9 @@ class CodexConversion {
 
   private event(payload: Record<string, unknown>, line: number): void {
     const type = typeof payload.type === 'string' ? payload.type : '(no type)';
-    const turnEnd = TURN_ENDS[type];
+    let turnEnd = lookup(TURN_ENDS, type);
+    // Codex aborts a turn for several reasons; the person pressing Esc is an interruption.
+    if (type === 'turn_aborted' && payload.reason === 'interrupted') turnEnd = 'interrupted';
     if (turnEnd !== undefined) {
       if (this.builder.length > 0) this.builder.endTurn(turnEnd);
       this.open = undefined;
@@ -296,7 +298,7 @@ class CodexConversion {
     }
     this.log.add(
       'dropped',
-      ITEM_DROP_REASONS[type] ?? `response_item/${type}: not a message, reasoning, tool call or tool result Fork Lab can carry`,
+      lookup(ITEM_DROP_REASONS, type) ?? `response_item/${type}: not a message, reasoning, tool call or tool result Fork Lab can carry`,
       { line },
     );
   }

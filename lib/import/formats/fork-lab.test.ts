@@ -53,10 +53,11 @@ describe('fork bundle round trip', () => {
     },
   );
 
-  it('carries the child transcript whole: inherited messages, first prompt, then its own', () => {
+  it('carries the child transcript whole: system instruction, inherited messages, first prompt, then its own', () => {
     const { bundle, plan } = bundleOf(0);
     const child = bundle.children[0]!;
     expect(child.transcript).toEqual([
+      { role: 'system', content: plan.child!.systemInstruction },
       ...plan.child!.initialMessages.map((entry) => entry.message),
       plan.child!.firstPrompt.message,
       { role: 'assistant', content: 'Done: the open question is the retry policy.' },
@@ -87,6 +88,35 @@ describe('fork bundle round trip', () => {
     expect(error.location.field).toBe('children[0].ownMessages[0].message.role');
   });
 });
+
+describe('a hand-made bundle cannot make the server run away', () => {
+  it('refuses plan positions past the bound, ranges that do not tile the parent, and a missing cache', async () => {
+    const { bundle } = bundleOf(0);
+    const child = bundle.children[0]!;
+    const withPlan = (plan: object) => JSON.stringify({ ...bundle, children: [{ ...child, plan: { ...child.plan, ...plan } }] });
+    expect((await refusal(withPlan({ window: { ...child.plan.window, end: 9007199254740991 } }))).location.field).toBe('children[0].plan.window.end');
+    const gap = child.plan.parent.map((range, index) => (index === 0 ? { ...range, end: range.end + 5 } : range));
+    expect((await refusal(withPlan({ parent: gap }))).message).toMatch(/^children\[0\]\.plan\.parent\[1\]: ranges must tile the parent in order/);
+    expect((await refusal(withPlan({ cache: undefined }))).location.field).toBe('children[0].plan.cache');
+  });
+
+  it('says plainly when the input is not a bundle or a transcript it was told to read as one', async () => {
+    expect((await refusal2('{"a":1}\n{"b":2}\n', 'fork-lab-bundle')).message).toBe(
+      'This is not Fork Lab fork bundle (JSON): a bundle is one JSON object with "kind": "fork-lab/fork-bundle".',
+    );
+    expect((await refusal2('{"a":1}\n{"b":2}\n', 'fork-lab-transcript')).code).toBe('format-mismatch');
+  });
+});
+
+async function refusal2(text: string, format: 'fork-lab-bundle' | 'fork-lab-transcript'): Promise<ImportError> {
+  try {
+    await importTranscript(text, { format });
+  } catch (error) {
+    if (error instanceof ImportError) return error;
+    throw error;
+  }
+  throw new Error('expected the import to be refused');
+}
 
 describe('Fork Lab transcript', () => {
   it('imports the engine’s own transcript shape and a scenario file', async () => {

@@ -14,7 +14,7 @@ import {
 import { FORK_BUNDLE_KIND, FORK_BUNDLE_VERSION } from '@/lib/export/fork-bundle';
 import { canonicalJson } from '@/lib/isolation/canonical-json';
 import type { FidelityLog } from '../fidelity-report';
-import { InvalidContentError } from '../import-errors';
+import { FormatMismatchError, InvalidContentError } from '../import-errors';
 import type { BundledChild, ConvertedImport, ImportFormat } from '../import-format';
 import { isRecord, type ImportSource } from '../import-source';
 
@@ -36,20 +36,44 @@ function zodInvalid(error: z.ZodError, prefix: string): never {
 }
 
 const toolDeclaration = z.looseObject({ name: z.string().min(1) });
+/**
+ * Parent positions in a bundled plan. Bounded so that walking a plan (counting its tokens,
+ * expanding its ranges) can never run away on a hand-made bundle.
+ */
+const position = z.number().int().min(0).max(1_000_000);
 const childMessage = z.looseObject({
   message: modelMessageSchema,
-  source: z.looseObject({ kind: z.enum(['copy', 'synthetic']) }),
+  source: z.discriminatedUnion('kind', [
+    z.looseObject({ kind: z.literal('copy'), parentIndexes: z.array(position).min(1), parentIds: z.array(z.string()) }),
+    z.looseObject({ kind: z.literal('synthetic'), rule: z.string() }),
+  ]),
+});
+const parentRange = z.looseObject({
+  start: position,
+  end: position,
+  status: z.enum(['inherited', 'excluded']),
+  reason: z.string(),
+  detail: z.string(),
 });
 /**
  * A bundled child's plan is kept as it was made (the parent has moved on since), so it is checked
- * for every field the app reads rather than re-planned.
+ * for every field the app reads rather than re-planned: positions are bounded and the parent ranges
+ * must tile the parent in order, as the engine writes them.
  */
 const childPlanSchema = z.looseObject({
   policy: z.enum(['qwen-fork-turns', 'kimi-fork', 'deepseek-completed-turns']),
   mode: z.enum(['fork', 'fresh']),
   errors: z.array(z.looseObject({ parameter: z.string(), code: z.string(), message: z.string() })),
-  parent: z.array(z.looseObject({ start: z.number().int().min(0), end: z.number().int().min(0), status: z.string(), reason: z.string() })),
-  window: z.looseObject({ end: z.number().int().min(0), description: z.string() }).nullable(),
+  parent: z.array(parentRange).superRefine((ranges, context) => {
+    ranges.forEach((range, index) => {
+      const start = index === 0 ? 0 : ranges[index - 1]!.end;
+      if (range.start !== start || range.end < range.start) {
+        context.addIssue({ code: 'custom', path: [index], message: `ranges must tile the parent in order: expected start ${start} and end ≥ start` });
+      }
+    });
+  }),
+  window: z.looseObject({ start: position.nullable(), end: position, description: z.string(), realTurns: position }).nullable(),
+  cache: z.looseObject({ systemMatches: z.boolean(), toolsMatch: z.boolean(), sharedMessages: position, reusableMessages: position }).nullable(),
   warnings: z.array(z.string()),
   child: z.looseObject({
     systemInstruction: z.string(),
@@ -78,7 +102,10 @@ function detectBundle(source: ImportSource): number {
 }
 
 function convertBundle(source: ImportSource, log: FidelityLog): ConvertedImport {
-  const bundle = source.shape === 'json' && isRecord(source.value) ? source.value : {};
+  if (detectBundle(source) === 0) {
+    throw new FormatMismatchError(BUNDLE_LABEL, `a bundle is one JSON object with "kind": "${FORK_BUNDLE_KIND}"`);
+  }
+  const bundle = (source as { value: Record<string, unknown> }).value;
   if (bundle.version !== FORK_BUNDLE_VERSION) {
     throw new InvalidContentError(
       `version: this Fork Lab reads fork bundles of version ${FORK_BUNDLE_VERSION}; the bundle says ${JSON.stringify(bundle.version)}.`,
@@ -148,7 +175,10 @@ function detectTranscript(source: ImportSource): number {
 }
 
 function convertTranscript(source: ImportSource): ConvertedImport {
-  const value = source.shape === 'json' ? source.value : undefined;
+  if (source.shape !== 'json' || !isRecord(transcriptOf(source.value))) {
+    throw new FormatMismatchError(TRANSCRIPT_LABEL, 'a Fork Lab transcript is one JSON object { profile?, messages: [{ id, message, meta? }] }');
+  }
+  const value = source.value;
   let transcript: ParentTranscript;
   try {
     transcript = parseParentTranscript(transcriptOf(value));

@@ -227,23 +227,32 @@ export function userSideOf(parts: readonly unknown[], context: PartsContext): Us
  * name is the one it answers (Gemini CLI's own `ensureStableToolIds` pairs them the same way).
  */
 export class OpenCalls {
-  private readonly open: { id: string; name: string }[] = [];
+  /** Unanswered calls by id, and by name in the order they were made (ids answered drop out lazily). */
+  private readonly byId = new Map<string, string>();
+  private readonly byName = new Map<string, { ids: string[]; next: number }>();
 
   addFrom(parts: readonly AssistantPart[]): void {
-    for (const part of parts) if (part.type === 'tool-call') this.open.push({ id: part.toolCallId, name: part.toolName });
+    for (const part of parts) {
+      if (part.type !== 'tool-call') continue;
+      this.byId.set(part.toolCallId, part.toolName);
+      const queue = this.byName.get(part.toolName);
+      if (queue === undefined) this.byName.set(part.toolName, { ids: [part.toolCallId], next: 0 });
+      else queue.ids.push(part.toolCallId);
+    }
   }
 
   /** The id of the call `response` answers; `guessed` when it was paired by name. */
   answer(response: GeminiFunctionResponse): { id: string; guessed: boolean } | undefined {
     if (response.id !== undefined) {
-      const index = this.open.findIndex((call) => call.id === response.id);
-      if (index >= 0) this.open.splice(index, 1);
+      this.byId.delete(response.id);
       return { id: response.id, guessed: false };
     }
-    const index = this.open.findIndex((call) => call.name === response.name);
-    if (index < 0) return undefined;
-    const [call] = this.open.splice(index, 1);
-    return { id: call!.id, guessed: true };
+    const queue = this.byName.get(response.name);
+    while (queue !== undefined && queue.next < queue.ids.length) {
+      const id = queue.ids[queue.next++]!;
+      if (this.byId.delete(id)) return { id, guessed: true };
+    }
+    return undefined;
   }
 }
 

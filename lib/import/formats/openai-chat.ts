@@ -4,7 +4,7 @@ import { parseToolArguments } from '../content-mapping';
 import type { FidelityLog } from '../fidelity-report';
 import { FormatMismatchError, InvalidContentError } from '../import-errors';
 import type { ConvertedImport, ImportFormat } from '../import-format';
-import { isRecord, type ImportSource } from '../import-source';
+import { isRecord, lookup, type ImportSource } from '../import-source';
 import { importedProfile } from '../imported-profile';
 import { TranscriptBuilder } from '../transcript-builder';
 
@@ -353,7 +353,7 @@ function audioPart(raw: unknown, field: string): FilePart {
   const audio = requireRecordAt(LABEL, raw, field, 'an object {data, format}');
   const data = requireStringAt(LABEL, audio.data, `${field}.data`, 'expected base64 audio');
   const format = requireStringAt(LABEL, audio.format, `${field}.format`, 'expected "wav" or "mp3"');
-  return { type: 'file', data, mediaType: AUDIO_MEDIA_TYPES[format] ?? `audio/${format}` };
+  return { type: 'file', data, mediaType: lookup(AUDIO_MEDIA_TYPES, format) ?? `audio/${format}` };
 }
 
 /** A `file` content part; `partField` names the part, the report's place when it is dropped. */

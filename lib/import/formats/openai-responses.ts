@@ -4,7 +4,7 @@ import { parseToolArguments } from '../content-mapping';
 import type { FidelityLog } from '../fidelity-report';
 import { FormatMismatchError } from '../import-errors';
 import type { ConvertedImport, ImportFormat } from '../import-format';
-import { isRecord, type ImportSource } from '../import-source';
+import { isRecord, lookup, type ImportSource } from '../import-source';
 import { importedProfile } from '../imported-profile';
 import { TranscriptBuilder } from '../transcript-builder';
 import {
@@ -103,7 +103,8 @@ function convertOpenAiResponses(source: ImportSource, log: FidelityLog): Convert
     const field = body === undefined ? `[${index}]` : `input[${index}]`;
     const item = requireRecordAt(LABEL, raw, field, 'an input item {type, …}');
     const type = itemTypeOf(item, field);
-    if (type !== undefined && ITEM_KEYS_READ[type] !== undefined) reportUnreadKeys(item, ITEM_KEYS_READ[type], field, log, MESSAGE_FIELD_DROPPED);
+    const keysRead = type === undefined ? undefined : lookup(ITEM_KEYS_READ, type);
+    if (keysRead !== undefined) reportUnreadKeys(item, keysRead, field, log, MESSAGE_FIELD_DROPPED);
     if (leading && type === 'message' && (item.role === 'system' || item.role === 'developer')) {
       systemTexts.push(messageText(item.content, field));
       systemFields.push(field);
