@@ -1,64 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { ChildMessage, ChildRequest, ModelMessage } from '@/lib/fork';
+import type { ModelMessage } from '@/lib/fork';
+import { PNG, childRequest as sampleChildRequest, sampleConversation } from './testing/sample-child-request';
 import { importTranscript } from '@/lib/import/import-transcript';
 import { EXPORT_MAX_TOKENS, toAnthropicMessagesRequest } from './anthropic-messages-request';
 
-const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
-
-const copied = (message: ModelMessage, index: number): ChildMessage => ({
-  message,
-  source: { kind: 'copy', parentIndexes: [index], parentIds: [`m${index}`] },
-});
-
-function childRequest(initial: ModelMessage[], overrides: Partial<ChildRequest> = {}): ChildRequest {
-  return {
-    profileName: 'fork',
-    approvalSubject: 'agent',
-    systemInstruction: 'You are a coding agent.',
-    tools: [
-      { name: 'read_file', description: 'Read a file', inputSchema: { type: 'object', properties: { path: { type: 'string' } } } },
-      { name: 'list', inputSchema: { type: 'object', properties: {} } },
-    ],
-    model: 'claude-sonnet-4-5',
-    depth: 1,
-    inheritance: { systemInstruction: 'parent', tools: 'parent', model: 'parent' },
-    initialMessages: initial.map(copied),
-    firstPrompt: { message: { role: 'user', content: 'Now fix the bug.' }, source: { kind: 'synthetic', rule: 'fork-directive-prompt' } },
-    ...overrides,
-  };
-}
-
-/** Text, parallel tool calls and their results, images inline and by URL, signed reasoning. */
-const conversation: ModelMessage[] = [
-  { role: 'user', content: 'Find the config.' },
-  {
-    role: 'assistant',
-    content: [
-      { type: 'reasoning', text: 'Look in the root.', providerOptions: { anthropic: { signature: 'sig-1' } } },
-      { type: 'text', text: 'Reading both.' },
-      { type: 'tool-call', toolCallId: 'call_1', toolName: 'read_file', input: { path: 'config.json' } },
-      { type: 'tool-call', toolCallId: 'call_2', toolName: 'read_file', input: { path: 'b.json' } },
-    ],
-  },
-  {
-    role: 'tool',
-    content: [
-      { type: 'tool-result', toolCallId: 'call_1', toolName: 'read_file', output: { type: 'text', value: '{"debug":true}' } },
-      { type: 'tool-result', toolCallId: 'call_2', toolName: 'read_file', output: { type: 'error-text', value: 'missing' } },
-    ],
-  },
-  {
-    role: 'user',
-    content: [
-      { type: 'text', text: 'Also this screenshot.' },
-      { type: 'image', image: PNG, mediaType: 'image/png' },
-      { type: 'image', image: 'https://example.com/shot.jpg' },
-    ],
-  },
-  { role: 'assistant', content: [{ type: 'text', text: 'Listing.' }, { type: 'tool-call', toolCallId: 'call_3', toolName: 'list', input: {} }] },
-  { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'call_3', toolName: 'list', output: { type: 'text', value: 'a.ts b.ts' } }] },
-  { role: 'assistant', content: 'Both read.' },
-];
+const conversation = sampleConversation('error-text');
+const childRequest = (initial: ModelMessage[], overrides: Parameters<typeof sampleChildRequest>[1] = {}) =>
+  sampleChildRequest(initial, { model: 'claude-sonnet-4-5', ...overrides });
 
 describe('toAnthropicMessagesRequest', () => {
   it('writes system, alternating messages with tool results as blocks, and tools', () => {

@@ -40,3 +40,8 @@ export function recordsOf(source: ImportSource): SourceRecord[] {
 export function lookup<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
   return Object.hasOwn(table, key) ? table[key] : undefined;
 }
+
+/** A string with something in it, or undefined: optional text fields of a record. */
+export function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}

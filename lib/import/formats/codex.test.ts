@@ -85,7 +85,7 @@ describe('codexFormat', () => {
           role: 'user',
           content: [
             { type: 'text', text: 'Fix the failing test' },
-            { type: 'image', image: 'data:image/png;base64,iVBORw0KGgo=', mediaType: 'image/png' },
+            { type: 'image', image: 'iVBORw0KGgo=', mediaType: 'image/png' },
           ],
         },
         meta: origin(6),

@@ -5,7 +5,9 @@ import type { FidelityLog, FindingPlace } from '../fidelity-report';
 import { FormatMismatchError, InvalidContentError } from '../import-errors';
 import type { ConvertedImport, ImportFormat } from '../import-format';
 import { importedProfile } from '../imported-profile';
-import { isRecord, lookup, recordsOf, type ImportSource, type SourceRecord } from '../import-source';
+import { splitDataUrl } from '../data-url';
+import { type ImportSource, isRecord, lookup, nonEmptyString, recordsOf, type SourceRecord } from '../import-source';
+import { LineSpan } from '../line-span';
 import { TranscriptBuilder } from '../transcript-builder';
 
 const LABEL = 'Codex CLI rollout (JSONL)';
@@ -55,16 +57,6 @@ function shapeOf(value: unknown): string {
   return `a ${typeof value}`;
 }
 
-function stringOr(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-/** `data:image/png;base64,AAAA` → its media type and base64 payload. */
-function parseDataUrl(url: string): { mediaType: string; base64?: string } | undefined {
-  const match = /^data:([^;,]+)((?:;[^;,]*)*),(.*)$/s.exec(url);
-  if (match === null) return undefined;
-  return { mediaType: match[1]!, ...(/;base64/.test(match[2]!) ? { base64: match[3]! } : {}) };
-}
 
 /** Whether every part is context Codex sent (AGENTS.md, user instructions, environment). */
 function isHarnessContext(texts: readonly string[]): boolean {
@@ -92,21 +84,21 @@ function messagePartsOf(
         parts.push({ type: 'text', text: item.text });
         return;
       case 'input_image': {
-        const url = stringOr(item.image_url);
+        const url = nonEmptyString(item.image_url);
         if (url === undefined) {
           log.add('dropped', 'input_image without an image_url: there is no image to carry', place);
           return;
         }
-        const dataUrl = parseDataUrl(url);
+        const inline = splitDataUrl(url);
         if (side === 'user') {
-          parts.push({ type: 'image', image: url, ...(dataUrl === undefined ? {} : { mediaType: dataUrl.mediaType }) });
+          parts.push(inline === undefined ? { type: 'image', image: url } : { type: 'image', image: inline.data, mediaType: inline.mediaType });
           return;
         }
         // An assistant message holds no image part; a file part is the AI SDK's form for it.
-        if (dataUrl === undefined) {
+        if (inline === undefined) {
           log.add('guessed', 'image in an assistant message carried as a file of type image/* (the URL names no media type)', place);
         }
-        parts.push({ type: 'file', data: url, mediaType: dataUrl?.mediaType ?? 'image/*' });
+        parts.push({ type: 'file', data: inline?.data ?? url, mediaType: inline?.mediaType ?? 'image/*' });
         return;
       }
       case 'refusal':
@@ -131,17 +123,13 @@ function contentOutputOf(items: readonly unknown[], log: FidelityLog, place: Fin
       continue;
     }
     if (isRecord(item) && item.type === 'input_image') {
-      const url = stringOr(item.image_url);
+      const url = nonEmptyString(item.image_url);
       if (url === undefined) {
         log.add('dropped', 'input_image without an image_url in a tool output: there is no image to carry', place);
         continue;
       }
-      const dataUrl = parseDataUrl(url);
-      value.push(
-        dataUrl?.base64 === undefined
-          ? { type: 'image-url', url }
-          : { type: 'image-data', data: dataUrl.base64, mediaType: dataUrl.mediaType },
-      );
+      const inline = splitDataUrl(url);
+      value.push(inline === undefined ? { type: 'image-url', url } : { type: 'image-data', data: inline.data, mediaType: inline.mediaType });
       continue;
     }
     log.add('dropped', 'tool output content item of an unknown kind: not mapped', place);
@@ -178,7 +166,7 @@ class CodexConversion {
   /** The message the next item of the same side extends: one model response, or one batch of outputs. */
   private open: 'assistant' | 'tool' | undefined;
   /** Source lines of the history after the startup context, for the compaction report. */
-  private historyLines: { first: number; last: number } | undefined;
+  private readonly historyLines = new LineSpan();
   /** The summary text of the compaction being replayed, to mark its user message. */
   private compactionSummary: string | undefined;
   /** The last replayed user message that carries that summary. */
@@ -198,10 +186,10 @@ class CodexConversion {
     const session = this.session ?? {};
     const baseInstructions = session.base_instructions;
     const systemInstruction =
-      stringOr(session.instructions) ??
-      (isRecord(baseInstructions) ? stringOr(baseInstructions.text) : stringOr(baseInstructions));
+      nonEmptyString(session.instructions) ??
+      (isRecord(baseInstructions) ? nonEmptyString(baseInstructions.text) : nonEmptyString(baseInstructions));
     const profile = importedProfile(
-      { agentId: stringOr(session.id), model: this.model, systemInstruction, tools: undefined },
+      { agentId: nonEmptyString(session.id), model: this.model, systemInstruction, tools: undefined },
       this.log,
       LABEL,
     );
@@ -227,7 +215,7 @@ class CodexConversion {
       case 'session_meta':
         return this.sessionMeta(payload, line);
       case 'turn_context':
-        if (stringOr(payload.model) !== undefined) this.model = payload.model as string;
+        if (nonEmptyString(payload.model) !== undefined) this.model = payload.model as string;
         this.log.add('dropped', 'turn_context: per-turn settings (cwd, approval and sandbox policy, effort); only its model is kept', { line });
         return;
       case 'response_item':
@@ -261,7 +249,7 @@ class CodexConversion {
       this.open = undefined;
       return;
     }
-    if (type === 'thread_name_updated' && stringOr(payload.thread_name) !== undefined) {
+    if (type === 'thread_name_updated' && nonEmptyString(payload.thread_name) !== undefined) {
       this.title = payload.thread_name as string;
     }
     this.log.add('dropped', `event_msg/${type}: what the person saw, not what the model saw`, { line });
@@ -285,7 +273,7 @@ class CodexConversion {
         return this.assistantParts([{ type: 'tool-call', toolCallId: callId, toolName: name, input }], line);
       }
       case 'local_shell_call': {
-        const callId = stringOr(item.call_id) ?? stringOr(item.id);
+        const callId = nonEmptyString(item.call_id) ?? nonEmptyString(item.id);
         if (callId === undefined) {
           throw new InvalidContentError(`Line ${line}: the local_shell_call has no call_id.`, { line });
         }
@@ -304,8 +292,8 @@ class CodexConversion {
   }
 
   private callIdentity(item: Record<string, unknown>, line: number, type: string): { callId: string; name: string } {
-    const callId = stringOr(item.call_id);
-    const name = stringOr(item.name);
+    const callId = nonEmptyString(item.call_id);
+    const name = nonEmptyString(item.name);
     if (callId === undefined) throw new InvalidContentError(`Line ${line}: the ${type} has no call_id.`, { line });
     if (name === undefined) throw new InvalidContentError(`Line ${line}: the ${type} has no name.`, { line });
     return { callId, name };
@@ -318,7 +306,7 @@ class CodexConversion {
       throw new InvalidContentError(`Line ${line}: the ${role} message has no content list.`, { line });
     }
     const place = { line };
-    const id = stringOr(item.id);
+    const id = nonEmptyString(item.id);
     switch (role) {
       case 'user':
         return this.userMessage(messagePartsOf(item.content, 'user', this.log, place) as UserPart[], line, id);
@@ -395,7 +383,7 @@ class CodexConversion {
         : [];
     const summary = textsOf(item.summary);
     const raw = textsOf(item.content);
-    if (stringOr(item.encrypted_content) !== undefined) {
+    if (nonEmptyString(item.encrypted_content) !== undefined) {
       this.log.add('dropped', 'reasoning encrypted_content: only OpenAI can decrypt it, so it cannot be carried to another model', { line });
     }
     let texts = summary;
@@ -405,7 +393,7 @@ class CodexConversion {
       this.log.add('dropped', 'reasoning item with no summary text: nothing readable to carry', { line });
       return;
     }
-    this.assistantParts([{ type: 'reasoning', text: texts.join('\n\n') }], line, stringOr(item.id));
+    this.assistantParts([{ type: 'reasoning', text: texts.join('\n\n') }], line, nonEmptyString(item.id));
   }
 
   /** Reasoning, text and tool calls of one model response form one assistant message. */
@@ -418,7 +406,7 @@ class CodexConversion {
     if (this.open === 'assistant' && last !== undefined && Array.isArray(last.message.content)) {
       (last.message.content as AssistantPart[]).push(...parts);
       this.log.add('merged', 'assistant items of one model response (reasoning, text, tool calls) merged into one assistant message', { line });
-      this.touch(line);
+      this.historyLines.add(line);
       return;
     }
     this.push({ role: 'assistant', content: parts }, line, { id });
@@ -426,7 +414,7 @@ class CodexConversion {
   }
 
   private toolOutput(item: Record<string, unknown>, line: number, type: string): void {
-    const callId = stringOr(item.call_id);
+    const callId = nonEmptyString(item.call_id);
     if (callId === undefined) throw new InvalidContentError(`Line ${line}: the ${type} has no call_id.`, { line });
     // The name is the call's; the builder fills it in when it pairs the result with its call.
     const part: ToolResultPart = { type: 'tool-result', toolCallId: callId, toolName: '', output: toolOutputFrom(item.output, this.log, { line }) };
@@ -434,27 +422,25 @@ class CodexConversion {
     if (this.open === 'tool' && last !== undefined && last.message.role === 'tool') {
       last.message.content.push(part);
       this.log.add('merged', 'consecutive tool outputs merged into one tool message', { line });
-      this.touch(line);
+      this.historyLines.add(line);
       return;
     }
-    this.push({ role: 'tool', content: [part] }, line, { id: stringOr(item.id) });
+    this.push({ role: 'tool', content: [part] }, line, { id: nonEmptyString(item.id) });
     this.open = 'tool';
   }
 
   private compacted(payload: Record<string, unknown>, line: number): void {
     this.open = undefined;
-    const replaced = this.historyLines;
+    const range = this.historyLines.take();
     this.builder.truncate(this.startup);
-    this.historyLines = undefined;
     const replacement = payload.replacement_history;
-    if (replaced !== undefined) {
-      const range = replaced.first === replaced.last ? `line ${replaced.first}` : `lines ${replaced.first}–${replaced.last}`;
+    if (range !== undefined) {
       const by = Array.isArray(replacement) ? 'the compacted replacement_history' : 'the compaction summary';
       this.log.add('dropped', `${range}: replaced by ${by} (the model no longer saw them)`, { line });
     }
     if (Array.isArray(replacement)) {
       this.startupOpen = false;
-      this.compactionSummary = stringOr(typeof payload.message === 'string' ? payload.message.trim() : undefined);
+      this.compactionSummary = nonEmptyString(typeof payload.message === 'string' ? payload.message.trim() : undefined);
       this.summaryEntry = undefined;
       replacement.forEach((item, index) => {
         if (!isRecord(item)) {
@@ -494,15 +480,8 @@ class CodexConversion {
   ): TranscriptMessage {
     this.startupOpen = false;
     const entry = this.builder.push(message, { line, ...options });
-    this.touch(line);
+    this.historyLines.add(line);
     return entry;
-  }
-
-  private touch(line: number): void {
-    this.historyLines =
-      this.historyLines === undefined
-        ? { first: line, last: line }
-        : { first: Math.min(this.historyLines.first, line), last: Math.max(this.historyLines.last, line) };
   }
 }
 

@@ -3,7 +3,7 @@ import type { FidelityLog, FindingPlace } from '../fidelity-report';
 import { FormatMismatchError, InvalidContentError } from '../import-errors';
 import type { ConvertedImport, ImportFormat } from '../import-format';
 import { importedProfile } from '../imported-profile';
-import { isRecord, type ImportSource, type SourceRecord } from '../import-source';
+import { type ImportSource, isRecord, nonEmptyString, type SourceRecord } from '../import-source';
 import { TranscriptBuilder } from '../transcript-builder';
 import {
   assistantPartsOf,
@@ -48,10 +48,6 @@ interface StoredMessage {
 interface Session {
   metadata: Record<string, unknown>;
   messages: StoredMessage[];
-}
-
-function stringOr(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 function isHeader(value: Record<string, unknown>): boolean {
@@ -212,11 +208,11 @@ class SessionConversion {
   convert(session: Session): ConvertedImport {
     for (const stored of session.messages) this.message(stored);
     const profile = importedProfile(
-      { agentId: stringOr(session.metadata.sessionId), model: this.model, systemInstruction: undefined, tools: undefined },
+      { agentId: nonEmptyString(session.metadata.sessionId), model: this.model, systemInstruction: undefined, tools: undefined },
       this.log,
       LABEL,
     );
-    const title = stringOr(session.metadata.summary);
+    const title = nonEmptyString(session.metadata.summary);
     return { transcript: this.builder.finish(profile), ...(title === undefined ? {} : { title }) };
   }
 
@@ -265,7 +261,7 @@ class SessionConversion {
       this.log.add('dropped', 'slash command or ? help typed by the person: handled by Gemini CLI, not sent to the model', place);
       return;
     }
-    const id = stringOr(record.id);
+    const id = nonEmptyString(record.id);
     const side = userSideOf(parts, { log: this.log, place, callId: () => '' });
     if (side.responses.length > 0) {
       this.pushResults(pairedResults(side.responses, this.calls, false, { log: this.log, place }), place, id);
@@ -284,7 +280,7 @@ class SessionConversion {
   }
 
   private gemini(record: Record<string, unknown>, place: FindingPlace): void {
-    if (stringOr(record.model) !== undefined) this.model = record.model as string;
+    if (nonEmptyString(record.model) !== undefined) this.model = record.model as string;
     if (record.tokens !== undefined && record.tokens !== null) {
       this.log.add('dropped', 'token counts (tokens): usage, not conversation', place);
     }
@@ -297,7 +293,7 @@ class SessionConversion {
    * then one tool message with the calls' results.
    */
   private reply(record: Record<string, unknown>, contentParts: unknown[], place: FindingPlace): void {
-    const id = stringOr(record.id);
+    const id = nonEmptyString(record.id);
     const toolCalls = this.toolCallsOf(record, place);
     const context = { log: this.log, place, callId: (index: number) => `${id ?? 'reply'}-call-${index + 1}` };
     const modern = contentParts.some((part) => isRecord(part) && (isRecord(part.functionCall) || part.thought === true));
@@ -347,15 +343,15 @@ class SessionConversion {
     if (!Array.isArray(record.toolCalls)) {
       throw new InvalidContentError(`${describePlace(place)}: toolCalls is not a list.`, place);
     }
-    const messageId = stringOr(record.id) ?? 'reply';
+    const messageId = nonEmptyString(record.id) ?? 'reply';
     return record.toolCalls.map((call, index) => {
-      if (!isRecord(call) || stringOr(call.name) === undefined) {
+      if (!isRecord(call) || nonEmptyString(call.name) === undefined) {
         throw new InvalidContentError(`${describePlace(place)}: toolCalls[${index}] has no name.`, place);
       }
       if (TOOL_CALL_DISPLAY_FIELDS.some((field) => field in call)) {
         this.log.add('dropped', 'tool call display fields (resultDisplay, displayName, description): shown to the person, not sent to the model', place);
       }
-      let id = stringOr(call.id);
+      let id = nonEmptyString(call.id);
       if (id === undefined) {
         id = `${messageId}-call-${index + 1}`;
         this.log.add('guessed', 'tool call without an id: Fork Lab gave it one to pair it with its result', place);

@@ -4,7 +4,10 @@ import { parseToolArguments } from '../content-mapping';
 import type { FidelityLog } from '../fidelity-report';
 import { FormatMismatchError, InvalidContentError } from '../import-errors';
 import type { ConvertedImport, ImportFormat } from '../import-format';
+import { splitDataUrl } from '../data-url';
 import { isRecord, lookup, type ImportSource } from '../import-source';
+
+export { splitDataUrl };
 import { importedProfile } from '../imported-profile';
 import { TranscriptBuilder } from '../transcript-builder';
 
@@ -139,12 +142,6 @@ export const MID_CONVERSATION_SYSTEM =
 export const LEADING_SYSTEM_MERGED =
   'leading system messages joined into the one system instruction, a blank line between them';
 
-/** `data:image/png;base64,AAAA` → its media type and base64 payload; undefined for anything else. */
-export function splitDataUrl(url: string): { mediaType: string; data: string } | undefined {
-  const match = /^data:([^;,]*)((?:;[^;,]*)*);base64,(.*)$/is.exec(url);
-  if (match === null) return undefined;
-  return { mediaType: match[1] || 'application/octet-stream', data: match[3]! };
-}
 
 /**
  * An image part from a URL or a data URL. A data URL is split into base64 and media type, the

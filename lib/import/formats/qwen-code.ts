@@ -4,7 +4,8 @@ import type { FidelityLog, FindingPlace } from '../fidelity-report';
 import { FormatMismatchError, InvalidContentError } from '../import-errors';
 import type { ConvertedImport, ImportFormat } from '../import-format';
 import { importedProfile } from '../imported-profile';
-import { isRecord, recordsOf, type ImportSource, type SourceRecord } from '../import-source';
+import { type ImportSource, isRecord, nonEmptyString, recordsOf, type SourceRecord } from '../import-source';
+import { LineSpan } from '../line-span';
 import { TranscriptBuilder } from '../transcript-builder';
 import {
   assistantPartsOf,
@@ -51,10 +52,6 @@ interface QwenLine {
   subtype: string | undefined;
 }
 
-function stringOr(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
 function isQwenRecord(value: Record<string, unknown>): boolean {
   if (typeof value.uuid !== 'string' || !('parentUuid' in value)) return false;
   if (isRecord(value.message) && Array.isArray(value.message.parts)) return true;
@@ -89,10 +86,10 @@ function readLines(records: readonly SourceRecord[], log: FidelityLog): QwenLine
       line,
       record: value,
       uuid: value.uuid,
-      parentUuid: stringOr(value.parentUuid),
+      parentUuid: nonEmptyString(value.parentUuid),
       sidechain: value.isSidechain === true,
       type: value.type,
-      subtype: stringOr(value.subtype),
+      subtype: nonEmptyString(value.subtype),
     });
   }
   return lines;
@@ -133,7 +130,7 @@ function profileTools(value: unknown): ToolDeclaration[] | undefined {
   if (!Array.isArray(value)) return undefined;
   return value.flatMap((tool): ToolDeclaration[] => {
     if (typeof tool === 'string') return [{ name: tool }];
-    if (!isRecord(tool) || stringOr(tool.name) === undefined) return [];
+    if (!isRecord(tool) || nonEmptyString(tool.name) === undefined) return [];
     const schema = [tool.inputSchema, tool.parametersJsonSchema, tool.parameters].find(isRecord);
     return [
       {
@@ -168,7 +165,7 @@ class QwenConversion {
   private open: 'assistant' | 'tool' | undefined;
   /** Between a fork's agent_bootstrap and its first reply: the launch seed and launch prompt. */
   private forkStart: { seed?: PendingPrompt; launch?: PendingPrompt } | undefined;
-  private historyLines: { first: number; last: number } | undefined;
+  private readonly historyLines = new LineSpan();
 
   constructor(private readonly log: FidelityLog) {
     this.builder = new TranscriptBuilder(FORMAT, log);
@@ -189,7 +186,7 @@ class QwenConversion {
         this.log.add('kept-apart', "subagent (isSidechain) records: a subagent's own conversation, not the parent's", { line: line.line });
       } else if (line.type === 'system' && !MODEL_SYSTEM_SUBTYPES.has(line.subtype ?? '')) {
         if (line.subtype === 'custom_title' && isRecord(line.record.systemPayload)) {
-          title = stringOr(line.record.systemPayload.customTitle) ?? title;
+          title = nonEmptyString(line.record.systemPayload.customTitle) ?? title;
         }
         this.log.add('dropped', `system/${line.subtype ?? '(no subtype)'}: Qwen Code's own bookkeeping, never sent to the model`, {
           line: line.line,
@@ -200,7 +197,7 @@ class QwenConversion {
     }
     for (const line of chain) this.line(line);
     this.settleFork();
-    const sessionId = stringOr(chain[chain.length - 1]?.record.sessionId);
+    const sessionId = nonEmptyString(chain[chain.length - 1]?.record.sessionId);
     const profile = importedProfile(
       { agentId: sessionId, model: this.model, systemInstruction: this.systemInstruction, tools: this.tools },
       this.log,
@@ -258,7 +255,7 @@ class QwenConversion {
 
   private assistant(line: QwenLine, parts: unknown[]): void {
     const place = { line: line.line };
-    if (stringOr(line.record.model) !== undefined) this.model = line.record.model as string;
+    if (nonEmptyString(line.record.model) !== undefined) this.model = line.record.model as string;
     if (line.record.usageMetadata !== undefined) {
       this.log.add('dropped', 'token usage (usageMetadata): usage, not conversation', place);
     }
@@ -272,7 +269,7 @@ class QwenConversion {
     if (this.open === 'assistant' && last !== undefined && Array.isArray(last.message.content)) {
       (last.message.content as AssistantPart[]).push(...content);
       this.log.add('merged', 'consecutive assistant records merged into one assistant message (one model turn)', place);
-      this.touch(line.line);
+      this.historyLines.add(line.line);
       return;
     }
     this.push({ role: 'assistant', content }, place, line.uuid);
@@ -293,7 +290,7 @@ class QwenConversion {
       if (this.open === 'tool' && last !== undefined && last.message.role === 'tool') {
         last.message.content.push(...results);
         this.log.add('merged', 'consecutive tool_result records merged into one tool message', place);
-        this.touch(line.line);
+        this.historyLines.add(line.line);
       } else {
         this.push({ role: 'tool', content: results }, place, line.uuid);
         this.open = 'tool';
@@ -334,9 +331,9 @@ class QwenConversion {
     }
     this.systemInstruction = instructionText(payload.systemInstruction) ?? this.systemInstruction;
     this.tools = profileTools(payload.tools) ?? this.tools;
-    this.model = stringOr(payload.model) ?? this.model;
+    this.model = nonEmptyString(payload.model) ?? this.model;
     this.log.add('flagged', "agent_bootstrap: this is a fork's transcript; the history it inherited from its parent starts it", place);
-    const taskPrompt = stringOr(payload.taskPrompt);
+    const taskPrompt = nonEmptyString(payload.taskPrompt);
     this.forkStart =
       taskPrompt === undefined ? {} : { launch: { content: [{ type: 'text', text: taskPrompt }], line: line.line, id: `${line.uuid}-task` } };
   }
@@ -389,11 +386,9 @@ class QwenConversion {
     }
     this.settleFork();
     this.open = undefined;
-    const replaced = this.historyLines;
+    const range = this.historyLines.take();
     this.builder.truncate(0);
-    this.historyLines = undefined;
-    if (replaced !== undefined) {
-      const range = replaced.first === replaced.last ? `line ${replaced.first}` : `lines ${replaced.first}–${replaced.last}`;
+    if (range !== undefined) {
       this.log.add('dropped', `${range}: replaced by the chat_compression's compressedHistory (the model no longer saw them)`, {
         line: line.line,
       });
@@ -436,15 +431,8 @@ class QwenConversion {
     options: { meta?: boolean; note?: string; compactionSummary?: boolean } = {},
   ): TranscriptMessage {
     const entry = this.builder.push(message, { ...place, id, ...options });
-    if (place.line !== undefined) this.touch(place.line);
+    if (place.line !== undefined) this.historyLines.add(place.line);
     return entry;
-  }
-
-  private touch(line: number): void {
-    this.historyLines =
-      this.historyLines === undefined
-        ? { first: line, last: line }
-        : { first: Math.min(this.historyLines.first, line), last: Math.max(this.historyLines.last, line) };
   }
 }
 
