@@ -25,7 +25,7 @@ export interface FidelityEntry {
 
 export interface FidelityCounts {
   sourceBytes: number;
-  /** Records read: JSONL lines with a value, or entries of a JSON document's list. */
+  /** Records read: JSONL lines with a value, or 1 for a single JSON document. */
   sourceRecords: number;
   messages: number;
   byRole: Record<'system' | 'user' | 'assistant' | 'tool', number>;
