@@ -12,5 +12,7 @@ export function bundleChild(child: ChildRecord): Omit<BundleChild, 'transcript'>
     status: child.run?.status ?? 'planned',
     modelId: child.run?.modelId ?? null,
     finalOutput: child.run?.finalOutput ?? null,
+    launchedAt: child.createdAt,
+    isolation: { parentRevision: child.forkedAt.revision, parentHash: child.forkedAt.parentHash, inheritedHash: child.inheritedHash },
   };
 }

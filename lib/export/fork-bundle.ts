@@ -30,6 +30,14 @@ export interface BundleChild {
   status: string;
   modelId: string | null;
   finalOutput: string | null;
+  /** When the child was launched (ISO 8601). */
+  launchedAt?: string;
+  /**
+   * The child's isolation hashes as recorded at launch: the parent's revision and SHA-256 then, and
+   * the SHA-256 of what it inherited. A restored child compares them with the bundle's parent, so a
+   * parent that moved on since the fork still shows that it did.
+   */
+  isolation?: { parentRevision: number; parentHash: string; inheritedHash: string };
 }
 
 /**

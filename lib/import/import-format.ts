@@ -31,6 +31,8 @@ export interface BundledChild {
   status: 'running' | 'finished' | 'failed' | 'stopped' | 'interrupted' | 'planned';
   modelId: string | null;
   finalOutput: string | null;
+  launchedAt?: string;
+  isolation?: { parentRevision: number; parentHash: string; inheritedHash: string };
 }
 
 /** What a format's converter makes of a source: the parent, and for a bundle its fork too. */

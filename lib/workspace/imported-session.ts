@@ -20,7 +20,7 @@ export async function importedSession(answer: ImportAnswer, fileName: string | n
       {
         id: newId(),
         name: child.name,
-        createdAt: new Date().toISOString(),
+        createdAt: child.launchedAt ?? new Date().toISOString(),
         request: child.request,
         plan: child.plan as ForkPlan,
         tokens: child.tokens as ChildTokenReport,
@@ -39,7 +39,16 @@ export async function importedSession(answer: ImportAnswer, fileName: string | n
       },
       { transcript: answer.transcript, revision: 0 },
     );
-    children.push({ ...record, ownMessages: child.ownMessages });
+    // The hashes recorded at launch, when the bundle has them: the isolation check then compares
+    // the parent as it was forked with the parent as bundled, not the bundle with itself.
+    const recorded = child.isolation;
+    children.push({
+      ...record,
+      ownMessages: child.ownMessages,
+      ...(recorded === undefined
+        ? {}
+        : { forkedAt: { revision: recorded.parentRevision, parentHash: recorded.parentHash }, inheritedHash: recorded.inheritedHash }),
+    });
   }
   return {
     id: `import:${newId()}`,

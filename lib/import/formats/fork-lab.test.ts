@@ -89,6 +89,18 @@ describe('fork bundle round trip', () => {
   });
 });
 
+describe('a bundled child keeps when it was launched and its isolation hashes', () => {
+  it('restores them, and refuses a hash that is not a SHA-256 digest', async () => {
+    const { bundle } = bundleOf(0);
+    const isolation = { parentRevision: 2, parentHash: 'a'.repeat(64), inheritedHash: 'b'.repeat(64) };
+    const child = { ...bundle.children[0]!, launchedAt: '2026-11-30T04:33:42.000Z', isolation };
+    const result = await importTranscript(JSON.stringify({ ...bundle, children: [child] }));
+    expect(result.children?.[0]).toMatchObject({ launchedAt: '2026-11-30T04:33:42.000Z', isolation });
+    const bad = { ...child, isolation: { ...isolation, parentHash: 'not-a-hash' } };
+    expect((await refusal(JSON.stringify({ ...bundle, children: [bad] }))).location.field).toBe('children[0].isolation.parentHash');
+  });
+});
+
 describe('a hand-made bundle cannot make the server run away', () => {
   it('refuses plan positions past the bound, ranges that do not tile the parent, and a missing cache', async () => {
     const { bundle } = bundleOf(0);

@@ -95,6 +95,14 @@ const bundleChildSchema = z.looseObject({
   status: z.enum(['running', 'finished', 'failed', 'stopped', 'interrupted', 'planned']),
   modelId: z.string().nullable(),
   finalOutput: z.string().nullable(),
+  launchedAt: z.iso.datetime().optional(),
+  isolation: z
+    .strictObject({
+      parentRevision: z.number().int().min(0),
+      parentHash: z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 hex digest'),
+      inheritedHash: z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 hex digest'),
+    })
+    .optional(),
 });
 
 function detectBundle(source: ImportSource): number {
@@ -149,6 +157,8 @@ function convertBundle(source: ImportSource, log: FidelityLog): ConvertedImport 
       status: parsed.data.status,
       modelId: parsed.data.modelId,
       finalOutput: parsed.data.finalOutput,
+      ...(parsed.data.launchedAt === undefined ? {} : { launchedAt: parsed.data.launchedAt }),
+      ...(parsed.data.isolation === undefined ? {} : { isolation: parsed.data.isolation }),
     };
   });
   if (!Array.isArray(bundle.children)) log.add('flagged', 'children: missing; the bundle restores no child', { field: 'children' });
