@@ -185,6 +185,24 @@ describe('claudeCodeFormat', () => {
     expect(entries.map((entry) => entry.reason)).toContain('2 assistant lines merged into message m1');
   });
 
+  it('takes in parallel results written as siblings of the chain', async () => {
+    const text = jsonl([
+      { ...base, type: 'user', uuid: 'u1', parentUuid: null, message: { role: 'user', content: 'Read both.' } },
+      { ...base, type: 'assistant', uuid: 'a1', parentUuid: 'u1', message: { id: 'm1', role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Read', input: {} }, { type: 'tool_use', id: 't2', name: 'Read', input: {} }] } },
+      { ...base, type: 'user', uuid: 'r1', parentUuid: 'a1', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'A' }] } },
+      { ...base, type: 'user', uuid: 'r2', parentUuid: 'a1', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't2', content: 'B' }] } },
+      { ...base, type: 'assistant', uuid: 'a2', parentUuid: 'r2', message: { id: 'm2', role: 'assistant', content: [{ type: 'text', text: 'Both read.' }], stop_reason: 'end_turn' } },
+    ]);
+    const { transcript, entries } = await convert(text);
+    expect(transcript.messages.map((entry) => [entry.id, (entry.message.content as { toolCallId?: string }[]).map?.((part) => part.toolCallId)])).toEqual([
+      ['u1', undefined],
+      ['m1', ['t1', 't2']],
+      ['r1', ['t1', 't2']],
+      ['m2', [undefined]],
+    ]);
+    expect(entries.find((entry) => entry.action === 'guessed')?.lines).toEqual([3]);
+  });
+
   it('ends a turn as interrupted at the interrupt marker, and a prompt that mentions a tag is still a prompt', async () => {
     const text = jsonl([
       { ...base, type: 'user', uuid: 'u1', parentUuid: null, message: { role: 'user', content: 'Why does my log contain <command-name> tags?' } },

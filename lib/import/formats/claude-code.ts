@@ -112,6 +112,55 @@ function currentChain(lines: readonly Line[], log: FidelityLog): Line[] {
   return chain.reverse();
 }
 
+/** The tool_use ids a user line's tool_result blocks answer, when that is all the line holds. */
+function answeredCallIds(line: Line): string[] | undefined {
+  const content = isRecord(line.record.message) ? line.record.message.content : undefined;
+  if (line.type !== 'user' || !Array.isArray(content) || content.length === 0) return undefined;
+  const ids: string[] = [];
+  for (const block of content) {
+    if (!isRecord(block) || block.type !== 'tool_result' || typeof block.tool_use_id !== 'string') return undefined;
+    ids.push(block.tool_use_id);
+  }
+  return ids;
+}
+
+/**
+ * Results of parallel tool calls may be written as siblings (each line's `parentUuid` is the call's
+ * line) rather than one after another, so only one of them is on the walk from the leaf. The model
+ * saw them all: a tool_result-only line off the chain that answers a call made on the chain joins
+ * it, right after its parent.
+ */
+function withSiblingResults(chain: readonly Line[], lines: readonly Line[], log: FidelityLog): Line[] {
+  const onChain = new Set(chain);
+  const calls = new Set<string>();
+  for (const line of chain) {
+    const content = line.type === 'assistant' && isRecord(line.record.message) ? line.record.message.content : undefined;
+    if (!Array.isArray(content)) continue;
+    for (const block of content) if (isRecord(block) && block.type === 'tool_use' && typeof block.id === 'string') calls.add(block.id);
+  }
+  const chainUuids = new Set(chain.map((line) => line.uuid));
+  const siblings = new Map<string, Line[]>();
+  for (const line of lines) {
+    if (onChain.has(line) || line.record.isSidechain === true || line.parentUuid === null || line.parentUuid === undefined) continue;
+    if (!chainUuids.has(line.parentUuid)) continue;
+    const answered = answeredCallIds(line);
+    if (answered === undefined || !answered.every((id) => calls.has(id))) continue;
+    const list = siblings.get(line.parentUuid) ?? [];
+    list.push(line);
+    siblings.set(line.parentUuid, list);
+  }
+  if (siblings.size === 0) return [...chain];
+  const result: Line[] = [];
+  for (const line of chain) {
+    result.push(line);
+    for (const sibling of (line.uuid === undefined ? undefined : siblings.get(line.uuid)) ?? []) {
+      log.add('guessed', 'tool_result line on a sibling branch of the chain: taken in, since it answers a call on the chain', { line: sibling.line });
+      result.push(sibling);
+    }
+  }
+  return result;
+}
+
 function userParts(content: unknown, log: FidelityLog, line: number): { tool: ToolResultPart[]; user: UserPart[] } {
   const tool: ToolResultPart[] = [];
   const user: UserPart[] = [];
@@ -223,7 +272,7 @@ function convert(source: ImportSource, log: FidelityLog): ConvertedImport {
     }
     lines.push(line);
   }
-  const chain = currentChain(lines, log);
+  const chain = withSiblingResults(currentChain(lines, log), lines, log);
   const onChain = new Set(chain);
   const boundary = chain.find((line) => line.type === 'system' && line.record.subtype === 'compact_boundary');
   let title: string | undefined;
