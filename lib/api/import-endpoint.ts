@@ -3,11 +3,18 @@ import { isUtf8 } from 'node:buffer';
 import { z } from 'zod';
 import { liveTokenReport, registerParent } from '@/lib/fork-service/fork-service';
 import { readBodyBytes } from '@/lib/http/read-json-body';
-import { BinaryImportError, ImportError, ImportTooLargeError, InvalidContentError } from '@/lib/import/import-errors';
-import type { ImportAnswer, ImportStreamEvent } from '@/lib/import/import-answer';
-import { IMPORT_FORMAT_IDS } from '@/lib/import/import-format';
-import { IMPORT_LIMITS } from '@/lib/import/import-limits';
-import { importTranscript, type ImportResult } from '@/lib/import/import-transcript';
+import {
+  BinaryImportError,
+  IMPORT_FORMAT_IDS,
+  IMPORT_LIMITS,
+  ImportError,
+  importTranscript,
+  ImportTooLargeError,
+  InvalidContentError,
+  type ImportAnswer,
+  type ImportResult,
+  type ImportStreamEvent,
+} from '@/lib/import';
 
 const querySchema = z.strictObject({
   format: z

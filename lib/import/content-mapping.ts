@@ -1,5 +1,6 @@
 import type { ToolResultPart } from 'ai';
 import type { FidelityLog, FindingPlace } from './fidelity-report';
+import { NestingTooDeepError } from './import-errors';
 import { IMPORT_LIMITS } from './import-limits';
 import { sanitizeJson } from './sanitize-json';
 
@@ -45,11 +46,21 @@ export function parseToolArguments(
   }
   // A JSON string inside a record is parsed here for the first time: it gets the same checks as
   // the record itself.
-  sanitizeJson(input, {
-    maxDepth: IMPORT_LIMITS.maxDepth,
-    line: place.line,
-    onDropped: ({ field }) =>
-      log.add('dropped', `key "__proto__" removed from tool call arguments: it is not allowed as a key (${field})`, place),
-  });
+  try {
+    sanitizeJson(input, {
+      maxDepth: IMPORT_LIMITS.maxDepth,
+      line: place.line,
+      onDropped: ({ field }) =>
+        log.add('dropped', `key "__proto__" removed from tool call arguments: it is not allowed as a key (${field})`, place),
+    });
+  } catch (error) {
+    // Name the arguments' own place, not just the path inside the parsed string.
+    if (!(error instanceof NestingTooDeepError)) throw error;
+    const inner = error.location.field === '(root)' ? '' : ` at ${error.location.field}`;
+    throw new NestingTooDeepError(IMPORT_LIMITS.maxDepth, {
+      line: place.line,
+      field: `${place.field ?? 'tool call arguments'} (parsed${inner})`,
+    });
+  }
   return { input, parsed: true };
 }

@@ -117,3 +117,18 @@ describe('importTranscript', () => {
     expect(result.report.entries.map((entry) => entry.reason)).toContain('key "__proto__" removed from tool call arguments: it is not allowed as a key (__proto__)');
   });
 });
+
+describe('importTranscript: nesting inside a JSON-string argument', () => {
+  it('names the arguments field when the parsed arguments nest too deep', async () => {
+    const deep = `${'['.repeat(150)}${']'.repeat(150)}`;
+    const text = JSON.stringify({
+      messages: [
+        { role: 'user', content: 'Go' },
+        { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: deep } }] },
+      ],
+    });
+    const error = await refusal(text, { format: 'openai-chat' });
+    expect(error.code).toBe('too-deep');
+    expect(error.location.field).toMatch(/^messages\[1\]\.tool_calls\[0\]\.function\.arguments \(parsed at (\[0\])+\)$/);
+  });
+});
