@@ -185,6 +185,18 @@ describe('claudeCodeFormat', () => {
     expect(entries.map((entry) => entry.reason)).toContain('2 assistant lines merged into message m1');
   });
 
+  it('imports a subagent’s own file, where every line is a sidechain, as its conversation', async () => {
+    const side = { ...base, isSidechain: true, agentId: 'a1b2' };
+    const text = jsonl([
+      { ...side, type: 'user', uuid: 's1', parentUuid: null, message: { role: 'user', content: 'Examine package.json.' } },
+      { ...side, type: 'assistant', uuid: 's2', parentUuid: 's1', message: { id: 'm1', role: 'assistant', content: [{ type: 'text', text: 'It uses Next 16.' }], stop_reason: 'end_turn' } },
+    ]);
+    const { transcript, entries } = await convert(text);
+    expect(transcript.messages.map((entry) => entry.id)).toEqual(['s1', 'm1']);
+    expect(entries[0]!.reason).toBe('every chat line is a sidechain: imported as a subagent’s own session (a subagents/agent-*.jsonl file)');
+    expect(entries.some((entry) => entry.action === 'kept-apart')).toBe(false);
+  });
+
   it('takes in parallel results written as siblings of the chain', async () => {
     const text = jsonl([
       { ...base, type: 'user', uuid: 'u1', parentUuid: null, message: { role: 'user', content: 'Read both.' } },

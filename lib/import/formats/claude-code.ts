@@ -86,10 +86,19 @@ function detect(source: ImportSource): number {
 function currentChain(lines: readonly Line[], log: FidelityLog): Line[] {
   const byUuid = new Map<string, Line>();
   for (const line of lines) if (line.uuid !== undefined && !byUuid.has(line.uuid)) byUuid.set(line.uuid, line);
-  let leaf: Line | undefined;
-  for (let index = lines.length - 1; index >= 0 && leaf === undefined; index--) {
-    const line = lines[index]!;
-    if (CHAT_TYPES.has(line.type) && line.uuid !== undefined && line.record.isSidechain !== true) leaf = line;
+  const newestChatLine = (sidechain: boolean) => {
+    for (let index = lines.length - 1; index >= 0; index--) {
+      const line = lines[index]!;
+      if (CHAT_TYPES.has(line.type) && line.uuid !== undefined && (line.record.isSidechain === true) === sidechain) return line;
+    }
+    return undefined;
+  };
+  // A subagent's own file (`subagents/agent-<id>.jsonl`) is all sidechain: then its conversation is
+  // the one being imported, not one to keep apart.
+  let leaf = newestChatLine(false);
+  if (leaf === undefined) {
+    leaf = newestChatLine(true);
+    if (leaf !== undefined) log.add('guessed', 'every chat line is a sidechain: imported as a subagent’s own session (a subagents/agent-*.jsonl file)');
   }
   if (leaf === undefined) return [];
   const chain: Line[] = [];

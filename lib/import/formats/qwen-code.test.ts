@@ -311,4 +311,17 @@ describe('qwenCodeFormat', () => {
     const claude = jsonl([{ type: 'user', uuid: 'u1', parentUuid: null, sessionId: 's', message: { role: 'user', content: 'hi' } }]);
     await expect(importTranscript(claude, { format: 'qwen-code' })).rejects.toMatchObject({ code: 'format-mismatch' });
   });
+
+  it("imports a subagent's own transcript, where every record is a sidechain, as its conversation", async () => {
+    const text = [
+      { ...user('x1', null, 'Explore src/'), isSidechain: true },
+      model('x2', 'x1', [{ text: 'src/ has 3 files.' }], { isSidechain: true }),
+    ]
+      .map((record) => JSON.stringify(record))
+      .join('\n');
+    const { transcript, report } = await importTranscript(text, { format: 'qwen-code' });
+    expect(transcript.messages.map((entry) => entry.message.role)).toEqual(['user', 'assistant']);
+    expect(report.entries.map((entry) => entry.action)).not.toContain('kept-apart');
+    expect(report.entries[0]!.reason).toBe("every record is a subagent's (isSidechain): imported as the subagent's own session");
+  });
 });

@@ -106,7 +106,12 @@ function activeChain(lines: readonly QwenLine[], log: FidelityLog): QwenLine[] {
     if (byUuid.has(line.uuid)) log.add('dropped', 'record repeating an earlier uuid: the first one is used', { line: line.line });
     else byUuid.set(line.uuid, line);
   }
-  const leaf = lines.findLast((line) => !line.sidechain && carriesConversation(line));
+  let leaf = lines.findLast((line) => !line.sidechain && carriesConversation(line));
+  // A subagent's own transcript is all sidechain: its conversation is the one being imported.
+  if (leaf === undefined) {
+    leaf = lines.findLast((line) => carriesConversation(line));
+    if (leaf !== undefined) log.add('guessed', "every record is a subagent's (isSidechain): imported as the subagent's own session");
+  }
   const chain: QwenLine[] = [];
   const seen = new Set<string>();
   for (let cursor = leaf; cursor !== undefined; ) {
@@ -182,7 +187,7 @@ class QwenConversion {
     const onChain = new Set(chain);
     let title: string | undefined;
     for (const line of lines) {
-      if (line.sidechain) {
+      if (line.sidechain && !onChain.has(line)) {
         this.log.add('kept-apart', "subagent (isSidechain) records: a subagent's own conversation, not the parent's", { line: line.line });
       } else if (line.type === 'system' && !MODEL_SYSTEM_SUBTYPES.has(line.subtype ?? '')) {
         if (line.subtype === 'custom_title' && isRecord(line.record.systemPayload)) {
