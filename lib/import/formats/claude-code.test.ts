@@ -126,6 +126,7 @@ describe('claudeCodeFormat', () => {
       ['dropped', 'file-history-snapshot: carries no conversation', [4]],
       ['kept-apart', 'sidechain line (isSidechain): a subagent’s own conversation, kept apart from the parent', [8]],
       ['guessed', 'command echo (<command-name>, <local-command-stdout>): marked meta, not a user turn', [2]],
+      ['flagged', 'signed thinking kept with its signature: Anthropic accepts it back only from the same model, so a child on another model loses it', [5]],
       ['dropped', 'toolUseResult sidecar: the interface’s copy of a tool result (the model saw the tool_result block)', [7]],
       ['merged', '2 assistant lines merged into message msg_1', [5]],
       ['dropped', 'attachment: carries no conversation', [9]],
@@ -269,7 +270,8 @@ describe('claudeCodeFormat', () => {
       const kinds = classifyMessages(transcript.messages).map((entry) => entry.kind);
       expect(kinds.filter((kind) => kind === 'real-user-turn')).toHaveLength(1);
       expect(transcript.messages.filter((entry) => entry.message.role === 'assistant')).toHaveLength(20);
-      expect(entries.filter((entry) => entry.action === 'flagged')).toEqual([]);
+      // Every call is answered: the only flags are its 13 signed thinking blocks.
+      expect(entries.filter((entry) => entry.action === 'flagged').map((entry) => [entry.reason.split(':')[0], entry.count])).toEqual([['signed thinking kept with its signature', 13]]);
     });
 
     it('schema coverage: odd line types never crash; the self-parented leaf is flagged', async () => {

@@ -1,12 +1,13 @@
-import type { AssistantModelMessage } from 'ai';
+import type { ToolResultPart } from 'ai';
 import type { ModelMessage, TranscriptMessage, TurnEndReason } from '@/lib/fork';
 import type { FidelityLog } from '../fidelity-report';
-import { toolOutputOf } from '../content-mapping';
-import { FormatMismatchError } from '../import-errors';
+import { FormatMismatchError, InvalidContentError } from '../import-errors';
 import type { ConvertedImport, ImportFormat } from '../import-format';
 import { importedProfile } from '../imported-profile';
 import { isRecord, lookup, recordsOf, type ImportSource, type SourceRecord } from '../import-source';
 import { TranscriptBuilder } from '../transcript-builder';
+import { assistantBlock, toolResultOf, userBlock, type BlockContext } from './anthropic-blocks';
+import type { AssistantPart, UserPart } from './openai-chat';
 
 const LABEL = 'Claude Code session (JSONL)';
 const FORMAT = 'claude-code';
@@ -20,14 +21,6 @@ interface Line {
   parentUuid?: string | null;
 }
 
-type AssistantPart = Exclude<AssistantModelMessage['content'], string>[number];
-type UserPart = { type: 'text'; text: string } | { type: 'image'; image: string; mediaType?: string };
-type ToolResultPart = {
-  type: 'tool-result';
-  toolCallId: string;
-  toolName: string;
-  output: ReturnType<typeof toolOutputOf>;
-};
 
 const CHAT_TYPES = new Set(['user', 'assistant']);
 /**
@@ -170,60 +163,40 @@ function withSiblingResults(chain: readonly Line[], lines: readonly Line[], log:
   return result;
 }
 
-function userParts(content: unknown, log: FidelityLog, line: number): { tool: ToolResultPart[]; user: UserPart[] } {
-  const tool: ToolResultPart[] = [];
-  const user: UserPart[] = [];
-  if (typeof content === 'string') {
-    if (content !== '') user.push({ type: 'text', text: content });
-    return { tool, user };
-  }
-  if (!Array.isArray(content)) {
-    if (content !== undefined && content !== null) log.add('dropped', MALFORMED_CONTENT, { line });
-    return { tool, user };
-  }
-  for (const block of content) {
+/**
+ * A line's content blocks through the shared Anthropic block converters. The CLI wrote the file as
+ * it went, so one malformed block drops that block (reported), not the whole import.
+ */
+function eachBlock<T>(content: unknown[], line: number, log: FidelityLog, convert: (block: Record<string, unknown>, field: string, context: BlockContext) => T[]): T[] {
+  const context: BlockContext = { label: LABEL, log, line };
+  return content.flatMap((block, index) => {
     if (!isRecord(block)) {
       log.add('dropped', MALFORMED_BLOCK, { line });
-      continue;
+      return [];
     }
-    if (block.type === 'text' && typeof block.text === 'string') user.push({ type: 'text', text: block.text });
-    else if (block.type === 'image' && isRecord(block.source)) {
-      const image = imageOf(block.source);
-      if (image === undefined) log.add('dropped', 'image block without base64 data or a URL', { line });
-      else user.push(image);
-    } else if (block.type === 'tool_result' && typeof block.tool_use_id === 'string') {
-      tool.push({
-        type: 'tool-result',
-        toolCallId: block.tool_use_id,
-        toolName: '',
-        output: toolOutputOf(toolResultText(block.content, log, line), block.is_error === true),
-      });
-    } else if (typeof block.type === 'string' && !['text', 'image', 'tool_result'].includes(block.type)) {
-      log.add('dropped', `user content block of type "${block.type.slice(0, 40)}": Fork Lab does not carry it`, { line });
-    } else {
-      log.add('dropped', MALFORMED_BLOCK, { line });
+    try {
+      return convert(block, `message.content[${index}]`, context);
+    } catch (error) {
+      if (!(error instanceof InvalidContentError)) throw error;
+      log.add('dropped', MALFORMED_BLOCK, { line, field: error.location.field });
+      return [];
     }
+  });
+}
+
+function userParts(content: unknown, log: FidelityLog, line: number): { tool: ToolResultPart[]; user: UserPart[] } {
+  if (typeof content === 'string') return { tool: [], user: content === '' ? [] : [{ type: 'text', text: content }] };
+  if (!Array.isArray(content)) {
+    if (content !== undefined && content !== null) log.add('dropped', MALFORMED_CONTENT, { line });
+    return { tool: [], user: [] };
   }
+  const tool: ToolResultPart[] = [];
+  const user = eachBlock<UserPart>(content, line, log, (block, field, context) => {
+    if (block.type !== 'tool_result') return userBlock(block, field, context);
+    tool.push(toolResultOf(block, field, context));
+    return [];
+  });
   return { tool, user };
-}
-
-function imageOf(source: Record<string, unknown>): UserPart | undefined {
-  if (source.type === 'base64' && typeof source.data === 'string') {
-    return { type: 'image', image: source.data, ...(typeof source.media_type === 'string' ? { mediaType: source.media_type } : {}) };
-  }
-  if (source.type === 'url' && typeof source.url === 'string') return { type: 'image', image: source.url };
-  return undefined;
-}
-
-function toolResultText(content: unknown, log: FidelityLog, line: number): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return content === undefined ? '' : JSON.stringify(content);
-  const texts: string[] = [];
-  for (const block of content) {
-    if (isRecord(block) && block.type === 'text' && typeof block.text === 'string') texts.push(block.text);
-    else log.add('dropped', 'non-text block inside a tool result (an image a tool returned): only its text is kept', { line });
-  }
-  return texts.join('\n');
 }
 
 function assistantParts(content: unknown, log: FidelityLog, line: number): AssistantPart[] {
@@ -232,44 +205,7 @@ function assistantParts(content: unknown, log: FidelityLog, line: number): Assis
     if (content !== undefined && content !== null) log.add('dropped', MALFORMED_CONTENT, { line });
     return [];
   }
-  const parts: AssistantPart[] = [];
-  for (const block of content) {
-    if (!isRecord(block)) {
-      log.add('dropped', MALFORMED_BLOCK, { line });
-      continue;
-    }
-    switch (block.type) {
-      case 'text':
-        if (typeof block.text === 'string') parts.push({ type: 'text', text: block.text });
-        else log.add('dropped', MALFORMED_BLOCK, { line });
-        break;
-      case 'thinking':
-        if (typeof block.thinking !== 'string') log.add('dropped', MALFORMED_BLOCK, { line });
-        else {
-          parts.push({
-            type: 'reasoning',
-            text: block.thinking,
-            ...(typeof block.signature === 'string' && block.signature !== ''
-              ? { providerOptions: { anthropic: { signature: block.signature } } }
-              : {}),
-          });
-        }
-        break;
-      case 'redacted_thinking':
-        log.add('dropped', 'redacted thinking: encrypted, it cannot be carried to another model', { line });
-        break;
-      case 'tool_use':
-        if (typeof block.id === 'string' && block.id !== '' && typeof block.name === 'string' && block.name !== '') {
-          parts.push({ type: 'tool-call', toolCallId: block.id, toolName: block.name, input: (block.input ?? {}) as never });
-        } else log.add('dropped', MALFORMED_BLOCK, { line });
-        break;
-      default:
-        if (typeof block.type === 'string') {
-          log.add('dropped', `assistant content block of type "${block.type.slice(0, 40)}": Fork Lab does not carry it`, { line });
-        } else log.add('dropped', MALFORMED_BLOCK, { line });
-    }
-  }
-  return parts;
+  return eachBlock(content, line, log, assistantBlock);
 }
 
 function convert(source: ImportSource, log: FidelityLog): ConvertedImport {
