@@ -7,23 +7,7 @@ import type { ConvertedImport, ImportFormat } from '../import-format';
 import { isRecord, type ImportSource } from '../import-source';
 import { importedProfile } from '../imported-profile';
 import { TranscriptBuilder } from '../transcript-builder';
-import {
-  type AssistantPart,
-  invalidField,
-  isPlainChatMessage,
-  LEADING_SYSTEM_MERGED,
-  MESSAGE_FIELD_DROPPED,
-  messageListOf,
-  MID_CONVERSATION_SYSTEM,
-  optionalStringAt,
-  reportUnreadKeys,
-  REQUEST_SETTING_DROPPED,
-  requireMessageList,
-  requireRecordAt,
-  requireStringAt,
-  SHARED_CHAT_SHAPE_SCORE,
-  type UserPart,
-} from './openai-chat';
+import { type AssistantPart, invalidField, isPlainChatMessage, LEADING_SYSTEM_MERGED, MESSAGE_FIELD_DROPPED, messageListOf, MID_CONVERSATION_SYSTEM, optionalStringAt, reportUnreadKeys, REQUEST_SETTING_DROPPED, requireMessageList, requireRecordAt, requireStringAt, SHARED_CHAT_SHAPE_SCORE, type UserPart } from './api-body';
 
 type ProviderOptions = NonNullable<ModelMessage['providerOptions']>;
 

@@ -1,6 +1,6 @@
 import type { FilePart, ImagePart, ToolResultPart } from 'ai';
 import type { FidelityLog, FindingPlace } from '../fidelity-report';
-import { carriesSomething, invalidField, joinField, optionalStringAt, requireRecordAt, requireStringAt, type AssistantPart, type ToolOutput, type UserPart } from './openai-chat';
+import { carriesSomething, invalidField, joinField, optionalStringAt, requireRecordAt, requireStringAt, type AssistantPart, type ToolOutput, type UserPart } from './api-body';
 
 /**
  * Anthropic content blocks, as the Messages API and Claude Code's session lines both write them.

@@ -6,20 +6,7 @@ import { isRecord, type ImportSource } from '../import-source';
 import { importedProfile } from '../imported-profile';
 import { TranscriptBuilder } from '../transcript-builder';
 import { assistantBlock, reportBlockKeys, toolResultOf, userBlock } from './anthropic-blocks';
-import {
-  invalidField,
-  isPlainChatMessage,
-  MESSAGE_FIELD_DROPPED,
-  messageListOf,
-  optionalStringAt,
-  reportUnreadKeys,
-  REQUEST_SETTING_DROPPED,
-  requireMessageList,
-  requireRecordAt,
-  requireStringAt,
-  SHARED_CHAT_SHAPE_SCORE,
-  type UserPart,
-} from './openai-chat';
+import { invalidField, isPlainChatMessage, MESSAGE_FIELD_DROPPED, messageListOf, optionalStringAt, reportUnreadKeys, REQUEST_SETTING_DROPPED, requireMessageList, requireRecordAt, requireStringAt, SHARED_CHAT_SHAPE_SCORE, type UserPart } from './api-body';
 
 const LABEL = 'Anthropic Messages';
 const FORMAT = 'anthropic-messages';

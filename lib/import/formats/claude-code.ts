@@ -7,7 +7,7 @@ import { importedProfile } from '../imported-profile';
 import { isRecord, lookup, recordsOf, type ImportSource, type SourceRecord } from '../import-source';
 import { TranscriptBuilder } from '../transcript-builder';
 import { assistantBlock, toolResultOf, userBlock, type BlockContext } from './anthropic-blocks';
-import type { AssistantPart, UserPart } from './openai-chat';
+import type { AssistantPart, UserPart } from './api-body';
 
 const LABEL = 'Claude Code session (JSONL)';
 const FORMAT = 'claude-code';

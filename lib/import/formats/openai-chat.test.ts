@@ -7,7 +7,9 @@ import { FidelityLog } from '../fidelity-report';
 import { aiSdkModelMessagesFormat, aiSdkUiMessagesFormat } from './ai-sdk';
 import { anthropicMessagesFormat } from './anthropic-messages';
 import { IMPORT_FORMATS } from './index';
-import { openAiChatFormat, SHARED_CHAT_SHAPE_SCORE, splitDataUrl } from './openai-chat';
+import { SHARED_CHAT_SHAPE_SCORE } from './api-body';
+import { splitDataUrl } from '../data-url';
+import { openAiChatFormat } from './openai-chat';
 import { openAiResponsesFormat } from './openai-responses';
 
 const json = (value: unknown): ImportSource => ({ shape: 'json', value, bytes: 0 });

@@ -2,157 +2,30 @@ import type { AssistantModelMessage, FilePart, ImagePart, ToolResultPart, UserMo
 import type { ToolDeclaration } from '@/lib/fork';
 import { parseToolArguments } from '../content-mapping';
 import type { FidelityLog } from '../fidelity-report';
-import { FormatMismatchError, InvalidContentError } from '../import-errors';
-import type { ConvertedImport, ImportFormat } from '../import-format';
 import { splitDataUrl } from '../data-url';
+import type { ConvertedImport, ImportFormat } from '../import-format';
 import { isRecord, lookup, type ImportSource } from '../import-source';
-
-export { splitDataUrl };
 import { importedProfile } from '../imported-profile';
 import { TranscriptBuilder } from '../transcript-builder';
-
-// ---------------------------------------------------------------------------------------------
-// Shared by the API-shaped formats (OpenAI Chat, OpenAI Responses, Anthropic, AI SDK).
-// ---------------------------------------------------------------------------------------------
-
-/**
- * The score OpenAI Chat, Anthropic and AI SDK model messages all give the shape they share
- * (`[{role: 'user' | 'assistant', content: 'text'}]`, text parts alike). It must be the same
- * number in all three so detection reports a tie and the person chooses: the formats differ in
- * what counts as a tool result or a system prompt, so guessing would be a silent mistake.
- */
-export const SHARED_CHAT_SHAPE_SCORE = 0.5;
-
-export type UserPart = Exclude<UserModelMessage['content'], string>[number];
-export type AssistantPart = Exclude<AssistantModelMessage['content'], string>[number];
-export type ToolOutput = ToolResultPart['output'];
-
-/** A JSON document's message list: a bare array, or the `messages` of a request body. */
-export interface MessageList {
-  messages: unknown[];
-  /** The request body around the list; undefined for a bare array. */
-  body: Record<string, unknown> | undefined;
-}
-
-export function messageListOf(source: ImportSource): MessageList | undefined {
-  if (source.shape !== 'json') return undefined;
-  const value = source.value;
-  if (Array.isArray(value)) return { messages: value, body: undefined };
-  if (isRecord(value) && Array.isArray(value.messages)) return { messages: value.messages, body: value };
-  return undefined;
-}
-
-/** The message list, or a FormatMismatchError that says what the format expects instead. */
-export function requireMessageList(source: ImportSource, label: string): MessageList {
-  if (source.shape !== 'json') {
-    throw new FormatMismatchError(label, 'the input is JSON Lines; this format is one JSON document');
-  }
-  const list = messageListOf(source);
-  if (list === undefined) {
-    throw new FormatMismatchError(label, 'expected a list of messages or an object with a "messages" list', {
-      field: 'messages',
-    });
-  }
-  return list;
-}
-
-/**
- * The shape three formats share: only `role` and `content`, the role one of `roles`, the content a
- * string or a list of bare `{type: 'text', text}` parts.
- */
-export function isPlainChatMessage(value: unknown, roles: readonly string[]): boolean {
-  if (!isRecord(value) || typeof value.role !== 'string' || !roles.includes(value.role)) return false;
-  if (Object.keys(value).some((key) => key !== 'role' && key !== 'content')) return false;
-  const content = value.content;
-  if (typeof content === 'string') return true;
-  return (
-    Array.isArray(content) &&
-    content.length > 0 &&
-    content.every(
-      (part) =>
-        isRecord(part) &&
-        part.type === 'text' &&
-        typeof part.text === 'string' &&
-        Object.keys(part).every((key) => key === 'type' || key === 'text'),
-    )
-  );
-}
-
-/** `"bot"`, `a number`, `null`, `a list`: a value as an error message names it. */
-export function describeValue(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  if (value === null) return 'null';
-  if (value === undefined) return 'missing';
-  if (Array.isArray(value)) return 'a list';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
-
-/** An InvalidContentError naming the field, what it holds and what is allowed. */
-export function invalidField(label: string, field: string, value: unknown, allowed: string): InvalidContentError {
-  return new InvalidContentError(`${label}: ${field} is ${describeValue(value)}; ${allowed}.`, { field });
-}
-
-export function requireRecordAt(label: string, value: unknown, field: string, what: string): Record<string, unknown> {
-  if (!isRecord(value)) throw invalidField(label, field, value, `expected ${what}`);
-  return value;
-}
-
-export function requireStringAt(label: string, value: unknown, field: string, what = 'expected a string'): string {
-  if (typeof value !== 'string') throw invalidField(label, field, value, what);
-  return value;
-}
-
-export function optionalStringAt(label: string, value: unknown, field: string): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  return requireStringAt(label, value, field, 'expected a string or nothing');
-}
-
-export function joinField(base: string, key: string | number): string {
-  if (typeof key === 'number') return `${base}[${key}]`;
-  return base === '' ? key : `${base}.${key}`;
-}
-
-/** Whether a value carries something: null, undefined, '' and empty lists/objects do not. */
-export function carriesSomething(value: unknown): boolean {
-  if (value === null || value === undefined || value === '') return false;
-  if (Array.isArray(value)) return value.length > 0;
-  if (isRecord(value)) return Object.keys(value).length > 0;
-  return true;
-}
-
-/** Report every key of `record` the importer does not read, except those that hold nothing. */
-export function reportUnreadKeys(
-  record: Record<string, unknown>,
-  read: ReadonlySet<string>,
-  base: string,
-  log: FidelityLog,
-  reason: string,
-): void {
-  for (const [key, value] of Object.entries(record)) {
-    if (read.has(key) || !carriesSomething(value)) continue;
-    log.add('dropped', reason, { field: joinField(base, key) });
-  }
-}
-
-export const REQUEST_SETTING_DROPPED =
-  'request setting not carried over: a fork inherits the conversation, system prompt, tools and model, not sampling or output settings';
-export const MESSAGE_FIELD_DROPPED = 'message field not carried over: a ModelMessage has no place for it';
-export const MID_CONVERSATION_SYSTEM =
-  'system message after the conversation started kept as a system message where it was; not every provider accepts one there';
-export const LEADING_SYSTEM_MERGED =
-  'leading system messages joined into the one system instruction, a blank line between them';
-
-
-/**
- * An image part from a URL or a data URL. A data URL is split into base64 and media type, the
- * shape the AI SDK and Anthropic use for inline images, so the same image reads alike in every
- * format.
- */
-export function imagePartFromUrl(url: string, providerOptions?: ImagePart['providerOptions']): ImagePart {
-  const inline = splitDataUrl(url);
-  const base: ImagePart = inline === undefined ? { type: 'image', image: url } : { type: 'image', image: inline.data, mediaType: inline.mediaType };
-  return providerOptions === undefined ? base : { ...base, providerOptions };
-}
+import {
+  type AssistantPart,
+  LEADING_SYSTEM_MERGED,
+  MESSAGE_FIELD_DROPPED,
+  MID_CONVERSATION_SYSTEM,
+  REQUEST_SETTING_DROPPED,
+  SHARED_CHAT_SHAPE_SCORE,
+  type ToolOutput,
+  type UserPart,
+  imagePartFromUrl,
+  invalidField,
+  isPlainChatMessage,
+  messageListOf,
+  optionalStringAt,
+  reportUnreadKeys,
+  requireMessageList,
+  requireRecordAt,
+  requireStringAt,
+} from './api-body';
 
 // ---------------------------------------------------------------------------------------------
 // OpenAI Chat Completions

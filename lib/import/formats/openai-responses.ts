@@ -6,23 +6,9 @@ import { FormatMismatchError } from '../import-errors';
 import type { ConvertedImport, ImportFormat } from '../import-format';
 import { isRecord, lookup, type ImportSource } from '../import-source';
 import { importedProfile } from '../imported-profile';
+import { splitDataUrl } from '../data-url';
 import { TranscriptBuilder } from '../transcript-builder';
-import {
-  type AssistantPart,
-  imagePartFromUrl,
-  invalidField,
-  LEADING_SYSTEM_MERGED,
-  MESSAGE_FIELD_DROPPED,
-  MID_CONVERSATION_SYSTEM,
-  optionalStringAt,
-  reportUnreadKeys,
-  REQUEST_SETTING_DROPPED,
-  requireRecordAt,
-  requireStringAt,
-  splitDataUrl,
-  type ToolOutput,
-  type UserPart,
-} from './openai-chat';
+import { type AssistantPart, imagePartFromUrl, invalidField, LEADING_SYSTEM_MERGED, MESSAGE_FIELD_DROPPED, MID_CONVERSATION_SYSTEM, optionalStringAt, reportUnreadKeys, REQUEST_SETTING_DROPPED, requireRecordAt, requireStringAt, type ToolOutput, type UserPart } from './api-body';
 
 const LABEL = 'OpenAI Responses';
 const FORMAT = 'openai-responses';
