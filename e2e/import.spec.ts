@@ -74,6 +74,18 @@ test.describe('importing a transcript', () => {
     expect(Object.keys(stored?.sessions ?? {}).every((id) => !id.startsWith('import:'))).toBe(true);
   });
 
+  test('pick a Codex rollout with the file picker: its startup context is not a turn, its tool loop is one turn', async ({ page }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+    await page.getByTestId('open-import').click();
+    await page.getByTestId('import-file').setInputFiles(`${REAL}/codex/csview-chatbot-ui-v0.58.jsonl`);
+    await playground.waitForImported('csview-chatbot-ui-v0.58.jsonl');
+    await expect(page.getByTestId('import-report')).toContainText('as Codex CLI rollout (JSONL)');
+    await expect(page.getByTestId('import-counts')).toContainText('80 messages (2 user, 39 assistant, 39 tool) · 1 real user turn · 39 tool calls, 39 results');
+    await expect(playground.row(0)).toHaveAttribute('data-kind', 'other');
+    await expect(playground.row(1)).toHaveAttribute('data-kind', 'real-user-turn');
+  });
+
   test('an ambiguous paste asks for the format, then imports as the one chosen', async ({ page }) => {
     const playground = new PlaygroundPage(page);
     await playground.open();
