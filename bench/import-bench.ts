@@ -15,7 +15,7 @@ import { syntheticClaudeSession } from '../lib/import/testing/synthetic-claude-s
 const TARGET_BYTES = 50 * 1024 * 1024;
 const TIME_RATIO_TARGET = 4;
 const MEMORY_RATIO_TARGET = 12;
-const RUNS = 3;
+const RUNS = 5;
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
 

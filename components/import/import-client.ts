@@ -1,6 +1,7 @@
 import type { ImportAnswer, ImportErrorBody, ImportStreamEvent } from '@/lib/import/import-answer';
 import type { ParentRegistration } from '@/lib/fork-service/fork-service';
-import { IMPORT_LIMITS, formatBytes } from '@/lib/import/import-limits';
+import { ImportTooLargeError } from '@/lib/import/import-errors';
+import { IMPORT_LIMITS } from '@/lib/import/import-limits';
 import type { ImportFormatId } from '@/lib/import/import-format';
 import type { ImportProgress } from '@/lib/import/import-source';
 
@@ -28,10 +29,7 @@ export interface ImportRequest {
 export async function importOnServer({ body, fileName, format, onProgress, signal }: ImportRequest): Promise<{ answer: ImportAnswer; registration: ParentRegistration }> {
   const size = typeof body === 'string' ? new Blob([body]).size : body.size;
   if (size > IMPORT_LIMITS.maxBytes) {
-    throw new ImportFailedError({
-      code: 'too-large',
-      message: `The file is ${formatBytes(size)}; imports are limited to ${formatBytes(IMPORT_LIMITS.maxBytes)}.`,
-    });
+    throw new ImportFailedError(new ImportTooLargeError(size, IMPORT_LIMITS.maxBytes).toJSON());
   }
   const query = new URLSearchParams();
   if (format !== undefined) query.set('format', format);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BodyTooLargeError, formatBytes, InvalidJsonError, readJsonBody, UnsupportedMediaTypeError } from './read-json-body';
+import { formatBytes } from '@/lib/view/format-bytes';
+import { BodyTooLargeError, InvalidJsonError, readJsonBody, UnsupportedMediaTypeError } from './read-json-body';
 
 const post = (body: BodyInit | null, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
   new Request('http://localhost/api', { method: 'POST', body, headers, ...(body instanceof ReadableStream ? { duplex: 'half' } : {}) } as RequestInit);

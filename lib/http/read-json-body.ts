@@ -1,3 +1,5 @@
+import { formatBytes } from '@/lib/view/format-bytes';
+
 /** A request body over the endpoint's documented limit. */
 export class BodyTooLargeError extends Error {
   override readonly name = 'BodyTooLargeError';
@@ -19,9 +21,6 @@ export class UnsupportedMediaTypeError extends Error {
   override readonly name = 'UnsupportedMediaTypeError';
 }
 
-export function formatBytes(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(bytes % (1024 * 1024) === 0 ? 0 : 1)} MB` : `${bytes} bytes`;
-}
 
 /**
  * Read a request body's bytes, refusing anything over `limitBytes` before it is all in memory: a

@@ -22,9 +22,4 @@ export const IMPORT_LIMITS: ImportLimits = {
   maxDepth: 100,
 };
 
-/** `64 MB`, `16 MB`, `900 KB`: sizes for messages a person reads. */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
-  if (bytes >= 1024) return `${Number((bytes / 1024).toFixed(1))} KB`;
-  return `${bytes} bytes`;
-}
+export { formatBytes } from '@/lib/view/format-bytes';

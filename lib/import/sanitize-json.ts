@@ -91,5 +91,18 @@ export function jsonNestingDepth(text: string): number {
  * `__proto__` key, written plainly or with `\u00XX` escapes (every character of the key is ASCII).
  */
 export function needsSanitizing(text: string, maxDepth: number): boolean {
-  return text.includes('__proto__') || text.includes('\\u00') || jsonNestingDepth(text) > maxDepth;
+  if (text.includes('__proto__') || text.includes('\\u00')) return true;
+  // A text with no more opening brackets than the limit cannot nest deeper than it: counting them
+  // with native searches is far cheaper than scanning every character, and settles most records.
+  return !openingsAtMost(text, maxDepth) && jsonNestingDepth(text) > maxDepth;
+}
+
+function openingsAtMost(text: string, limit: number): boolean {
+  let count = 0;
+  for (const opening of ['{', '[']) {
+    for (let index = text.indexOf(opening); index !== -1; index = text.indexOf(opening, index + 1)) {
+      if (++count > limit) return false;
+    }
+  }
+  return true;
 }

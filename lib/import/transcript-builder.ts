@@ -92,8 +92,9 @@ export class TranscriptBuilder {
 
   finish(profile: AgentProfile): ParentTranscript {
     const messages = this.pairToolResults();
-    this.flagUnansweredCalls(messages);
-    deriveTurnEnds(messages);
+    const answered = answeredCallIds(messages);
+    this.flagUnansweredCalls(messages, answered);
+    deriveTurnEnds(messages, answered);
     return { profile, messages };
   }
 
@@ -164,12 +165,7 @@ export class TranscriptBuilder {
     return kept;
   }
 
-  private flagUnansweredCalls(messages: readonly TranscriptMessage[]): void {
-    const answered = new Set<string>();
-    for (const { message } of messages) {
-      if (message.role !== 'tool') continue;
-      for (const part of message.content as ToolPart[]) if (part.toolCallId !== undefined) answered.add(part.toolCallId);
-    }
+  private flagUnansweredCalls(messages: readonly TranscriptMessage[], answered: ReadonlySet<string>): void {
     let lastAssistant = -1;
     messages.forEach((entry, index) => {
       if (entry.message.role === 'assistant') lastAssistant = index;
@@ -192,6 +188,16 @@ export class TranscriptBuilder {
   }
 }
 
+/** Ids of every call some tool message answers. */
+function answeredCallIds(messages: readonly TranscriptMessage[]): Set<string> {
+  const answered = new Set<string>();
+  for (const { message } of messages) {
+    if (message.role !== 'tool') continue;
+    for (const part of message.content as ToolPart[]) if (part.toolCallId !== undefined) answered.add(part.toolCallId);
+  }
+  return answered;
+}
+
 function hasUnansweredCall(entry: TranscriptMessage, answered: ReadonlySet<string>): boolean {
   if (entry.message.role !== 'assistant' || !Array.isArray(entry.message.content)) return false;
   return (entry.message.content as ToolPart[]).some(
@@ -204,12 +210,7 @@ function hasUnansweredCall(entry: TranscriptMessage, answered: ReadonlySet<strin
  * spec's rule for importers): completed, or interrupted when it stopped on an unanswered call.
  * Turn ends the source recorded are kept as they are.
  */
-export function deriveTurnEnds(messages: TranscriptMessage[]): void {
-  const answered = new Set<string>();
-  for (const { message } of messages) {
-    if (message.role !== 'tool') continue;
-    for (const part of message.content as ToolPart[]) if (part.toolCallId !== undefined) answered.add(part.toolCallId);
-  }
+export function deriveTurnEnds(messages: TranscriptMessage[], answered: ReadonlySet<string> = answeredCallIds(messages)): void {
   let seenTurn = false;
   // The startup block's user message is the runtime's environment, not a turn the person took.
   for (let index = startupContextLength(messages); index < messages.length; index++) {

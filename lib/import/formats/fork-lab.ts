@@ -12,6 +12,7 @@ import {
 } from '@/lib/fork';
 
 import { FORK_BUNDLE_KIND, FORK_BUNDLE_VERSION } from '@/lib/export/fork-bundle';
+import { formatIssuePath } from '@/lib/fork/transcript/transcript-schema';
 import { canonicalJson } from '@/lib/isolation/canonical-json';
 import type { FidelityLog } from '../fidelity-report';
 import { FormatMismatchError, InvalidContentError } from '../import-errors';
@@ -29,9 +30,9 @@ function invalid(error: unknown, prefix: string): never {
   throw error;
 }
 
-function zodInvalid(error: z.ZodError, prefix: string): never {
+function zodInvalid(error: z.ZodError, prefix: readonly PropertyKey[]): never {
   const issue = error.issues[0]!;
-  const field = [prefix, ...issue.path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`))].join('').replace(/^\./, '');
+  const field = formatIssuePath([...prefix, ...issue.path]);
   throw new InvalidContentError(`${field}: ${issue.message}.`, { field });
 }
 
@@ -141,7 +142,7 @@ function convertBundle(source: ImportSource, log: FidelityLog): ConvertedImport 
   const rawChildren = Array.isArray(bundle.children) ? bundle.children : [];
   const children: BundledChild[] = rawChildren.map((raw, index) => {
     const parsed = bundleChildSchema.safeParse(raw);
-    if (!parsed.success) zodInvalid(parsed.error, `children[${index}]`);
+    if (!parsed.success) zodInvalid(parsed.error, ['children', index]);
     let childRequest;
     try {
       childRequest = parseForkRequest(parsed.data.request, `children[${index}].request`);
