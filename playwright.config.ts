@@ -1,5 +1,5 @@
-import { spawnSync } from "node:child_process";
-import { defineConfig, devices } from "@playwright/test";
+import { spawnSync } from 'node:child_process';
+import { defineConfig, devices } from '@playwright/test';
 
 /**
  * Port for the e2e server: E2E_PORT if set (it must be free), otherwise a free
@@ -9,7 +9,7 @@ import { defineConfig, devices } from "@playwright/test";
  * instead of picking their own (baseURL would drift) or re-checking a port
  * the server already holds.
  */
-const CHOSEN = "E2E_PORT_CHOSEN_BY_CONFIG";
+const CHOSEN = 'E2E_PORT_CHOSEN_BY_CONFIG';
 
 function listenOnce(port: number): number | null {
   // Synchronous probe: a child node process listens on `port` (0 = any free
@@ -17,13 +17,13 @@ function listenOnce(port: number): number | null {
   const probe = spawnSync(
     process.execPath,
     [
-      "-e",
+      '-e',
       "const s=require('net').createServer();" +
         "s.on('error',()=>process.exit(1));" +
         "s.listen(Number(process.argv[1]),'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close();});",
       String(port),
     ],
-    { encoding: "utf8", timeout: 10_000 },
+    { encoding: 'utf8', timeout: 10_000 },
   );
   const bound = Number(probe.stdout?.trim());
   return probe.status === 0 && Number.isInteger(bound) && bound > 0 ? bound : null;
@@ -43,7 +43,7 @@ function pickPort(): number {
     }
   } else {
     port = listenOnce(0);
-    if (port === null) throw new Error("could not find a free TCP port for the e2e server");
+    if (port === null) throw new Error('could not find a free TCP port for the e2e server');
   }
   process.env.E2E_PORT = String(port);
   process.env[CHOSEN] = String(port);
@@ -54,41 +54,41 @@ const port = pickPort();
 const baseURL = `http://127.0.0.1:${port}`;
 
 // Debian's Chromium by default; PLAYWRIGHT_USE_BUNDLED=1 uses Playwright's own browsers.
-const useBundled = process.env.PLAYWRIGHT_USE_BUNDLED === "1";
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const useBundled = process.env.PLAYWRIGHT_USE_BUNDLED === '1';
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
-  testDir: "e2e",
-  outputDir: "test-results",
+  testDir: 'e2e',
+  outputDir: 'test-results',
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   workers: 2,
   retries: 0,
-  reporter: "list",
+  reporter: 'list',
   timeout: 30_000,
   expect: { timeout: 5_000 },
   use: {
     baseURL,
-    screenshot: "only-on-failure",
-    trace: "off",
-    video: "off",
+    screenshot: 'only-on-failure',
+    trace: 'off',
+    video: 'off',
   },
   projects: [
     {
-      name: "chromium",
+      name: 'chromium',
       use: {
-        ...devices["Desktop Chrome"],
+        ...devices['Desktop Chrome'],
         launchOptions: {
           ...(useBundled ? {} : { executablePath: chromiumPath }),
           args: [
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
           ],
         },
       },
@@ -100,8 +100,8 @@ export default defineConfig({
     url: baseURL,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { NEXT_TELEMETRY_DISABLED: "1" },
-    stdout: "ignore",
-    stderr: "pipe",
+    env: { NEXT_TELEMETRY_DISABLED: '1' },
+    stdout: 'ignore',
+    stderr: 'pipe',
   },
 });

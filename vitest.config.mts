@@ -1,7 +1,7 @@
-import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
 
-const root = fileURLToPath(new URL(".", import.meta.url));
+const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
   resolve: {
@@ -10,15 +10,9 @@ export default defineConfig({
     alias: [{ find: /^@\//, replacement: root }],
   },
   test: {
-    environment: "node",
-    include: [
-      "lib/**/*.test.ts",
-      "app/**/*.test.ts",
-      "components/**/*.test.ts",
-      "components/**/*.test.tsx",
-      "bench/**/*.test.ts",
-    ],
-    exclude: ["node_modules/**", "e2e/**", ".next/**"],
+    environment: 'node',
+    include: ['lib/**/*.test.ts', 'app/**/*.test.ts', 'components/**/*.test.ts', 'components/**/*.test.tsx', 'bench/**/*.test.ts'],
+    exclude: ['node_modules/**', 'e2e/**', '.next/**'],
     // The combined count in scripts/test-all.mjs decides whether "no tests" is an error.
     passWithNoTests: true,
   },

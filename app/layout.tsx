@@ -1,11 +1,11 @@
-import type { Metadata } from "next";
-import type { ReactNode } from "react";
-import "./globals.css";
+import type { Metadata } from 'next';
+import type { ReactNode } from 'react';
+import './globals.css';
 
 export const metadata: Metadata = {
-  title: "Fork Lab",
+  title: 'Fork Lab',
   description: "See and test how a forked subagent inherits its parent's conversation.",
-  icons: { icon: { url: "/favicon.svg", type: "image/svg+xml" } },
+  icons: { icon: { url: '/favicon.svg', type: 'image/svg+xml' } },
 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {

@@ -13,7 +13,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { planFork, type ForkRequest } from '../lib/fork';
+import { type ForkRequest, planFork } from '../lib/fork';
 import { syntheticParent } from '../lib/fork/testing/synthetic-parent';
 
 const LINEARITY_PHASE = process.env.FORK_BENCH_PHASE === 'linearity';
@@ -123,11 +123,10 @@ if (LINEARITY_PHASE) {
   console.log(`peak RSS of this run: ${peakRssMb.toFixed(0)} MB · node ${process.version}`);
 
   console.log('\nlinearity, with a young generation that holds a 100k plan (--max-semi-space-size=256):');
-  const linearity = spawnSync(
-    process.execPath,
-    ['--expose-gc', '--max-semi-space-size=256', '--import', 'tsx', process.argv[1]!],
-    { env: { ...process.env, FORK_BENCH_PHASE: 'linearity' }, stdio: 'inherit' },
-  );
+  const linearity = spawnSync(process.execPath, ['--expose-gc', '--max-semi-space-size=256', '--import', 'tsx', process.argv[1]!], {
+    env: { ...process.env, FORK_BENCH_PHASE: 'linearity' },
+    stdio: 'inherit',
+  });
   if (linearity.status !== 0) missed++;
   if (missed > 0) {
     console.log(`\n${missed} target group${missed === 1 ? '' : 's'} missed`);

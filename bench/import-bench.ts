@@ -68,9 +68,13 @@ async function main(): Promise<void> {
   const ratio = importMs / baseMs;
   const memoryRatio = peak / bytes;
   console.log(`split + JSON.parse, kept  ${baseMs.toFixed(0)} ms`);
-  console.log(`importTranscript          ${importMs.toFixed(0)} ms  → ${messages.toLocaleString('en-US')} messages, ${turns.toLocaleString('en-US')} real turns`);
+  console.log(
+    `importTranscript          ${importMs.toFixed(0)} ms  → ${messages.toLocaleString('en-US')} messages, ${turns.toLocaleString('en-US')} real turns`,
+  );
   console.log(`time ratio                ${ratio.toFixed(2)}×  (target ≤ ${TIME_RATIO_TARGET}×) ${ratio <= TIME_RATIO_TARGET ? 'ok' : 'MISSED'}`);
-  console.log(`peak RSS                  ${(peak / 1048576).toFixed(0)} MB = ${memoryRatio.toFixed(1)}× the file (target ≤ ${MEMORY_RATIO_TARGET}×) ${memoryRatio <= MEMORY_RATIO_TARGET ? 'ok' : 'MISSED'}`);
+  console.log(
+    `peak RSS                  ${(peak / 1048576).toFixed(0)} MB = ${memoryRatio.toFixed(1)}× the file (target ≤ ${MEMORY_RATIO_TARGET}×) ${memoryRatio <= MEMORY_RATIO_TARGET ? 'ok' : 'MISSED'}`,
+  );
   if (ratio > TIME_RATIO_TARGET || memoryRatio > MEMORY_RATIO_TARGET) process.exitCode = 1;
 }
 

@@ -9,17 +9,18 @@
  *   steps), vs. the same loop run bare with `streamText`.
  * - memory: heap per running child (20 children held mid-run), vs. the heap of the parent itself.
  */
-import { stepCountIs, streamText, type ModelMessage } from 'ai';
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createOfflineModel } from '../lib/ai/offline/offline-model';
+import { type ModelMessage, stepCountIs, streamText } from 'ai';
 import { SANDBOX_TOOL_DECLARATIONS, toolsFor } from '../lib/agent/agent-tools';
 import { ChildRuns } from '../lib/agent/child-runs';
 import { RunJournal } from '../lib/agent/run-journal';
 import { SandboxFiles } from '../lib/agent/sandbox-files';
-import { buildBootstrapRecord, planFork, reviveChildHistory, type ParentTranscript } from '../lib/fork';
+import { createOfflineModel } from '../lib/ai/offline/offline-model';
+import { buildBootstrapRecord, type ParentTranscript, planFork, reviveChildHistory } from '../lib/fork';
 import { syntheticParent } from '../lib/fork/testing/synthetic-parent';
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
@@ -68,7 +69,12 @@ async function main() {
   const dir = mkdtempSync(path.join(tmpdir(), 'fork-lab-bench-'));
   const journal = new RunJournal(path.join(dir, 'runs.sqlite'));
   const files = new SandboxFiles();
-  const runs = new ChildRuns({ journal, model: () => createOfflineModel(), tools: (_s, declarations) => toolsFor(declarations, files), redact: (text) => text });
+  const runs = new ChildRuns({
+    journal,
+    model: () => createOfflineModel(),
+    tools: (_s, declarations) => toolsFor(declarations, files),
+    redact: (text) => text,
+  });
   console.log('child launch with the offline model (median of 7 at 1k, 3 at 10k; ratios against the same model call made bare)');
   console.log('size      first event  bare first  ratio | 3-step loop  bare loop  ratio | heap/child  parent heap  ratio');
   let counter = 0;
@@ -106,7 +112,8 @@ async function main() {
     gc();
     const beforeChildren = process.memoryUsage().heapUsed;
     const ids = Array.from({ length: 20 }, () => `m${++counter}`);
-    for (const id of ids) slow.launch({ runId: id, sessionId: 'bench', name: id, modelId: 'offline', bootstrap: bootstrapFor(parent, 'What does route-3 check?', id) });
+    for (const id of ids)
+      slow.launch({ runId: id, sessionId: 'bench', name: id, modelId: 'offline', bootstrap: bootstrapFor(parent, 'What does route-3 check?', id) });
     await new Promise((resolve) => setTimeout(resolve, 300));
     gc();
     const perChild = (process.memoryUsage().heapUsed - beforeChildren) / ids.length;

@@ -1,6 +1,6 @@
 import type { Dialog, Page } from '@playwright/test';
-import { expect, test } from './fixtures/shared-page';
 import { scenarioFile } from './fixtures/scenario-files';
+import { expect, test } from './fixtures/shared-page';
 import { expectExactText } from './pages/playground-page';
 
 const SCRIPT = '<script>window.__pwned=1</script>';

@@ -89,7 +89,12 @@ test.describe('importing a transcript', () => {
   test('an ambiguous paste asks for the format, then imports as the one chosen', async ({ page }) => {
     const playground = new PlaygroundPage(page);
     await playground.open();
-    await playground.importPasted(JSON.stringify([{ role: 'user', content: 'Plan the release.' }, { role: 'assistant', content: 'Freeze on Friday.' }]));
+    await playground.importPasted(
+      JSON.stringify([
+        { role: 'user', content: 'Plan the release.' },
+        { role: 'assistant', content: 'Freeze on Friday.' },
+      ]),
+    );
     await expect(page.getByTestId('import-error')).toContainText('Choose the format to import it as.');
     await page.getByTestId('import-as-openai-chat').click();
     await playground.waitForImported('OpenAI Chat Completions (messages JSON)');

@@ -1,9 +1,9 @@
-import { expect, test } from './fixtures/shared-page';
-import { FORK_PLACEHOLDER_RESULT, planFork, type ForkRequest, type ParentTranscript } from '@/lib/fork';
+import { FORK_PLACEHOLDER_RESULT, type ForkRequest, type ParentTranscript, planFork } from '@/lib/fork';
 import { withAgentCall } from '@/lib/fork-service/agent-call';
 import { contentHash, shortHash } from '@/lib/isolation/content-hash';
 import { previewText } from '@/lib/view/message-preview';
 import { scenarioFile } from './fixtures/scenario-files';
+import { expect, test } from './fixtures/shared-page';
 import { expectExactText } from './pages/playground-page';
 
 const hashOf = async (value: unknown) => shortHash(await contentHash(JSON.parse(JSON.stringify(value))));
@@ -30,9 +30,7 @@ test('a launched child keeps exactly what it inherited while the parent is answe
   await expect(playground.childField('hash-inherited-at-launch')).toHaveText(inheritedHash);
   await expect(playground.childField('hash-inherited-now')).toHaveText(inheritedHash);
   await expect(playground.childField('inherited-intact')).toHaveText('intact');
-  await expect(playground.childField('child-inherited').locator('summary')).toHaveText(
-    'Inherited history · 11 messages (initial messages and first prompt)',
-  );
+  await expect(playground.childField('child-inherited').locator('summary')).toHaveText('Inherited history · 11 messages (initial messages and first prompt)');
   expect(await playground.childInheritedTexts()).toEqual(inheritedTexts);
 
   /** After each parent change: the child is as it was, the parent is not, the preview follows the parent. */
@@ -81,13 +79,18 @@ test('a launched child keeps exactly what it inherited while the parent is answe
     expect(parent.messages.slice(11)).toEqual([
       {
         id: 'r12',
-        message: { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'agent-1', toolName: 'agent', output: { type: 'text', value: FORK_PLACEHOLDER_RESULT } }] },
+        message: {
+          role: 'tool',
+          content: [{ type: 'tool-result', toolCallId: 'agent-1', toolName: 'agent', output: { type: 'text', value: FORK_PLACEHOLDER_RESULT } }],
+        },
       },
       {
         id: 'n13',
         message: {
           role: 'user',
-          content: [{ type: 'text', text: `<system-reminder>\nThe forked agent "child 1 · fork_turns 2" finished. Its result:\n${output}\n</system-reminder>` }],
+          content: [
+            { type: 'text', text: `<system-reminder>\nThe forked agent "child 1 · fork_turns 2" finished. Its result:\n${output}\n</system-reminder>` },
+          ],
         },
       },
     ]);

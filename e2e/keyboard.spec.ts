@@ -127,7 +127,12 @@ test('under Kimi j/k only move the cursor and [ ] a change nothing; Enter launch
     await playground.waitForPlan();
     expect(page.url()).toBe(before);
     // The badge is no button here: Kimi has no per-turn window.
-    expect(await playground.row(1).getByTestId('kind-badge').evaluate((element) => element.tagName)).toBe('SPAN');
+    expect(
+      await playground
+        .row(1)
+        .getByTestId('kind-badge')
+        .evaluate((element) => element.tagName),
+    ).toBe('SPAN');
   });
 
   await test.step('Enter launches the fork the controls describe', async () => {

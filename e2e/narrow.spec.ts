@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { PlaygroundPage } from './pages/playground-page';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -24,7 +24,17 @@ test('390px wide: controls, timeline and preview are all reachable and nothing s
   expect(await page.evaluate(() => window.innerWidth)).toBe(390);
   await expectNoHorizontalOverflow(page);
 
-  for (const region of [page.getByTestId('fork-controls'), playground.policySelect, playground.field('fork_turns'), playground.launchButton, playground.timeline, playground.row(0), playground.summary, playground.childRequest, playground.firstPrompt]) {
+  for (const region of [
+    page.getByTestId('fork-controls'),
+    playground.policySelect,
+    playground.field('fork_turns'),
+    playground.launchButton,
+    playground.timeline,
+    playground.row(0),
+    playground.summary,
+    playground.childRequest,
+    playground.firstPrompt,
+  ]) {
     await region.scrollIntoViewIfNeeded();
     await expect(region).toBeInViewport();
     const box = (await region.boundingBox())!;

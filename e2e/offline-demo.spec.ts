@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 /**
  * The demo the offline model exists for: a fact given three turns before the fork reaches a child
@@ -39,5 +39,7 @@ test('a child forked with fork_turns "1" cannot tell a fact from three turns bac
   await children.nth(1).click();
   await expect(page.getByTestId('run-output')).toContainText('Nothing in my context mentions “staging database password”.');
   await children.nth(2).click();
-  await expect(page.getByTestId('run-output')).toContainText(/From my context \(the user message at position \d+ of \d+\): “The staging database password is heron-7731\.”/);
+  await expect(page.getByTestId('run-output')).toContainText(
+    /From my context \(the user message at position \d+ of \d+\): “The staging database password is heron-7731\.”/,
+  );
 });

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { planFork, type ForkRequest } from '@/lib/fork';
+import { expect, type Page, test } from '@playwright/test';
+import { type ForkRequest, planFork } from '@/lib/fork';
 import { syntheticScenario } from '@/lib/scenarios/synthetic-scenarios';
 import { PlaygroundPage } from './pages/playground-page';
 
@@ -122,7 +122,11 @@ test('10,000 messages: a fork_turns change repaints the preview and the window, 
       await expect(playground.boundaryRow()).toHaveAttribute('data-index', String(expectedRow));
       dom.push(timing.dom);
       painted.push(timing.painted);
-      report(`fork_turns → ${forkTurns} by ${change.kind === 'key' ? `key ${change.key}` : 'typing'} (ms)`, { dom: round(timing.dom), painted: round(timing.painted), rowsInDom: timing.rows });
+      report(`fork_turns → ${forkTurns} by ${change.kind === 'key' ? `key ${change.key}` : 'typing'} (ms)`, {
+        dom: round(timing.dom),
+        painted: round(timing.painted),
+        rowsInDom: timing.rows,
+      });
     }
     report('window change summary (ms)', { dom: stats(dom), painted: stats(painted) });
   });

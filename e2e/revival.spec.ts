@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { expect, test } from '@playwright/test';
 
 /**
  * A server restart in the middle of a child's run. This spec starts its own `next start` (the
@@ -46,7 +46,9 @@ test('a child interrupted by a server restart is revived from its bootstrap reco
   const base = `http://127.0.0.1:${port}`;
   let server = await startServer(port, dataDir);
   try {
-    await page.goto(`${base}/?scenario=startup-block&policy=qwen-fork-turns&fork_turns=all&subagent_type=fork&directive=${encodeURIComponent('Which customer reported it?')}`);
+    await page.goto(
+      `${base}/?scenario=startup-block&policy=qwen-fork-turns&fork_turns=all&subagent_type=fork&directive=${encodeURIComponent('Which customer reported it?')}`,
+    );
     await expect(page.locator('[data-testid="playground"][data-ready="true"]')).toBeVisible();
     await page.getByTestId('launch').click();
     const run = page.getByTestId('child-run');
@@ -90,7 +92,9 @@ test('stopping a child aborts its run on the server', async ({ page }) => {
   const port = await freePort();
   const server = await startServer(port, dataDir);
   try {
-    await page.goto(`http://127.0.0.1:${port}/?scenario=startup-block&policy=qwen-fork-turns&fork_turns=all&subagent_type=fork&directive=${encodeURIComponent('Which customer reported it?')}`);
+    await page.goto(
+      `http://127.0.0.1:${port}/?scenario=startup-block&policy=qwen-fork-turns&fork_turns=all&subagent_type=fork&directive=${encodeURIComponent('Which customer reported it?')}`,
+    );
     await expect(page.locator('[data-testid="playground"][data-ready="true"]')).toBeVisible();
     await page.getByTestId('launch').click();
     await expect(page.getByTestId('run-live')).toContainText('From my context');

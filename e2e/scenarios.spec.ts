@@ -7,20 +7,20 @@ import {
   FORK_DIRECTIVE_ACKNOWLEDGEMENT,
   FORK_PLACEHOLDER_RESULT,
   INHERITANCE_NOTICE,
+  type ModelMessage,
   OPEN_CALL_RESULT,
   planFork,
-  type ModelMessage,
 } from '@/lib/fork';
+import { withAgentCall } from '@/lib/fork-service/agent-call';
 import { childTokenReport, type TokenCounter } from '@/lib/fork-service/child-token-report';
+import { syntheticScenario } from '@/lib/scenarios/synthetic-scenarios';
 import { BINARY_PART_TOKENS, messageTokenText, toolsTokenText } from '@/lib/tokens/message-token-text';
 import { KIND_LABELS } from '@/lib/view/kind-labels';
 import { previewText } from '@/lib/view/message-preview';
 import { summarizeWindow, windowSummaryLine } from '@/lib/view/window-summary';
-import { withAgentCall } from '@/lib/fork-service/agent-call';
-import { syntheticScenario } from '@/lib/scenarios/synthetic-scenarios';
-import { expect, test } from './fixtures/shared-page';
 import { SCENARIO_FACTS, type ScenarioFacts } from './fixtures/scenario-expectations';
-import { SCENARIO_INDEX, scenarioFile, withRedactedInputs, type ScenarioFile } from './fixtures/scenario-files';
+import { SCENARIO_INDEX, type ScenarioFile, scenarioFile, withRedactedInputs } from './fixtures/scenario-files';
+import { expect, test } from './fixtures/shared-page';
 import { expectExactText, PlaygroundPage } from './pages/playground-page';
 
 test.describe.configure({ mode: 'parallel' });
@@ -59,9 +59,9 @@ test('the built-in scenario list matches public/scenarios/index.json, with both 
   await expect(page).toHaveTitle('Fork Lab');
   await expect(page.getByRole('heading', { level: 1, name: 'Fork Lab' })).toBeVisible();
   expect(SCENARIO_INDEX).toHaveLength(12);
-  const options = await playground.scenarioSelect.locator('option').evaluateAll((elements) =>
-    elements.map((element) => ({ value: (element as HTMLOptionElement).value, label: element.textContent })),
-  );
+  const options = await playground.scenarioSelect
+    .locator('option')
+    .evaluateAll((elements) => elements.map((element) => ({ value: (element as HTMLOptionElement).value, label: element.textContent })));
   expect(options).toEqual([
     ...SCENARIO_INDEX.map((entry) => ({ value: entry.id, label: entry.title })),
     { value: 'synthetic-1000', label: 'Synthetic parent · about 1,000 messages' },
@@ -154,7 +154,10 @@ for (const entry of SCENARIO_INDEX) {
     const preview = await playground.renderedPreviewMessages();
     const origin = (message: (typeof preview)[number]) =>
       message.source === 'copy'
-        ? `copy ${message.parentIndex!.split(',').map((index) => idAt(Number(index))).join(',')}${message.change === null ? '' : ` ${message.change}`}`
+        ? `copy ${message
+            .parentIndex!.split(',')
+            .map((index) => idAt(Number(index)))
+            .join(',')}${message.change === null ? '' : ` ${message.change}`}`
         : `synthetic ${message.rule}`;
     expect(preview.map(origin)).toEqual(
       initial.map((message) =>
@@ -171,7 +174,10 @@ for (const entry of SCENARIO_INDEX) {
     expect(preview.map((message) => message.text)).toEqual(initial.map((message) => previewText(message.message)));
     // Texts the engine writes itself are its literal strings.
     const lastAssistant = [...messages].reverse().find((message) => message.message.role === 'assistant')!.message as ModelMessage;
-    const callNames = typeof lastAssistant.content === 'string' ? [] : (lastAssistant.content as { type: string; toolName?: string }[]).filter((part) => part.type === 'tool-call').map((part) => part.toolName!);
+    const callNames =
+      typeof lastAssistant.content === 'string'
+        ? []
+        : (lastAssistant.content as { type: string; toolName?: string }[]).filter((part) => part.type === 'tool-call').map((part) => part.toolName!);
     for (const [index, message] of preview.entries()) {
       if (message.change === 'tool-inputs-redacted') {
         expect(message.text).toBe(previewText(withRedactedInputs(messages[Number(message.parentIndex)]!.message)));
@@ -186,9 +192,7 @@ for (const entry of SCENARIO_INDEX) {
     const firstPrompt = plan.child!.firstPrompt;
     expect(firstPrompt.source.kind === 'synthetic' ? firstPrompt.source.rule : 'copy').toBe(facts!.firstPrompt);
     await expectExactText(playground.firstPrompt, firstPromptText(facts!.firstPrompt, scenario));
-    await expect(page.getByRole('heading', { level: 3, name: /^First prompt/ })).toContainText(
-      `(synthetic · ${facts!.firstPrompt.replaceAll('-', ' ')})`,
-    );
+    await expect(page.getByRole('heading', { level: 3, name: /^First prompt/ })).toContainText(`(synthetic · ${facts!.firstPrompt.replaceAll('-', ' ')})`);
 
     // Every built-in request is a fork the runtime accepts, so it can be launched.
     await expect(playground.launchButton).toBeEnabled();

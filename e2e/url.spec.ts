@@ -1,5 +1,5 @@
-import { expect, test, type Browser } from '@playwright/test';
-import { buildChildMessage, INHERITANCE_NOTICE_REMINDER, planFork, type ForkRequest } from '@/lib/fork';
+import { type Browser, expect, test } from '@playwright/test';
+import { buildChildMessage, type ForkRequest, INHERITANCE_NOTICE_REMINDER, planFork } from '@/lib/fork';
 import { scenarioFile } from './fixtures/scenario-files';
 import { PlaygroundPage, type ViewState } from './pages/playground-page';
 

@@ -1,6 +1,6 @@
-import { expect, test } from './fixtures/shared-page';
 import { scenarioFile } from './fixtures/scenario-files';
-import { PlaygroundPage, type FieldName } from './pages/playground-page';
+import { expect, test } from './fixtures/shared-page';
+import { type FieldName, PlaygroundPage } from './pages/playground-page';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -39,7 +39,9 @@ async function expectAccepted(playground: PlaygroundPage): Promise<void> {
   await expect(playground.launchHint).toHaveCount(0);
 }
 
-test('Qwen: every malformed fork_turns, a teammate name and another subagent type are refused with the runtime’s own words; fixing them clears the error', async ({ shared: playground }) => {
+test('Qwen: every malformed fork_turns, a teammate name and another subagent type are refused with the runtime’s own words; fixing them clears the error', async ({
+  shared: playground,
+}) => {
   await playground.freshScenario('startup-block', scenarioFile('startup-block').request);
   await expectAccepted(playground);
 
@@ -196,7 +198,5 @@ test('DeepSeek: a depth over the limit, a malformed maxDepth, a blank persona an
   await playground.setField('toolFilter', 'read_file');
   await expectAccepted(playground);
   await expect(playground.previewTools.locator('li')).toHaveText(['read_file — Read a file from the workspace.']);
-  await expect(playground.page.getByTestId('cache-note')).toHaveText(
-    'The child’s system instruction differs from the parent’s, so no prefix is reusable.',
-  );
+  await expect(playground.page.getByTestId('cache-note')).toHaveText('The child’s system instruction differs from the parent’s, so no prefix is reusable.');
 });

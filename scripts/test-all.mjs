@@ -11,30 +11,30 @@
 // Flags (local use):
 //   --unit-only   next typegen, tsc, vitest
 //   --e2e-only    ensure-chromium, next build, playwright
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const outDir = path.join(root, ".ci-out");
-const vitestJson = path.join(outDir, "vitest.json");
-const playwrightJson = path.join(outDir, "playwright.json");
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = path.join(root, '.ci-out');
+const vitestJson = path.join(outDir, 'vitest.json');
+const playwrightJson = path.join(outDir, 'playwright.json');
 
-const USAGE = "usage: node scripts/test-all.mjs [--unit-only | --e2e-only]";
+const USAGE = 'usage: node scripts/test-all.mjs [--unit-only | --e2e-only]';
 const flags = process.argv.slice(2);
 for (const flag of flags) {
-  if (flag === "-h" || flag === "--help") {
+  if (flag === '-h' || flag === '--help') {
     console.log(USAGE);
     process.exit(0);
   }
-  if (flag !== "--unit-only" && flag !== "--e2e-only") {
+  if (flag !== '--unit-only' && flag !== '--e2e-only') {
     console.error(`test-all: unknown argument ${flag}\n${USAGE}`);
     process.exit(2);
   }
 }
-const unitOnly = flags.includes("--unit-only");
-const e2eOnly = flags.includes("--e2e-only");
+const unitOnly = flags.includes('--unit-only');
+const e2eOnly = flags.includes('--e2e-only');
 if (unitOnly && e2eOnly) {
   console.error(`test-all: --unit-only and --e2e-only are exclusive\n${USAGE}`);
   process.exit(2);
@@ -44,28 +44,28 @@ const runE2e = !unitOnly;
 
 const env = {
   ...process.env,
-  NEXT_TELEMETRY_DISABLED: "1",
+  NEXT_TELEMETRY_DISABLED: '1',
   // Vite 8 warns that a TS config in a non-"type: module" package will not load under its
   // future native config loader; harmless today, so keep the test log clean.
-  VITE_CONFIG_NATIVE_IGNORE_WARNING: process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING ?? "true",
+  VITE_CONFIG_NATIVE_IGNORE_WARNING: process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING ?? 'true',
 };
 
 /** @type {{name: string, cmd: string, args: string[], env?: Record<string,string>, when: boolean}[]} */
 const steps = [
-  { name: "ensure-chromium", cmd: "bash", args: ["scripts/ensure-chromium.sh"], when: runE2e },
-  { name: "next typegen", cmd: "npx", args: ["--no", "--", "next", "typegen"], when: runUnit },
-  { name: "tsc --noEmit", cmd: "npx", args: ["--no", "--", "tsc", "--noEmit"], when: runUnit },
+  { name: 'ensure-chromium', cmd: 'bash', args: ['scripts/ensure-chromium.sh'], when: runE2e },
+  { name: 'next typegen', cmd: 'npx', args: ['--no', '--', 'next', 'typegen'], when: runUnit },
+  { name: 'tsc --noEmit', cmd: 'npx', args: ['--no', '--', 'tsc', '--noEmit'], when: runUnit },
   {
-    name: "vitest",
-    cmd: "npx",
-    args: ["--no", "--", "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`],
+    name: 'vitest',
+    cmd: 'npx',
+    args: ['--no', '--', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
     when: runUnit,
   },
-  { name: "next build", cmd: "npx", args: ["--no", "--", "next", "build"], when: runE2e },
+  { name: 'next build', cmd: 'npx', args: ['--no', '--', 'next', 'build'], when: runE2e },
   {
-    name: "playwright",
-    cmd: "npx",
-    args: ["--no", "--", "playwright", "test", "--reporter=list,json"],
+    name: 'playwright',
+    cmd: 'npx',
+    args: ['--no', '--', 'playwright', 'test', '--reporter=list,json'],
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
     when: runE2e,
   },
@@ -84,24 +84,24 @@ const started = Date.now();
 
 for (const step of steps) {
   if (failedStep) {
-    timings.push({ name: step.name, ms: null, status: "skipped" });
+    timings.push({ name: step.name, ms: null, status: 'skipped' });
     continue;
   }
-  console.log(`\n=== ${step.name}: ${step.cmd} ${step.args.join(" ")}`);
+  console.log(`\n=== ${step.name}: ${step.cmd} ${step.args.join(' ')}`);
   const t0 = Date.now();
   const res = spawnSync(step.cmd, step.args, {
     cwd: root,
     env: { ...env, ...step.env },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
   const ms = Date.now() - t0;
-  let status = "ok";
+  let status = 'ok';
   if (res.error) status = `error: ${res.error.message}`;
   else if (res.signal) status = `killed by ${res.signal}`;
   else if (res.status !== 0) status = `exit ${res.status}`;
   console.log(`=== ${step.name}: ${status} in ${fmt(ms)}`);
   timings.push({ name: step.name, ms, status });
-  if (status !== "ok") failedStep = step.name;
+  if (status !== 'ok') failedStep = step.name;
 }
 
 // ---------- counts from the JSON reports ----------
@@ -109,7 +109,7 @@ for (const step of steps) {
 function readJson(file) {
   if (!existsSync(file)) return null;
   try {
-    return JSON.parse(readFileSync(file, "utf8"));
+    return JSON.parse(readFileSync(file, 'utf8'));
   } catch (err) {
     console.log(`test-all: could not parse ${path.relative(root, file)}: ${err.message}`);
     return null;
@@ -124,13 +124,13 @@ function vitestCounts(report) {
     c.files++;
     let fileFailed = false;
     for (const t of file.assertionResults ?? []) {
-      if (t.status === "passed") c.passed++;
-      else if (t.status === "failed") {
+      if (t.status === 'passed') c.passed++;
+      else if (t.status === 'failed') {
         c.failed++;
         fileFailed = true;
       } else c.skipped++; // skipped, pending, todo, disabled
     }
-    if (file.status === "failed" && !fileFailed) {
+    if (file.status === 'failed' && !fileFailed) {
       c.failed++;
       c.fileErrors++;
     }
@@ -145,11 +145,11 @@ function playwrightCounts(report) {
   const walk = (suite) => {
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests ?? []) {
-        if (t.status === "expected") c.passed++;
-        else if (t.status === "flaky") {
+        if (t.status === 'expected') c.passed++;
+        else if (t.status === 'flaky') {
           c.passed++;
           c.flaky++;
-        } else if (t.status === "skipped") c.skipped++;
+        } else if (t.status === 'skipped') c.skipped++;
         else c.failed++; // unexpected
       }
     }
@@ -161,16 +161,15 @@ function playwrightCounts(report) {
 
 // Per-runner lines deliberately use a different word order than the total line so
 // that only the total line matches "N passed, N failed, N skipped".
-const runnerLine = (name, c, extra = "") =>
-  `${name}: passed ${c.passed}, failed ${c.failed}, skipped ${c.skipped}${extra}`;
+const runnerLine = (name, c, extra = '') => `${name}: passed ${c.passed}, failed ${c.failed}, skipped ${c.skipped}${extra}`;
 
 const total = { passed: 0, failed: 0, skipped: 0 };
 const reasons = [];
-console.log("\n=== summary");
+console.log('\n=== summary');
 for (const t of timings) {
-  console.log(`  ${t.name.padEnd(16)} ${t.ms === null ? "   -  " : fmt(t.ms).padStart(6)}  ${t.status}`);
+  console.log(`  ${t.name.padEnd(16)} ${t.ms === null ? '   -  ' : fmt(t.ms).padStart(6)}  ${t.status}`);
 }
-console.log(`  ${"all".padEnd(16)} ${fmt(Date.now() - started).padStart(6)}`);
+console.log(`  ${'all'.padEnd(16)} ${fmt(Date.now() - started).padStart(6)}`);
 
 if (runUnit) {
   const report = readJson(vitestJson);
@@ -179,10 +178,10 @@ if (runUnit) {
     total.passed += c.passed;
     total.failed += c.failed;
     total.skipped += c.skipped;
-    const extra = ` (${c.files} files${c.fileErrors ? `, ${c.fileErrors} file(s) failed outside a test` : ""})`;
-    console.log(runnerLine("vitest", c, extra));
+    const extra = ` (${c.files} files${c.fileErrors ? `, ${c.fileErrors} file(s) failed outside a test` : ''})`;
+    console.log(runnerLine('vitest', c, extra));
   } else {
-    console.log("vitest: no report (not run)");
+    console.log('vitest: no report (not run)');
   }
 }
 if (runE2e) {
@@ -195,20 +194,20 @@ if (runE2e) {
     const notes = [];
     if (c.flaky) notes.push(`${c.flaky} flaky`);
     if (c.errors) notes.push(`${c.errors} errors outside tests`);
-    console.log(runnerLine("playwright", c, notes.length ? ` (${notes.join(", ")})` : ""));
+    console.log(runnerLine('playwright', c, notes.length ? ` (${notes.join(', ')})` : ''));
   } else {
-    console.log("playwright: no report (not run)");
+    console.log('playwright: no report (not run)');
   }
 }
 
 if (failedStep) {
   const skipped = timings.filter((t) => t.ms === null).map((t) => t.name);
-  reasons.push(`step "${failedStep}" failed${skipped.length ? ` (not run: ${skipped.join(", ")})` : ""}`);
+  reasons.push(`step "${failedStep}" failed${skipped.length ? ` (not run: ${skipped.join(', ')})` : ''}`);
 }
 if (total.failed > 0) reasons.push(`${total.failed} test(s) failed`);
-if (total.passed + total.failed === 0) reasons.push("no test ran");
+if (total.passed + total.failed === 0) reasons.push('no test ran');
 
-if (reasons.length) console.log(`FAILED: ${reasons.join("; ")}`);
-else console.log("OK");
+if (reasons.length) console.log(`FAILED: ${reasons.join('; ')}`);
+else console.log('OK');
 console.log(`total: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(reasons.length ? 1 : 0);

@@ -1,19 +1,8 @@
 'use server';
 
-import type { ParentTranscript } from '@/lib/fork';
-import {
-  invalidInput,
-  previewForkInput,
-  registerParentInput,
-  type InvalidInput,
-} from '@/lib/fork-service/action-inputs';
-import {
-  previewFork,
-  registerParent,
-  type ForkPreview,
-  type ParentRegistration,
-} from '@/lib/fork-service/fork-service';
-import type { ForkRequest } from '@/lib/fork';
+import type { ForkRequest, ParentTranscript } from '@/lib/fork';
+import { type InvalidInput, invalidInput, previewForkInput, registerParentInput } from '@/lib/fork-service/action-inputs';
+import { type ForkPreview, type ParentRegistration, previewFork, registerParent } from '@/lib/fork-service/fork-service';
 
 /** Hand the server a parent once; later calls name it by the key this answers. */
 export async function registerParentAction(input: unknown): Promise<({ status: 'ok' } & ParentRegistration) | InvalidInput> {

@@ -1,13 +1,13 @@
 'use server';
 
-import { configuredModels, UnknownModelError, type ModelOption } from '@/lib/ai/providers';
-import { BootstrapMissingError, type ForkRequest } from '@/lib/fork';
-import { invalidInput, type InvalidInput } from '@/lib/fork-service/action-inputs';
-import { launchChild, type ChildLaunch } from '@/lib/fork-service/fork-service';
 import { RunNotFoundError, RunStateError } from '@/lib/agent/child-runs';
 import { runReferenceInput, startChildRunInput } from '@/lib/agent/run-inputs';
 import type { RunRecord } from '@/lib/agent/run-journal';
 import { runtime } from '@/lib/agent/runtime';
+import { configuredModels, type ModelOption, UnknownModelError } from '@/lib/ai/providers';
+import { BootstrapMissingError, type ForkRequest } from '@/lib/fork';
+import { type InvalidInput, invalidInput } from '@/lib/fork-service/action-inputs';
+import { type ChildLaunch, launchChild } from '@/lib/fork-service/fork-service';
 
 /** The models this server can run; nothing secret leaves the server. */
 export async function listModelsAction(): Promise<ModelOption[]> {

@@ -1,16 +1,16 @@
 'use client';
 
 import { useMemo } from 'react';
-import { shortHash } from '@/lib/isolation/content-hash';
-import { previewText } from '@/lib/view/message-preview';
-import type { ChildRecord, ParentSession } from '@/lib/workspace/workspace';
-import { describeRequest } from '@/lib/view/describe-request';
+import { ChildExports } from '@/components/export/child-exports';
 import { sourceLabel } from '@/components/preview/child-preview';
 import { VirtualList } from '@/components/virtual-list/virtual-list';
+import { shortHash } from '@/lib/isolation/content-hash';
+import { describeRequest } from '@/lib/view/describe-request';
+import { previewText } from '@/lib/view/message-preview';
+import type { ChildRecord, ParentSession } from '@/lib/workspace/workspace';
+import styles from './children.module.css';
 import { RunControls } from './run-controls';
 import { useContentHash } from './use-content-hash';
-import { ChildExports } from '@/components/export/child-exports';
-import styles from './children.module.css';
 
 /**
  * One child: its request, an isolation check, the history it inherited (collapsible) and the
@@ -72,9 +72,7 @@ export function ChildPanel({ child, session, onClose, onRemove }: { child: Child
       </div>
 
       <details className={styles.inherited} data-testid="child-inherited">
-        <summary>
-          Inherited history · {inherited.length.toLocaleString('en-US')} messages (initial messages and first prompt)
-        </summary>
+        <summary>Inherited history · {inherited.length.toLocaleString('en-US')} messages (initial messages and first prompt)</summary>
         <VirtualList
           className={styles.inheritedList}
           count={inherited.length}

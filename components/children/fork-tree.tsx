@@ -1,7 +1,7 @@
 'use client';
 
-import type { ParentSession } from '@/lib/workspace/workspace';
 import { POLICY_LABELS } from '@/components/fork-controls/fork-controls';
+import type { ParentSession } from '@/lib/workspace/workspace';
 import styles from './children.module.css';
 
 /** The parent and the children launched from it, each openable in its own panel. */

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { reviveChildRunAction, stopChildRunAction } from '@/app/actions/run-actions';
 import { workspaceStore } from '@/lib/workspace/browser-workspace';
 import type { ChildRecord } from '@/lib/workspace/workspace';
-import { useLiveText } from './use-run-events';
 import styles from './children.module.css';
+import { useLiveText } from './use-run-events';
 
 const STATUS_TEXT: Record<string, string> = {
   running: 'running',

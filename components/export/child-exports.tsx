@@ -1,7 +1,7 @@
 'use client';
 
-import { childTranscript } from '@/lib/export/fork-bundle';
 import { childTranscriptMarkdown } from '@/lib/export/child-markdown';
+import { childTranscript } from '@/lib/export/fork-bundle';
 import type { ChildRecord } from '@/lib/workspace/workspace';
 import { downloadFile, fileSlug, prettyJson } from './download-file';
 import styles from './export.module.css';
@@ -21,7 +21,13 @@ export function ChildExports({ child, title }: { child: ChildRecord; title: stri
         onClick={() =>
           downloadFile(
             `${slug}.md`,
-            childTranscriptMarkdown({ name: child.name, child: child.plan.child, ownMessages: child.ownMessages, status: child.run?.status ?? 'planned', finalOutput: child.run?.finalOutput ?? null }),
+            childTranscriptMarkdown({
+              name: child.name,
+              child: child.plan.child,
+              ownMessages: child.ownMessages,
+              status: child.run?.status ?? 'planned',
+              finalOutput: child.run?.finalOutput ?? null,
+            }),
             'text/markdown',
           )
         }

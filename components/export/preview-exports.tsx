@@ -1,10 +1,10 @@
 'use client';
 
-import type { ForkRequest, ParentTranscript } from '@/lib/fork';
-import { expandPlan, type CompactForkPlan } from '@/lib/fork-service/compact-plan';
-import { forkBundle } from '@/lib/export/fork-bundle';
 import { toAnthropicMessagesRequest } from '@/lib/export/anthropic-messages-request';
+import { forkBundle } from '@/lib/export/fork-bundle';
 import { toOpenAiChatRequest } from '@/lib/export/openai-chat-request';
+import type { ForkRequest, ParentTranscript } from '@/lib/fork';
+import { type CompactForkPlan, expandPlan } from '@/lib/fork-service/compact-plan';
 import type { ChildRecord } from '@/lib/workspace/workspace';
 import { bundleChild } from './bundle-children';
 import { downloadFile, fileSlug, prettyJson } from './download-file';

@@ -1,8 +1,8 @@
 'use client';
 
-import { useId, type ReactNode } from 'react';
-import type { ForkParameterError, ForkPolicy, KimiNoticeVariant } from '@/lib/fork';
+import { type ReactNode, useId } from 'react';
 import type { ModelOption } from '@/lib/ai/providers';
+import type { ForkParameterError, ForkPolicy, KimiNoticeVariant } from '@/lib/fork';
 import type { ForkSelection } from '@/lib/workspace/fork-selection';
 import styles from './fork-controls.module.css';
 
@@ -35,7 +35,13 @@ const FIELDS_BY_POLICY: Record<ForkPolicy, string[]> = {
   'deepseek-completed-turns': ['maxDepth', 'persona', 'toolFilter', 'depth', 'forkPoint', 'directive'],
 };
 
-function Field(props: { label: string; name: string; hint?: string; errors: readonly ForkParameterError[]; children: (id: string, describedBy: string | undefined) => ReactNode }) {
+function Field(props: {
+  label: string;
+  name: string;
+  hint?: string;
+  errors: readonly ForkParameterError[];
+  children: (id: string, describedBy: string | undefined) => ReactNode;
+}) {
   const id = useId();
   const mine = props.errors.filter((error) => error.parameter === props.name);
   const describedBy = [props.hint ? `${id}-hint` : '', mine.length > 0 ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
@@ -135,7 +141,11 @@ export function ForkControls(props: ForkControlsProps) {
               type="range"
               min={1}
               max={Math.max(1, props.realTurns)}
-              value={/^[1-9]\d*$/.test(selection.qwen.fork_turns) ? Math.min(Number(selection.qwen.fork_turns), Math.max(1, props.realTurns)) : Math.max(1, props.realTurns)}
+              value={
+                /^[1-9]\d*$/.test(selection.qwen.fork_turns)
+                  ? Math.min(Number(selection.qwen.fork_turns), Math.max(1, props.realTurns))
+                  : Math.max(1, props.realTurns)
+              }
               onChange={(event) => {
                 const value = event.target.value;
                 onChange((current) => ({ ...current, qwen: { ...current.qwen, fork_turns: value } }));
@@ -145,8 +155,18 @@ export function ForkControls(props: ForkControlsProps) {
               disabled={props.realTurns === 0}
             />
           </div>
-          {text('subagent_type', selection.qwen.subagent_type, (value) => ({ ...selection, qwen: { ...selection.qwen, subagent_type: value } }), '"fork" for a fork; any other type is a regular subagent.')}
-          {text('name', selection.qwen.name, (value) => ({ ...selection, qwen: { ...selection.qwen, name: value } }), 'A teammate name: teammates never inherit history.')}
+          {text(
+            'subagent_type',
+            selection.qwen.subagent_type,
+            (value) => ({ ...selection, qwen: { ...selection.qwen, subagent_type: value } }),
+            '"fork" for a fork; any other type is a regular subagent.',
+          )}
+          {text(
+            'name',
+            selection.qwen.name,
+            (value) => ({ ...selection, qwen: { ...selection.qwen, name: value } }),
+            'A teammate name: teammates never inherit history.',
+          )}
         </fieldset>
       )}
 
@@ -171,9 +191,24 @@ export function ForkControls(props: ForkControlsProps) {
               </select>
             )}
           </Field>
-          {text('resume', selection.kimi.resume, (value) => ({ ...selection, kimi: { ...selection.kimi, resume: value } }), 'An agent id to continue; cannot be combined with fork.')}
-          {text('subagent_type', selection.kimi.subagent_type, (value) => ({ ...selection, kimi: { ...selection.kimi, subagent_type: value } }), 'A fork copies your own profile: leave out or name it.')}
-          {text('model', selection.kimi.model, (value) => ({ ...selection, kimi: { ...selection.kimi, model: value } }), 'A fork keeps your model: leave out or name it.')}
+          {text(
+            'resume',
+            selection.kimi.resume,
+            (value) => ({ ...selection, kimi: { ...selection.kimi, resume: value } }),
+            'An agent id to continue; cannot be combined with fork.',
+          )}
+          {text(
+            'subagent_type',
+            selection.kimi.subagent_type,
+            (value) => ({ ...selection, kimi: { ...selection.kimi, subagent_type: value } }),
+            'A fork copies your own profile: leave out or name it.',
+          )}
+          {text(
+            'model',
+            selection.kimi.model,
+            (value) => ({ ...selection, kimi: { ...selection.kimi, model: value } }),
+            'A fork keeps your model: leave out or name it.',
+          )}
           <Field label="notice" name="notice" errors={errors} hint="Where the child is told its history is inherited.">
             {(id, describedBy) => (
               <select
@@ -197,9 +232,26 @@ export function ForkControls(props: ForkControlsProps) {
       {selection.policy === 'deepseek-completed-turns' && (
         <fieldset className={styles.params}>
           <legend>Fork options</legend>
-          {text('maxDepth', selection.deepseek.maxDepth, (value) => ({ ...selection, deepseek: { ...selection.deepseek, maxDepth: value } }), 'The deepest a child may be; the main agent is depth 0.', '3 (default)')}
-          {text('persona', selection.deepseek.persona, (value) => ({ ...selection, deepseek: { ...selection.deepseek, persona: value } }), 'Replaces the system instruction.')}
-          {text('toolFilter', selection.deepseek.toolFilter, (value) => ({ ...selection, deepseek: { ...selection.deepseek, toolFilter: value } }), 'Tool names, comma-separated, from the registry.', '(all of the parent’s tools)')}
+          {text(
+            'maxDepth',
+            selection.deepseek.maxDepth,
+            (value) => ({ ...selection, deepseek: { ...selection.deepseek, maxDepth: value } }),
+            'The deepest a child may be; the main agent is depth 0.',
+            '3 (default)',
+          )}
+          {text(
+            'persona',
+            selection.deepseek.persona,
+            (value) => ({ ...selection, deepseek: { ...selection.deepseek, persona: value } }),
+            'Replaces the system instruction.',
+          )}
+          {text(
+            'toolFilter',
+            selection.deepseek.toolFilter,
+            (value) => ({ ...selection, deepseek: { ...selection.deepseek, toolFilter: value } }),
+            'Tool names, comma-separated, from the registry.',
+            '(all of the parent’s tools)',
+          )}
         </fieldset>
       )}
 
@@ -231,12 +283,20 @@ export function ForkControls(props: ForkControlsProps) {
               onChange={(event) => {
                 const raw = event.target.value;
                 const value = raw === '' ? null : Number(raw);
-                onChange((current) => ({ ...current, forkPoint: value === null || !Number.isFinite(value) ? null : value >= props.parentLength && Number.isInteger(value) ? null : value }));
+                onChange((current) => ({
+                  ...current,
+                  forkPoint: value === null || !Number.isFinite(value) ? null : value >= props.parentLength && Number.isInteger(value) ? null : value,
+                }));
               }}
               aria-describedby={describedBy}
               data-testid="input-forkPoint"
             />
-            <button type="button" onClick={() => onChange((current) => ({ ...current, forkPoint: null }))} disabled={selection.forkPoint === null} data-testid="fork-at-end">
+            <button
+              type="button"
+              onClick={() => onChange((current) => ({ ...current, forkPoint: null }))}
+              disabled={selection.forkPoint === null}
+              data-testid="fork-at-end"
+            >
               At the end
             </button>
           </div>
@@ -281,8 +341,7 @@ export function ForkControls(props: ForkControlsProps) {
         )}
       </div>
       <p className={styles.keys}>
-        Keys: <kbd>j</kbd>/<kbd>k</kbd> next/previous turn · <kbd>[</kbd>/<kbd>]</kbd> fewer/more turns · <kbd>a</kbd> all ·{' '}
-        <kbd>Enter</kbd> launch
+        Keys: <kbd>j</kbd>/<kbd>k</kbd> next/previous turn · <kbd>[</kbd>/<kbd>]</kbd> fewer/more turns · <kbd>a</kbd> all · <kbd>Enter</kbd> launch
       </p>
     </form>
   );

@@ -1,8 +1,8 @@
-import type { ImportAnswer, ImportErrorBody, ImportStreamEvent } from '@/lib/import/import-answer';
 import type { ParentRegistration } from '@/lib/fork-service/fork-service';
+import type { ImportAnswer, ImportErrorBody, ImportStreamEvent } from '@/lib/import/import-answer';
 import { ImportTooLargeError } from '@/lib/import/import-errors';
-import { IMPORT_LIMITS } from '@/lib/import/import-limits';
 import type { ImportFormatId } from '@/lib/import/import-format';
+import { IMPORT_LIMITS } from '@/lib/import/import-limits';
 import type { ImportProgress } from '@/lib/import/import-source';
 
 /** An import the server (or the size check before upload) refused. */
@@ -26,7 +26,13 @@ export interface ImportRequest {
  * server, so a 50 MB session never blocks this page; a file over the limit is refused here, before
  * a byte is sent.
  */
-export async function importOnServer({ body, fileName, format, onProgress, signal }: ImportRequest): Promise<{ answer: ImportAnswer; registration: ParentRegistration }> {
+export async function importOnServer({
+  body,
+  fileName,
+  format,
+  onProgress,
+  signal,
+}: ImportRequest): Promise<{ answer: ImportAnswer; registration: ParentRegistration }> {
   const size = typeof body === 'string' ? new Blob([body]).size : body.size;
   if (size > IMPORT_LIMITS.maxBytes) {
     throw new ImportFailedError(new ImportTooLargeError(size, IMPORT_LIMITS.maxBytes).toJSON());

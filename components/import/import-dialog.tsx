@@ -1,13 +1,13 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ImportAnswer } from '@/lib/import/import-answer';
 import type { ParentRegistration } from '@/lib/fork-service/fork-service';
-import { IMPORT_LIMITS, formatBytes } from '@/lib/import/import-limits';
+import type { ImportAnswer } from '@/lib/import/import-answer';
 import type { ImportFormatId } from '@/lib/import/import-format';
 import { IMPORT_FORMAT_CHOICES } from '@/lib/import/import-format-choices';
-import { ImportFailedError, importOnServer } from './import-client';
+import { formatBytes, IMPORT_LIMITS } from '@/lib/import/import-limits';
 import styles from './import.module.css';
+import { ImportFailedError, importOnServer } from './import-client';
 
 type Progress = { phase: string; done: number; total: number } | null;
 
@@ -108,8 +108,8 @@ export function ImportDialog({ dropped, onClose, onImported }: ImportDialogProps
           </button>
         </header>
         <p className={styles.muted}>
-          Claude Code, Codex, Gemini CLI and Qwen Code sessions, OpenAI and Anthropic request bodies, AI SDK messages, or a Fork Lab bundle. JSON or
-          JSON Lines, up to {formatBytes(IMPORT_LIMITS.maxBytes)}; you can also drop a file anywhere on the page.
+          Claude Code, Codex, Gemini CLI and Qwen Code sessions, OpenAI and Anthropic request bodies, AI SDK messages, or a Fork Lab bundle. JSON or JSON Lines,
+          up to {formatBytes(IMPORT_LIMITS.maxBytes)}; you can also drop a file anywhere on the page.
         </p>
         <label className={styles.field}>
           <span>Format</span>
@@ -148,7 +148,12 @@ export function ImportDialog({ dropped, onClose, onImported }: ImportDialogProps
           />
         </label>
         <div className={styles.actions}>
-          <button type="button" disabled={busy || pasted.trim() === ''} onClick={() => void run({ body: pasted, fileName: null }, format)} data-testid="import-paste-submit">
+          <button
+            type="button"
+            disabled={busy || pasted.trim() === ''}
+            onClick={() => void run({ body: pasted, fileName: null }, format)}
+            data-testid="import-paste-submit"
+          >
             Import pasted text
           </button>
           {busy && (

@@ -1,8 +1,8 @@
 'use client';
 
+import type { MessageKind } from '@/lib/fork';
 import { describePlaces, type FidelityAction, type FidelityReport } from '@/lib/import/fidelity-report';
 import { formatBytes } from '@/lib/import/import-limits';
-import type { MessageKind } from '@/lib/fork';
 import { KIND_LABELS } from '@/lib/view/kind-labels';
 import styles from './import.module.css';
 
@@ -29,7 +29,8 @@ export function ImportReport({ report, fileName }: { report: FidelityReport; fil
         {formatBytes(counts.sourceBytes)}, {counts.sourceRecords.toLocaleString('en-US')} record{counts.sourceRecords === 1 ? '' : 's'} →{' '}
         {counts.messages.toLocaleString('en-US')} messages ({counts.byRole.user} user, {counts.byRole.assistant} assistant, {counts.byRole.tool} tool
         {counts.byRole.system > 0 ? `, ${counts.byRole.system} system` : ''}) · {counts.realUserTurns} real user turn{counts.realUserTurns === 1 ? '' : 's'} ·{' '}
-        {counts.toolCalls} tool call{counts.toolCalls === 1 ? '' : 's'}, {counts.toolResults} result{counts.toolResults === 1 ? '' : 's'} · {counts.turnEnds} turn end
+        {counts.toolCalls} tool call{counts.toolCalls === 1 ? '' : 's'}, {counts.toolResults} result{counts.toolResults === 1 ? '' : 's'} · {counts.turnEnds}{' '}
+        turn end
         {counts.turnEnds === 1 ? '' : 's'}
       </p>
       <p className={styles.kinds}>

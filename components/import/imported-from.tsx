@@ -2,8 +2,8 @@
 
 import { useState } from 'react';
 import type { SessionSource } from '@/lib/workspace/workspace';
-import { ImportReport } from './import-report';
 import styles from './import.module.css';
+import { ImportReport } from './import-report';
 
 /**
  * Where an imported parent came from, with its fidelity report: open when the session is opened,

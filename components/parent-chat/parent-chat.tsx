@@ -1,12 +1,12 @@
 'use client';
 
 import { useId, useRef, useState } from 'react';
+import { registerParent } from '@/components/playground/fork-client';
 import type { ParentTurnEvent } from '@/lib/agent/parent-turn';
 import type { ModelMessage } from '@/lib/fork';
-import { newChildRecord } from '@/lib/workspace/child-record';
 import { workspaceStore } from '@/lib/workspace/browser-workspace';
+import { newChildRecord } from '@/lib/workspace/child-record';
 import type { ChildRecord, ParentSession } from '@/lib/workspace/workspace';
-import { registerParent } from '@/components/playground/fork-client';
 import styles from './parent-chat.module.css';
 
 function childRecord(event: Extract<ParentTurnEvent, { type: 'child' }>, session: ParentSession, modelId: string): Promise<ChildRecord> {
@@ -70,7 +70,9 @@ export function ParentChat({ session, modelId }: { session: ParentSession; model
       }
       if (response === null || !response.ok || response.body === null) {
         const body = (await response?.json().catch(() => null)) as { error?: string; issues?: { path: string; message: string }[] } | null;
-        throw new Error(body?.issues?.map((issue) => `${issue.path}: ${issue.message}`).join('; ') || body?.error || `The server answered ${response?.status}.`);
+        throw new Error(
+          body?.issues?.map((issue) => `${issue.path}: ${issue.message}`).join('; ') || body?.error || `The server answered ${response?.status}.`,
+        );
       }
       setPrompt('');
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();

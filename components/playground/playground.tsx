@@ -1,35 +1,35 @@
 'use client';
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ChildPanel } from '@/components/children/child-panel';
+import { ForkTree } from '@/components/children/fork-tree';
+import { useRunEvents } from '@/components/children/use-run-events';
+import { PreviewExports } from '@/components/export/preview-exports';
+import { ForkControls } from '@/components/fork-controls/fork-controls';
+import importStyles from '@/components/import/import.module.css';
+import { ImportDialog, type PendingImport } from '@/components/import/import-dialog';
+import { ImportedFrom } from '@/components/import/imported-from';
+import { ParentChat } from '@/components/parent-chat/parent-chat';
+import { ChildPreview } from '@/components/preview/child-preview';
+import { ParentComposer } from '@/components/timeline/parent-composer';
+import { ParentTimeline, type ParentTimelineHandle } from '@/components/timeline/parent-timeline';
 import type { MessageClassification } from '@/lib/fork';
+import type { ParentRegistration } from '@/lib/fork-service/fork-service';
+import type { ImportAnswer } from '@/lib/import/import-answer';
 import { parseScenario, type Scenario } from '@/lib/scenarios/scenario';
 import type { ScenarioSummary } from '@/lib/scenarios/scenario-files';
 import { SYNTHETIC_SIZES, syntheticScenario, syntheticScenarioId } from '@/lib/scenarios/synthetic-scenarios';
 import { windowSummaryLine } from '@/lib/view/window-summary';
 import { clearWorkspace, flushWorkspace, useSaveStatus, useWorkspace, workspaceStore } from '@/lib/workspace/browser-workspace';
-import { requestFromSelection, selectionFromRequest, type ForkSelection } from '@/lib/workspace/fork-selection';
-import { decodeUrlState, encodeUrlState } from '@/lib/workspace/url-state';
 import { newChildRecord } from '@/lib/workspace/child-record';
-import { activeSession } from '@/lib/workspace/workspace-store';
-import { ChildPanel } from '@/components/children/child-panel';
-import { ForkTree } from '@/components/children/fork-tree';
-import { ForkControls } from '@/components/fork-controls/fork-controls';
-import { ChildPreview } from '@/components/preview/child-preview';
-import { ParentChat } from '@/components/parent-chat/parent-chat';
-import { ParentComposer } from '@/components/timeline/parent-composer';
-import { ParentTimeline, type ParentTimelineHandle } from '@/components/timeline/parent-timeline';
-import { useRunEvents } from '@/components/children/use-run-events';
-import { launchChild, rememberRegistration } from './fork-client';
-import { useModels } from './use-models';
-import { useForkPreview } from './use-fork-preview';
-import styles from './playground.module.css';
-import { ImportDialog, type PendingImport } from '@/components/import/import-dialog';
-import { ImportedFrom } from '@/components/import/imported-from';
-import { PreviewExports } from '@/components/export/preview-exports';
-import importStyles from '@/components/import/import.module.css';
-import type { ImportAnswer } from '@/lib/import/import-answer';
-import type { ParentRegistration } from '@/lib/fork-service/fork-service';
+import { type ForkSelection, requestFromSelection, selectionFromRequest } from '@/lib/workspace/fork-selection';
 import { importedSession } from '@/lib/workspace/imported-session';
+import { decodeUrlState, encodeUrlState } from '@/lib/workspace/url-state';
+import { activeSession } from '@/lib/workspace/workspace-store';
+import { launchChild, rememberRegistration } from './fork-client';
+import styles from './playground.module.css';
+import { useForkPreview } from './use-fork-preview';
+import { useModels } from './use-models';
 
 export interface PlaygroundProps {
   scenarios: ScenarioSummary[];
@@ -148,7 +148,8 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
     [transcript, writtenCall],
   );
   const classifications = useMemo<readonly (MessageClassification | undefined)[]>(() => {
-    const registered = registration !== null && transcript !== null && registration.classifications.length === transcript.messages.length ? registration.classifications : [];
+    const registered =
+      registration !== null && transcript !== null && registration.classifications.length === transcript.messages.length ? registration.classifications : [];
     const full = previewMatches && preview.writtenCallClassification ? [...registered, preview.writtenCallClassification] : registered;
     const earlier = previewMatches ? preview.classificationsAtForkPoint : undefined;
     if (earlier === undefined) return full;
@@ -176,7 +177,10 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
   }, [classifications, forkEnd]);
 
   const setSelection = useCallback((update: (selection: ForkSelection) => ForkSelection) => workspaceStore.getState().setSelection(update), []);
-  const setForkTurns = useCallback((value: string) => setSelection((current) => ({ ...current, qwen: { ...current.qwen, fork_turns: value } })), [setSelection]);
+  const setForkTurns = useCallback(
+    (value: string) => setSelection((current) => ({ ...current, qwen: { ...current.qwen, fork_turns: value } })),
+    [setSelection],
+  );
 
   const startWindowAt = useCallback(
     (index: number) => {
@@ -355,14 +359,20 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
               ))}
             </select>
           </label>
-          <button type="button" onClick={() => setImporting({ dropped: null })} data-testid="open-import" title="Import a session or a request body as a new parent (or drop a file on the page)">
+          <button
+            type="button"
+            onClick={() => setImporting({ dropped: null })}
+            data-testid="open-import"
+            title="Import a session or a request body as a new parent (or drop a file on the page)"
+          >
             Import…
           </button>
           <button
             type="button"
             onClick={async () => {
               const scenario = await fetchScenario(scenarioId, initialScenario);
-              if (scenario !== null) workspaceStore.getState().restartSession({ transcript: scenario.transcript, selection: selectionFromRequest(scenario.request) });
+              if (scenario !== null)
+                workspaceStore.getState().restartSession({ transcript: scenario.transcript, selection: selectionFromRequest(scenario.request) });
             }}
             disabled={session.source.kind !== 'scenario'}
             data-testid="restart-session"
@@ -382,7 +392,11 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
             Reset workspace
           </button>
           <span className={styles.save} data-testid="save-status" data-status={save.status} role="status" title={save.error ?? undefined}>
-            {save.status === 'saved' ? 'Saved in this browser' : save.status === 'pending' ? 'Saving…' : `Not saved: ${save.error ?? 'storage refused the write'}`}
+            {save.status === 'saved'
+              ? 'Saved in this browser'
+              : save.status === 'pending'
+                ? 'Saving…'
+                : `Not saved: ${save.error ?? 'storage refused the write'}`}
           </span>
         </div>
       </header>
@@ -422,11 +436,15 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
         </aside>
 
         <section className={styles.center} aria-label="Parent timeline">
-          <h2 className={styles.columnTitle}>
-            Parent · {transcript.messages.length.toLocaleString('en-US')} messages
-          </h2>
+          <h2 className={styles.columnTitle}>Parent · {transcript.messages.length.toLocaleString('en-US')} messages</h2>
           <p className={styles.summary} data-testid="window-summary">
-            {summary === null ? 'Planning…' : plan?.child === null ? (plan.errors.length > 0 ? 'No window: the runtime rejects the call.' : 'No window: not a fork.') : windowSummaryLine(summary)}
+            {summary === null
+              ? 'Planning…'
+              : plan?.child === null
+                ? plan.errors.length > 0
+                  ? 'No window: the runtime rejects the call.'
+                  : 'No window: not a fork.'
+                : windowSummaryLine(summary)}
           </p>
           <ParentTimeline
             key={session.id}

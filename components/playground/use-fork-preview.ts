@@ -72,7 +72,14 @@ export function useForkPreview(transcript: ParentTranscript | null, request: For
     if (request === null) return;
     const known = answers.get(transcript)?.get(requestKey);
     if (known !== undefined) {
-      setState({ registration: known.registration, preview: known.answer, previewRequest: request, previewTranscript: transcript, loading: false, error: null });
+      setState({
+        registration: known.registration,
+        preview: known.answer,
+        previewRequest: request,
+        previewTranscript: transcript,
+        loading: false,
+        error: null,
+      });
       return;
     }
     previewFork(transcript, request).then(

@@ -1,13 +1,13 @@
 'use client';
 
 import { useMemo, useState } from 'react';
+import type { ReadyPreview } from '@/components/playground/use-fork-preview';
+import { VirtualList } from '@/components/virtual-list/virtual-list';
 import type { ChildMessage, ForkPlan, TranscriptMessage } from '@/lib/fork';
 import { childMessageAt, expandPlan } from '@/lib/fork-service/compact-plan';
-import type { ReadyPreview } from '@/components/playground/use-fork-preview';
 import { previewText } from '@/lib/view/message-preview';
-import { VirtualList } from '@/components/virtual-list/virtual-list';
-import { RawJson } from './raw-json';
 import styles from './preview.module.css';
+import { RawJson } from './raw-json';
 
 export function sourceLabel(message: ChildMessage): string {
   const source = message.source;
@@ -76,15 +76,15 @@ export function ChildPreview({ preview, parent, parentTokens, stale, onShowParen
           <div>
             <dt>Shared prefix a cache could reuse</dt>
             <dd data-testid="cache-prefix">
-              {report.sharedPrefix.messages.toLocaleString("en-US")} message{report.sharedPrefix.messages === 1 ? "" : "s"} · {tokens(report.sharedPrefix.tokens)}
+              {report.sharedPrefix.messages.toLocaleString('en-US')} message{report.sharedPrefix.messages === 1 ? '' : 's'} ·{' '}
+              {tokens(report.sharedPrefix.tokens)}
             </dd>
           </div>
         </dl>
       )}
       {plan.cache !== null && (!plan.cache.systemMatches || !plan.cache.toolsMatch) && (
         <p className={styles.note} data-testid="cache-note">
-          The child’s {!plan.cache.systemMatches ? 'system instruction' : 'tool list'} differs from the parent’s, so no prefix is
-          reusable.
+          The child’s {!plan.cache.systemMatches ? 'system instruction' : 'tool list'} differs from the parent’s, so no prefix is reusable.
         </p>
       )}
       {plan.warnings.map((warning) => (
@@ -103,7 +103,10 @@ export function ChildPreview({ preview, parent, parentTokens, stale, onShowParen
 
       <details className={styles.section} data-testid="preview-tools-section" open>
         <summary>
-          Tools <span className={styles.muted}>({child.tools.length}, {child.inheritance.tools.replace('-', ', ')})</span>
+          Tools{' '}
+          <span className={styles.muted}>
+            ({child.tools.length}, {child.inheritance.tools.replace('-', ', ')})
+          </span>
           <span className={styles.count}>{report && tokens(report.tools)}</span>
         </summary>
         <ul data-testid="preview-tools" className={styles.tools}>

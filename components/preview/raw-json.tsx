@@ -31,7 +31,11 @@ export function RawJson({ value }: { value: unknown }) {
           {copied === 'copied' ? 'Copied.' : copied === 'failed' ? 'The browser refused the clipboard: select the text and copy it.' : ''}
         </span>
       </div>
-      <pre data-testid="raw-json">{json.length > SHOWN_CHARACTERS ? `${json.slice(0, SHOWN_CHARACTERS)}\n… (${(json.length - SHOWN_CHARACTERS).toLocaleString('en-US')} more characters: use Copy JSON)` : json}</pre>
+      <pre data-testid="raw-json">
+        {json.length > SHOWN_CHARACTERS
+          ? `${json.slice(0, SHOWN_CHARACTERS)}\n… (${(json.length - SHOWN_CHARACTERS).toLocaleString('en-US')} more characters: use Copy JSON)`
+          : json}
+      </pre>
     </div>
   );
 }

@@ -25,9 +25,10 @@ export function MessageEditor({ index, message, onDone }: { index: number; messa
     try {
       let next: ModelMessage;
       if (initial.mode === 'text') {
-        next = typeof message.content === 'string'
-          ? ({ ...message, content: value } as ModelMessage)
-          : ({ ...message, content: [{ type: 'text', text: value }] } as ModelMessage);
+        next =
+          typeof message.content === 'string'
+            ? ({ ...message, content: value } as ModelMessage)
+            : ({ ...message, content: [{ type: 'text', text: value }] } as ModelMessage);
       } else {
         try {
           next = JSON.parse(value) as ModelMessage;

@@ -1,11 +1,11 @@
 'use client';
 
 import { forwardRef, useCallback, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { VirtualList, type VirtualListHandle } from '@/components/virtual-list/virtual-list';
 import { dispositionAt, type MessageClassification, type ParentRange, type TranscriptMessage } from '@/lib/fork';
 import { linkToolPairs } from '@/lib/view/tool-pairs';
-import { VirtualList, type VirtualListHandle } from '@/components/virtual-list/virtual-list';
-import { TimelineRow } from './timeline-row';
 import styles from './timeline.module.css';
+import { TimelineRow } from './timeline-row';
 
 export interface ParentTimelineHandle {
   scrollToIndex(index: number): void;

@@ -148,15 +148,17 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
       {disposition !== undefined && disposition.status === 'excluded' && disposition.reason !== 'before-window' && (
         <p className={styles.why}>{disposition.detail}</p>
       )}
-      {!props.pending && <div className={styles.actions}>
-        <button type="button" onClick={() => props.onForkAfter(index)} data-testid="fork-after">
-          Fork after this
-        </button>
-        <button type="button" onClick={() => props.onEdit(editing ? null : index)} data-testid="edit-message">
-          {editing ? 'Cancel edit' : 'Edit'}
-        </button>
-        <DeleteButton onDelete={() => props.onDelete(index)} />
-      </div>}
+      {!props.pending && (
+        <div className={styles.actions}>
+          <button type="button" onClick={() => props.onForkAfter(index)} data-testid="fork-after">
+            Fork after this
+          </button>
+          <button type="button" onClick={() => props.onEdit(editing ? null : index)} data-testid="edit-message">
+            {editing ? 'Cancel edit' : 'Edit'}
+          </button>
+          <DeleteButton onDelete={() => props.onDelete(index)} />
+        </div>
+      )}
     </div>
   );
 });

@@ -1,6 +1,6 @@
 'use client';
 
-import { forwardRef, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { forwardRef, type ReactNode, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import styles from './virtual-list.module.css';
 
 export interface VirtualListHandle {
@@ -93,10 +93,13 @@ export const VirtualList = forwardRef<VirtualListHandle, VirtualListProps>(funct
     [],
   );
 
-  const measure = useCallback((element: HTMLDivElement) => {
-    getObserver().observe(element);
-    return () => observer.current?.unobserve(element);
-  }, [getObserver]);
+  const measure = useCallback(
+    (element: HTMLDivElement) => {
+      getObserver().observe(element);
+      return () => observer.current?.unobserve(element);
+    },
+    [getObserver],
+  );
 
   useLayoutEffect(() => {
     const element = scroller.current;

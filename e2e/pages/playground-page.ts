@@ -484,7 +484,20 @@ export class PlaygroundPage {
   async viewState(): Promise<ViewState> {
     await this.waitForPlan();
     const fields: Record<string, string> = {};
-    const names: FieldName[] = ['fork_turns', 'subagent_type', 'name', 'fork', 'resume', 'model', 'notice', 'maxDepth', 'persona', 'toolFilter', 'directive', 'forkPoint'];
+    const names: FieldName[] = [
+      'fork_turns',
+      'subagent_type',
+      'name',
+      'fork',
+      'resume',
+      'model',
+      'notice',
+      'maxDepth',
+      'persona',
+      'toolFilter',
+      'directive',
+      'forkPoint',
+    ];
     for (const name of names) {
       const field = this.field(name);
       if ((await field.count()) > 0) fields[name] = await field.inputValue();

@@ -8,7 +8,8 @@ import type { ForkPolicy, ForkRequest, KimiNoticeVariant, ToolDeclaration } from
 export const AGENT_TOOL_DECLARATIONS: Record<ForkPolicy, ToolDeclaration> = {
   'qwen-fork-turns': {
     name: 'agent',
-    description: 'Launch a subagent. With subagent_type "fork", a copy of you that inherits your conversation (fork_turns: "all" or the last N user turns) runs the prompt in the background.',
+    description:
+      'Launch a subagent. With subagent_type "fork", a copy of you that inherits your conversation (fork_turns: "all" or the last N user turns) runs the prompt in the background.',
     inputSchema: {
       type: 'object',
       properties: {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SandboxFiles } from './sandbox-files';
 import { SANDBOX_TOOL_DECLARATIONS, toolsFor } from './agent-tools';
+import { SandboxFiles } from './sandbox-files';
 
 const call = async (tools: ReturnType<typeof toolsFor>, name: string, input: unknown) =>
   (tools[name]!.execute as (input: unknown, options: unknown) => Promise<unknown>)(input, { toolCallId: 'c', messages: [] });
@@ -14,7 +14,9 @@ describe('toolsFor', () => {
     expect(await call(tools, 'read_file', { path: 'a.md' })).toBe('hello');
     expect(await call(tools, 'write_file', { path: 'b.md', content: 'x' })).toBe('Created b.md (1 lines).');
     expect(await call(tools, 'list_files', {})).toBe('a.md\nb.md');
-    expect(await call(tools, 'read_file', { path: '../x' })).toBe('Error: "../x" is not a path inside the workspace: use a relative path without "..", such as "src/date.ts".');
+    expect(await call(tools, 'read_file', { path: '../x' })).toBe(
+      'Error: "../x" is not a path inside the workspace: use a relative path without "..", such as "src/date.ts".',
+    );
   });
 
   it('answers a fork’s Agent call and unknown tools with errors the model can read', async () => {

@@ -1,4 +1,4 @@
-import { jsonSchema, tool, type ToolSet } from 'ai';
+import { jsonSchema, type ToolSet, tool } from 'ai';
 import type { ToolDeclaration } from '@/lib/fork';
 import { AGENT_TOOL_NAMES } from '@/lib/fork-service/in-flight-call';
 import { SandboxError, type SandboxFiles } from './sandbox-files';
@@ -12,14 +12,26 @@ const FILE_TOOLS: Record<string, (files: SandboxFiles, input: Record<string, unk
 };
 
 export const SANDBOX_TOOL_DECLARATIONS: ToolDeclaration[] = [
-  { name: 'list_files', description: 'List the files in the workspace, optionally under a folder.', inputSchema: { type: 'object', properties: { path: { type: 'string' } } } },
-  { name: 'read_file', description: 'Read a file from the workspace.', inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] } },
+  {
+    name: 'list_files',
+    description: 'List the files in the workspace, optionally under a folder.',
+    inputSchema: { type: 'object', properties: { path: { type: 'string' } } },
+  },
+  {
+    name: 'read_file',
+    description: 'Read a file from the workspace.',
+    inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+  },
   {
     name: 'write_file',
     description: 'Write the whole content of a file in the workspace.',
     inputSchema: { type: 'object', properties: { path: { type: 'string' }, content: { type: 'string' } }, required: ['path', 'content'] },
   },
-  { name: 'search_files', description: 'Find lines containing a string.', inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] } },
+  {
+    name: 'search_files',
+    description: 'Find lines containing a string.',
+    inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
+  },
 ];
 
 /**

@@ -1,9 +1,9 @@
 import { APICallError } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { buildBootstrapRecord, planFork, type ForkBootstrapRecord } from '@/lib/fork';
-import { assistant, parentOf, toolCalls, user } from '@/lib/fork/testing/transcript-builders';
 import { createOfflineModel } from '@/lib/ai/offline/offline-model';
+import { buildBootstrapRecord, type ForkBootstrapRecord, planFork } from '@/lib/fork';
+import { assistant, parentOf, toolCalls, user } from '@/lib/fork/testing/transcript-builders';
 import { contentHash } from '@/lib/isolation/content-hash';
 import { SANDBOX_TOOL_DECLARATIONS, toolsFor } from './agent-tools';
 import { ChildRuns, type RunEvent } from './child-runs';
@@ -30,7 +30,12 @@ function bootstrapFor(forkTurns: string, directive: string, childId: string): Fo
 function setup(model = () => createOfflineModel() as never) {
   const journal = new RunJournal(':memory:');
   const files = new SandboxFiles({ 'src/date.ts': 'export const parseDate = 1;' });
-  const runs = new ChildRuns({ journal, model, tools: (_session, declarations) => toolsFor(declarations, files), redact: (text) => text.replaceAll('sk-secret', '[redacted]') });
+  const runs = new ChildRuns({
+    journal,
+    model,
+    tools: (_session, declarations) => toolsFor(declarations, files),
+    redact: (text) => text.replaceAll('sk-secret', '[redacted]'),
+  });
   return { journal, runs };
 }
 
@@ -41,7 +46,10 @@ describe('ChildRuns', () => {
     runs.launch({ runId: 'one', sessionId: 's', name: 'one', modelId: 'offline', bootstrap: bootstrapFor('1', 'What is the deploy password?', 'one') });
     expect(runs.running).toBe(2);
     await Promise.all([runs.settled('all'), runs.settled('one')]);
-    expect(journal.getRun('all')).toMatchObject({ status: 'finished', finalOutput: 'From my context (the user message at position 2 of 11): “The deploy password is swordfish-42.”' });
+    expect(journal.getRun('all')).toMatchObject({
+      status: 'finished',
+      finalOutput: 'From my context (the user message at position 2 of 11): “The deploy password is swordfish-42.”',
+    });
     expect(journal.getRun('one')).toMatchObject({ status: 'finished', finalOutput: 'Nothing in my context mentions “deploy password”.' });
     expect(journal.messages('one')).toEqual([{ role: 'assistant', content: [{ type: 'text', text: 'Nothing in my context mentions “deploy password”.' }] }]);
   });
@@ -106,7 +114,13 @@ describe('ChildRuns', () => {
     const before = await contentHash(parent);
     const questions = Array.from({ length: 20 }, (_, index) => (index % 2 === 0 ? 'What is the deploy password?' : 'Which file did we look at?'));
     questions.forEach((question, index) =>
-      runs.launch({ runId: `c${index}`, sessionId: 's', name: `c${index}`, modelId: 'offline', bootstrap: bootstrapFor(index % 4 < 2 ? 'all' : '1', question, `c${index}`) }),
+      runs.launch({
+        runId: `c${index}`,
+        sessionId: 's',
+        name: `c${index}`,
+        modelId: 'offline',
+        bootstrap: bootstrapFor(index % 4 < 2 ? 'all' : '1', question, `c${index}`),
+      }),
     );
     expect(runs.running).toBe(20);
     await Promise.all(questions.map((_, index) => runs.settled(`c${index}`)));
@@ -124,7 +138,13 @@ describe('ChildRuns', () => {
 
   it('refuses a second run with the same id, and more runs than the server runs at once', () => {
     const journal = new RunJournal(':memory:');
-    const runs = new ChildRuns({ journal, model: () => createOfflineModel({ streamDelayMs: 1_000 }), tools: () => ({}), redact: (text) => text, maxRunning: 2 });
+    const runs = new ChildRuns({
+      journal,
+      model: () => createOfflineModel({ streamDelayMs: 1_000 }),
+      tools: () => ({}),
+      redact: (text) => text,
+      maxRunning: 2,
+    });
     runs.launch({ runId: 'a', sessionId: 's', name: 'a', modelId: 'offline', bootstrap: bootstrapFor('1', 'hi?', 'a') });
     expect(() => runs.launch({ runId: 'a', sessionId: 's', name: 'a', modelId: 'offline', bootstrap: bootstrapFor('1', 'hi?', 'a') })).toThrow(
       'A child run "a" already exists: launch with a new id.',
@@ -147,7 +167,13 @@ describe('ChildRuns', () => {
       redact: (text) => text,
       runTimeoutMs: 200,
     });
-    runs.launch({ runId: 't', sessionId: 's', name: 't', modelId: 'offline', bootstrap: bootstrapFor('1', 'Use read_file on src/date.ts and then tell me everything about it in great detail please', 't') });
+    runs.launch({
+      runId: 't',
+      sessionId: 's',
+      name: 't',
+      modelId: 'offline',
+      bootstrap: bootstrapFor('1', 'Use read_file on src/date.ts and then tell me everything about it in great detail please', 't'),
+    });
     await runs.settled('t');
     expect(journal.getRun('t')).toMatchObject({ status: 'failed', error: 'The model did not answer in time (timeout).' });
     expect(journal.messages('t').map((message) => message.role)).toEqual(['assistant', 'tool']);

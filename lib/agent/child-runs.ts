@@ -1,5 +1,5 @@
-import { stepCountIs, streamText, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
-import { reviveChildHistory, type ForkBootstrapRecord, type ToolDeclaration } from '@/lib/fork';
+import { type LanguageModel, type ModelMessage, stepCountIs, streamText, type ToolSet } from 'ai';
+import { type ForkBootstrapRecord, reviveChildHistory, type ToolDeclaration } from '@/lib/fork';
 import type { RunJournal, RunRecord, RunStatus } from './run-journal';
 
 /** What a watcher of a run sees, in order. */

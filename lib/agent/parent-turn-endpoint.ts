@@ -6,8 +6,8 @@ import { FORK_POLICIES, KIMI_NOTICE_VARIANTS } from '@/lib/fork';
 import { parentKeySchema } from '@/lib/fork-service/action-inputs';
 import { liveTokenReport } from '@/lib/fork-service/fork-service';
 import { parentCache } from '@/lib/fork-service/parent-cache';
-import { BodyTooLargeError, InvalidJsonError, readJsonBody, UnsupportedMediaTypeError } from '@/lib/http/read-json-body';
 import { jsonResponse } from '@/lib/http/json-response';
+import { BodyTooLargeError, InvalidJsonError, readJsonBody, UnsupportedMediaTypeError } from '@/lib/http/read-json-body';
 import { toolsFor } from './agent-tools';
 import { describeError } from './child-runs';
 import { runParentTurn } from './parent-turn';
@@ -42,7 +42,13 @@ export async function answerParentTurn(request: Request): Promise<Response> {
   }
   const parsed = parentTurnBody.safeParse(body);
   if (!parsed.success) {
-    return jsonResponse({ error: 'The turn request is not valid.', issues: parsed.error.issues.map((issue) => ({ path: issue.path.join('.') || '(root)', message: issue.message })) }, 400);
+    return jsonResponse(
+      {
+        error: 'The turn request is not valid.',
+        issues: parsed.error.issues.map((issue) => ({ path: issue.path.join('.') || '(root)', message: issue.message })),
+      },
+      400,
+    );
   }
   const input = parsed.data;
   const parent = parentCache.get(input.parentKey);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { FORK_PLACEHOLDER_RESULT, parseParentTranscript, type ModelMessage } from '@/lib/fork';
-import { assistant, parentOf, toolCalls, user } from '@/lib/fork/testing/transcript-builders';
 import { createOfflineModel } from '@/lib/ai/offline/offline-model';
+import { FORK_PLACEHOLDER_RESULT, type ModelMessage, parseParentTranscript } from '@/lib/fork';
+import { assistant, parentOf, toolCalls, user } from '@/lib/fork/testing/transcript-builders';
 import { SANDBOX_TOOL_DECLARATIONS, toolsFor } from './agent-tools';
 import { ChildRuns } from './child-runs';
-import { runParentTurn, type ParentTurnEvent } from './parent-turn';
+import { type ParentTurnEvent, runParentTurn } from './parent-turn';
 import { RunJournal } from './run-journal';
 import { SandboxFiles } from './sandbox-files';
 
@@ -30,7 +30,16 @@ function setup() {
   };
   const runs = new ChildRuns({ journal, ...deps });
   let next = 0;
-  const tokens = () => ({ encoding: 'test', systemInstruction: 0, tools: 0, initialMessages: 0, firstPrompt: 0, total: 0, parentNextRequest: 0, sharedPrefix: { messages: 0, tokens: 0 } });
+  const tokens = () => ({
+    encoding: 'test',
+    systemInstruction: 0,
+    tools: 0,
+    initialMessages: 0,
+    firstPrompt: 0,
+    total: 0,
+    parentNextRequest: 0,
+    sharedPrefix: { messages: 0, tokens: 0 },
+  });
   return { journal, runs, deps: { ...deps, runs, tokens, newChildId: () => `child-${++next}` } };
 }
 
@@ -45,7 +54,9 @@ const messagesOf = (events: ParentTurnEvent[]) => events.flatMap((event) => (eve
 describe('runParentTurn', () => {
   it('answers the person from the parent’s context and runs sandbox tools', async () => {
     const { deps } = setup();
-    const events = await collect(runParentTurn({ parent, prompt: 'Use read_file on src/date.ts', policy: 'qwen-fork-turns', modelId: 'offline', sessionId: 's' }, deps));
+    const events = await collect(
+      runParentTurn({ parent, prompt: 'Use read_file on src/date.ts', policy: 'qwen-fork-turns', modelId: 'offline', sessionId: 's' }, deps),
+    );
     expect(messagesOf(events).map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
     // What the browser appends to the parent must pass the transcript schema as sent (JSON).
     const sent = JSON.parse(JSON.stringify(messagesOf(events))) as ModelMessage[];
@@ -61,15 +72,24 @@ describe('runParentTurn', () => {
     const childOf = (events: ParentTurnEvent[]) => events.find((event) => event.type === 'child') as Extract<ParentTurnEvent, { type: 'child' }>;
     await Promise.all([runs.settled(childOf(one).childId), runs.settled(childOf(all).childId)]);
     expect(journal.getRun(childOf(one).childId)?.finalOutput).toBe('Nothing in my context mentions “deploy password”.');
-    expect(journal.getRun(childOf(all).childId)?.finalOutput).toMatch(/^From my context \(the user message at position 2 of \d+\): “The deploy password is swordfish-42.”$/);
+    expect(journal.getRun(childOf(all).childId)?.finalOutput).toMatch(
+      /^From my context \(the user message at position 2 of \d+\): “The deploy password is swordfish-42.”$/,
+    );
     // A Qwen fork runs in the background: the parent's call is answered with the placeholder at once.
     const toolMessage = messagesOf(one).find((message) => message.role === 'tool') as Extract<ModelMessage, { role: 'tool' }>;
-    expect(toolMessage.content).toEqual([{ type: 'tool-result', toolCallId: childOf(one).agentCallId, toolName: 'agent', output: { type: 'text', value: FORK_PLACEHOLDER_RESULT } }]);
+    expect(toolMessage.content).toEqual([
+      { type: 'tool-result', toolCallId: childOf(one).agentCallId, toolName: 'agent', output: { type: 'text', value: FORK_PLACEHOLDER_RESULT } },
+    ]);
   });
 
   it('returns the runtime’s rejection to the model as a tool error', async () => {
     const { deps } = setup();
-    const events = await collect(runParentTurn({ parent, prompt: 'Call agent with subagent_type=fork fork_turns=03 prompt: "x"', policy: 'qwen-fork-turns', modelId: 'offline', sessionId: 's' }, deps));
+    const events = await collect(
+      runParentTurn(
+        { parent, prompt: 'Call agent with subagent_type=fork fork_turns=03 prompt: "x"', policy: 'qwen-fork-turns', modelId: 'offline', sessionId: 's' },
+        deps,
+      ),
+    );
     expect(events.some((event) => event.type === 'child')).toBe(false);
     const result = messagesOf(events).find((message) => message.role === 'tool') as Extract<ModelMessage, { role: 'tool' }>;
     expect((result.content[0] as { output: { value: string } }).output.value).toMatch(/^Error: /);
@@ -77,9 +97,16 @@ describe('runParentTurn', () => {
 
   it('a Kimi fork’s call waits for the child and gets only its final output', async () => {
     const { deps } = setup();
-    const events = await collect(runParentTurn({ parent, prompt: 'Call Agent with fork=true prompt: "What is the deploy password?"', policy: 'kimi-fork', modelId: 'offline', sessionId: 's' }, deps));
+    const events = await collect(
+      runParentTurn(
+        { parent, prompt: 'Call Agent with fork=true prompt: "What is the deploy password?"', policy: 'kimi-fork', modelId: 'offline', sessionId: 's' },
+        deps,
+      ),
+    );
     const result = messagesOf(events).find((message) => message.role === 'tool') as Extract<ModelMessage, { role: 'tool' }>;
-    expect((result.content[0] as { output: { value: string } }).output.value).toMatch(/^From my context \(the user message at position 2 of \d+\): “The deploy password is swordfish-42.”$/);
+    expect((result.content[0] as { output: { value: string } }).output.value).toMatch(
+      /^From my context \(the user message at position 2 of \d+\): “The deploy password is swordfish-42.”$/,
+    );
   });
 
   it('refuses a turn while the parent has an unanswered call, naming it', async () => {
@@ -87,7 +114,10 @@ describe('runParentTurn', () => {
     const open = parentOf([...parent.messages, toolCalls('c9', [{ id: 'call-9', tool: 'agent', input: {} }])], { tools: SANDBOX_TOOL_DECLARATIONS });
     const events = await collect(runParentTurn({ parent: open, prompt: 'hello?', policy: 'qwen-fork-turns', modelId: 'offline', sessionId: 's' }, deps));
     expect(events).toEqual([
-      { type: 'error', message: 'The parent has an unanswered tool call (#6 agent). Launch the fork it asks for, or delete or answer it, before talking to the parent.' },
+      {
+        type: 'error',
+        message: 'The parent has an unanswered tool call (#6 agent). Launch the fork it asks for, or delete or answer it, before talking to the parent.',
+      },
       { type: 'done' },
     ]);
   });

@@ -1,21 +1,21 @@
-import { jsonSchema, streamText, tool, type LanguageModel, type ModelMessage, type ToolSet } from 'ai';
+import { jsonSchema, type LanguageModel, type ModelMessage, streamText, type ToolSet, tool } from 'ai';
 import {
   buildBootstrapRecord,
   FORK_PLACEHOLDER_RESULT,
-  planFork,
   type ForkBootstrapRecord,
   type ForkPlan,
   type ForkPolicy,
   type ForkRequest,
   type KimiNoticeVariant,
   type ParentTranscript,
+  planFork,
   type ToolDeclaration,
 } from '@/lib/fork';
 import type { ChildTokenReport } from '@/lib/fork-service/child-token-report';
 import { AGENT_TOOL_NAMES } from '@/lib/fork-service/in-flight-call';
 import { linkToolPairs } from '@/lib/view/tool-pairs';
 import { AGENT_TOOL_DECLARATIONS, forkRequestFromCall } from './agent-tool';
-import { describeError, type ChildRuns } from './child-runs';
+import { type ChildRuns, describeError } from './child-runs';
 import type { RunRecord } from './run-journal';
 
 /** What the browser hears while the parent agent takes a turn. */
@@ -82,7 +82,10 @@ export function liveParentTools(policy: ForkPolicy, declared: readonly ToolDecla
 export async function* runParentTurn(input: ParentTurnInput, deps: ParentTurnDependencies): AsyncGenerator<ParentTurnEvent> {
   const profile = input.parent.profile;
   const declarations = liveParentTools(input.policy, profile.tools);
-  const executable = deps.tools(input.sessionId, declarations.filter((tool) => !AGENT_TOOL_NAMES.has(tool.name)));
+  const executable = deps.tools(
+    input.sessionId,
+    declarations.filter((tool) => !AGENT_TOOL_NAMES.has(tool.name)),
+  );
   const tools: ToolSet = { ...executable };
   for (const declaration of declarations.filter((tool) => AGENT_TOOL_NAMES.has(tool.name))) {
     // No execute: the loop below handles Agent calls itself, after the step, with the whole message.
@@ -146,7 +149,8 @@ export async function* runParentTurn(input: ParentTurnInput, deps: ParentTurnDep
       for (const call of agentCalls) {
         const request = forkRequestFromCall(input.policy, call.input, input.notice);
         const plan = planFork(transcript, request);
-        const answer = (value: string) => results.push({ type: 'tool-result', toolCallId: call.toolCallId, toolName: call.toolName, output: { type: 'text', value } });
+        const answer = (value: string) =>
+          results.push({ type: 'tool-result', toolCallId: call.toolCallId, toolName: call.toolName, output: { type: 'text', value } });
         if (plan.errors.length > 0) {
           answer(`Error: ${plan.errors.map((error) => error.message).join(' ')}`);
           continue;
@@ -167,7 +171,18 @@ export async function* runParentTurn(input: ParentTurnInput, deps: ParentTurnDep
           continue;
         }
         const resultByServer = input.policy !== 'qwen-fork-turns';
-        yield { type: 'child', childId, name, agentCallId: call.toolCallId, request, plan, tokens: deps.tokens(plan, transcript), bootstrap, run, resultByServer };
+        yield {
+          type: 'child',
+          childId,
+          name,
+          agentCallId: call.toolCallId,
+          request,
+          plan,
+          tokens: deps.tokens(plan, transcript),
+          bootstrap,
+          run,
+          resultByServer,
+        };
         if (resultByServer) waiting.push({ toolCallId: call.toolCallId, toolName: call.toolName, childId });
         else answer(FORK_PLACEHOLDER_RESULT);
       }

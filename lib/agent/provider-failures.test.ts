@@ -1,10 +1,10 @@
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOfflineModel } from '@/lib/ai/offline/offline-model';
 import { buildBootstrapRecord, planFork } from '@/lib/fork';
 import { parentOf, toolCalls, user } from '@/lib/fork/testing/transcript-builders';
-import { createOfflineModel } from '@/lib/ai/offline/offline-model';
 import { contentHash } from '@/lib/isolation/content-hash';
 import { ChildRuns } from './child-runs';
 import { RunJournal } from './run-journal';
@@ -43,10 +43,13 @@ afterAll(() => {
 
 const parent = parentOf([user('u1', 'The deploy password is swordfish-42.'), toolCalls('c1', [{ id: 'call-1', tool: 'agent', input: {} }])]);
 const bootstrap = (childId: string) =>
-  buildBootstrapRecord(planFork(parent, { policy: 'qwen-fork-turns', directive: 'What is the deploy password?', params: { subagent_type: 'fork', fork_turns: 'all' } }), {
-    childId,
-    parentAgentId: 'main',
-  });
+  buildBootstrapRecord(
+    planFork(parent, { policy: 'qwen-fork-turns', directive: 'What is the deploy password?', params: { subagent_type: 'fork', fork_turns: 'all' } }),
+    {
+      childId,
+      parentAgentId: 'main',
+    },
+  );
 
 describe('provider failures', () => {
   it('fail only their own child, with the provider’s message, and leave the parent and other children untouched', async () => {
@@ -60,7 +63,8 @@ describe('provider failures', () => {
       runTimeoutMs: 2000,
     });
     const before = await contentHash(parent);
-    for (const id of ['http-500', 'http-429', 'malformed', 'hang', 'offline']) runs.launch({ runId: id, sessionId: 's', name: id, modelId: id, bootstrap: bootstrap(id) });
+    for (const id of ['http-500', 'http-429', 'malformed', 'hang', 'offline'])
+      runs.launch({ runId: id, sessionId: 's', name: id, modelId: id, bootstrap: bootstrap(id) });
     await Promise.all(['http-500', 'http-429', 'malformed', 'hang', 'offline'].map((id) => runs.settled(id)));
 
     expect(journal.getRun('http-500')).toMatchObject({ status: 'failed', error: 'HTTP 500: The server had an error while processing your request.' });

@@ -1,15 +1,15 @@
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildBootstrapRecord, planFork, type ChildMessage, type ForkRequest } from '@/lib/fork';
+import { buildBootstrapRecord, type ChildMessage, type ForkRequest, planFork } from '@/lib/fork';
 import { parseScenario } from '@/lib/scenarios/scenario';
 import { toolsFor } from './agent-tools';
 import { ChildRuns } from './child-runs';
-import { SandboxFiles } from './sandbox-files';
 import { RunJournal } from './run-journal';
+import { SandboxFiles } from './sandbox-files';
 
 /** A local OpenAI-compatible server that records every request body and answers "done." */
 let server: Server;
@@ -38,18 +38,31 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 function expectedChatMessages(system: string, messages: ChildMessage[]): unknown[] {
   const chat: unknown[] = [{ role: 'system', content: system }];
   for (const { message } of messages) {
-    const parts = typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : (message.content as { type: string; [key: string]: unknown }[]);
+    const parts =
+      typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : (message.content as { type: string; [key: string]: unknown }[]);
     if (message.role === 'user') {
-      chat.push({ role: 'user', content: parts.length === 1 && parts[0]!.type === 'text' ? parts[0]!.text : parts.map((part) => ({ type: 'text', text: part.text })) });
+      chat.push({
+        role: 'user',
+        content: parts.length === 1 && parts[0]!.type === 'text' ? parts[0]!.text : parts.map((part) => ({ type: 'text', text: part.text })),
+      });
     } else if (message.role === 'assistant') {
       const calls = parts.filter((part) => part.type === 'tool-call');
-      const text = parts.filter((part) => part.type === 'text').map((part) => part.text).join('');
+      const text = parts
+        .filter((part) => part.type === 'text')
+        .map((part) => part.text)
+        .join('');
       // Chat Completions spells "no text beside the tool calls" as null.
       chat.push({
         role: 'assistant',
         content: text === '' && calls.length > 0 ? null : text,
         ...(calls.length > 0
-          ? { tool_calls: calls.map((call) => ({ id: call.toolCallId, type: 'function', function: { name: call.toolName, arguments: JSON.stringify(call.input) } })) }
+          ? {
+              tool_calls: calls.map((call) => ({
+                id: call.toolCallId,
+                type: 'function',
+                function: { name: call.toolName, arguments: JSON.stringify(call.input) },
+              })),
+            }
           : {}),
       });
     } else if (message.role === 'tool') {
@@ -80,7 +93,12 @@ describe('the request a child sends is its plan, byte for byte', () => {
     const bootstrap = buildBootstrapRecord(plan, { childId: 'child', parentAgentId: transcript.profile.agentId });
     const journal = new RunJournal(':memory:');
     const model = createOpenAICompatible({ name: 'recorder', baseURL }).chatModel('recorder');
-    const runs = new ChildRuns({ journal, model: () => model, tools: (_session, declarations) => toolsFor(declarations, new SandboxFiles()), redact: (text) => text });
+    const runs = new ChildRuns({
+      journal,
+      model: () => model,
+      tools: (_session, declarations) => toolsFor(declarations, new SandboxFiles()),
+      redact: (text) => text,
+    });
     bodies.length = 0;
     runs.launch({ runId: 'child', sessionId: 's', name: 'child', modelId: 'recorder', bootstrap });
     await runs.settled('child');

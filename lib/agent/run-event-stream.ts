@@ -1,5 +1,5 @@
 import 'server-only';
-import { RunNotFoundError, type RunEvent } from './child-runs';
+import { type RunEvent, RunNotFoundError } from './child-runs';
 import { runIdSchema } from './run-inputs';
 import { runtime } from './runtime';
 
@@ -33,8 +33,7 @@ export function runEventStream(runId: string, signal: AbortSignal): Response {
         if (closed) return;
         controller.enqueue(encoder.encode(`data: ${JSON.stringify(event)}\n\n`));
         const settled =
-          (event.type === 'status' && SETTLED.has(event.status)) ||
-          (event.type === 'snapshot' && SETTLED.has(event.run.status) && !isRunning(runId));
+          (event.type === 'status' && SETTLED.has(event.status)) || (event.type === 'snapshot' && SETTLED.has(event.run.status) && !isRunning(runId));
         if (settled) close();
       };
       unsubscribe = runtime().runs.subscribe(runId, send);

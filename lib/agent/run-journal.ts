@@ -1,6 +1,6 @@
-import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import type { ForkBootstrapRecord, ForkPolicy, ModelMessage } from '@/lib/fork';
 
 export type RunStatus = 'running' | 'finished' | 'failed' | 'stopped' | 'interrupted';
@@ -109,9 +109,9 @@ export class RunJournal {
   }
 
   getRun(id: string): RunRecord | null {
-    const row = this.#db
-      .prepare('SELECT runs.*, (SELECT COUNT(*) FROM run_messages WHERE run_id = runs.id) AS message_count FROM runs WHERE id = ?')
-      .get(id) as RunRow | undefined;
+    const row = this.#db.prepare('SELECT runs.*, (SELECT COUNT(*) FROM run_messages WHERE run_id = runs.id) AS message_count FROM runs WHERE id = ?').get(id) as
+      | RunRow
+      | undefined;
     return row === undefined ? null : toRecord(row);
   }
 

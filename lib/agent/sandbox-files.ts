@@ -15,7 +15,10 @@ const SEED_FILES: Record<string, string> = {
 
 function normalise(path: unknown): string {
   if (typeof path !== 'string' || path.trim() === '') throw new SandboxError('A path is required: a relative path such as "src/date.ts".');
-  const parts = path.trim().replace(/^\.\/+/, '').split('/');
+  const parts = path
+    .trim()
+    .replace(/^\.\/+/, '')
+    .split('/');
   if (path.startsWith('/') || parts.some((part) => part === '..' || part === '')) {
     throw new SandboxError(`"${path}" is not a path inside the workspace: use a relative path without "..", such as "src/date.ts".`);
   }

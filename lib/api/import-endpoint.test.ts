@@ -1,13 +1,19 @@
 import { describe, expect, it, vi } from 'vitest';
-import { IMPORT_LIMITS } from '@/lib/import/import-limits';
 import type { ImportStreamEvent } from '@/lib/import/import-answer';
+import { IMPORT_LIMITS } from '@/lib/import/import-limits';
 
 vi.mock('server-only', () => ({}));
 const { answerImportRequest } = await import('./import-endpoint');
 
 const SESSION = [
   { type: 'user', uuid: 'u1', parentUuid: null, sessionId: 's', message: { role: 'user', content: 'What is in the README?' } },
-  { type: 'assistant', uuid: 'a1', parentUuid: 'u1', sessionId: 's', message: { id: 'm1', role: 'assistant', model: 'claude-x', content: [{ type: 'text', text: 'A build guide.' }], stop_reason: 'end_turn' } },
+  {
+    type: 'assistant',
+    uuid: 'a1',
+    parentUuid: 'u1',
+    sessionId: 's',
+    message: { id: 'm1', role: 'assistant', model: 'claude-x', content: [{ type: 'text', text: 'A build guide.' }], stop_reason: 'end_turn' },
+  },
 ]
   .map((record) => JSON.stringify(record))
   .join('\n');

@@ -7,19 +7,17 @@ import {
   BinaryImportError,
   IMPORT_FORMAT_IDS,
   IMPORT_LIMITS,
-  ImportError,
-  importTranscript,
-  ImportTooLargeError,
-  InvalidContentError,
   type ImportAnswer,
+  ImportError,
   type ImportResult,
   type ImportStreamEvent,
+  ImportTooLargeError,
+  InvalidContentError,
+  importTranscript,
 } from '@/lib/import';
 
 const querySchema = z.strictObject({
-  format: z
-    .enum(IMPORT_FORMAT_IDS, { error: `format must be one of: ${IMPORT_FORMAT_IDS.join(', ')} (or left out to detect it)` })
-    .optional(),
+  format: z.enum(IMPORT_FORMAT_IDS, { error: `format must be one of: ${IMPORT_FORMAT_IDS.join(', ')} (or left out to detect it)` }).optional(),
   name: z.string().max(300, 'name must be at most 300 characters').optional(),
 });
 
@@ -96,13 +94,22 @@ export async function answerImportRequest(request: Request): Promise<Response> {
   const type = request.headers.get('content-type') ?? '';
   if (/^multipart\//i.test(type)) {
     return json(
-      { error: { code: 'unsupported-media-type', message: 'Send the file itself as the request body (for example curl --data-binary @session.jsonl), not a multipart form.' } },
+      {
+        error: {
+          code: 'unsupported-media-type',
+          message: 'Send the file itself as the request body (for example curl --data-binary @session.jsonl), not a multipart form.',
+        },
+      },
       415,
     );
   }
   let bytes: Uint8Array;
   try {
-    bytes = await readBodyBytes(request, IMPORT_LIMITS.maxBytes, () => new ImportTooLargeError(Number(request.headers.get('content-length')) || IMPORT_LIMITS.maxBytes + 1, IMPORT_LIMITS.maxBytes));
+    bytes = await readBodyBytes(
+      request,
+      IMPORT_LIMITS.maxBytes,
+      () => new ImportTooLargeError(Number(request.headers.get('content-length')) || IMPORT_LIMITS.maxBytes + 1, IMPORT_LIMITS.maxBytes),
+    );
   } catch (error) {
     if (error instanceof ImportError) return json({ ...errorBody(error), limitBytes: IMPORT_LIMITS.maxBytes }, statusOf(error));
     throw error;
@@ -146,7 +153,12 @@ export async function answerImportRequest(request: Request): Promise<Response> {
       } catch (error) {
         if (error instanceof ImportCancelled) return;
         if (error instanceof ImportError) send({ type: 'error', status: statusOf(error), error: error.toJSON() });
-        else send({ type: 'error', status: 500, error: { code: 'internal', message: 'Fork Lab could not import this file: an internal error. Nothing was saved or changed.' } });
+        else
+          send({
+            type: 'error',
+            status: 500,
+            error: { code: 'internal', message: 'Fork Lab could not import this file: an internal error. Nothing was saved or changed.' },
+          });
       } finally {
         if (!cancelled) controller.close();
       }

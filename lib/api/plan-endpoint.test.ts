@@ -8,8 +8,7 @@ const transcript = parentOf([
   toolCalls('c', [{ id: 'agent-1', tool: 'agent', input: { subagent_type: 'fork', prompt: 'x' } }]),
 ]);
 
-const post = (body: string) =>
-  new Request('http://localhost/api/fork/plan', { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+const post = (body: string) => new Request('http://localhost/api/fork/plan', { method: 'POST', body, headers: { 'content-type': 'application/json' } });
 
 describe('answerPlanRequest', () => {
   it('answers the plan', async () => {
@@ -69,8 +68,7 @@ describe('answerPlanRequest', () => {
     expect(answer).toEqual({
       status: 413,
       body: {
-        error:
-          'Request body is larger than the 8 MB limit. Send a smaller transcript (cut it with a fork point, or import it and plan in the app).',
+        error: 'Request body is larger than the 8 MB limit. Send a smaller transcript (cut it with a fork point, or import it and plan in the app).',
         limitBytes: PLAN_BODY_LIMIT_BYTES,
       },
     });

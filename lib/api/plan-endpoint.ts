@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  forkRequestSchema,
-  parentTranscriptSchema,
-  planFork,
-  type ForkPlan,
-  type ForkRequest,
-  type ParentTranscript,
-} from '@/lib/fork';
+import { type ForkPlan, type ForkRequest, forkRequestSchema, type ParentTranscript, parentTranscriptSchema, planFork } from '@/lib/fork';
 import { formatIssuePath } from '@/lib/fork/transcript/transcript-schema';
 import { BodyTooLargeError, InvalidJsonError, readJsonBody, UnsupportedMediaTypeError } from '@/lib/http/read-json-body';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelMessage } from '@/lib/fork';
-import { PNG, childRequest as sampleChildRequest, sampleConversation } from './testing/sample-child-request';
 import { importTranscript } from '@/lib/import/import-transcript';
 import { EXPORT_MAX_TOKENS, toAnthropicMessagesRequest } from './anthropic-messages-request';
+import { PNG, childRequest as sampleChildRequest, sampleConversation } from './testing/sample-child-request';
 
 const conversation = sampleConversation('error-text');
 const childRequest = (initial: ModelMessage[], overrides: Parameters<typeof sampleChildRequest>[1] = {}) =>
@@ -68,12 +68,16 @@ describe('toAnthropicMessagesRequest', () => {
           { role: 'user', content: 'Start.' },
           { role: 'assistant', content: [{ type: 'reasoning', text: 'unsigned' }] },
           { role: 'system', content: 'Be brief.' },
-          { role: 'assistant', content: [{ type: 'reasoning', text: '', providerOptions: { anthropic: { redactedData: 'EmwK' } } }, { type: 'tool-call', toolCallId: 'a', toolName: 'f', input: { x: 1 } }] },
+          {
+            role: 'assistant',
+            content: [
+              { type: 'reasoning', text: '', providerOptions: { anthropic: { redactedData: 'EmwK' } } },
+              { type: 'tool-call', toolCallId: 'a', toolName: 'f', input: { x: 1 } },
+            ],
+          },
           {
             role: 'tool',
-            content: [
-              { type: 'tool-result', toolCallId: 'a', toolName: 'f', output: { type: 'error-json', value: { code: 2 } } },
-            ],
+            content: [{ type: 'tool-result', toolCallId: 'a', toolName: 'f', output: { type: 'error-json', value: { code: 2 } } }],
           },
         ],
         { systemInstruction: '', tools: [{ name: 'f' }] },
@@ -83,7 +87,13 @@ describe('toAnthropicMessagesRequest', () => {
       model: 'claude-sonnet-4-5',
       max_tokens: 4096,
       messages: [
-        { role: 'user', content: [{ type: 'text', text: 'Start.' }, { type: 'text', text: 'Be brief.' }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'Start.' },
+            { type: 'text', text: 'Be brief.' },
+          ],
+        },
         {
           role: 'assistant',
           content: [
@@ -124,7 +134,13 @@ describe('toAnthropicMessagesRequest', () => {
                 type: 'tool-result',
                 toolCallId: 'a',
                 toolName: 'f',
-                output: { type: 'content', value: [{ type: 'text', text: 'see' }, { type: 'image-data', data: 'AAAA', mediaType: 'image/png' }] },
+                output: {
+                  type: 'content',
+                  value: [
+                    { type: 'text', text: 'see' },
+                    { type: 'image-data', data: 'AAAA', mediaType: 'image/png' },
+                  ],
+                },
               },
             ],
           },
@@ -174,8 +190,20 @@ describe('toAnthropicMessagesRequest: shapes the API refuses', () => {
       inheritance: { systemInstruction: 'parent', tools: 'parent', model: 'parent' } as never,
       initialMessages: [
         { message: { role: 'user', content: 'Patch it.' }, source: { kind: 'synthetic', rule: 'task-prompt' } },
-        { message: { role: 'assistant', content: [{ type: 'text', text: '' }, { type: 'tool-call', toolCallId: 'c1', toolName: 'apply_patch', input: '*** Begin Patch' }] }, source: { kind: 'synthetic', rule: 'task-prompt' } },
-        { message: { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'apply_patch', output: { type: 'text', value: 'ok' } }] }, source: { kind: 'synthetic', rule: 'task-prompt' } },
+        {
+          message: {
+            role: 'assistant',
+            content: [
+              { type: 'text', text: '' },
+              { type: 'tool-call', toolCallId: 'c1', toolName: 'apply_patch', input: '*** Begin Patch' },
+            ],
+          },
+          source: { kind: 'synthetic', rule: 'task-prompt' },
+        },
+        {
+          message: { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'apply_patch', output: { type: 'text', value: 'ok' } }] },
+          source: { kind: 'synthetic', rule: 'task-prompt' },
+        },
         { message: { role: 'assistant', content: '' }, source: { kind: 'synthetic', rule: 'task-prompt' } },
       ],
       firstPrompt: { message: { role: 'user', content: 'Go on.' }, source: { kind: 'synthetic', rule: 'task-prompt' } },
@@ -183,7 +211,13 @@ describe('toAnthropicMessagesRequest: shapes the API refuses', () => {
     expect(body.messages).toEqual([
       { role: 'user', content: 'Patch it.' },
       { role: 'assistant', content: [{ type: 'tool_use', id: 'c1', name: 'apply_patch', input: { input: '*** Begin Patch' } }] },
-      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'c1', content: 'ok' }, { type: 'text', text: 'Go on.' }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 'c1', content: 'ok' },
+          { type: 'text', text: 'Go on.' },
+        ],
+      },
     ]);
   });
 });

@@ -47,7 +47,6 @@ export interface AnthropicMessagesRequestBody {
 /** The API requires a cap; this one is generous for a first step and easy to change. */
 export const EXPORT_MAX_TOKENS = 4096;
 
-
 /**
  * The child's first request as a Messages API body.
  *
@@ -141,7 +140,8 @@ function fileBlock(part: FilePart): AnthropicContentBlock {
   const titled = part.filename === undefined ? {} : { title: part.filename };
   const media = inlineMedia(part.data, part.mediaType);
   if (media.kind === 'url') return { type: 'document', source: { type: 'url', url: media.url }, ...titled };
-  if (part.mediaType === 'text/plain') return { type: 'document', source: { type: 'text', media_type: 'text/plain', data: textOfBase64(media.data) }, ...titled };
+  if (part.mediaType === 'text/plain')
+    return { type: 'document', source: { type: 'text', media_type: 'text/plain', data: textOfBase64(media.data) }, ...titled };
   // Other types than PDF and text are sent as they are; the API may refuse them.
   return { type: 'document', source: { type: 'base64', media_type: part.mediaType, data: media.data }, ...titled };
 }

@@ -32,7 +32,13 @@ const child: ChildRequest = {
     },
   ],
   firstPrompt: {
-    message: { role: 'user', content: [{ type: 'text', text: 'Fix the tests.' }, { type: 'image', image: 'https://x/shot.png' }] },
+    message: {
+      role: 'user',
+      content: [
+        { type: 'text', text: 'Fix the tests.' },
+        { type: 'image', image: 'https://x/shot.png' },
+      ],
+    },
     source: { kind: 'synthetic', rule: 'fork-directive-prompt' },
   },
 };
@@ -146,7 +152,12 @@ describe('childTranscriptMarkdown', () => {
   });
 
   it('puts a multi-line final output in its own section, and says when there is none', () => {
-    const withOutput = childTranscriptMarkdown({ name: 'x', child: { ...child, tools: [], systemInstruction: '' }, ownMessages: [], finalOutput: 'Done.\n\n- a\n- b' });
+    const withOutput = childTranscriptMarkdown({
+      name: 'x',
+      child: { ...child, tools: [], systemInstruction: '' },
+      ownMessages: [],
+      finalOutput: 'Done.\n\n- a\n- b',
+    });
     expect(withOutput).toContain('- Final output: see *Final output* below\n');
     expect(withOutput.endsWith('## Final output\n\nDone.\n\n- a\n- b\n')).toBe(true);
     expect(withOutput).toContain('## System instruction\n\n_(none)_\n\n## Tools\n\n_(none)_\n');
@@ -176,7 +187,12 @@ describe('childTranscriptMarkdown: tags', () => {
         model: 'm',
         depth: 1,
         inheritance: {} as never,
-        initialMessages: [{ message: { role: 'user', content: '<system-reminder>\nToday: 2026-11-30\n</system-reminder>' }, source: { kind: 'copy', parentIndexes: [0], parentIds: ['s'] } }],
+        initialMessages: [
+          {
+            message: { role: 'user', content: '<system-reminder>\nToday: 2026-11-30\n</system-reminder>' },
+            source: { kind: 'copy', parentIndexes: [0], parentIds: ['s'] },
+          },
+        ],
         firstPrompt: { message: { role: 'user', content: 'Is 2 < 3? Yes.' }, source: { kind: 'synthetic', rule: 'task-prompt' } },
       },
       ownMessages: [],

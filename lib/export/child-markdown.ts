@@ -18,7 +18,7 @@ export interface ChildMarkdownInput {
 export function childTranscriptMarkdown(input: ChildMarkdownInput): string {
   const { child } = input;
   const entries: { message: ModelMessage; source: string }[] = [
-    ...([...child.initialMessages, child.firstPrompt]).map((entry) => ({ message: entry.message, source: describeSource(entry.source) })),
+    ...[...child.initialMessages, child.firstPrompt].map((entry) => ({ message: entry.message, source: describeSource(entry.source) })),
     ...input.ownMessages.map((entry) => ({ message: entry.message, source: 'child' })),
   ];
   const multiLineOutput = typeof input.finalOutput === 'string' && input.finalOutput.includes('\n');
@@ -66,7 +66,10 @@ function partBody(part: AnyPart): string {
     case 'text':
       return readableText(part.text);
     case 'reasoning':
-      return `**Reasoning**\n\n${part.text.split('\n').map((line) => (line === '' ? '>' : `> ${line}`)).join('\n')}`;
+      return `**Reasoning**\n\n${part.text
+        .split('\n')
+        .map((line) => (line === '' ? '>' : `> ${line}`))
+        .join('\n')}`;
     case 'image':
       return `[image: ${describeData(part.image, part.mediaType)}]`;
     case 'file':

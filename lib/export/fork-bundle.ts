@@ -1,11 +1,4 @@
-import type {
-  ForkBootstrapRecord,
-  ForkPlan,
-  ForkRequest,
-  ModelMessage,
-  ParentTranscript,
-  TranscriptMessage,
-} from '@/lib/fork';
+import type { ForkBootstrapRecord, ForkPlan, ForkRequest, ModelMessage, ParentTranscript, TranscriptMessage } from '@/lib/fork';
 
 export const FORK_BUNDLE_KIND = 'fork-lab/fork-bundle';
 /** Bumped when a field changes meaning; importers refuse versions they do not know. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelMessage } from '@/lib/fork';
-import { PNG, childRequest as sampleChildRequest, sampleConversation } from './testing/sample-child-request';
 import { importTranscript } from '@/lib/import/import-transcript';
 import { inlineMedia, sniffImageMediaType, toOpenAiChatRequest } from './openai-chat-request';
+import { PNG, childRequest as sampleChildRequest, sampleConversation } from './testing/sample-child-request';
 
 const conversation = sampleConversation('text');
 const childRequest = (initial: ModelMessage[], overrides: Parameters<typeof sampleChildRequest>[1] = {}) =>
@@ -80,7 +80,14 @@ describe('toOpenAiChatRequest', () => {
               { type: 'image', image: '/9j/4AAQ' },
             ],
           },
-          { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'a', toolName: 'f', input: { x: 1 } }, { type: 'tool-call', toolCallId: 'b', toolName: 'f', input: {} }, { type: 'tool-call', toolCallId: 'c', toolName: 'f', input: {} }] },
+          {
+            role: 'assistant',
+            content: [
+              { type: 'tool-call', toolCallId: 'a', toolName: 'f', input: { x: 1 } },
+              { type: 'tool-call', toolCallId: 'b', toolName: 'f', input: {} },
+              { type: 'tool-call', toolCallId: 'c', toolName: 'f', input: {} },
+            ],
+          },
           {
             role: 'tool',
             content: [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planFork, type ForkRequest } from '@/lib/fork';
+import { type ForkRequest, planFork } from '@/lib/fork';
 import { assistant, parentOf, toolCalls, user } from '@/lib/fork/testing/transcript-builders';
 import { withAgentCall } from './agent-call';
 
@@ -11,7 +11,12 @@ describe('withAgentCall', () => {
     const { transcript, written } = withAgentCall(parent, request);
     expect(written).toEqual({
       id: 'fork-call-3',
-      message: { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'fork-lab-call-3', toolName: 'agent', input: { subagent_type: 'fork', fork_turns: '1', prompt: 'Check it.' } }] },
+      message: {
+        role: 'assistant',
+        content: [
+          { type: 'tool-call', toolCallId: 'fork-lab-call-3', toolName: 'agent', input: { subagent_type: 'fork', fork_turns: '1', prompt: 'Check it.' } },
+        ],
+      },
     });
     expect(transcript.messages).toHaveLength(3);
     expect(parent.messages).toHaveLength(2);
@@ -28,7 +33,11 @@ describe('withAgentCall', () => {
 
   it('spells DeepSeek options as its Agent tool takes them', () => {
     const parent = parentOf([user('u1', 'hi'), assistant('a1', 'hello')]);
-    const { written } = withAgentCall(parent, { policy: 'deepseek-completed-turns', directive: 'go', params: { persona: 'Reviewer', toolFilter: ['read_file'] } });
+    const { written } = withAgentCall(parent, {
+      policy: 'deepseek-completed-turns',
+      directive: 'go',
+      params: { persona: 'Reviewer', toolFilter: ['read_file'] },
+    });
     expect((written!.message.content as { input: unknown }[])[0]!.input).toEqual({ prompt: 'go', persona: 'Reviewer', tools: ['read_file'] });
   });
 });

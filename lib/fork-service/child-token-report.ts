@@ -52,9 +52,7 @@ export function childTokenReport(plan: ForkPlan, counter: TokenCounter): ChildTo
 
   const reusable = plan.cache?.reusableMessages ?? 0;
   const cacheable = plan.cache !== null && plan.cache.systemMatches && plan.cache.toolsMatch;
-  const sharedTokens = cacheable
-    ? systemInstruction + tools + perMessage.slice(0, reusable).reduce((sum, tokens) => sum + tokens, 0)
-    : 0;
+  const sharedTokens = cacheable ? systemInstruction + tools + perMessage.slice(0, reusable).reduce((sum, tokens) => sum + tokens, 0) : 0;
 
   return {
     encoding: counter.encoding,

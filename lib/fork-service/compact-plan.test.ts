@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { planFork, type ForkRequest } from '@/lib/fork';
+import { type ForkRequest, planFork } from '@/lib/fork';
 import { arbitraryTranscript } from '@/lib/fork/testing/arbitrary-transcript';
 import { assistant, parentOf, toolCalls, user } from '@/lib/fork/testing/transcript-builders';
 import { childMessageAt, compactPlan, expandChildMessages, expandPlan } from './compact-plan';
@@ -47,7 +47,12 @@ describe('compactPlan', () => {
       fc.property(arbitraryTranscript, fc.constantFrom(...requests), (messages, request) => {
         const parent = parentOf(messages);
         const plan = planFork(parent, request);
-        expect(expandPlan(compactPlan(plan, () => 1), parent.messages)).toEqual(plan);
+        expect(
+          expandPlan(
+            compactPlan(plan, () => 1),
+            parent.messages,
+          ),
+        ).toEqual(plan);
       }),
       { numRuns: 300 },
     );

@@ -6,9 +6,7 @@ import type { ChildMessage, ChildRequest, ForkPlan, TranscriptMessage } from '@/
  * indexes instead of the messages themselves; anything the engine changed or wrote is sent whole.
  * This is a transport encoding only: which messages are copies is decided by the engine.
  */
-export type CompactChildSegment =
-  | { kind: 'copy-run'; parentStart: number; count: number }
-  | { kind: 'message'; message: ChildMessage; tokens: number };
+export type CompactChildSegment = { kind: 'copy-run'; parentStart: number; count: number } | { kind: 'message'; message: ChildMessage; tokens: number };
 
 export interface CompactChildRequest extends Omit<ChildRequest, 'initialMessages'> {
   initialSegments: CompactChildSegment[];
@@ -49,10 +47,7 @@ export function compactPlan(plan: ForkPlan, tokensOf: (message: ChildMessage) =>
  * The result shares message objects with `parent`: it is for display and export, never for a
  * child's stored history (a launched child gets its own copy from the server).
  */
-export function expandChildMessages(
-  segments: readonly CompactChildSegment[],
-  parent: readonly TranscriptMessage[],
-): ChildMessage[] {
+export function expandChildMessages(segments: readonly CompactChildSegment[], parent: readonly TranscriptMessage[]): ChildMessage[] {
   const messages: ChildMessage[] = [];
   for (const segment of segments) {
     if (segment.kind === 'message') {

@@ -2,19 +2,19 @@ import 'server-only';
 import {
   buildBootstrapRecord,
   classifyMessages,
-  planFork,
   type ForkBootstrapRecord,
   type ForkPlan,
   type ForkRequest,
   type MessageClassification,
   type ParentTranscript,
+  planFork,
   type TranscriptMessage,
 } from '@/lib/fork';
-import { withAgentCall } from './agent-call';
 import { countMessageTokens, countTextTokens, countToolTokens, TOKEN_ENCODING } from '@/lib/tokens/count-tokens';
-import { childMessageTokens, childTokenReport, type ChildTokenReport, type TokenCounter } from './child-token-report';
-import { compactPlan, type CompactForkPlan } from './compact-plan';
 import { summarizeWindow, type WindowSummary } from '@/lib/view/window-summary';
+import { withAgentCall } from './agent-call';
+import { type ChildTokenReport, childMessageTokens, childTokenReport, type TokenCounter } from './child-token-report';
+import { type CompactForkPlan, compactPlan } from './compact-plan';
 import { inFlightAgentCall } from './in-flight-call';
 import { parentCache, type RegisteredParent } from './parent-cache';
 
@@ -102,7 +102,9 @@ export function previewFork(parentKey: string, request: ForkRequest): ForkPrevie
     tokens: childTokenReport(plan, counter),
     summary: summarizeWindow(plan, earlier ?? fullClassification ?? parent.classifications),
     ...(earlier === undefined ? {} : { classificationsAtForkPoint: earlier }),
-    ...(written === null ? {} : {
+    ...(written === null
+      ? {}
+      : {
           writtenCall: written,
           writtenCallTokens: counter.parentMessage(parent.transcript.messages.length),
           writtenCallClassification: fullClassification!.at(-1)!,

@@ -21,7 +21,9 @@ describe('inFlightAgentCall', () => {
   });
 
   it('is null when the call was answered or the parent ends with a plain reply', () => {
-    expect(inFlightAgentCall([toolCalls('c', [{ id: 'a1', tool: 'agent', input: {} }]), toolResults('t', [{ id: 'a1', tool: 'agent', output: 'done' }])])).toBeNull();
+    expect(
+      inFlightAgentCall([toolCalls('c', [{ id: 'a1', tool: 'agent', input: {} }]), toolResults('t', [{ id: 'a1', tool: 'agent', output: 'done' }])]),
+    ).toBeNull();
     expect(inFlightAgentCall([assistant('a', 'hi'), user('u', 'go')])).toBeNull();
     expect(inFlightAgentCall([assistant('a', 'hi')])).toBeNull();
   });

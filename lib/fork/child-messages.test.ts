@@ -44,9 +44,7 @@ describe('cacheReuse', () => {
 
   it('stops at a merged copy or one out of place', () => {
     expect(cacheReuse([copyToChild(parent[1]!.message, undefined, [1], parent)], 's', tools, 's', tools).sharedMessages).toBe(0);
-    expect(
-      cacheReuse([copyToChild(parent[0]!.message, undefined, [0, 1], parent, 'merged')], 's', tools, 's', tools).sharedMessages,
-    ).toBe(0);
+    expect(cacheReuse([copyToChild(parent[0]!.message, undefined, [0, 1], parent, 'merged')], 's', tools, 's', tools).sharedMessages).toBe(0);
   });
 });
 
@@ -69,9 +67,7 @@ describe('plans without a child', () => {
     const plan = freshPlan('qwen-fork-turns', 'no subagent_type: a regular subagent', 2);
     expect(plan.mode).toBe('fresh');
     expect(plan.freshReason).toBe('no subagent_type: a regular subagent');
-    expect(plan.parent[0]!.detail).toBe(
-      'not a fork (no subagent_type: a regular subagent): a regular subagent starts with no parent history',
-    );
+    expect(plan.parent[0]!.detail).toBe('not a fork (no subagent_type: a regular subagent): a regular subagent starts with no parent history');
   });
 
   it('blankDirectiveError only fires for blank text', () => {

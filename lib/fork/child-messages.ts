@@ -1,4 +1,13 @@
-import type { DispositionReason, DispositionStatus, ForkParameterError, ForkPlan, CacheReuse, ChildMessage, ChildMessageSource, SyntheticRule } from './fork-plan';
+import type {
+  CacheReuse,
+  ChildMessage,
+  ChildMessageSource,
+  DispositionReason,
+  DispositionStatus,
+  ForkParameterError,
+  ForkPlan,
+  SyntheticRule,
+} from './fork-plan';
 import type { ForkPolicy } from './fork-request';
 import { ParentRangeBuilder } from './parent-ranges';
 import { deepClone } from './transcript/deep-clone';
@@ -23,11 +32,7 @@ export function copyToChild(
   return copy;
 }
 
-export function syntheticMessage(
-  message: ModelMessage,
-  rule: SyntheticRule,
-  toolCallIds?: string[],
-): ChildMessage {
+export function syntheticMessage(message: ModelMessage, rule: SyntheticRule, toolCallIds?: string[]): ChildMessage {
   const source: ChildMessageSource = { kind: 'synthetic', rule };
   if (toolCallIds !== undefined) source.toolCallIds = toolCallIds;
   return { message, source };
@@ -37,10 +42,7 @@ export function userTextMessage(text: string): UserModelMessage {
   return { role: 'user', content: [{ type: 'text', text }] };
 }
 
-export function firstPromptMessage(
-  text: string,
-  rule: SyntheticRule,
-): ChildMessage & { message: UserModelMessage } {
+export function firstPromptMessage(text: string, rule: SyntheticRule): ChildMessage & { message: UserModelMessage } {
   return { message: userTextMessage(text), source: { kind: 'synthetic', rule } };
 }
 
@@ -83,18 +85,8 @@ export function cacheReuse(
 }
 
 /** A plan for a request the runtime rejects: the errors, and every parent message excluded. */
-export function rejectedPlan(
-  policy: ForkPolicy,
-  errors: ForkParameterError[],
-  parentLength: number,
-): ForkPlan {
-  const ranges = new ParentRangeBuilder().add(
-    0,
-    parentLength,
-    'excluded',
-    'request-rejected',
-    'the runtime rejects this request, so no child starts',
-  );
+export function rejectedPlan(policy: ForkPolicy, errors: ForkParameterError[], parentLength: number): ForkPlan {
+  const ranges = new ParentRangeBuilder().add(0, parentLength, 'excluded', 'request-rejected', 'the runtime rejects this request, so no child starts');
   return { policy, mode: 'fork', errors, child: null, parent: ranges.ranges, window: null, cache: null, warnings: [] };
 }
 
@@ -148,11 +140,7 @@ export class SpanDispositions {
     let runStart = this.start;
     for (let index = this.start + 1; index <= this.end; index++) {
       const k = index - this.start;
-      if (
-        index === this.end ||
-        this.status[k] !== this.status[k - 1] ||
-        this.reason[k] !== this.reason[k - 1]
-      ) {
+      if (index === this.end || this.status[k] !== this.status[k - 1] || this.reason[k] !== this.reason[k - 1]) {
         const reason = this.reason[runStart - this.start]!;
         builder.add(runStart, index, this.status[runStart - this.start]!, reason, details[reason]);
         runStart = index;

@@ -18,8 +18,6 @@ export const DISPOSITION_DETAILS: Record<DispositionReason, string> = {
   'request-rejected': 'the runtime rejects this request, so no child starts',
 };
 
-export function detailsWith(
-  overrides: Partial<Record<DispositionReason, string>>,
-): Record<DispositionReason, string> {
+export function detailsWith(overrides: Partial<Record<DispositionReason, string>>): Record<DispositionReason, string> {
   return { ...DISPOSITION_DETAILS, ...overrides };
 }

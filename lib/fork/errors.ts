@@ -7,9 +7,9 @@ export interface InputIssue {
 
 function describeIssues(what: string, issues: readonly InputIssue[]): string {
   return `Invalid ${what}: ${issues
-        .slice(0, 5)
-        .map((issue) => `${issue.path || '(root)'}: ${issue.message}`)
-        .join('; ')}${issues.length > 5 ? `; and ${issues.length - 5} more` : ''}`;
+    .slice(0, 5)
+    .map((issue) => `${issue.path || '(root)'}: ${issue.message}`)
+    .join('; ')}${issues.length > 5 ? `; and ${issues.length - 5} more` : ''}`;
 }
 
 /** A transcript that does not have the shape Fork Lab reads. */

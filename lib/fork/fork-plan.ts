@@ -1,10 +1,5 @@
 import type { ForkPolicy } from './fork-request';
-import type {
-  MessageMeta,
-  ModelMessage,
-  ToolDeclaration,
-  UserModelMessage,
-} from './transcript/transcript';
+import type { MessageMeta, ModelMessage, ToolDeclaration, UserModelMessage } from './transcript/transcript';
 
 /** A parameter the runtime rejects, in words that say what is allowed. */
 export interface ForkParameterError {

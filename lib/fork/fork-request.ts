@@ -1,11 +1,7 @@
 /** The three runtimes Fork Lab reproduces. */
 export type ForkPolicy = 'qwen-fork-turns' | 'kimi-fork' | 'deepseek-completed-turns';
 
-export const FORK_POLICIES: readonly ForkPolicy[] = [
-  'qwen-fork-turns',
-  'kimi-fork',
-  'deepseek-completed-turns',
-];
+export const FORK_POLICIES: readonly ForkPolicy[] = ['qwen-fork-turns', 'kimi-fork', 'deepseek-completed-turns'];
 
 /**
  * Qwen Code's Agent tool parameters, exactly as the model sends them. Values are `unknown` on

@@ -5,7 +5,10 @@
  *
  * Start with {@link planFork}.
  */
-export { planFork } from './plan-fork';
+
+export { DEFAULT_MAX_DEPTH } from './deepseek/validate-deepseek-fork';
+export { DISPOSITION_DETAILS } from './disposition-details';
+export { BootstrapMissingError, ForkRequestValidationError, type InputIssue, TranscriptValidationError } from './errors';
 export type {
   CacheReuse,
   ChildInheritance,
@@ -32,10 +35,37 @@ export type {
   QwenForkRequest,
 } from './fork-request';
 export { FORK_POLICIES, KIMI_NOTICE_VARIANTS } from './fork-request';
-export { DISPOSITION_DETAILS } from './disposition-details';
+export { OPEN_CALL_RESULT } from './kimi/close-open-tool-calls';
+export { INHERITANCE_NOTICE, INHERITANCE_NOTICE_REMINDER } from './kimi/inheritance-notice';
 export { dispositionAt, expandParentRanges, type ParentDisposition } from './parent-ranges';
-export { BootstrapMissingError, ForkRequestValidationError, type InputIssue, TranscriptValidationError } from './errors';
-
+export { planFork } from './plan-fork';
+export {
+  buildBootstrapRecord,
+  type ForkBootstrapRecord,
+  reviveChildHistory,
+} from './qwen/bootstrap-record';
+export {
+  buildChildMessage,
+  FORK_BEGIN_PROMPT,
+  FORK_BOILERPLATE,
+  FORK_DIRECTIVE_ACKNOWLEDGEMENT,
+  FORK_PLACEHOLDER_RESULT,
+} from './qwen/child-message';
+export {
+  classifyMessages,
+  isRealUserTurn,
+  type MessageClassification,
+  type MessageKind,
+} from './transcript/classify-messages';
+export {
+  COMPACTION_ACKNOWLEDGEMENT,
+  COMPACTION_ATTACHMENT_PREFIXES,
+  COMPACTION_SUMMARY_MARKER,
+  compactionPrefixLength,
+} from './transcript/compaction-prefix';
+export { deepClone } from './transcript/deep-clone';
+export { isPureReminderMessage, isReminderText } from './transcript/reminder';
+export { LEGACY_STARTUP_ACKNOWLEDGEMENT, startupContextLength } from './transcript/startup-context';
 export type {
   AgentProfile,
   MessageMeta,
@@ -48,21 +78,6 @@ export type {
 } from './transcript/transcript';
 export { TURN_END_REASONS } from './transcript/transcript';
 export {
-  classifyMessages,
-  isRealUserTurn,
-  type MessageClassification,
-  type MessageKind,
-} from './transcript/classify-messages';
-export { isPureReminderMessage, isReminderText } from './transcript/reminder';
-export { LEGACY_STARTUP_ACKNOWLEDGEMENT, startupContextLength } from './transcript/startup-context';
-export {
-  COMPACTION_ACKNOWLEDGEMENT,
-  COMPACTION_ATTACHMENT_PREFIXES,
-  COMPACTION_SUMMARY_MARKER,
-  compactionPrefixLength,
-} from './transcript/compaction-prefix';
-export { deepClone } from './transcript/deep-clone';
-export {
   forkRequestSchema,
   modelMessageSchema,
   parentTranscriptSchema,
@@ -70,19 +85,3 @@ export {
   parseParentTranscript,
   transcriptMessageSchema,
 } from './transcript/transcript-schema';
-
-export {
-  buildChildMessage,
-  FORK_BEGIN_PROMPT,
-  FORK_BOILERPLATE,
-  FORK_DIRECTIVE_ACKNOWLEDGEMENT,
-  FORK_PLACEHOLDER_RESULT,
-} from './qwen/child-message';
-export { INHERITANCE_NOTICE, INHERITANCE_NOTICE_REMINDER } from './kimi/inheritance-notice';
-export { OPEN_CALL_RESULT } from './kimi/close-open-tool-calls';
-export { DEFAULT_MAX_DEPTH } from './deepseek/validate-deepseek-fork';
-export {
-  buildBootstrapRecord,
-  reviveChildHistory,
-  type ForkBootstrapRecord,
-} from './qwen/bootstrap-record';

@@ -17,9 +17,7 @@ describe('ParentRangeBuilder', () => {
 
   it('refuses ranges out of order', () => {
     const builder = new ParentRangeBuilder().add(0, 2, 'inherited', 'in-window', 'd');
-    expect(() => builder.add(3, 4, 'inherited', 'in-window', 'd')).toThrow(
-      'parent ranges must be added in order: expected 2, got 3',
-    );
+    expect(() => builder.add(3, 4, 'inherited', 'in-window', 'd')).toThrow('parent ranges must be added in order: expected 2, got 3');
   });
 });
 

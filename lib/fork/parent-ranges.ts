@@ -4,13 +4,7 @@ import type { DispositionReason, DispositionStatus, ParentRange } from './fork-p
 export class ParentRangeBuilder {
   readonly ranges: ParentRange[] = [];
 
-  add(
-    start: number,
-    end: number,
-    status: DispositionStatus,
-    reason: DispositionReason,
-    detail: string,
-  ): this {
+  add(start: number, end: number, status: DispositionStatus, reason: DispositionReason, detail: string): this {
     if (end <= start) return this;
     const last = this.ranges[this.ranges.length - 1];
     if (last !== undefined && last.end !== start) {
@@ -53,10 +47,7 @@ export function expandParentRanges(ranges: readonly ParentRange[]): ParentDispos
 }
 
 /** The disposition of one parent message (binary search over the ranges). */
-export function dispositionAt(
-  ranges: readonly ParentRange[],
-  index: number,
-): ParentDisposition | undefined {
+export function dispositionAt(ranges: readonly ParentRange[], index: number): ParentDisposition | undefined {
   let lo = 0;
   let hi = ranges.length - 1;
   while (lo <= hi) {

@@ -142,9 +142,7 @@ describe('planFork', () => {
           const inherited = plan.parent
             .filter((range) => range.status === 'inherited')
             .flatMap((range) => Array.from({ length: range.end - range.start }, (_, k) => range.start + k));
-          const copied = childHistory(plan).flatMap((entry) =>
-            entry.source.kind === 'copy' ? entry.source.parentIndexes : [],
-          );
+          const copied = childHistory(plan).flatMap((entry) => (entry.source.kind === 'copy' ? entry.source.parentIndexes : []));
           expect(copied).toEqual(inherited);
         }),
         { numRuns: 300 },

@@ -22,9 +22,7 @@ describe('readJsonBody', () => {
         controller.close();
       },
     });
-    await expect(readJsonBody(post(stream), 100)).rejects.toThrow(
-      'Request body is larger than the 100 bytes limit.',
-    );
+    await expect(readJsonBody(post(stream), 100)).rejects.toThrow('Request body is larger than the 100 bytes limit.');
   });
 
   it('says what is wrong with a body that is not JSON, or empty', async () => {
@@ -34,9 +32,7 @@ describe('readJsonBody', () => {
   });
 
   it('refuses another content type', async () => {
-    await expect(readJsonBody(post('a=1', { 'content-type': 'application/x-www-form-urlencoded' }), 100)).rejects.toBeInstanceOf(
-      UnsupportedMediaTypeError,
-    );
+    await expect(readJsonBody(post('a=1', { 'content-type': 'application/x-www-form-urlencoded' }), 100)).rejects.toBeInstanceOf(UnsupportedMediaTypeError);
   });
 
   it('formats limits for people', () => {

@@ -21,7 +21,6 @@ export class UnsupportedMediaTypeError extends Error {
   override readonly name = 'UnsupportedMediaTypeError';
 }
 
-
 /**
  * Read a request body's bytes, refusing anything over `limitBytes` before it is all in memory: a
  * declared Content-Length over the limit is refused without reading, and a body without one is read

@@ -21,7 +21,9 @@ export function textOfBlocks(content: unknown): string | undefined {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return undefined;
   const texts = content
-    .map((block) => (typeof block === 'object' && block !== null && typeof (block as { text?: unknown }).text === 'string' ? (block as { text: string }).text : undefined))
+    .map((block) =>
+      typeof block === 'object' && block !== null && typeof (block as { text?: unknown }).text === 'string' ? (block as { text: string }).text : undefined,
+    )
     .filter((text): text is string => text !== undefined);
   return texts.length === content.length ? texts.join('\n') : undefined;
 }
@@ -30,11 +32,7 @@ export function textOfBlocks(content: unknown): string | undefined {
  * A tool call's arguments as recorded as a JSON string (OpenAI, Codex): parsed when they parse,
  * otherwise kept as the raw string, which is what the model wrote.
  */
-export function parseToolArguments(
-  argumentsText: unknown,
-  log: FidelityLog,
-  place: FindingPlace = {},
-): { input: unknown; parsed: boolean } {
+export function parseToolArguments(argumentsText: unknown, log: FidelityLog, place: FindingPlace = {}): { input: unknown; parsed: boolean } {
   if (typeof argumentsText !== 'string') return { input: argumentsText ?? {}, parsed: true };
   if (argumentsText.trim() === '') return { input: {}, parsed: true };
   let input: unknown;
@@ -50,8 +48,7 @@ export function parseToolArguments(
     sanitizeJson(input, {
       maxDepth: IMPORT_LIMITS.maxDepth,
       line: place.line,
-      onDropped: ({ field }) =>
-        log.add('dropped', `key "__proto__" removed from tool call arguments: it is not allowed as a key (${field})`, place),
+      onDropped: ({ field }) => log.add('dropped', `key "__proto__" removed from tool call arguments: it is not allowed as a key (${field})`, place),
     });
   } catch (error) {
     // Name the arguments' own place, not just the path inside the parsed string.

@@ -27,7 +27,10 @@ export function detectFormat(source: ImportSource, formats: readonly ImportForma
   const ranked = rankFormats(source, formats);
   const best = ranked[0];
   if (best === undefined) {
-    throw new UnknownFormatError(describeShape(source), formats.map((format) => format.label));
+    throw new UnknownFormatError(
+      describeShape(source),
+      formats.map((format) => format.label),
+    );
   }
   const tied = ranked.filter((candidate) => best.score - candidate.score <= TIE);
   if (tied.length > 1) {

@@ -89,10 +89,7 @@ export class FidelityLog {
 
 /** `line 214`, `lines 4, 5, 30 and 2 more`, `messages[3]`: the places of an entry, for reading. */
 export function describePlaces(entry: FidelityEntry, shown = 8): string {
-  const places =
-    entry.lines.length > 0
-      ? entry.lines.map(String)
-      : entry.fields;
+  const places = entry.lines.length > 0 ? entry.lines.map(String) : entry.fields;
   if (places.length === 0) return entry.count > 1 ? `${entry.count} times` : '';
   const head = places.slice(0, shown);
   const more = entry.count - head.length;

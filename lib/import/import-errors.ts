@@ -74,21 +74,14 @@ export class InvalidJsonError extends ImportError {
 export class LineTooLongError extends ImportError {
   override readonly name = 'LineTooLongError';
   constructor(line: number, chars: number, maxChars: number) {
-    super(
-      'line-too-long',
-      `Line ${line} is ${formatBytes(chars)} long; a single record may be at most ${formatBytes(maxChars)}.`,
-      { line },
-    );
+    super('line-too-long', `Line ${line} is ${formatBytes(chars)} long; a single record may be at most ${formatBytes(maxChars)}.`, { line });
   }
 }
 
 export class TooManyLinesError extends ImportError {
   override readonly name = 'TooManyLinesError';
   constructor(lines: number, maxLines: number) {
-    super(
-      'too-many-lines',
-      `The file has ${lines.toLocaleString('en-US')} lines; imports are limited to ${maxLines.toLocaleString('en-US')}.`,
-    );
+    super('too-many-lines', `The file has ${lines.toLocaleString('en-US')} lines; imports are limited to ${maxLines.toLocaleString('en-US')}.`);
   }
 }
 
@@ -114,10 +107,7 @@ export class UnknownFormatError extends ImportError {
 export class AmbiguousFormatError extends ImportError {
   override readonly name = 'AmbiguousFormatError';
   constructor(readonly candidates: readonly { id: string; label: string }[]) {
-    super(
-      'ambiguous-format',
-      `This input could be ${candidates.map((candidate) => candidate.label).join(' or ')}. Choose the format to import it as.`,
-    );
+    super('ambiguous-format', `This input could be ${candidates.map((candidate) => candidate.label).join(' or ')}. Choose the format to import it as.`);
   }
 
   override toJSON() {

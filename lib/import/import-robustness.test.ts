@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { planFork } from '@/lib/fork';
 import { toAnthropicMessagesRequest } from '@/lib/export/anthropic-messages-request';
 import { forkBundle } from '@/lib/export/fork-bundle';
 import { toOpenAiChatRequest } from '@/lib/export/openai-chat-request';
+import { planFork } from '@/lib/fork';
 import { BUILT_IN_SCENARIOS } from '@/lib/scenarios/built-in-scenarios';
 import { ImportError } from './import-errors';
 import { IMPORT_FORMAT_IDS } from './import-format';
@@ -35,11 +35,23 @@ function apiSamples(): { name: string; text: string }[] {
   for (const scenario of BUILT_IN_SCENARIOS.slice(0, 4)) {
     const plan = planFork(scenario.transcript, scenario.request);
     if (plan.child === null) continue;
-    const child = { name: 'c', request: scenario.request, plan, bootstrap: null, ownMessages: [], status: 'finished' as const, modelId: null, finalOutput: null };
+    const child = {
+      name: 'c',
+      request: scenario.request,
+      plan,
+      bootstrap: null,
+      ownMessages: [],
+      status: 'finished' as const,
+      modelId: null,
+      finalOutput: null,
+    };
     samples.push(
       { name: `${scenario.id} as OpenAI Chat`, text: JSON.stringify(toOpenAiChatRequest(plan.child)) },
       { name: `${scenario.id} as Anthropic`, text: JSON.stringify(toAnthropicMessagesRequest(plan.child)) },
-      { name: `${scenario.id} as bundle`, text: JSON.stringify(forkBundle({ title: 't', parent: scenario.transcript, request: scenario.request, plan, children: [child] })) },
+      {
+        name: `${scenario.id} as bundle`,
+        text: JSON.stringify(forkBundle({ title: 't', parent: scenario.transcript, request: scenario.request, plan, children: [child] })),
+      },
     );
   }
   return samples;

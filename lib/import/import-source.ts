@@ -9,9 +9,7 @@ export interface SourceRecord {
  * `Content[]` checkpoint, an API request body, a bundle) or JSON Lines (Claude Code, Codex, Gemini's
  * JSONL sessions, Qwen Code).
  */
-export type ImportSource =
-  | { shape: 'json'; value: unknown; bytes: number }
-  | { shape: 'jsonl'; records: SourceRecord[]; bytes: number };
+export type ImportSource = { shape: 'json'; value: unknown; bytes: number } | { shape: 'jsonl'; records: SourceRecord[]; bytes: number };
 
 /** How far an import has got, for a progress bar. */
 export interface ImportProgress {

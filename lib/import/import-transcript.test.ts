@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { syntheticClaudeSession } from './testing/synthetic-claude-session';
 import { detectFormat } from './detect-format';
 import { FidelityLog } from './fidelity-report';
 import { IMPORT_FORMATS } from './formats';
 import { ImportError } from './import-errors';
 import { importTranscript } from './import-transcript';
 import { readImportSource } from './read-import-source';
+import { syntheticClaudeSession } from './testing/synthetic-claude-session';
 
 const REAL = `${__dirname}/fixtures/real`;
 const FORMAT_OF_FOLDER: Record<string, string[]> = {
@@ -36,9 +36,7 @@ const claudeLine = (uuid: string, parentUuid: string | null, role: 'user' | 'ass
 
 describe('importTranscript', () => {
   it.each(
-    Object.entries(FORMAT_OF_FOLDER).flatMap(([folder, formats]) =>
-      readdirSync(`${REAL}/${folder}`).map((file) => [`${folder}/${file}`, formats] as const),
-    ),
+    Object.entries(FORMAT_OF_FOLDER).flatMap(([folder, formats]) => readdirSync(`${REAL}/${folder}`).map((file) => [`${folder}/${file}`, formats] as const)),
   )('detects the real sample %s as exactly one of its folder’s formats, and imports it', async (path, formats) => {
     const text = readFileSync(`${REAL}/${path}`, 'utf8');
     const source = await readImportSource(text, new FidelityLog());
@@ -106,7 +104,11 @@ describe('importTranscript', () => {
     const text = JSON.stringify({
       messages: [
         { role: 'user', content: 'Go' },
-        { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{"__proto__":{"admin":true},"path":"a"}' } }] },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: 'c1', type: 'function', function: { name: 'f', arguments: '{"__proto__":{"admin":true},"path":"a"}' } }],
+        },
         { role: 'tool', tool_call_id: 'c1', content: 'ok' },
       ],
     });
@@ -114,7 +116,9 @@ describe('importTranscript', () => {
     const call = (result.transcript.messages[1]!.message.content as { type: string; input?: unknown }[]).find((part) => part.type === 'tool-call');
     expect(call?.input).toEqual({ path: 'a' });
     expect(({} as Record<string, unknown>).admin).toBeUndefined();
-    expect(result.report.entries.map((entry) => entry.reason)).toContain('key "__proto__" removed from tool call arguments: it is not allowed as a key (__proto__)');
+    expect(result.report.entries.map((entry) => entry.reason)).toContain(
+      'key "__proto__" removed from tool call arguments: it is not allowed as a key (__proto__)',
+    );
   });
 });
 

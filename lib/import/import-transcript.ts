@@ -1,13 +1,13 @@
-import { classifyMessages, parseParentTranscript, TranscriptValidationError, type ParentTranscript } from '@/lib/fork';
+import type { ForkRequest } from '@/lib/fork';
+import { classifyMessages, type ParentTranscript, parseParentTranscript, TranscriptValidationError } from '@/lib/fork';
 import { detectFormat } from './detect-format';
-import { FidelityLog, type FidelityCounts, type FidelityReport } from './fidelity-report';
+import { type FidelityCounts, FidelityLog, type FidelityReport } from './fidelity-report';
+import { IMPORT_FORMATS, importFormat } from './formats';
 import { InvalidContentError, NoConversationError } from './import-errors';
 import type { BundledChild, ImportFormatId } from './import-format';
-import { IMPORT_FORMATS, importFormat } from './formats';
 import type { ImportLimits } from './import-limits';
 import type { ProgressListener } from './import-source';
 import { readImportSource } from './read-import-source';
-import type { ForkRequest } from '@/lib/fork';
 
 export interface ImportOptions {
   /** The format the person chose; detection decides when absent. */

@@ -5,21 +5,18 @@
  * Start with {@link importTranscript}. Browser code imports the small modules it needs directly
  * (`import-limits`, `import-format-choices`, `fidelity-report`), so the importers stay on the server.
  */
-export { importTranscript, countTranscript, type ImportOptions, type ImportResult } from './import-transcript';
-export { IMPORT_LIMITS, formatBytes, type ImportLimits } from './import-limits';
-export { IMPORT_FORMAT_IDS, type BundledChild, type ConvertedImport, type ImportFormat, type ImportFormatId } from './import-format';
-export { IMPORT_FORMAT_CHOICES } from './import-format-choices';
-export { IMPORT_FORMATS } from './formats';
+
 export { detectFormat, rankFormats } from './detect-format';
 export type { FidelityAction, FidelityCounts, FidelityEntry, FidelityReport } from './fidelity-report';
-export type { ImportAnswer, ImportedChild, ImportErrorBody, ImportStreamEvent } from './import-answer';
-export type { ImportProgress } from './import-source';
+export { IMPORT_FORMATS } from './formats';
+export type { ImportAnswer, ImportErrorBody, ImportedChild, ImportStreamEvent } from './import-answer';
 export {
   AmbiguousFormatError,
   BinaryImportError,
   EmptyImportError,
   FormatMismatchError,
   ImportError,
+  type ImportErrorCode,
   ImportTooLargeError,
   InvalidContentError,
   InvalidJsonError,
@@ -28,5 +25,9 @@ export {
   NoConversationError,
   TooManyLinesError,
   UnknownFormatError,
-  type ImportErrorCode,
 } from './import-errors';
+export { type BundledChild, type ConvertedImport, IMPORT_FORMAT_IDS, type ImportFormat, type ImportFormatId } from './import-format';
+export { IMPORT_FORMAT_CHOICES } from './import-format-choices';
+export { formatBytes, IMPORT_LIMITS, type ImportLimits } from './import-limits';
+export type { ImportProgress } from './import-source';
+export { countTranscript, type ImportOptions, type ImportResult, importTranscript } from './import-transcript';

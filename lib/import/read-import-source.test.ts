@@ -23,7 +23,14 @@ async function refusal(input: string | Uint8Array, limits = IMPORT_LIMITS): Prom
 describe('readImportSource', () => {
   it('reads JSON Lines with 1-based line numbers, skipping blank lines', async () => {
     const { source } = await read('{"a":1}\n\n{"b":2}\n');
-    expect(source).toEqual({ shape: 'jsonl', bytes: 17, records: [{ line: 1, value: { a: 1 } }, { line: 3, value: { b: 2 } }] });
+    expect(source).toEqual({
+      shape: 'jsonl',
+      bytes: 17,
+      records: [
+        { line: 1, value: { a: 1 } },
+        { line: 3, value: { b: 2 } },
+      ],
+    });
   });
 
   it('reads a pretty-printed JSON document as one value, and strips a byte-order mark', async () => {

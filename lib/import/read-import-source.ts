@@ -1,14 +1,7 @@
-import {
-  BinaryImportError,
-  EmptyImportError,
-  ImportTooLargeError,
-  InvalidJsonError,
-  LineTooLongError,
-  TooManyLinesError,
-} from './import-errors';
+import type { FidelityLog } from './fidelity-report';
+import { BinaryImportError, EmptyImportError, ImportTooLargeError, InvalidJsonError, LineTooLongError, TooManyLinesError } from './import-errors';
 import { IMPORT_LIMITS, type ImportLimits } from './import-limits';
 import type { ImportSource, ProgressListener, SourceRecord } from './import-source';
-import type { FidelityLog } from './fidelity-report';
 import { needsSanitizing, sanitizeJson } from './sanitize-json';
 
 const YIELD_EVERY_LINES = 5_000;
@@ -82,8 +75,7 @@ export async function readImportSource(
     sanitizeJson(value, {
       maxDepth: limits.maxDepth,
       line,
-      onDropped: ({ field }) =>
-        log.add('dropped', `key "__proto__" removed: it is not allowed as a key (${field})`, { line }),
+      onDropped: ({ field }) => log.add('dropped', `key "__proto__" removed: it is not allowed as a key (${field})`, { line }),
     });
 
   if (!isJsonLines(text)) {

@@ -22,10 +22,7 @@ function join(path: string, key: string | number): string {
  * `JSON.parse` itself is iterative and accepts any depth, so the depth check lives here, before any
  * recursive walk of the value.
  */
-export function sanitizeJson(
-  value: unknown,
-  options: { maxDepth: number; line?: number; onDropped: (finding: SanitizeFinding) => void },
-): void {
+export function sanitizeJson(value: unknown, options: { maxDepth: number; line?: number; onDropped: (finding: SanitizeFinding) => void }): void {
   // The path is kept as a stack and joined only for a finding: building a string per node would
   // double the cost of importing a large file.
   const path: (string | number)[] = [];

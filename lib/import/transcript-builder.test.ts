@@ -60,7 +60,9 @@ describe('TranscriptBuilder', () => {
     builder.push({ role: 'user', content: 'go' });
     builder.push(call('c9'), { line: 2 });
     builder.finish(profile);
-    expect(log.entries()[0]!.reason).toBe('tool call "c9" (Read) has no result: it was in flight when the session was saved, and a fork treats it as the open call');
+    expect(log.entries()[0]!.reason).toBe(
+      'tool call "c9" (Read) has no result: it was in flight when the session was saved, and a fork treats it as the open call',
+    );
   });
 });
 

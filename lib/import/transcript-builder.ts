@@ -1,10 +1,4 @@
-import type {
-  AgentProfile,
-  ModelMessage,
-  ParentTranscript,
-  TranscriptMessage,
-  TurnEndReason,
-} from '@/lib/fork';
+import type { AgentProfile, ModelMessage, ParentTranscript, TranscriptMessage, TurnEndReason } from '@/lib/fork';
 import { isRealUserTurn, startupContextLength } from '@/lib/fork';
 import type { FidelityLog, FindingPlace } from './fidelity-report';
 
@@ -175,7 +169,8 @@ export class TranscriptBuilder {
       for (const part of entry.message.content as ToolPart[]) {
         if (part.type !== 'tool-call' || part.toolCallId === undefined || answered.has(part.toolCallId)) continue;
         const place = this.placeOf.get(entry) ?? { line: entry.meta?.origin?.line };
-        const inFlight = index === lastAssistant && messages.slice(index + 1).every((later) => later.message.role !== 'user' || !isRealUserTurn(later.message, later.meta));
+        const inFlight =
+          index === lastAssistant && messages.slice(index + 1).every((later) => later.message.role !== 'user' || !isRealUserTurn(later.message, later.meta));
         this.log.add(
           'flagged',
           inFlight
@@ -200,9 +195,7 @@ function answeredCallIds(messages: readonly TranscriptMessage[]): Set<string> {
 
 function hasUnansweredCall(entry: TranscriptMessage, answered: ReadonlySet<string>): boolean {
   if (entry.message.role !== 'assistant' || !Array.isArray(entry.message.content)) return false;
-  return (entry.message.content as ToolPart[]).some(
-    (part) => part.type === 'tool-call' && part.toolCallId !== undefined && !answered.has(part.toolCallId),
-  );
+  return (entry.message.content as ToolPart[]).some((part) => part.type === 'tool-call' && part.toolCallId !== undefined && !answered.has(part.toolCallId));
 }
 
 /**

@@ -4,9 +4,7 @@ import { contentHash } from './content-hash';
 
 describe('canonicalJson', () => {
   it('sorts keys at every level and drops undefined members', () => {
-    expect(canonicalJson({ b: 1, a: { d: [2, { z: 1, y: undefined, x: 0 }], c: null } })).toBe(
-      '{"a":{"c":null,"d":[2,{"x":0,"z":1}]},"b":1}',
-    );
+    expect(canonicalJson({ b: 1, a: { d: [2, { z: 1, y: undefined, x: 0 }], c: null } })).toBe('{"a":{"c":null,"d":[2,{"x":0,"z":1}]},"b":1}');
   });
 
   it('keeps a __proto__ key as data', () => {

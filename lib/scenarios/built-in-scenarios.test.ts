@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { planFork, type ForkPlan } from '@/lib/fork';
+import { type ForkPlan, planFork } from '@/lib/fork';
 import { BUILT_IN_SCENARIOS } from './built-in-scenarios';
 import { parseScenario } from './scenario';
 import { scenarioFiles } from './scenario-files';
@@ -29,12 +29,7 @@ describe('built-in scenarios', () => {
   });
 
   it('each scenario shows its behaviour', () => {
-    expect(ranges(planOf('startup-block'))).toEqual([
-      '0-1 startup-prefix-kept',
-      '1-9 before-window',
-      '9-10 in-window',
-      '10-11 tool-call-input-redacted',
-    ]);
+    expect(ranges(planOf('startup-block'))).toEqual(['0-1 startup-prefix-kept', '1-9 before-window', '9-10 in-window', '10-11 tool-call-input-redacted']);
     expect(ranges(planOf('compaction-summary'))).toEqual([
       '0-1 startup-prefix-kept',
       '1-5 compaction-summary-outside-window',
@@ -57,9 +52,9 @@ describe('built-in scenarios', () => {
     const siblings = planOf('parallel-sibling-forks').child!.initialMessages;
     expect(JSON.stringify(siblings)).not.toContain('Document parseDate');
     expect(siblings.filter((m) => m.source.kind === 'synthetic' && m.source.rule === 'fork-placeholder-result')).toHaveLength(1);
-    expect(
-      planOf('partial-parallel-batch').child!.initialMessages.flatMap((m) => (m.source.kind === 'synthetic' ? m.source.toolCallIds ?? [] : [])),
-    ).toEqual(['read-format', 'review']);
+    expect(planOf('partial-parallel-batch').child!.initialMessages.flatMap((m) => (m.source.kind === 'synthetic' ? (m.source.toolCallIds ?? []) : []))).toEqual(
+      ['read-format', 'review'],
+    );
     expect(ranges(planOf('trailing-unanswered-user')).slice(-2)).toEqual(['4-5 tool-call-input-redacted', '5-6 trailing-user-message-dropped']);
     expect(ranges(planOf('mid-turn-fork'))).toEqual(['0-7 in-window', '7-11 in-flight-turn']);
     expect(planOf('first-turn-fork').child!.initialMessages).toEqual([]);

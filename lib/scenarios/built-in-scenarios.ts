@@ -2,24 +2,25 @@
  * The built-in scenarios, written with the transcript builders. `npm run scenarios` writes them to
  * `public/scenarios/`, where the app loads them; a unit test keeps the two in step.
  */
-import type { ForkRequest, TranscriptMessage } from '@/lib/fork';
-import {
-  assistant,
-  parentOf,
-  reminder,
-  toolCalls,
-  toolResults,
-  user,
-  READ_FILE_TOOL,
-} from '@/lib/fork/testing/transcript-builders';
+
 import { AGENT_TOOL_DECLARATIONS } from '@/lib/agent/agent-tool';
+import type { ForkRequest, TranscriptMessage } from '@/lib/fork';
+import { assistant, parentOf, READ_FILE_TOOL, reminder, toolCalls, toolResults, user } from '@/lib/fork/testing/transcript-builders';
 import type { Scenario } from './scenario';
 
 const SYSTEM = 'You are Fork Lab’s demo coding agent. Work in the repository at /repo. Be concise.';
 const toolsFor = (policy: ForkRequest['policy']) => [
   READ_FILE_TOOL,
-  { name: 'write_file', description: 'Write a file in the workspace.', inputSchema: { type: 'object', properties: { path: { type: 'string' }, content: { type: 'string' } }, required: ['path', 'content'] } },
-  { name: 'search_files', description: 'Search the workspace for a string.', inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] } },
+  {
+    name: 'write_file',
+    description: 'Write a file in the workspace.',
+    inputSchema: { type: 'object', properties: { path: { type: 'string' }, content: { type: 'string' } }, required: ['path', 'content'] },
+  },
+  {
+    name: 'search_files',
+    description: 'Search the workspace for a string.',
+    inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
+  },
   // The Agent tool in the scenario's own runtime schema, so the live parent can call it with the
   // fork parameters that runtime takes.
   AGENT_TOOL_DECLARATIONS[policy],
@@ -27,13 +28,7 @@ const toolsFor = (policy: ForkRequest['policy']) => [
 const STARTUP = reminder('startup', 'Working directory: /repo\nPlatform: linux\nGit branch: main\nToday: 2026-11-30');
 const DIRECTIVE = 'Write unit tests for parseDate in src/date.ts, covering the edge cases we found.';
 
-function scenario(
-  id: string,
-  title: string,
-  shows: string,
-  messages: TranscriptMessage[],
-  request: ForkRequest,
-): Scenario {
+function scenario(id: string, title: string, shows: string, messages: TranscriptMessage[], request: ForkRequest): Scenario {
   return { id, title, shows, transcript: parentOf(messages, { systemInstruction: SYSTEM, tools: toolsFor(request.policy) }), request };
 }
 
@@ -47,17 +42,31 @@ const qwen = (forkTurns: string, directive = DIRECTIVE): ForkRequest => ({
 const dateParserTurns = (): TranscriptMessage[] => [
   user('u1', 'The deploy failed. The release tag is v2.14.3 — remember it. Can you look at src/date.ts?'),
   toolCalls('c1', [{ id: 'read-1', tool: 'read_file', input: { path: 'src/date.ts' } }]),
-  toolResults('r1', [{ id: 'read-1', tool: 'read_file', output: 'export function parseDate(s: string) {\n  const [y, m, d] = s.split("-").map(Number);\n  return new Date(y, m, d);\n}' }]),
+  toolResults('r1', [
+    {
+      id: 'read-1',
+      tool: 'read_file',
+      output: 'export function parseDate(s: string) {\n  const [y, m, d] = s.split("-").map(Number);\n  return new Date(y, m, d);\n}',
+    },
+  ]),
   assistant('a1', 'parseDate passes the month straight to new Date, which counts months from 0: "2026-01-15" becomes February 15.'),
   user('u2', 'Fix the month offset. Also, the customer is Acme Bank; they reported it.'),
-  toolCalls('c2', [{ id: 'write-1', tool: 'write_file', input: { path: 'src/date.ts', content: 'export function parseDate(s: string) {\n  const [y, m, d] = s.split("-").map(Number);\n  return new Date(y, m - 1, d);\n}' } }]),
+  toolCalls('c2', [
+    {
+      id: 'write-1',
+      tool: 'write_file',
+      input: {
+        path: 'src/date.ts',
+        content: 'export function parseDate(s: string) {\n  const [y, m, d] = s.split("-").map(Number);\n  return new Date(y, m - 1, d);\n}',
+      },
+    },
+  ]),
   toolResults('r2', [{ id: 'write-1', tool: 'write_file', output: 'wrote src/date.ts (4 lines)' }]),
   assistant('a2', 'Fixed: the month is now m - 1. Empty strings and "2026-13-01" still parse silently; worth testing.'),
   user('u3', 'Good. Fork a worker to write the tests while we keep going.'),
 ];
 
-const agentCall = (id: string, callId: string, input: Record<string, unknown>, text?: string) =>
-  toolCalls(id, [{ id: callId, tool: 'agent', input }], text);
+const agentCall = (id: string, callId: string, input: Record<string, unknown>, text?: string) => toolCalls(id, [{ id: callId, tool: 'agent', input }], text);
 
 export const BUILT_IN_SCENARIOS: Scenario[] = [
   scenario(
@@ -73,7 +82,10 @@ export const BUILT_IN_SCENARIOS: Scenario[] = [
     'The compacted-history prefix (summary, acknowledgement, attachment, replayed read) is left out of a numeric window and kept by "all".',
     [
       STARTUP,
-      user('summary', '<summary>We are fixing date handling in /repo. The release tag is v2.14.3. parseDate had an off-by-one month.</summary>\nResume the prior task from this summary.'),
+      user(
+        'summary',
+        '<summary>We are fixing date handling in /repo. The release tag is v2.14.3. parseDate had an off-by-one month.</summary>\nResume the prior task from this summary.',
+      ),
       assistant('summary-ack', 'Got it. Thanks for the additional context!'),
       user('attachment', 'The following files were recently accessed before context was compacted.\n- src/date.ts\n- src/date.test.ts'),
       toolCalls('replay', [{ id: 'replay-1', tool: 'read_file', input: { path: 'src/date.ts' } }]),
@@ -131,9 +143,16 @@ export const BUILT_IN_SCENARIOS: Scenario[] = [
       STARTUP,
       user('u1', 'The report page shows the wrong month.'),
       assistant('a1', 'Can you send a screenshot?'),
-      user('shot', [{ type: 'image', image: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', mediaType: 'image/png' }]),
+      user('shot', [
+        { type: 'image', image: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', mediaType: 'image/png' },
+      ]),
       assistant('a2', 'The chart labels January as February: the same month offset.'),
-      agentCall('fork', 'agent-1', { subagent_type: 'fork', fork_turns: '1', prompt: 'Fix the month labels on the report page.' }, 'Forking a worker to fix the labels.'),
+      agentCall(
+        'fork',
+        'agent-1',
+        { subagent_type: 'fork', fork_turns: '1', prompt: 'Fix the month labels on the report page.' },
+        'Forking a worker to fix the labels.',
+      ),
     ],
     qwen('1', 'Fix the month labels on the report page.'),
   ),

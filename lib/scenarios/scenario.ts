@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { forkRequestSchema, parentTranscriptSchema, type ForkRequest, type ParentTranscript } from '@/lib/fork';
+import { type ForkRequest, forkRequestSchema, type ParentTranscript, parentTranscriptSchema } from '@/lib/fork';
 
 /** A built-in parent conversation that shows one fork behaviour, with the request that shows it. */
 export interface Scenario {

@@ -16,7 +16,13 @@ describe('token counts (o200k_base)', () => {
   it('adds a fixed cost per binary part', () => {
     expect(countMessageTokens({ role: 'user', content: [{ type: 'image', image: 'aGVsbG8=' }] })).toBe(85);
     expect(
-      countMessageTokens({ role: 'user', content: [{ type: 'text', text: 'hello world' }, { type: 'image', image: 'aGVsbG8=' }] }),
+      countMessageTokens({
+        role: 'user',
+        content: [
+          { type: 'text', text: 'hello world' },
+          { type: 'image', image: 'aGVsbG8=' },
+        ],
+      }),
     ).toBe(87);
   });
 

@@ -15,8 +15,17 @@ describe('window summary', () => {
   });
 
   it('says nothing of startup or compaction when the window has none to report', () => {
-    expect(windowSummaryLine({ realTurns: 1, toolPairs: 0, reminders: 2, startupKept: 0, compactionSummariesLeftOut: 0, inheritedMessages: 3, excludedMessages: 0, syntheticMessages: 0 })).toBe(
-      '1 real turn · 0 tool pairs · 2 reminders',
-    );
+    expect(
+      windowSummaryLine({
+        realTurns: 1,
+        toolPairs: 0,
+        reminders: 2,
+        startupKept: 0,
+        compactionSummariesLeftOut: 0,
+        inheritedMessages: 3,
+        excludedMessages: 0,
+        syntheticMessages: 0,
+      }),
+    ).toBe('1 real turn · 0 tool pairs · 2 reminders');
   });
 });

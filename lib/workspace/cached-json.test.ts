@@ -5,7 +5,10 @@ import { deepFreeze } from './deep-freeze';
 describe('cachedJson', () => {
   it('writes exactly what JSON.stringify writes', () => {
     const transcript = deepFreeze({ messages: [{ id: 'a', message: { role: 'user', content: 'x "quoted" @cached:1:0' } }] });
-    const value = { sessions: { s: { transcript, selection: { directive: '@cached:0' }, children: [{ plan: deepFreeze({ a: [1, 2] }), ownMessages: deepFreeze([]) }] } }, other: null };
+    const value = {
+      sessions: { s: { transcript, selection: { directive: '@cached:0' }, children: [{ plan: deepFreeze({ a: [1, 2] }), ownMessages: deepFreeze([]) }] } },
+      other: null,
+    };
     expect(cachedJson(value)).toBe(JSON.stringify(value));
     expect(JSON.parse(cachedJson(value))).toEqual(value);
   });

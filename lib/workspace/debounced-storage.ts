@@ -1,5 +1,5 @@
-import { cachedJson } from './cached-json';
 import type { PersistStorage, StateStorage, StorageValue } from 'zustand/middleware';
+import { cachedJson } from './cached-json';
 
 export type SaveStatus = 'saved' | 'pending' | 'failed';
 

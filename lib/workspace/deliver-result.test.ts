@@ -10,7 +10,10 @@ describe('acknowledgeLaunch', () => {
     const next = acknowledgeLaunch(parent, 'qwen-fork-turns', 'call-1');
     expect(next.messages.at(-1)).toEqual({
       id: 'r3',
-      message: { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'call-1', toolName: 'agent', output: { type: 'text', value: FORK_PLACEHOLDER_RESULT } }] },
+      message: {
+        role: 'tool',
+        content: [{ type: 'tool-result', toolCallId: 'call-1', toolName: 'agent', output: { type: 'text', value: FORK_PLACEHOLDER_RESULT } }],
+      },
     });
     expect(parent.messages).toHaveLength(2);
   });

@@ -46,10 +46,7 @@ export function acknowledgeLaunch(transcript: ParentTranscript, policy: ForkPoli
  * when that call is still open, otherwise (a background fork, or a call the person has since
  * edited away) as a notification reminder, which never counts as a real user turn.
  */
-export function deliverChildResult(
-  transcript: ParentTranscript,
-  child: { name: string; agentCallId: string | null; output: string },
-): ParentTranscript {
+export function deliverChildResult(transcript: ParentTranscript, child: { name: string; agentCallId: string | null; output: string }): ParentTranscript {
   const call = child.agentCallId === null ? null : openCall(transcript, child.agentCallId);
   if (call !== null) return answered(transcript, call, toolResult(transcript, child.agentCallId!, call.toolName, child.output));
   const message: TranscriptMessage = {

@@ -66,7 +66,10 @@ export function requestFromSelection(selection: ForkSelection): ForkRequest {
         }),
       };
     case 'deepseek-completed-turns': {
-      const tools = selection.deepseek.toolFilter.split(',').map((name) => name.trim()).filter((name) => name !== '');
+      const tools = selection.deepseek.toolFilter
+        .split(',')
+        .map((name) => name.trim())
+        .filter((name) => name !== '');
       return {
         ...base,
         policy: 'deepseek-completed-turns',

@@ -38,16 +38,17 @@ describe('importedSession', () => {
     expect(session.id).toBe('import:id-2');
     expect(session.source).toMatchObject({ kind: 'import', format: 'fork-lab-bundle', fileName: 'bundle.json' });
     expect(session.selection).toEqual(selectionFromRequest(scenario.request));
-    expect(session.children[0]).toMatchObject({ id: 'id-1', name: 'reviewer', ownMessages: child.ownMessages, run: { status: 'interrupted', deliveredToParent: true } });
+    expect(session.children[0]).toMatchObject({
+      id: 'id-1',
+      name: 'reviewer',
+      ownMessages: child.ownMessages,
+      run: { status: 'interrupted', deliveredToParent: true },
+    });
   });
 
   it('keeps the launch time and isolation hashes the bundle recorded, and a planned child has no run', async () => {
     const isolation = { parentRevision: 3, parentHash: 'a'.repeat(64), inheritedHash: 'b'.repeat(64) };
-    const session = await importedSession(
-      answer([{ ...child, status: 'planned', launchedAt: '2026-11-30T04:33:42.000Z', isolation }]),
-      null,
-      () => 'x',
-    );
+    const session = await importedSession(answer([{ ...child, status: 'planned', launchedAt: '2026-11-30T04:33:42.000Z', isolation }]), null, () => 'x');
     expect(session.children[0]).toMatchObject({
       createdAt: '2026-11-30T04:33:42.000Z',
       forkedAt: { revision: 3, parentHash: 'a'.repeat(64) },

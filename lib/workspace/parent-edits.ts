@@ -1,4 +1,4 @@
-import { parseParentTranscript, TranscriptValidationError, type ModelMessage, type ParentTranscript, type TranscriptMessage } from '@/lib/fork';
+import { type ModelMessage, type ParentTranscript, parseParentTranscript, type TranscriptMessage, TranscriptValidationError } from '@/lib/fork';
 
 /** An edit that would leave the parent invalid; nothing is changed. */
 export class ParentEditError extends Error {

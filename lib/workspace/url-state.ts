@@ -1,4 +1,4 @@
-import { FORK_POLICIES, KIMI_NOTICE_VARIANTS, type ForkPolicy, type KimiNoticeVariant } from '@/lib/fork';
+import { FORK_POLICIES, type ForkPolicy, KIMI_NOTICE_VARIANTS, type KimiNoticeVariant } from '@/lib/fork';
 import { DEFAULT_SELECTION, type ForkSelection } from './fork-selection';
 
 /** What a link carries: which scenario, and the fork controls exactly as they were. */

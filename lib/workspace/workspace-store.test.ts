@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { planFork, type ForkRequest } from '@/lib/fork';
+import { type ForkRequest, planFork } from '@/lib/fork';
 import { sharedObjects } from '@/lib/fork/testing/object-graph';
 import { assistant, parentOf, toolCalls, user } from '@/lib/fork/testing/transcript-builders';
 import { contentHash } from '@/lib/isolation/content-hash';
 import { debouncedStorage, memoryStorage } from './debounced-storage';
 import { DEFAULT_SELECTION } from './fork-selection';
 import type { ChildRecord } from './workspace';
-import { activeSession, createWorkspaceStore, WORKSPACE_STORAGE_KEY, type PersistedWorkspace, type WorkspaceState } from './workspace-store';
+import { activeSession, createWorkspaceStore, type PersistedWorkspace, WORKSPACE_STORAGE_KEY, type WorkspaceState } from './workspace-store';
 
 const transcript = parentOf([user('u1', 'The code word is heron.'), assistant('a1', 'Noted.'), user('u2', 'Now plan the release.')]);
 const request: ForkRequest = { policy: 'kimi-fork', directive: 'Summarise.', params: { fork: true } };
@@ -21,7 +21,16 @@ async function childOf(state: WorkspaceState): Promise<ChildRecord> {
     createdAt: '2026-11-30T00:00:00.000Z',
     request,
     plan,
-    tokens: { encoding: 'o200k_base', systemInstruction: 0, tools: 0, initialMessages: 0, firstPrompt: 0, total: 0, parentNextRequest: 0, sharedPrefix: { messages: 0, tokens: 0 } },
+    tokens: {
+      encoding: 'o200k_base',
+      systemInstruction: 0,
+      tools: 0,
+      initialMessages: 0,
+      firstPrompt: 0,
+      total: 0,
+      parentNextRequest: 0,
+      sharedPrefix: { messages: 0, tokens: 0 },
+    },
     bootstrap: null,
     ownMessages: [],
     forkedAt: { revision: session.revision, parentHash: await contentHash(session.transcript) },
@@ -112,7 +121,11 @@ describe('workspace store', () => {
   });
 
   it('starts empty when storage holds something that is not a workspace', async () => {
-    for (const junk of ['not json', JSON.stringify({ state: { sessions: [1, 2] }, version: 1 }), JSON.stringify({ state: { sessions: { a: { id: 'b' } } }, version: 1 })]) {
+    for (const junk of [
+      'not json',
+      JSON.stringify({ state: { sessions: [1, 2] }, version: 1 }),
+      JSON.stringify({ state: { sessions: { a: { id: 'b' } } }, version: 1 }),
+    ]) {
       const backend = memoryStorage();
       backend.entries.set(WORKSPACE_STORAGE_KEY, junk);
       const { store } = newStore(backend);
@@ -134,7 +147,9 @@ describe('workspace store', () => {
     const withCall = parentOf([...transcript.messages, toolCalls('c1', [{ id: 'call-1', tool: 'agent', input: { prompt: 'x' } }])]);
     store.getState().openSession({ ...init, transcript: withCall });
     const base = await childOf(store.getState());
-    store.getState().addChild({ ...base, agentCallId: 'call-1', run: { modelId: 'offline', status: 'running', finalOutput: null, error: null, deliveredToParent: false } });
+    store
+      .getState()
+      .addChild({ ...base, agentCallId: 'call-1', run: { modelId: 'offline', status: 'running', finalOutput: null, error: null, deliveredToParent: false } });
     const reply = { role: 'assistant' as const, content: [{ type: 'text' as const, text: 'Found it.' }] };
     store.getState().applyRunEvent('child-1', { type: 'message', seq: 0, message: reply });
     store.getState().applyRunEvent('child-1', { type: 'message', seq: 0, message: reply });

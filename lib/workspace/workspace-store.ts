@@ -1,10 +1,10 @@
+import { type PersistStorage, persist } from 'zustand/middleware';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { persist, type PersistStorage } from 'zustand/middleware';
+import type { RunEvent } from '@/lib/agent/child-runs';
 import { deepClone, type ModelMessage, type ParentTranscript, type TranscriptMessage } from '@/lib/fork';
 import { deepFreeze } from './deep-freeze';
-import { DEFAULT_SELECTION, type ForkSelection } from './fork-selection';
-import type { RunEvent } from '@/lib/agent/child-runs';
 import { acknowledgeLaunch, deliverChildResult } from './deliver-result';
+import { DEFAULT_SELECTION, type ForkSelection } from './fork-selection';
 import { appendMessage, deleteMessage, replaceMessage } from './parent-edits';
 import type { ChildRecord, ParentSession, SessionSource } from './workspace';
 
@@ -150,7 +150,9 @@ export function createWorkspaceStore(storage: PersistStorage<PersistedWorkspace>
               // A fork the parent model started has its call answered by the server's own stream.
               const acknowledge = options.acknowledge ?? true;
               // The Agent call Fork Lab wrote for this launch becomes part of the parent first.
-              const called = options.writtenCall ? { ...session.transcript, messages: [...session.transcript.messages, options.writtenCall] } : session.transcript;
+              const called = options.writtenCall
+                ? { ...session.transcript, messages: [...session.transcript.messages, options.writtenCall] }
+                : session.transcript;
               const transcript = child.run === null || !acknowledge ? called : acknowledgeLaunch(called, child.plan.policy, child.agentCallId);
               return {
                 ...session,

@@ -1,8 +1,8 @@
+import type { RunStatus } from '@/lib/agent/run-journal';
 import type { ForkBootstrapRecord, ForkPlan, ForkRequest, ParentTranscript, TranscriptMessage } from '@/lib/fork';
 import type { ChildTokenReport } from '@/lib/fork-service/child-token-report';
-import type { RunStatus } from '@/lib/agent/run-journal';
-import type { ForkSelection } from './fork-selection';
 import type { FidelityReport } from '@/lib/import/fidelity-report';
+import type { ForkSelection } from './fork-selection';
 
 /** Where a parent came from; an import keeps its fidelity report beside it. */
 export type SessionSource =

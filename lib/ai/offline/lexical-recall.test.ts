@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentTerms, recall, type ContextEntry } from './lexical-recall';
+import { type ContextEntry, contentTerms, recall } from './lexical-recall';
 
 const context: ContextEntry[] = [
   { role: 'user', position: 1, text: 'The deploy password is swordfish-42. Keep it safe.' },

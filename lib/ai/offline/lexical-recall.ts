@@ -57,7 +57,8 @@ export function recall(question: string, context: readonly ContextEntry[], ignor
       .map((sentence) => ({ entry, sentence, terms: new Set(contentTerms(sentence)) })),
   );
   const documentFrequency = new Map<string, number>();
-  for (const candidate of candidates) for (const term of queryTerms) if (candidate.terms.has(term)) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+  for (const candidate of candidates)
+    for (const term of queryTerms) if (candidate.terms.has(term)) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
 
   let best: Recall | null = null;
   for (const candidate of candidates) {

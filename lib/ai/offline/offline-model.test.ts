@@ -1,4 +1,4 @@
-import { generateText, jsonSchema, stepCountIs, streamText, tool, type ModelMessage } from 'ai';
+import { generateText, jsonSchema, type ModelMessage, stepCountIs, streamText, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { buildChildMessage, FORK_BEGIN_PROMPT, FORK_DIRECTIVE_ACKNOWLEDGEMENT } from '@/lib/fork';
 import { createOfflineModel } from './offline-model';
@@ -31,7 +31,9 @@ describe('offline model', () => {
       { role: 'assistant', content: FORK_DIRECTIVE_ACKNOWLEDGEMENT },
       { role: 'user', content: FORK_BEGIN_PROMPT },
     ];
-    expect((await generateText({ model, messages })).text).toBe('From my context (the user message at position 1 of 7): “The deploy password is swordfish-42.”');
+    expect((await generateText({ model, messages })).text).toBe(
+      'From my context (the user message at position 1 of 7): “The deploy password is swordfish-42.”',
+    );
     const forgetful = [messages[2]!, messages[3]!, ...messages.slice(4)];
     expect((await generateText({ model, messages: forgetful })).text).toBe('Nothing in my context mentions “deploy password”.');
   });

@@ -8,10 +8,10 @@ import type {
   LanguageModelV3StreamResult,
 } from '@ai-sdk/provider';
 import { countTokens } from 'gpt-tokenizer';
-import { FORK_BOILERPLATE_TAG, FORK_DIRECTIVE_PREFIX } from '@/lib/fork/qwen/child-message';
 import { INHERITANCE_NOTICE } from '@/lib/fork/kimi/inheritance-notice';
-import { recall, contentTerms, type ContextEntry } from './lexical-recall';
-import { toolArguments, type ObjectSchema } from './tool-arguments';
+import { FORK_BOILERPLATE_TAG, FORK_DIRECTIVE_PREFIX } from '@/lib/fork/qwen/child-message';
+import { type ContextEntry, contentTerms, recall } from './lexical-recall';
+import { type ObjectSchema, toolArguments } from './tool-arguments';
 
 export const OFFLINE_MODEL_ID = 'fork-lab-offline';
 
@@ -166,7 +166,9 @@ export function respond(options: LanguageModelV3CallOptions): { content: Languag
 
 function usage(options: LanguageModelV3CallOptions, content: LanguageModelV3Content[]) {
   const input = tokensOf(options.prompt.map(messageText).join('\n'));
-  const output = tokensOf(content.map((part) => (part.type === 'text' ? part.text : part.type === 'tool-call' ? `${part.toolName} ${part.input}` : '')).join(''));
+  const output = tokensOf(
+    content.map((part) => (part.type === 'text' ? part.text : part.type === 'tool-call' ? `${part.toolName} ${part.input}` : '')).join(''),
+  );
   return {
     inputTokens: { total: input, noCache: input, cacheRead: 0, cacheWrite: 0 },
     outputTokens: { total: output, text: output, reasoning: 0 },

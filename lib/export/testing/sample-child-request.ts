@@ -32,33 +32,39 @@ export function childRequest(initial: ModelMessage[], overrides: Partial<ChildRe
  */
 export function sampleConversation(secondResult: 'text' | 'error-text' = 'text'): ModelMessage[] {
   return [
-  { role: 'user', content: 'Find the config.' },
-  {
-    role: 'assistant',
-    content: [
-      { type: 'reasoning', text: 'Look in the root.', providerOptions: { anthropic: { signature: 'sig-1' } } },
-      { type: 'text', text: 'Reading both.' },
-      { type: 'tool-call', toolCallId: 'call_1', toolName: 'read_file', input: { path: 'config.json' } },
-      { type: 'tool-call', toolCallId: 'call_2', toolName: 'read_file', input: { path: 'b.json' } },
-    ],
-  },
-  {
-    role: 'tool',
-    content: [
-      { type: 'tool-result', toolCallId: 'call_1', toolName: 'read_file', output: { type: 'text', value: '{"debug":true}' } },
-      { type: 'tool-result', toolCallId: 'call_2', toolName: 'read_file', output: { type: secondResult, value: 'missing' } },
-    ],
-  },
-  {
-    role: 'user',
-    content: [
-      { type: 'text', text: 'Also this screenshot.' },
-      { type: 'image', image: PNG, mediaType: 'image/png' },
-      { type: 'image', image: 'https://example.com/shot.jpg' },
-    ],
-  },
-  { role: 'assistant', content: [{ type: 'text', text: 'Listing.' }, { type: 'tool-call', toolCallId: 'call_3', toolName: 'list', input: {} }] },
-  { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'call_3', toolName: 'list', output: { type: 'text', value: 'a.ts b.ts' } }] },
-  { role: 'assistant', content: 'Both read.' },
-];
+    { role: 'user', content: 'Find the config.' },
+    {
+      role: 'assistant',
+      content: [
+        { type: 'reasoning', text: 'Look in the root.', providerOptions: { anthropic: { signature: 'sig-1' } } },
+        { type: 'text', text: 'Reading both.' },
+        { type: 'tool-call', toolCallId: 'call_1', toolName: 'read_file', input: { path: 'config.json' } },
+        { type: 'tool-call', toolCallId: 'call_2', toolName: 'read_file', input: { path: 'b.json' } },
+      ],
+    },
+    {
+      role: 'tool',
+      content: [
+        { type: 'tool-result', toolCallId: 'call_1', toolName: 'read_file', output: { type: 'text', value: '{"debug":true}' } },
+        { type: 'tool-result', toolCallId: 'call_2', toolName: 'read_file', output: { type: secondResult, value: 'missing' } },
+      ],
+    },
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text: 'Also this screenshot.' },
+        { type: 'image', image: PNG, mediaType: 'image/png' },
+        { type: 'image', image: 'https://example.com/shot.jpg' },
+      ],
+    },
+    {
+      role: 'assistant',
+      content: [
+        { type: 'text', text: 'Listing.' },
+        { type: 'tool-call', toolCallId: 'call_3', toolName: 'list', input: {} },
+      ],
+    },
+    { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'call_3', toolName: 'list', output: { type: 'text', value: 'a.ts b.ts' } }] },
+    { role: 'assistant', content: 'Both read.' },
+  ];
 }

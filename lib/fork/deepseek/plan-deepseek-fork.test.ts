@@ -94,9 +94,7 @@ describe('planFork — DeepSeek completed-turn prefix', () => {
     const plain = [user('u1', 'one'), assistant('a1', 'ok'), user('u2', 'two'), toolCalls('f', [{ id: 'd', tool: 'agent', input: {} }])];
     const result = plan(plain);
     expect(result.child!.initialMessages).toEqual([copyOf(plain, 0), copyOf(plain, 1)]);
-    expect(result.window!.description).toBe(
-      'through the turn that ended after message 1 (completed, inferred: the transcript records no turn ends)',
-    );
+    expect(result.window!.description).toBe('through the turn that ended after message 1 (completed, inferred: the transcript records no turn ends)');
   });
 
   it('does not give the child the parent’s approval mode or thinking level', () => {

@@ -20,12 +20,7 @@ describe('validateDeepSeekForkParams', () => {
     [{ maxDepth: -1 }, 'maxDepth', 'max_depth_format', 'maxDepth must be a whole number, 0 or more (got number -1).'],
     [{ maxDepth: '2' }, 'maxDepth', 'max_depth_format', 'maxDepth must be a whole number, 0 or more (got "2").'],
     [{ maxDepth: 1.5 }, 'maxDepth', 'max_depth_format', 'maxDepth must be a whole number, 0 or more (got number 1.5).'],
-    [
-      { persona: ' ' },
-      'persona',
-      'persona_format',
-      'persona must be a non-empty string that replaces the child\'s system instruction (got " ").',
-    ],
+    [{ persona: ' ' }, 'persona', 'persona_format', 'persona must be a non-empty string that replaces the child\'s system instruction (got " ").'],
     [{ toolFilter: 'read_file' }, 'toolFilter', 'tool_filter_format', 'toolFilter must be a list of tool names (got "read_file").'],
     [
       { toolFilter: ['read_file', 'deploy'] },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChildMessage } from '../fork-plan';
 import type { KimiForkParams, KimiNoticeVariant } from '../fork-request';
 import { planFork } from '../plan-fork';
-import { parentOf, reminder, toolCalls, toolResults, user, assistant } from '../testing/transcript-builders';
+import { assistant, parentOf, reminder, toolCalls, toolResults, user } from '../testing/transcript-builders';
 import type { TranscriptMessage } from '../transcript/transcript';
 import { OPEN_CALL_RESULT } from './close-open-tool-calls';
 import { INHERITANCE_NOTICE } from './inheritance-notice';
@@ -121,10 +121,11 @@ describe('planFork — Kimi fork: true', () => {
   });
 
   it('a restricted caller’s fork stays restricted: no tool the caller lacks', () => {
-    const restricted = planFork(
-      parentOf(history, { tools: [{ name: 'read_file' }], toolRegistry: [{ name: 'read_file' }, { name: 'write_file' }] }),
-      { policy: 'kimi-fork', directive: TASK, params: { fork: true } },
-    );
+    const restricted = planFork(parentOf(history, { tools: [{ name: 'read_file' }], toolRegistry: [{ name: 'read_file' }, { name: 'write_file' }] }), {
+      policy: 'kimi-fork',
+      directive: TASK,
+      params: { fork: true },
+    });
     expect(restricted.child!.tools).toEqual([{ name: 'read_file' }]);
   });
 

@@ -1,4 +1,13 @@
-import { blankDirectiveError, cacheReuse, copyToChild, firstPromptMessage, freshPlan, rejectedPlan, syntheticMessage, userTextMessage } from '../child-messages';
+import {
+  blankDirectiveError,
+  cacheReuse,
+  copyToChild,
+  firstPromptMessage,
+  freshPlan,
+  rejectedPlan,
+  syntheticMessage,
+  userTextMessage,
+} from '../child-messages';
 import { detailsWith } from '../disposition-details';
 import type { ChildMessage, ForkPlan } from '../fork-plan';
 import type { KimiForkRequest } from '../fork-request';
@@ -47,10 +56,7 @@ export function planKimiFork(parent: ParentTranscript, request: KimiForkRequest,
   if (variant === 'system-reminder') {
     initialMessages.push(syntheticMessage(userTextMessage(INHERITANCE_NOTICE_REMINDER), 'inheritance-notice'));
   }
-  const firstPrompt = firstPromptMessage(
-    kimiPromptText(request.directive, variant),
-    variant === 'prompt-prefix' ? 'notice-and-task-prompt' : 'task-prompt',
-  );
+  const firstPrompt = firstPromptMessage(kimiPromptText(request.directive, variant), variant === 'prompt-prefix' ? 'notice-and-task-prompt' : 'task-prompt');
 
   const ranges = new ParentRangeBuilder();
   if (snapshot.toolMessagesOnly) {

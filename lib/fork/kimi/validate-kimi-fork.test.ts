@@ -40,8 +40,7 @@ describe('validateKimiForkParams', () => {
       error: {
         parameter: 'subagent_type',
         code: 'fork_other_profile',
-        message:
-          'fork: true launches a copy of your own profile "agent"; subagent_type "coder" is a different profile. Omit subagent_type or pass "agent".',
+        message: 'fork: true launches a copy of your own profile "agent"; subagent_type "coder" is a different profile. Omit subagent_type or pass "agent".',
       },
     });
     expect(validateKimiForkParams({ fork: true, model: 'gpt-5' }, caller)).toEqual({

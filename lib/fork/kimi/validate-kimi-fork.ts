@@ -1,15 +1,12 @@
 import type { ForkParameterError } from '../fork-plan';
 import type { KimiForkParams } from '../fork-request';
-import type { AgentProfile } from '../transcript/transcript';
 import { describeValue } from '../qwen/validate-fork-turns';
+import type { AgentProfile } from '../transcript/transcript';
 
 /** The model alias that always means "the caller's own model". */
 export const PRIMARY_MODEL_ALIAS = 'primary';
 
-export type KimiValidation =
-  | { ok: true; mode: 'fork' }
-  | { ok: true; mode: 'fresh'; why: string }
-  | { ok: false; error: ForkParameterError };
+export type KimiValidation = { ok: true; mode: 'fork' } | { ok: true; mode: 'fresh'; why: string } | { ok: false; error: ForkParameterError };
 
 /**
  * Kimi's checks for `fork: true`, returned as the tool error the model would see, in the
@@ -37,12 +34,7 @@ export function validateKimiForkParams(params: KimiForkParams, caller: AgentProf
       },
     };
   }
-  if (
-    subagentType !== undefined &&
-    subagentType !== null &&
-    subagentType !== '' &&
-    subagentType !== caller.name
-  ) {
+  if (subagentType !== undefined && subagentType !== null && subagentType !== '' && subagentType !== caller.name) {
     return {
       ok: false,
       error: {

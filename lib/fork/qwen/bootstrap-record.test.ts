@@ -61,13 +61,7 @@ describe('reviveChildHistory', () => {
 
   it('pops a blank assistant message and an assistant message with open tool calls from the tail', () => {
     const blank: ModelMessage = { role: 'assistant', content: [{ type: 'text', text: ' ' }] };
-    expect(reviveChildHistory(record, [read, readResult, reply, read, blank], 'child-1')).toEqual([
-      ...initial,
-      begin,
-      read,
-      readResult,
-      reply,
-    ]);
+    expect(reviveChildHistory(record, [read, readResult, reply, read, blank], 'child-1')).toEqual([...initial, begin, read, readResult, reply]);
   });
 
   it('pops the results of a batch that never finished, then its call', () => {
@@ -91,9 +85,7 @@ describe('reviveChildHistory', () => {
 
   it('says the bootstrap transcript is missing when there is no record', () => {
     expect(() => reviveChildHistory(undefined, [reply], 'child-9')).toThrow(BootstrapMissingError);
-    expect(() => reviveChildHistory(null, [reply], 'child-9')).toThrow(
-      'Cannot revive fork child-9: the bootstrap transcript is missing.',
-    );
+    expect(() => reviveChildHistory(null, [reply], 'child-9')).toThrow('Cannot revive fork child-9: the bootstrap transcript is missing.');
   });
 
   it('works for a plan whose first prompt is the child message', () => {

@@ -25,10 +25,7 @@ export interface ForkBootstrapRecord {
 }
 
 /** The bootstrap record of a planned child. Throws when the plan has no child to launch. */
-export function buildBootstrapRecord(
-  plan: ForkPlan,
-  ids: { childId: string; parentAgentId: string },
-): ForkBootstrapRecord {
+export function buildBootstrapRecord(plan: ForkPlan, ids: { childId: string; parentAgentId: string }): ForkBootstrapRecord {
   const child = plan.child;
   if (child === null) {
     throw new Error(
@@ -54,11 +51,7 @@ export function buildBootstrapRecord(
 
 function isBlankAssistant(message: ModelMessage): boolean {
   if (message.role !== 'assistant') return false;
-  return partsOf(message).every(
-    (part) =>
-      (part.type === 'text' || part.type === 'reasoning') &&
-      (part as { text: string }).text.trim() === '',
-  );
+  return partsOf(message).every((part) => (part.type === 'text' || part.type === 'reasoning') && (part as { text: string }).text.trim() === '');
 }
 
 /** Whether the tool messages at the end of `messages` leave a call of their assistant unanswered. */
@@ -82,11 +75,7 @@ function trailingToolsLeaveOpenCall(messages: readonly ModelMessage[], floor: nu
  * A fork without a record cannot be rebuilt: its window was computed at launch and the parent has
  * moved on since, so guessing it again could give the child a different history.
  */
-export function reviveChildHistory(
-  record: ForkBootstrapRecord | null | undefined,
-  childMessages: readonly ModelMessage[],
-  childId: string,
-): ModelMessage[] {
+export function reviveChildHistory(record: ForkBootstrapRecord | null | undefined, childMessages: readonly ModelMessage[], childId: string): ModelMessage[] {
   if (record === null || record === undefined) throw new BootstrapMissingError(childId);
   const history: ModelMessage[] = [
     ...record.initialMessages.map((message) => deepClone(message)),

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  buildChildMessage,
-  FORK_BEGIN_PROMPT,
-  FORK_BOILERPLATE,
-  FORK_DIRECTIVE_ACKNOWLEDGEMENT,
-  FORK_PLACEHOLDER_RESULT,
-} from './child-message';
+import { buildChildMessage, FORK_BEGIN_PROMPT, FORK_BOILERPLATE, FORK_DIRECTIVE_ACKNOWLEDGEMENT, FORK_PLACEHOLDER_RESULT } from './child-message';
 
 describe('fork child message', () => {
   it('is the boilerplate, a blank line, then "Directive: <prompt>"', () => {

@@ -51,13 +51,7 @@ describe('curateHistory', () => {
 
   it('drops a whole assistant run when one message in it is invalid, then merges the users around it', () => {
     const dropped: number[] = [];
-    const messages = [
-      user('u1', 'one'),
-      assistant('bad', ''),
-      assistant('good', 'fine'),
-      user('u2', 'two'),
-      assistant('a2', 'done'),
-    ];
+    const messages = [user('u1', 'one'), assistant('bad', ''), assistant('good', 'fine'), user('u2', 'two'), assistant('a2', 'done')];
     const entries = curateHistory(messages, 0, messages.length, (index) => dropped.push(index));
     expect(dropped).toEqual([1, 2]);
     expect(entries.map((entry) => [entry.sources, entry.message.content])).toEqual([

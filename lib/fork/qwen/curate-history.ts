@@ -27,11 +27,7 @@ export function isInvalidAssistantMessage(message: ModelMessage): boolean {
 }
 
 /** End (exclusive) of the run of assistant messages starting at `start`, and whether it is valid. */
-function assistantRun(
-  messages: readonly TranscriptMessage[],
-  start: number,
-  end: number,
-): { runEnd: number; valid: boolean } {
+function assistantRun(messages: readonly TranscriptMessage[], start: number, end: number): { runEnd: number; valid: boolean } {
   let runEnd = start;
   let valid = true;
   while (runEnd < end && messages[runEnd]!.message.role === 'assistant') {
@@ -106,12 +102,7 @@ export function* curatedEntries(
 }
 
 /** The whole curated history of `messages[from, to)`. */
-export function curateHistory(
-  messages: readonly TranscriptMessage[],
-  from = 0,
-  to = messages.length,
-  onDropped?: (index: number) => void,
-): CuratedEntry[] {
+export function curateHistory(messages: readonly TranscriptMessage[], from = 0, to = messages.length, onDropped?: (index: number) => void): CuratedEntry[] {
   return [...curatedEntries(messages, from, to, onDropped)];
 }
 
@@ -121,12 +112,7 @@ export function curateHistory(
  * first real turn when fewer than `n` exist, and null when there is none. `lower` must be the start
  * of a curated entry.
  */
-export function findWindowStart(
-  messages: readonly TranscriptMessage[],
-  lower: number,
-  upper: number,
-  n: number,
-): { start: number | null; realTurns: number } {
+export function findWindowStart(messages: readonly TranscriptMessage[], lower: number, upper: number, n: number): { start: number | null; realTurns: number } {
   let found = 0;
   let earliest: number | null = null;
   let groupStart = -1;

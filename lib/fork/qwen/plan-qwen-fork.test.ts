@@ -2,15 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChildMessage, ParentRange } from '../fork-plan';
 import type { QwenForkParams } from '../fork-request';
 import { planFork } from '../plan-fork';
-import {
-  assistant,
-  parentOf,
-  reminder,
-  reminderText,
-  toolCalls,
-  toolResults,
-  user,
-} from '../testing/transcript-builders';
+import { assistant, parentOf, reminder, reminderText, toolCalls, toolResults, user } from '../testing/transcript-builders';
 import type { TranscriptMessage } from '../transcript/transcript';
 import { buildChildMessage } from './child-message';
 
@@ -34,9 +26,7 @@ function inFlightTail(messages: TranscriptMessage[], index: number, calls: { id:
   const original = messages[index]!.message;
   const redacted = {
     ...original,
-    content: (original.content as { type: string }[]).map((part) =>
-      part.type === 'tool-call' ? { ...part, input: {} } : part,
-    ),
+    content: (original.content as { type: string }[]).map((part) => (part.type === 'tool-call' ? { ...part, input: {} } : part)),
   };
   return [
     {
@@ -79,8 +69,7 @@ function ranges(plan: { parent: ParentRange[] }) {
   return plan.parent.map((range) => [range.start, range.end, range.status, range.reason]);
 }
 
-const agentCall = (id: string, callId: string, input: Record<string, unknown>) =>
-  toolCalls(id, [{ id: callId, tool: 'agent', input }]);
+const agentCall = (id: string, callId: string, input: Record<string, unknown>) => toolCalls(id, [{ id: callId, tool: 'agent', input }]);
 
 /** startup · turn 1 with a tool pair · reminder · turn 2 · turn 3 ending in the in-flight Agent call. */
 const session: TranscriptMessage[] = [
@@ -100,11 +89,7 @@ describe('planFork — Qwen fork_turns windows', () => {
   it('N=1: the startup block plus the latest real turn, with the in-flight call answered by a placeholder', () => {
     const result = plan(session, { subagent_type: 'fork', fork_turns: '1' });
     expect(result.errors).toEqual([]);
-    expect(result.child!.initialMessages).toEqual([
-      copyOf(session, 0),
-      copyOf(session, 8),
-      ...inFlightTail(session, 9, [{ id: 'agent-1', tool: 'agent' }]),
-    ]);
+    expect(result.child!.initialMessages).toEqual([copyOf(session, 0), copyOf(session, 8), ...inFlightTail(session, 9, [{ id: 'agent-1', tool: 'agent' }])]);
     expect(result.child!.firstPrompt).toEqual(BEGIN);
     expect(ranges(result)).toEqual([
       [0, 1, 'inherited', 'startup-prefix-kept'],
@@ -195,9 +180,7 @@ describe('planFork — Qwen fork_turns windows', () => {
   });
 
   it('an omitted fork_turns is "all"', () => {
-    expect(plan(session, { subagent_type: 'fork' }).child).toEqual(
-      plan(session, { subagent_type: 'fork', fork_turns: 'all' }).child,
-    );
+    expect(plan(session, { subagent_type: 'fork' }).child).toEqual(plan(session, { subagent_type: 'fork', fork_turns: 'all' }).child);
   });
 
   it('keeps the legacy startup pair in front of a numeric window', () => {

@@ -8,7 +8,7 @@ import { partsOf } from '../transcript/message-parts';
 import { startupContextLength } from '../transcript/startup-context';
 import type { ParentTranscript, TranscriptMessage } from '../transcript/transcript';
 import { FORK_BOILERPLATE_TAG } from './child-message';
-import { curatedEntries, curateHistory, type CuratedEntry, findWindowStart } from './curate-history';
+import { type CuratedEntry, curatedEntries, curateHistory, findWindowStart } from './curate-history';
 import { repairBoundary } from './repair-boundary';
 import { type ForkTurns, validateQwenForkParams } from './validate-fork-turns';
 
@@ -97,10 +97,7 @@ function selectLastTurns(messages: readonly TranscriptMessage[], end: number, tu
   const windowStart = start ?? end;
   skipped.push({ start: lower, end: windowStart, reason: 'before-window' });
   const span = new SpanDispositions(windowStart, end, { status: 'inherited', reason: 'in-window' });
-  const window =
-    start === null
-      ? []
-      : curateHistory(visible, start, end, (index) => span.set(index, 'excluded', 'dropped-by-curation'));
+  const window = start === null ? [] : curateHistory(visible, start, end, (index) => span.set(index, 'excluded', 'dropped-by-curation'));
   for (const entry of window) {
     if (entry.sources.length > 1) {
       for (const index of entry.sources) span.set(index, 'inherited', 'merged-by-curation');
@@ -135,8 +132,7 @@ export function planQwenFork(parent: ParentTranscript, request: QwenForkRequest,
         {
           parameter: 'subagent_type',
           code: 'fork_inside_fork',
-          message:
-            'Forking is not allowed inside a forked worker: this agent is itself a fork. Do the work directly instead.',
+          message: 'Forking is not allowed inside a forked worker: this agent is itself a fork. Do the work directly instead.',
         },
       ],
       messages.length,

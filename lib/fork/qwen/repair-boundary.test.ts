@@ -14,9 +14,7 @@ describe('repairBoundary', () => {
     expect(repair([user('u', 'q')]).boundary).toBe('trailing-user-dropped');
     expect(repair([user('u', 'q'), assistant('a', 'ok'), user('u2', 'q2')]).boundary).toBe('trailing-user-dropped');
     expect(repair([user('u', 'q'), assistant('a', 'ok')]).boundary).toBe('assistant-reply');
-    expect(repair([user('u', 'q'), toolCalls('c', [{ id: 'x', tool: 't', input: { a: 1 } }])]).boundary).toBe(
-      'in-flight-tool-call',
-    );
+    expect(repair([user('u', 'q'), toolCalls('c', [{ id: 'x', tool: 't', input: { a: 1 } }])]).boundary).toBe('in-flight-tool-call');
   });
 
   it('drops the whole trailing run of tool and user messages', () => {

@@ -2,20 +2,11 @@ import { copyToChild, firstPromptMessage, syntheticMessage, userTextMessage } fr
 import type { ChildMessage } from '../fork-plan';
 import { toolCallsOf } from '../transcript/message-parts';
 import type { AssistantModelMessage, ToolModelMessage, TranscriptMessage, UserModelMessage } from '../transcript/transcript';
-import {
-  buildChildMessage,
-  FORK_BEGIN_PROMPT,
-  FORK_DIRECTIVE_ACKNOWLEDGEMENT,
-  FORK_PLACEHOLDER_RESULT,
-} from './child-message';
+import { buildChildMessage, FORK_BEGIN_PROMPT, FORK_DIRECTIVE_ACKNOWLEDGEMENT, FORK_PLACEHOLDER_RESULT } from './child-message';
 import type { CuratedEntry } from './curate-history';
 
 /** Which of the boundary cases applied. */
-export type BoundaryCase =
-  | 'empty-selection'
-  | 'trailing-user-dropped'
-  | 'assistant-reply'
-  | 'in-flight-tool-call';
+export type BoundaryCase = 'empty-selection' | 'trailing-user-dropped' | 'assistant-reply' | 'in-flight-tool-call';
 
 export interface RepairedBoundary {
   boundary: BoundaryCase;
@@ -36,11 +27,7 @@ export interface RepairedBoundary {
  * flight), the calls are answered with one placeholder so that sibling forks share a byte-identical
  * prefix, and their inputs become `{}` so no sibling reads another's directive.
  */
-export function repairBoundary(
-  selection: readonly CuratedEntry[],
-  directive: string,
-  parent: readonly TranscriptMessage[],
-): RepairedBoundary {
+export function repairBoundary(selection: readonly CuratedEntry[], directive: string, parent: readonly TranscriptMessage[]): RepairedBoundary {
   let keep = selection.length;
   while (keep > 0) {
     const role = selection[keep - 1]!.message.role;
@@ -50,9 +37,7 @@ export function repairBoundary(
   const dropped = selection.slice(keep);
   const last = selection[keep - 1];
   const copies = (entries: readonly CuratedEntry[]) =>
-    entries.map((entry) =>
-      copyToChild(entry.message, entry.meta, entry.sources, parent, entry.sources.length > 1 ? 'merged' : undefined),
-    );
+    entries.map((entry) => copyToChild(entry.message, entry.meta, entry.sources, parent, entry.sources.length > 1 ? 'merged' : undefined));
   const childMessage = buildChildMessage(directive);
 
   if (last === undefined) {
@@ -99,7 +84,11 @@ export function repairBoundary(
     initialMessages: [
       ...copies(selection.slice(0, keep - 1)),
       redacted,
-      syntheticMessage(placeholders, 'fork-placeholder-result', calls.map((call) => call.toolCallId)),
+      syntheticMessage(
+        placeholders,
+        'fork-placeholder-result',
+        calls.map((call) => call.toolCallId),
+      ),
       syntheticMessage(userTextMessage(childMessage), 'fork-directive-message'),
       syntheticMessage(acknowledgement, 'fork-directive-acknowledgement'),
     ],

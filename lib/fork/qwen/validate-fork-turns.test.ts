@@ -29,9 +29,7 @@ describe('validateQwenForkParams', () => {
   });
 
   it('reports the format error first even when subagent_type is wrong too', () => {
-    expect(validateQwenForkParams({ subagent_type: 'general-purpose', fork_turns: 3, name: 'x' })).toEqual(
-      FORMAT('number 3'),
-    );
+    expect(validateQwenForkParams({ subagent_type: 'general-purpose', fork_turns: 3, name: 'x' })).toEqual(FORMAT('number 3'));
   });
 
   it('accepts "all" and positive integer strings, with no upper bound', () => {

@@ -31,8 +31,7 @@ export type QwenValidation =
  */
 export function validateQwenForkParams(params: QwenForkParams): QwenValidation {
   const { fork_turns: forkTurns, subagent_type: subagentType, name } = params;
-  const isFork =
-    typeof subagentType === 'string' && subagentType.toLowerCase() === FORK_SUBAGENT_TYPE;
+  const isFork = typeof subagentType === 'string' && subagentType.toLowerCase() === FORK_SUBAGENT_TYPE;
 
   if (forkTurns === undefined) {
     if (name !== undefined) {
@@ -42,10 +41,7 @@ export function validateQwenForkParams(params: QwenForkParams): QwenValidation {
     return {
       ok: true,
       mode: 'fresh',
-      why:
-        subagentType === undefined
-          ? 'no subagent_type: a regular subagent'
-          : `subagent_type ${describeValue(subagentType)} is a regular subagent`,
+      why: subagentType === undefined ? 'no subagent_type: a regular subagent' : `subagent_type ${describeValue(subagentType)} is a regular subagent`,
     };
   }
 

@@ -29,9 +29,7 @@ export function syntheticParent(size: number): ParentTranscript {
   }
   messages.push(user('last', 'Fork a worker to add tests for every route.'));
   messages.push(
-    toolCalls('fork-call', [
-      { id: 'agent-1', tool: 'agent', input: { subagent_type: 'fork', fork_turns: '3', prompt: 'Add tests for every route.' } },
-    ]),
+    toolCalls('fork-call', [{ id: 'agent-1', tool: 'agent', input: { subagent_type: 'fork', fork_turns: '3', prompt: 'Add tests for every route.' } }]),
   );
   return parentOf(messages);
 }

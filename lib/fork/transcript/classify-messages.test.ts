@@ -6,9 +6,7 @@ describe('isRealUserTurn', () => {
   it('counts a prompt, and an image or file alone', () => {
     expect(isRealUserTurn(user('u', 'fix it').message)).toBe(true);
     expect(isRealUserTurn(user('i', [{ type: 'image', image: 'aGk=', mediaType: 'image/png' }]).message)).toBe(true);
-    expect(
-      isRealUserTurn(user('f', [{ type: 'file', data: 'aGk=', mediaType: 'text/plain', filename: 'a.txt' }]).message),
-    ).toBe(true);
+    expect(isRealUserTurn(user('f', [{ type: 'file', data: 'aGk=', mediaType: 'text/plain', filename: 'a.txt' }]).message)).toBe(true);
   });
 
   it('counts a prompt that carries a reminder in a separate part', () => {

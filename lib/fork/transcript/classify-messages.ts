@@ -74,9 +74,7 @@ function userNote(message: ModelMessage, meta: MessageMeta | undefined): string 
  * Classify every message of a transcript and number its real user turns from the end.
  * Linear in the transcript's length.
  */
-export function classifyMessages(
-  messages: readonly TranscriptMessage[],
-): MessageClassification[] {
+export function classifyMessages(messages: readonly TranscriptMessage[]): MessageClassification[] {
   const startup = startupContextLength(messages);
   const compaction = compactionPrefixRoles(messages, startup);
   const result: MessageClassification[] = new Array(messages.length);

@@ -23,12 +23,7 @@ describe('compactionPrefixRoles', () => {
   it('grows to 4 when an assistant tool call follows the attachment', () => {
     const attachment = user('att', 'The following files were recently accessed before context was compacted.');
     const replay = toolCalls('replay', [{ id: 'c1', tool: 'read_file', input: { path: 'a.ts' } }]);
-    expect(compactionPrefixRoles([summary, ack, attachment, replay], 0)).toEqual([
-      'summary',
-      'acknowledgement',
-      'attachment',
-      'attachment-call',
-    ]);
+    expect(compactionPrefixRoles([summary, ack, attachment, replay], 0)).toEqual(['summary', 'acknowledgement', 'attachment', 'attachment-call']);
   });
 
   it('does not take a plain assistant reply after the attachment as part of the prefix', () => {

@@ -1,5 +1,5 @@
-import type { MessageMeta, ModelMessage } from './transcript';
 import { firstText, hasToolCalls, partsOf } from './message-parts';
+import type { MessageMeta, ModelMessage } from './transcript';
 
 /** Text the compaction summary's user message contains. */
 export const COMPACTION_SUMMARY_MARKER = 'Resume the prior task';
@@ -31,11 +31,7 @@ function isSummary(entry: Entry): boolean {
 function isAttachment(message: ModelMessage): boolean {
   if (message.role !== 'user') return false;
   return partsOf(message).some(
-    (part) =>
-      part.type === 'text' &&
-      COMPACTION_ATTACHMENT_PREFIXES.some((prefix) =>
-        (part as { text: string }).text.startsWith(prefix),
-      ),
+    (part) => part.type === 'text' && COMPACTION_ATTACHMENT_PREFIXES.some((prefix) => (part as { text: string }).text.startsWith(prefix)),
   );
 }
 
@@ -46,15 +42,11 @@ function isAttachment(message: ModelMessage): boolean {
  * assistant tool call the runtime replays after compaction. An importer may mark a summary that has
  * no acknowledgement (Claude Code writes it as a lone user line); it is a prefix of length 1 then.
  */
-export function compactionPrefixRoles(
-  entries: readonly Entry[],
-  offset: number,
-): CompactionRole[] {
+export function compactionPrefixRoles(entries: readonly Entry[], offset: number): CompactionRole[] {
   const summary = entries[offset];
   if (summary === undefined || !isSummary(summary)) return [];
   const ack = entries[offset + 1]?.message;
-  const acknowledged =
-    ack?.role === 'assistant' && firstText(ack) === COMPACTION_ACKNOWLEDGEMENT;
+  const acknowledged = ack?.role === 'assistant' && firstText(ack) === COMPACTION_ACKNOWLEDGEMENT;
   if (!acknowledged) {
     return summary.meta?.origin?.compactionSummary === true ? ['summary'] : [];
   }

@@ -41,9 +41,7 @@ describe('isPureReminderMessage', () => {
     ).toBe(false);
     expect(isPureReminderMessage({ role: 'user', content: [] })).toBe(false);
     expect(isPureReminderMessage({ role: 'user', content: '' })).toBe(false);
-    expect(
-      isPureReminderMessage({ role: 'assistant', content: '<system-reminder>a</system-reminder>' }),
-    ).toBe(false);
+    expect(isPureReminderMessage({ role: 'assistant', content: '<system-reminder>a</system-reminder>' })).toBe(false);
   });
 
   it('reads string content as one text part', () => {

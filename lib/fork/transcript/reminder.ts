@@ -1,5 +1,5 @@
-import type { ModelMessage } from './transcript';
 import { partsOf } from './message-parts';
+import type { ModelMessage } from './transcript';
 
 const REMINDER_OPEN = '<system-reminder>';
 const REMINDER_CLOSE = '</system-reminder>';
@@ -18,14 +18,10 @@ export function isPureReminderMessage(message: ModelMessage): boolean {
   if (message.role !== 'user') return false;
   const parts = partsOf(message);
   if (parts.length === 0) return false;
-  return parts.every(
-    (part) => part.type === 'text' && isReminderText((part as { text: string }).text),
-  );
+  return parts.every((part) => part.type === 'text' && isReminderText((part as { text: string }).text));
 }
 
 /** Whether any text part of the message is a reminder text. */
 export function containsReminder(message: ModelMessage): boolean {
-  return partsOf(message).some(
-    (part) => part.type === 'text' && isReminderText((part as { text: string }).text),
-  );
+  return partsOf(message).some((part) => part.type === 'text' && isReminderText((part as { text: string }).text));
 }

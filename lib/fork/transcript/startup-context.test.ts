@@ -8,18 +8,12 @@ describe('startupContextLength', () => {
   });
 
   it('is 2 for the legacy pair ending in the exact acknowledgement', () => {
-    expect(
-      startupContextLength([user('s', 'This is the context: cwd /x'), assistant('a', 'Got it. Thanks for the context!')]),
-    ).toBe(2);
+    expect(startupContextLength([user('s', 'This is the context: cwd /x'), assistant('a', 'Got it. Thanks for the context!')])).toBe(2);
   });
 
   it('is 0 when the acknowledgement differs by a single character', () => {
-    expect(
-      startupContextLength([user('s', 'context'), assistant('a', 'Got it. Thanks for the context.')]),
-    ).toBe(0);
-    expect(
-      startupContextLength([user('s', 'context'), assistant('a', 'Got it. Thanks for the additional context!')]),
-    ).toBe(0);
+    expect(startupContextLength([user('s', 'context'), assistant('a', 'Got it. Thanks for the context.')])).toBe(0);
+    expect(startupContextLength([user('s', 'context'), assistant('a', 'Got it. Thanks for the additional context!')])).toBe(0);
   });
 
   it('is 0 for a prompt first, and for an empty transcript', () => {

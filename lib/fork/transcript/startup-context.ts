@@ -1,6 +1,6 @@
-import type { ModelMessage } from './transcript';
 import { firstText } from './message-parts';
 import { isPureReminderMessage } from './reminder';
+import type { ModelMessage } from './transcript';
 
 /** The assistant's reply that closes the legacy two-message startup block. */
 export const LEGACY_STARTUP_ACKNOWLEDGEMENT = 'Got it. Thanks for the context!';
@@ -14,11 +14,7 @@ export function startupContextLength(messages: readonly { message: ModelMessage 
   if (first === undefined) return 0;
   if (isPureReminderMessage(first)) return 1;
   const second = messages[1]?.message;
-  if (
-    first.role === 'user' &&
-    second?.role === 'assistant' &&
-    firstText(second) === LEGACY_STARTUP_ACKNOWLEDGEMENT
-  ) {
+  if (first.role === 'user' && second?.role === 'assistant' && firstText(second) === LEGACY_STARTUP_ACKNOWLEDGEMENT) {
     return 2;
   }
   return 0;

@@ -64,9 +64,7 @@ describe('parseParentTranscript', () => {
   });
 
   it('rejects unknown keys instead of silently dropping them', () => {
-    const issues = issuesOf(() =>
-      parseParentTranscript({ messages: [{ id: 'u', message: { role: 'user', content: 'hi', parts: [] } }] }),
-    );
+    const issues = issuesOf(() => parseParentTranscript({ messages: [{ id: 'u', message: { role: 'user', content: 'hi', parts: [] } }] }));
     expect(issues).toEqual([{ path: 'messages[0].message', message: 'Unrecognized key: "parts"' }]);
   });
 
@@ -80,9 +78,7 @@ describe('parseParentTranscript', () => {
           ],
         }),
       ),
-    ).toEqual([
-      { path: 'messages[1].id', message: 'duplicate id "x" (first used by messages[0]); ids must be unique' },
-    ]);
+    ).toEqual([{ path: 'messages[1].id', message: 'duplicate id "x" (first used by messages[0]); ids must be unique' }]);
   });
 
   it('rejects a tool result inside a user message (tool results live in tool messages)', () => {
@@ -103,9 +99,7 @@ describe('parseParentTranscript', () => {
   });
 
   it('summarises the issues in the error message', () => {
-    expect(() => parseParentTranscript({ messages: 'nope' })).toThrow(
-      'Invalid transcript: messages: Invalid input: expected array, received string',
-    );
+    expect(() => parseParentTranscript({ messages: 'nope' })).toThrow('Invalid transcript: messages: Invalid input: expected array, received string');
     expect(() => parseParentTranscript(null)).toThrow(TranscriptValidationError);
   });
 
@@ -122,27 +116,23 @@ describe('parseParentTranscript', () => {
 
 describe('parseForkRequest', () => {
   it('keeps parameter values as sent, so the runtime checks can judge them', () => {
-    expect(
-      parseForkRequest({ policy: 'qwen-fork-turns', directive: 'x', params: { subagent_type: 'fork', fork_turns: 3 } }),
-    ).toEqual({ policy: 'qwen-fork-turns', directive: 'x', params: { subagent_type: 'fork', fork_turns: 3 } });
+    expect(parseForkRequest({ policy: 'qwen-fork-turns', directive: 'x', params: { subagent_type: 'fork', fork_turns: 3 } })).toEqual({
+      policy: 'qwen-fork-turns',
+      directive: 'x',
+      params: { subagent_type: 'fork', fork_turns: 3 },
+    });
   });
 
   it('rejects an unknown policy and misspelled parameters with their paths', () => {
-    expect(issuesOf(() => parseForkRequest({ policy: 'claude', directive: 'x', params: {} })).map((i) => i.path)).toEqual([
-      'policy',
+    expect(issuesOf(() => parseForkRequest({ policy: 'claude', directive: 'x', params: {} })).map((i) => i.path)).toEqual(['policy']);
+    expect(issuesOf(() => parseForkRequest({ policy: 'qwen-fork-turns', directive: 'x', params: { fork_turn: '3' } }))).toEqual([
+      { path: 'params', message: 'Unrecognized key: "fork_turn"' },
     ]);
-    expect(
-      issuesOf(() => parseForkRequest({ policy: 'qwen-fork-turns', directive: 'x', params: { fork_turn: '3' } }), ),
-    ).toEqual([{ path: 'params', message: 'Unrecognized key: "fork_turn"' }]);
-    expect(
-      issuesOf(() => parseForkRequest({ policy: 'kimi-fork', directive: 'x', params: {}, notice: 'loud' })).map((i) => i.path),
-    ).toEqual(['notice']);
+    expect(issuesOf(() => parseForkRequest({ policy: 'kimi-fork', directive: 'x', params: {}, notice: 'loud' })).map((i) => i.path)).toEqual(['notice']);
   });
 
   it('prefixes paths when asked', () => {
-    expect(issuesOf(() => parseForkRequest({ policy: 'kimi-fork', params: {} }, 'request')).map((i) => i.path)).toEqual([
-      'request.directive',
-    ]);
+    expect(issuesOf(() => parseForkRequest({ policy: 'kimi-fork', params: {} }, 'request')).map((i) => i.path)).toEqual(['request.directive']);
   });
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ForkRequestValidationError, type InputIssue, TranscriptValidationError } from '../errors';
 import type { ForkRequest } from '../fork-request';
-import { TURN_END_REASONS, type ParentTranscript } from './transcript';
+import { type ParentTranscript, TURN_END_REASONS } from './transcript';
 
 const providerOptions = z.record(z.string(), z.record(z.string(), z.unknown())).optional();
 const jsonValue = z.json();
@@ -69,9 +69,7 @@ export const modelMessageSchema = z.discriminatedUnion('role', [
     role: z.literal('assistant'),
     content: z.union([
       z.string(),
-      z.array(
-        z.discriminatedUnion('type', [textPart, filePart, reasoningPart, toolCallPart, toolResultPart, toolApprovalRequest]),
-      ),
+      z.array(z.discriminatedUnion('type', [textPart, filePart, reasoningPart, toolCallPart, toolResultPart, toolApprovalRequest])),
     ]),
     providerOptions,
   }),

@@ -1,39 +1,14 @@
-import type {
-  AssistantModelMessage,
-  ModelMessage,
-  SystemModelMessage,
-  ToolModelMessage,
-  UserModelMessage,
-} from 'ai';
+import type { AssistantModelMessage, ModelMessage, SystemModelMessage, ToolModelMessage, UserModelMessage } from 'ai';
 
-export type {
-  AssistantModelMessage,
-  ModelMessage,
-  SystemModelMessage,
-  ToolModelMessage,
-  UserModelMessage,
-};
+export type { AssistantModelMessage, ModelMessage, SystemModelMessage, ToolModelMessage, UserModelMessage };
 
 /**
  * Why a turn ended. The completed-turn policy treats every reason alike: a turn that ended, for
  * whatever reason, is history the child may inherit.
  */
-export type TurnEndReason =
-  | 'completed'
-  | 'aborted'
-  | 'blocked'
-  | 'error'
-  | 'max-tokens'
-  | 'interrupted';
+export type TurnEndReason = 'completed' | 'aborted' | 'blocked' | 'error' | 'max-tokens' | 'interrupted';
 
-export const TURN_END_REASONS: readonly TurnEndReason[] = [
-  'completed',
-  'aborted',
-  'blocked',
-  'error',
-  'max-tokens',
-  'interrupted',
-];
+export const TURN_END_REASONS: readonly TurnEndReason[] = ['completed', 'aborted', 'blocked', 'error', 'max-tokens', 'interrupted'];
 
 /** Where a message came from, as an importer saw it. Hints only: classification decides. */
 export interface MessageOrigin {

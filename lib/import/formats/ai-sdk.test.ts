@@ -63,21 +63,34 @@ describe('aiSdkModelMessagesFormat.convert', () => {
     expect(result.transcript.profile.systemInstruction).toBe('You are helpful.\n\nBe brief.');
     expect(findings(result)).toEqual([
       { action: 'flagged', reason: 'system message after the conversation started kept as a system message where it was', fields: ['messages[5]'] },
-      { action: 'merged', reason: 'leading system messages joined into the one system instruction, a blank line between them', fields: ['messages[0]', 'messages[1]'] },
+      {
+        action: 'merged',
+        reason: 'leading system messages joined into the one system instruction, a blank line between them',
+        fields: ['messages[0]', 'messages[1]'],
+      },
       { action: 'not-stored', reason: 'tool schemas', fields: [] },
       { action: 'not-stored', reason: 'model', fields: [] },
     ]);
   });
 
-  it('puts a wrapper\'s system option first', async () => {
-    const result = await importModel({ system: 'From the option.', messages: [{ role: 'system', content: 'From the list.' }, { role: 'user', content: 'hi' }] });
+  it("puts a wrapper's system option first", async () => {
+    const result = await importModel({
+      system: 'From the option.',
+      messages: [
+        { role: 'system', content: 'From the list.' },
+        { role: 'user', content: 'hi' },
+      ],
+    });
     expect(result.transcript.profile.systemInstruction).toBe('From the option.\n\nFrom the list.');
   });
 
   it.each([
     [[{ role: 'bot', content: 'x' }], 'messages[0].role'],
     [[{ role: 'user', content: [{ type: 'tool-call', toolCallId: 'a', toolName: 'f', input: {} }] }], 'messages[0].content[0].type'],
-    [[{ role: 'tool', content: [{ type: 'tool-result', toolCallId: 'a', toolName: '', output: { type: 'text', value: 'x' } }] }], 'messages[0].content[0].toolName'],
+    [
+      [{ role: 'tool', content: [{ type: 'tool-result', toolCallId: 'a', toolName: '', output: { type: 'text', value: 'x' } }] }],
+      'messages[0].content[0].toolName',
+    ],
     [[{ role: 'user', content: 'hi', id: 'm1' }], 'messages[0]'],
   ])('refuses an element that is not a ModelMessage, naming it and what is allowed (%#)', async (value, field) => {
     const error = await importModel(value).catch((caught: unknown) => caught);
@@ -99,7 +112,14 @@ describe('aiSdkUiMessagesFormat.detect', () => {
 
 describe('aiSdkUiMessagesFormat.convert', () => {
   const messages = [
-    { id: 's1', role: 'system', parts: [{ type: 'text', text: 'You are ' }, { type: 'text', text: 'helpful.' }] },
+    {
+      id: 's1',
+      role: 'system',
+      parts: [
+        { type: 'text', text: 'You are ' },
+        { type: 'text', text: 'helpful.' },
+      ],
+    },
     {
       id: 'u1',
       role: 'user',
@@ -163,16 +183,7 @@ describe('aiSdkUiMessagesFormat.convert', () => {
 
   it('keeps message ids, naming later steps and result messages after them', async () => {
     const result = await importUi(messages);
-    expect(result.transcript.messages.map((message) => message.id)).toEqual([
-      'u1',
-      'a1',
-      'a1#results',
-      'a1#step2',
-      'a1#step2#results',
-      'a1#step3',
-      'u2',
-      'a2',
-    ]);
+    expect(result.transcript.messages.map((message) => message.id)).toEqual(['u1', 'a1', 'a1#results', 'a1#step2', 'a1#step2#results', 'a1#step3', 'u2', 'a2']);
   });
 
   it('reports dropped parts and metadata, and the call left open', async () => {

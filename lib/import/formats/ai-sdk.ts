@@ -4,10 +4,26 @@ import { toolOutputOf } from '../content-mapping';
 import type { FidelityLog } from '../fidelity-report';
 import { InvalidContentError } from '../import-errors';
 import type { ConvertedImport, ImportFormat } from '../import-format';
-import { isRecord, type ImportSource } from '../import-source';
+import { type ImportSource, isRecord } from '../import-source';
 import { importedProfile } from '../imported-profile';
 import { TranscriptBuilder } from '../transcript-builder';
-import { type AssistantPart, invalidField, isPlainChatMessage, LEADING_SYSTEM_MERGED, MESSAGE_FIELD_DROPPED, messageListOf, MID_CONVERSATION_SYSTEM, optionalStringAt, reportUnreadKeys, REQUEST_SETTING_DROPPED, requireMessageList, requireRecordAt, requireStringAt, SHARED_CHAT_SHAPE_SCORE, type UserPart } from './api-body';
+import {
+  type AssistantPart,
+  invalidField,
+  isPlainChatMessage,
+  LEADING_SYSTEM_MERGED,
+  MESSAGE_FIELD_DROPPED,
+  MID_CONVERSATION_SYSTEM,
+  messageListOf,
+  optionalStringAt,
+  REQUEST_SETTING_DROPPED,
+  reportUnreadKeys,
+  requireMessageList,
+  requireRecordAt,
+  requireStringAt,
+  SHARED_CHAT_SHAPE_SCORE,
+  type UserPart,
+} from './api-body';
 
 type ProviderOptions = NonNullable<ModelMessage['providerOptions']>;
 
@@ -301,12 +317,7 @@ function convertUiAssistant(parts: Record<string, unknown>[], id: string | undef
   emit();
 }
 
-function emitStep(
-  step: readonly { part: Record<string, unknown>; field: string }[],
-  id: string | undefined,
-  field: string,
-  { builder, log }: UiContext,
-): void {
+function emitStep(step: readonly { part: Record<string, unknown>; field: string }[], id: string | undefined, field: string, { builder, log }: UiContext): void {
   const content: AssistantPart[] = [];
   const results: ToolResultPart[] = [];
   for (const { part, field: partField } of step) {

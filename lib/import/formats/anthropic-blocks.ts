@@ -1,6 +1,16 @@
 import type { FilePart, ImagePart, ToolResultPart } from 'ai';
 import type { FidelityLog, FindingPlace } from '../fidelity-report';
-import { carriesSomething, invalidField, joinField, optionalStringAt, requireRecordAt, requireStringAt, type AssistantPart, type ToolOutput, type UserPart } from './api-body';
+import {
+  type AssistantPart,
+  carriesSomething,
+  invalidField,
+  joinField,
+  optionalStringAt,
+  requireRecordAt,
+  requireStringAt,
+  type ToolOutput,
+  type UserPart,
+} from './api-body';
 
 /**
  * Anthropic content blocks, as the Messages API and Claude Code's session lines both write them.
@@ -71,7 +81,11 @@ function imageBlock(block: Record<string, unknown>, field: string, context: Bloc
     ];
   }
   if (source.type === 'url') return [{ type: 'image', image: requireStringAt(context.label, source.url, `${sourceField}.url`) }];
-  context.log.add('dropped', "image given only by an Anthropic file id dropped: the file itself is on Anthropic's servers, not in this input", at(context, field));
+  context.log.add(
+    'dropped',
+    "image given only by an Anthropic file id dropped: the file itself is on Anthropic's servers, not in this input",
+    at(context, field),
+  );
   return [];
 }
 
@@ -94,7 +108,14 @@ function documentBlock(block: Record<string, unknown>, field: string, context: B
   }
   if (source.type === 'text') {
     const text = requireStringAt(context.label, source.data, `${sourceField}.data`, 'expected the document text');
-    return [{ type: 'file', data: base64OfText(text), mediaType: optionalStringAt(context.label, source.media_type, `${sourceField}.media_type`) ?? 'text/plain', ...named }];
+    return [
+      {
+        type: 'file',
+        data: base64OfText(text),
+        mediaType: optionalStringAt(context.label, source.media_type, `${sourceField}.media_type`) ?? 'text/plain',
+        ...named,
+      },
+    ];
   }
   if (source.type === 'url') {
     context.log.add('guessed', 'document URL read as a PDF, the only document type Anthropic fetches by URL', at(context, sourceField));

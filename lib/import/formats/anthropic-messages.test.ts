@@ -72,7 +72,7 @@ describe('anthropicMessagesFormat.convert', () => {
     tools: [{ name: 'read', description: 'Read a file', input_schema: { type: 'object', properties: { path: { type: 'string' } } } }],
   };
 
-  it('maps blocks to parts, tool results to a tool message before the user\'s own blocks', async () => {
+  it("maps blocks to parts, tool results to a tool message before the user's own blocks", async () => {
     const result = await importAnthropic(body);
     expect(messagesOf(result)).toEqual([
       { role: 'user', content: 'Fix the bug' },
@@ -145,11 +145,36 @@ describe('anthropicMessagesFormat.convert', () => {
     const result = await importAnthropic([
       { role: 'user', content: 'go' },
       { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'ls', input: {} }] },
-      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }] }] },
+      {
+        role: 'user',
+        content: [
+          {
+            type: 'tool_result',
+            tool_use_id: 't1',
+            content: [
+              { type: 'text', text: 'a' },
+              { type: 'text', text: 'b' },
+            ],
+          },
+        ],
+      },
     ]);
     expect(messagesOf(result)[2]).toEqual({
       role: 'tool',
-      content: [{ type: 'tool-result', toolCallId: 't1', toolName: 'ls', output: { type: 'content', value: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }] } }],
+      content: [
+        {
+          type: 'tool-result',
+          toolCallId: 't1',
+          toolName: 'ls',
+          output: {
+            type: 'content',
+            value: [
+              { type: 'text', text: 'a' },
+              { type: 'text', text: 'b' },
+            ],
+          },
+        },
+      ],
     });
   });
 

@@ -2,11 +2,24 @@ import type { AssistantModelMessage, ToolResultPart, UserModelMessage } from 'ai
 import type { ToolDeclaration } from '@/lib/fork';
 import type { FidelityLog } from '../fidelity-report';
 import type { ConvertedImport, ImportFormat } from '../import-format';
-import { isRecord, type ImportSource } from '../import-source';
+import { type ImportSource, isRecord } from '../import-source';
 import { importedProfile } from '../imported-profile';
 import { TranscriptBuilder } from '../transcript-builder';
 import { assistantBlock, reportBlockKeys, toolResultOf, userBlock } from './anthropic-blocks';
-import { invalidField, isPlainChatMessage, MESSAGE_FIELD_DROPPED, messageListOf, optionalStringAt, reportUnreadKeys, REQUEST_SETTING_DROPPED, requireMessageList, requireRecordAt, requireStringAt, SHARED_CHAT_SHAPE_SCORE, type UserPart } from './api-body';
+import {
+  invalidField,
+  isPlainChatMessage,
+  MESSAGE_FIELD_DROPPED,
+  messageListOf,
+  optionalStringAt,
+  REQUEST_SETTING_DROPPED,
+  reportUnreadKeys,
+  requireMessageList,
+  requireRecordAt,
+  requireStringAt,
+  SHARED_CHAT_SHAPE_SCORE,
+  type UserPart,
+} from './api-body';
 
 const LABEL = 'Anthropic Messages';
 const FORMAT = 'anthropic-messages';

@@ -2,7 +2,7 @@ import type { AssistantModelMessage, ImagePart, ToolResultPart, UserModelMessage
 import { splitDataUrl } from '../data-url';
 import type { FidelityLog } from '../fidelity-report';
 import { FormatMismatchError, InvalidContentError } from '../import-errors';
-import { isRecord, type ImportSource } from '../import-source';
+import { type ImportSource, isRecord } from '../import-source';
 
 /*
  * Reading API-shaped inputs (OpenAI Chat and Responses bodies, Anthropic Messages bodies, AI SDK
@@ -64,11 +64,7 @@ export function isPlainChatMessage(value: unknown, roles: readonly string[]): bo
     Array.isArray(content) &&
     content.length > 0 &&
     content.every(
-      (part) =>
-        isRecord(part) &&
-        part.type === 'text' &&
-        typeof part.text === 'string' &&
-        Object.keys(part).every((key) => key === 'type' || key === 'text'),
+      (part) => isRecord(part) && part.type === 'text' && typeof part.text === 'string' && Object.keys(part).every((key) => key === 'type' || key === 'text'),
     )
   );
 }
@@ -116,13 +112,7 @@ export function carriesSomething(value: unknown): boolean {
 }
 
 /** Report every key of `record` the importer does not read, except those that hold nothing. */
-export function reportUnreadKeys(
-  record: Record<string, unknown>,
-  read: ReadonlySet<string>,
-  base: string,
-  log: FidelityLog,
-  reason: string,
-): void {
+export function reportUnreadKeys(record: Record<string, unknown>, read: ReadonlySet<string>, base: string, log: FidelityLog, reason: string): void {
   for (const [key, value] of Object.entries(record)) {
     if (read.has(key) || !carriesSomething(value)) continue;
     log.add('dropped', reason, { field: joinField(base, key) });
@@ -134,9 +124,7 @@ export const REQUEST_SETTING_DROPPED =
 export const MESSAGE_FIELD_DROPPED = 'message field not carried over: a ModelMessage has no place for it';
 export const MID_CONVERSATION_SYSTEM =
   'system message after the conversation started kept as a system message where it was; not every provider accepts one there';
-export const LEADING_SYSTEM_MERGED =
-  'leading system messages joined into the one system instruction, a blank line between them';
-
+export const LEADING_SYSTEM_MERGED = 'leading system messages joined into the one system instruction, a blank line between them';
 
 /**
  * An image part from a URL or a data URL. A data URL is split into base64 and media type, the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyMessages } from '@/lib/fork';
-import { importTranscript } from '../import-transcript';
 import type { ImportFormatId } from '../import-format';
+import { importTranscript } from '../import-transcript';
 
 const ENV = '<system-reminder>\nWorking directory: /repo\n</system-reminder>';
 const NOTE = '<system-reminder>The todo list is empty.</system-reminder>';
@@ -18,7 +18,11 @@ const SAME_CONVERSATION: [ImportFormatId, unknown][] = [
         { role: 'system', content: 'You are a coding agent.' },
         { role: 'user', content: ENV },
         { role: 'user', content: 'Read the config.' },
-        { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'read_file', arguments: '{"path":"config.json"}' } }] },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: 'c1', type: 'function', function: { name: 'read_file', arguments: '{"path":"config.json"}' } }],
+        },
         { role: 'tool', tool_call_id: 'c1', content: '{}' },
         { role: 'assistant', content: 'It is empty.' },
         { role: 'user', content: NOTE },

@@ -25,14 +25,81 @@ const SESSION = jsonl([
   { ...base, type: 'user', uuid: 'u0', parentUuid: null, isMeta: true, message: { role: 'user', content: '<command-name>/clear</command-name>' } },
   { ...base, type: 'user', uuid: 'u1', parentUuid: 'u0', message: { role: 'user', content: 'Why does the parser fail on empty input?' } },
   { type: 'file-history-snapshot', messageId: 'x', snapshot: {} },
-  { ...base, type: 'assistant', uuid: 'a1', parentUuid: 'u1', message: { id: 'msg_1', role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'thinking', thinking: 'Look at parse().', signature: 'sig' }], stop_reason: null } },
-  { ...base, type: 'assistant', uuid: 'a2', parentUuid: 'a1', message: { id: 'msg_1', role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'tool_use', id: 'toolu_1', name: 'Read', input: { path: 'parser.ts' } }], stop_reason: 'tool_use' } },
-  { ...base, type: 'user', uuid: 'u2', parentUuid: 'a2', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'export function parse(s) { return s[0]; }' }] }, toolUseResult: { file: {} } },
+  {
+    ...base,
+    type: 'assistant',
+    uuid: 'a1',
+    parentUuid: 'u1',
+    message: {
+      id: 'msg_1',
+      role: 'assistant',
+      model: 'claude-sonnet-4-5',
+      content: [{ type: 'thinking', thinking: 'Look at parse().', signature: 'sig' }],
+      stop_reason: null,
+    },
+  },
+  {
+    ...base,
+    type: 'assistant',
+    uuid: 'a2',
+    parentUuid: 'a1',
+    message: {
+      id: 'msg_1',
+      role: 'assistant',
+      model: 'claude-sonnet-4-5',
+      content: [{ type: 'tool_use', id: 'toolu_1', name: 'Read', input: { path: 'parser.ts' } }],
+      stop_reason: 'tool_use',
+    },
+  },
+  {
+    ...base,
+    type: 'user',
+    uuid: 'u2',
+    parentUuid: 'a2',
+    message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'export function parse(s) { return s[0]; }' }] },
+    toolUseResult: { file: {} },
+  },
   { ...base, type: 'user', uuid: 'u-side', parentUuid: null, isSidechain: true, message: { role: 'user', content: 'Subagent task' } },
   { ...base, type: 'attachment', uuid: 'at1', parentUuid: 'u2', attachment: { type: 'todo_reminder' } },
-  { ...base, type: 'assistant', uuid: 'a3', parentUuid: 'at1', message: { id: 'msg_2', role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'text', text: 'It indexes s[0] without a length check.' }], stop_reason: 'end_turn' } },
-  { ...base, type: 'user', uuid: 'u3', parentUuid: 'a3', message: { role: 'user', content: [{ type: 'text', text: '<system-reminder>Todo list is empty.</system-reminder>' }, { type: 'text', text: 'Fix it.' }] } },
-  { ...base, type: 'assistant', uuid: 'a4', parentUuid: 'u3', message: { id: 'msg_3', role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'tool_use', id: 'toolu_2', name: 'Edit', input: { path: 'parser.ts' } }], stop_reason: 'tool_use' } },
+  {
+    ...base,
+    type: 'assistant',
+    uuid: 'a3',
+    parentUuid: 'at1',
+    message: {
+      id: 'msg_2',
+      role: 'assistant',
+      model: 'claude-sonnet-4-5',
+      content: [{ type: 'text', text: 'It indexes s[0] without a length check.' }],
+      stop_reason: 'end_turn',
+    },
+  },
+  {
+    ...base,
+    type: 'user',
+    uuid: 'u3',
+    parentUuid: 'a3',
+    message: {
+      role: 'user',
+      content: [
+        { type: 'text', text: '<system-reminder>Todo list is empty.</system-reminder>' },
+        { type: 'text', text: 'Fix it.' },
+      ],
+    },
+  },
+  {
+    ...base,
+    type: 'assistant',
+    uuid: 'a4',
+    parentUuid: 'u3',
+    message: {
+      id: 'msg_3',
+      role: 'assistant',
+      model: 'claude-sonnet-4-5',
+      content: [{ type: 'tool_use', id: 'toolu_2', name: 'Edit', input: { path: 'parser.ts' } }],
+      stop_reason: 'tool_use',
+    },
+  },
 ]);
 
 describe('claudeCodeFormat', () => {
@@ -69,7 +136,9 @@ describe('claudeCodeFormat', () => {
         id: 'u2',
         message: {
           role: 'tool',
-          content: [{ type: 'tool-result', toolCallId: 'toolu_1', toolName: 'Read', output: { type: 'text', value: 'export function parse(s) { return s[0]; }' } }],
+          content: [
+            { type: 'tool-result', toolCallId: 'toolu_1', toolName: 'Read', output: { type: 'text', value: 'export function parse(s) { return s[0]; }' } },
+          ],
         },
         meta: { origin: { format: 'claude-code', line: 7 } },
       },
@@ -139,9 +208,30 @@ describe('claudeCodeFormat', () => {
   it('restarts at a compact boundary and marks the isCompactSummary line as the compaction summary', async () => {
     const text = jsonl([
       { ...base, type: 'user', uuid: 'old1', parentUuid: null, message: { role: 'user', content: 'Old question' } },
-      { ...base, type: 'assistant', uuid: 'old2', parentUuid: 'old1', message: { id: 'm0', role: 'assistant', content: [{ type: 'text', text: 'Old answer' }], stop_reason: 'end_turn' } },
-      { ...base, type: 'system', subtype: 'compact_boundary', uuid: 'cb', parentUuid: null, logicalParentUuid: 'old2', compactMetadata: { trigger: 'auto', preTokens: 1000 } },
-      { ...base, type: 'user', uuid: 'sum', parentUuid: 'cb', isCompactSummary: true, message: { role: 'user', content: 'This session is being continued. Summary: …' } },
+      {
+        ...base,
+        type: 'assistant',
+        uuid: 'old2',
+        parentUuid: 'old1',
+        message: { id: 'm0', role: 'assistant', content: [{ type: 'text', text: 'Old answer' }], stop_reason: 'end_turn' },
+      },
+      {
+        ...base,
+        type: 'system',
+        subtype: 'compact_boundary',
+        uuid: 'cb',
+        parentUuid: null,
+        logicalParentUuid: 'old2',
+        compactMetadata: { trigger: 'auto', preTokens: 1000 },
+      },
+      {
+        ...base,
+        type: 'user',
+        uuid: 'sum',
+        parentUuid: 'cb',
+        isCompactSummary: true,
+        message: { role: 'user', content: 'This session is being continued. Summary: …' },
+      },
       { ...base, type: 'user', uuid: 'new1', parentUuid: 'sum', message: { role: 'user', content: 'Now the tests.' } },
     ]);
     const { transcript, entries } = await convert(text);
@@ -156,7 +246,13 @@ describe('claudeCodeFormat', () => {
   it('drops a tool result whose call is missing, and stops at a parentUuid loop', async () => {
     const text = jsonl([
       { ...base, type: 'user', uuid: 'u1', parentUuid: 'u3', message: { role: 'user', content: 'Start' } },
-      { ...base, type: 'user', uuid: 'u2', parentUuid: 'u1', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_gone', content: 'orphan' }] } },
+      {
+        ...base,
+        type: 'user',
+        uuid: 'u2',
+        parentUuid: 'u1',
+        message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_gone', content: 'orphan' }] },
+      },
       { ...base, type: 'user', uuid: 'u3', parentUuid: 'u2', message: { role: 'user', content: 'Go on' } },
     ]);
     const { transcript, entries } = await convert(text);
@@ -166,19 +262,36 @@ describe('claudeCodeFormat', () => {
       'tool result for call "toolu_gone" dropped: no earlier message makes that call, and providers refuse a result without its call',
       [2],
     ]);
-    expect(entries.map((entry) => [entry.reason, entry.lines])).toContainEqual(['parentUuid loops back to a line already on the chain; the chain stops there', [1]]);
+    expect(entries.map((entry) => [entry.reason, entry.lines])).toContainEqual([
+      'parentUuid loops back to a line already on the chain; the chain stops there',
+      [1],
+    ]);
   });
 
   it('joins a parallel call streamed after the first call’s result to its message, results after it', async () => {
     const text = jsonl([
       { ...base, type: 'user', uuid: 'u1', parentUuid: null, message: { role: 'user', content: 'Read both files.' } },
-      { ...base, type: 'assistant', uuid: 'a1', parentUuid: 'u1', message: { id: 'm1', role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Read', input: { path: 'a' } }] } },
+      {
+        ...base,
+        type: 'assistant',
+        uuid: 'a1',
+        parentUuid: 'u1',
+        message: { id: 'm1', role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Read', input: { path: 'a' } }] },
+      },
       { ...base, type: 'user', uuid: 'r1', parentUuid: 'a1', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'A' }] } },
-      { ...base, type: 'assistant', uuid: 'a2', parentUuid: 'r1', message: { id: 'm1', role: 'assistant', content: [{ type: 'tool_use', id: 't2', name: 'Read', input: { path: 'b' } }] } },
+      {
+        ...base,
+        type: 'assistant',
+        uuid: 'a2',
+        parentUuid: 'r1',
+        message: { id: 'm1', role: 'assistant', content: [{ type: 'tool_use', id: 't2', name: 'Read', input: { path: 'b' } }] },
+      },
       { ...base, type: 'user', uuid: 'r2', parentUuid: 'a2', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't2', content: 'B' }] } },
     ]);
     const { transcript, entries } = await convert(text);
-    expect(transcript.messages.map((entry) => [entry.id, entry.message.role, (entry.message.content as { toolCallId?: string }[]).map?.((part) => part.toolCallId)])).toEqual([
+    expect(
+      transcript.messages.map((entry) => [entry.id, entry.message.role, (entry.message.content as { toolCallId?: string }[]).map?.((part) => part.toolCallId)]),
+    ).toEqual([
       ['u1', 'user', undefined],
       ['m1', 'assistant', ['t1', 't2']],
       ['r1', 'tool', ['t1', 't2']],
@@ -190,7 +303,13 @@ describe('claudeCodeFormat', () => {
     const side = { ...base, isSidechain: true, agentId: 'a1b2' };
     const text = jsonl([
       { ...side, type: 'user', uuid: 's1', parentUuid: null, message: { role: 'user', content: 'Examine package.json.' } },
-      { ...side, type: 'assistant', uuid: 's2', parentUuid: 's1', message: { id: 'm1', role: 'assistant', content: [{ type: 'text', text: 'It uses Next 16.' }], stop_reason: 'end_turn' } },
+      {
+        ...side,
+        type: 'assistant',
+        uuid: 's2',
+        parentUuid: 's1',
+        message: { id: 'm1', role: 'assistant', content: [{ type: 'text', text: 'It uses Next 16.' }], stop_reason: 'end_turn' },
+      },
     ]);
     const { transcript, entries } = await convert(text);
     expect(transcript.messages.map((entry) => entry.id)).toEqual(['s1', 'm1']);
@@ -201,10 +320,29 @@ describe('claudeCodeFormat', () => {
   it('takes in parallel results written as siblings of the chain', async () => {
     const text = jsonl([
       { ...base, type: 'user', uuid: 'u1', parentUuid: null, message: { role: 'user', content: 'Read both.' } },
-      { ...base, type: 'assistant', uuid: 'a1', parentUuid: 'u1', message: { id: 'm1', role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Read', input: {} }, { type: 'tool_use', id: 't2', name: 'Read', input: {} }] } },
+      {
+        ...base,
+        type: 'assistant',
+        uuid: 'a1',
+        parentUuid: 'u1',
+        message: {
+          id: 'm1',
+          role: 'assistant',
+          content: [
+            { type: 'tool_use', id: 't1', name: 'Read', input: {} },
+            { type: 'tool_use', id: 't2', name: 'Read', input: {} },
+          ],
+        },
+      },
       { ...base, type: 'user', uuid: 'r1', parentUuid: 'a1', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'A' }] } },
       { ...base, type: 'user', uuid: 'r2', parentUuid: 'a1', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't2', content: 'B' }] } },
-      { ...base, type: 'assistant', uuid: 'a2', parentUuid: 'r2', message: { id: 'm2', role: 'assistant', content: [{ type: 'text', text: 'Both read.' }], stop_reason: 'end_turn' } },
+      {
+        ...base,
+        type: 'assistant',
+        uuid: 'a2',
+        parentUuid: 'r2',
+        message: { id: 'm2', role: 'assistant', content: [{ type: 'text', text: 'Both read.' }], stop_reason: 'end_turn' },
+      },
     ]);
     const { transcript, entries } = await convert(text);
     expect(transcript.messages.map((entry) => [entry.id, (entry.message.content as { toolCallId?: string }[]).map?.((part) => part.toolCallId)])).toEqual([
@@ -219,8 +357,26 @@ describe('claudeCodeFormat', () => {
   it('ends a turn as interrupted at the interrupt marker, and a prompt that mentions a tag is still a prompt', async () => {
     const text = jsonl([
       { ...base, type: 'user', uuid: 'u1', parentUuid: null, message: { role: 'user', content: 'Why does my log contain <command-name> tags?' } },
-      { ...base, type: 'assistant', uuid: 'a1', parentUuid: 'u1', message: { id: 'm1', role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Grep', input: {} }] } },
-      { ...base, type: 'user', uuid: 'r1', parentUuid: 'a1', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'The user doesn’t want to proceed.', is_error: true }, { type: 'text', text: '[Request interrupted by user for tool use]' }] } },
+      {
+        ...base,
+        type: 'assistant',
+        uuid: 'a1',
+        parentUuid: 'u1',
+        message: { id: 'm1', role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Grep', input: {} }] },
+      },
+      {
+        ...base,
+        type: 'user',
+        uuid: 'r1',
+        parentUuid: 'a1',
+        message: {
+          role: 'user',
+          content: [
+            { type: 'tool_result', tool_use_id: 't1', content: 'The user doesn’t want to proceed.', is_error: true },
+            { type: 'text', text: '[Request interrupted by user for tool use]' },
+          ],
+        },
+      },
       { ...base, type: 'user', uuid: 'u2', parentUuid: 'r1', message: { role: 'user', content: 'Never mind.' } },
     ]);
     const { transcript } = await convert(text);
@@ -231,7 +387,13 @@ describe('claudeCodeFormat', () => {
   it('reports malformed blocks instead of losing them silently, and leaves out an assistant line left empty', async () => {
     const text = jsonl([
       { ...base, type: 'user', uuid: 'u1', parentUuid: null, message: { role: 'user', content: 'Go' } },
-      { ...base, type: 'assistant', uuid: 'a1', parentUuid: 'u1', message: { id: 'm1', role: 'assistant', content: ['stray', { type: 'text', text: 5 }, { type: 'tool_use', id: 't1', name: 7 }] } },
+      {
+        ...base,
+        type: 'assistant',
+        uuid: 'a1',
+        parentUuid: 'u1',
+        message: { id: 'm1', role: 'assistant', content: ['stray', { type: 'text', text: 5 }, { type: 'tool_use', id: 't1', name: 7 }] },
+      },
     ]);
     const { transcript, entries } = await convert(text);
     expect(transcript.messages.map((entry) => entry.id)).toEqual(['u1']);
@@ -252,7 +414,9 @@ describe('claudeCodeFormat', () => {
       const kinds = classifyMessages(transcript.messages).map((entry) => entry.kind);
       expect(kinds.filter((kind) => kind === 'real-user-turn')).toHaveLength(0);
       expect(kinds.slice(0, 2)).toEqual(['other', 'other']);
-      const calls = transcript.messages.flatMap((entry) => (Array.isArray(entry.message.content) ? (entry.message.content as { type: string }[]) : [])).filter((part) => part.type === 'tool-call');
+      const calls = transcript.messages
+        .flatMap((entry) => (Array.isArray(entry.message.content) ? (entry.message.content as { type: string }[]) : []))
+        .filter((part) => part.type === 'tool-call');
       expect(calls).toHaveLength(12);
       expect(entries.find((entry) => entry.reason === '5 assistant lines merged into message msg_018mu4atNCkxSiLt7VVQquTL')?.lines).toEqual([6]);
       expect(transcript.messages.at(-1)?.meta?.turnEnd).toBe('completed');
@@ -271,7 +435,9 @@ describe('claudeCodeFormat', () => {
       expect(kinds.filter((kind) => kind === 'real-user-turn')).toHaveLength(1);
       expect(transcript.messages.filter((entry) => entry.message.role === 'assistant')).toHaveLength(20);
       // Every call is answered: the only flags are its 13 signed thinking blocks.
-      expect(entries.filter((entry) => entry.action === 'flagged').map((entry) => [entry.reason.split(':')[0], entry.count])).toEqual([['signed thinking kept with its signature', 13]]);
+      expect(entries.filter((entry) => entry.action === 'flagged').map((entry) => [entry.reason.split(':')[0], entry.count])).toEqual([
+        ['signed thinking kept with its signature', 13],
+      ]);
     });
 
     it('schema coverage: odd line types never crash; the self-parented leaf is flagged', async () => {

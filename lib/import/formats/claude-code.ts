@@ -3,10 +3,10 @@ import type { ModelMessage, TranscriptMessage, TurnEndReason } from '@/lib/fork'
 import type { FidelityLog } from '../fidelity-report';
 import { FormatMismatchError, InvalidContentError } from '../import-errors';
 import type { ConvertedImport, ImportFormat } from '../import-format';
+import { type ImportSource, isRecord, lookup, recordsOf, type SourceRecord } from '../import-source';
 import { importedProfile } from '../imported-profile';
-import { isRecord, lookup, recordsOf, type ImportSource, type SourceRecord } from '../import-source';
 import { TranscriptBuilder } from '../transcript-builder';
-import { assistantBlock, toolResultOf, userBlock, type BlockContext } from './anthropic-blocks';
+import { assistantBlock, type BlockContext, toolResultOf, userBlock } from './anthropic-blocks';
 import type { AssistantPart, UserPart } from './api-body';
 
 const LABEL = 'Claude Code session (JSONL)';
@@ -20,7 +20,6 @@ interface Line {
   uuid?: string;
   parentUuid?: string | null;
 }
-
 
 const CHAT_TYPES = new Set(['user', 'assistant']);
 /**
@@ -65,9 +64,7 @@ function detect(source: ImportSource): number {
   const sample = records.slice(0, 50);
   const chain = sample.filter((record) => isClaudeCodeRecord(record.value)).length;
   if (chain === 0) return 0;
-  const hasContent = sample.some(
-    (record) => isRecord(record.value) && isRecord(record.value.message) && 'content' in record.value.message,
-  );
+  const hasContent = sample.some((record) => isRecord(record.value) && isRecord(record.value.message) && 'content' in record.value.message);
   return hasContent ? 1 : 0.6;
 }
 
@@ -167,7 +164,12 @@ function withSiblingResults(chain: readonly Line[], lines: readonly Line[], log:
  * A line's content blocks through the shared Anthropic block converters. The CLI wrote the file as
  * it went, so one malformed block drops that block (reported), not the whole import.
  */
-function eachBlock<T>(content: unknown[], line: number, log: FidelityLog, convert: (block: Record<string, unknown>, field: string, context: BlockContext) => T[]): T[] {
+function eachBlock<T>(
+  content: unknown[],
+  line: number,
+  log: FidelityLog,
+  convert: (block: Record<string, unknown>, field: string, context: BlockContext) => T[],
+): T[] {
   const context: BlockContext = { label: LABEL, log, line };
   return content.flatMap((block, index) => {
     if (!isRecord(block)) {
@@ -258,7 +260,8 @@ function convert(source: ImportSource, log: FidelityLog): ConvertedImport {
     open = undefined;
   };
   /** Only the open message, or it and its results, were pushed since it opened. */
-  const continuesOpen = () => open !== undefined && (builder.length === open.index + 1 || (builder.length === open.index + 2 && builder.last()?.message.role === 'tool'));
+  const continuesOpen = () =>
+    open !== undefined && (builder.length === open.index + 1 || (builder.length === open.index + 2 && builder.last()?.message.role === 'tool'));
 
   for (const line of chain) {
     const { record } = line;
@@ -313,19 +316,18 @@ function convert(source: ImportSource, log: FidelityLog): ConvertedImport {
         const meta = record.isMeta === true || echo || interrupt;
         if (interrupt) {
           builder.endTurn('interrupted');
-          log.add('guessed', 'interrupt marker ([Request interrupted by user…]): ends the turn as interrupted; marked meta, not a user turn', { line: line.line });
+          log.add('guessed', 'interrupt marker ([Request interrupted by user…]): ends the turn as interrupted; marked meta, not a user turn', {
+            line: line.line,
+          });
         } else if (echo) log.add('guessed', 'command echo (<command-name>, <local-command-stdout>): marked meta, not a user turn', { line: line.line });
         else if (record.isMeta === true) log.add('guessed', 'isMeta line (written by the harness): marked meta, not a user turn', { line: line.line });
-        builder.push(
-          { role: 'user', content: user.length === 1 && user[0]!.type === 'text' ? user[0]!.text : user } as ModelMessage,
-          {
-            id: tool.length > 0 && line.uuid !== undefined ? `${line.uuid}:text` : line.uuid,
-            line: line.line,
-            meta,
-            compactionSummary: compactSummary,
-            note: compactSummary ? 'isCompactSummary' : interrupt ? 'interrupt marker' : echo ? 'command echo' : record.isMeta === true ? 'isMeta' : undefined,
-          },
-        );
+        builder.push({ role: 'user', content: user.length === 1 && user[0]!.type === 'text' ? user[0]!.text : user } as ModelMessage, {
+          id: tool.length > 0 && line.uuid !== undefined ? `${line.uuid}:text` : line.uuid,
+          line: line.line,
+          meta,
+          compactionSummary: compactSummary,
+          note: compactSummary ? 'isCompactSummary' : interrupt ? 'interrupt marker' : echo ? 'command echo' : record.isMeta === true ? 'isMeta' : undefined,
+        });
       }
       continue;
     }

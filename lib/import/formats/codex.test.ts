@@ -62,9 +62,7 @@ describe('codexFormat', () => {
     for (const name of ['csview-chatbot-ui-v0.58.jsonl', 'agentsessions-schema-coverage.jsonl', 'agenthistory-compaction.jsonl']) {
       expect(await score(fixture(name))).toBe(1);
     }
-    const claudeLine = jsonl([
-      { type: 'user', uuid: 'u1', parentUuid: null, sessionId: 's', timestamp: t, message: { role: 'user', content: 'hi' } },
-    ]);
+    const claudeLine = jsonl([{ type: 'user', uuid: 'u1', parentUuid: null, sessionId: 's', timestamp: t, message: { role: 'user', content: 'hi' } }]);
     expect(await score(claudeLine)).toBe(0);
     expect(await score('{"model":"gpt-4o","messages":[{"role":"user","content":"hi"}]}')).toBe(0);
     expect(await score(readFileSync(`${__dirname}/../fixtures/real/gemini/splitrail-qwen-code.jsonl`, 'utf8'))).toBe(0);
@@ -177,7 +175,13 @@ describe('codexFormat', () => {
       ),
       entry('dropped', 'event_msg/agent_message: what the person saw, not what the model saw', [17]),
       entry('dropped', 'event_msg/token_count: what the person saw, not what the model saw', [18]),
-      { action: 'not-stored', reason: 'tool schemas: not stored in this format (Codex CLI rollout (JSONL)); the child is declared no tools', lines: [], fields: [], count: 1 },
+      {
+        action: 'not-stored',
+        reason: 'tool schemas: not stored in this format (Codex CLI rollout (JSONL)); the child is declared no tools',
+        lines: [],
+        fields: [],
+        count: 1,
+      },
     ]);
     expect(report.counts).toMatchObject({ realUserTurns: 2, toolCalls: 3, toolResults: 3, turnEnds: 2 });
   });
@@ -264,9 +268,7 @@ describe('codexFormat', () => {
     expect(transcript.profile.agentId).toBe('019fc8be-3658-7ca3-9e29-000000000000');
     const byReason = new Map(report.entries.map((entry) => [entry.reason, entry]));
     expect(
-      byReason.get(
-        'another session_meta: this file holds records of more than one session; the first session_meta gives the id and instructions',
-      )?.lines,
+      byReason.get('another session_meta: this file holds records of more than one session; the first session_meta gives the id and instructions')?.lines,
     ).toEqual([29, 36, 37, 42, 94, 96]);
     expect(byReason.get('unknown record type "world_state": Fork Lab does not read it')?.lines).toEqual([3, 31, 88, 91, 99]);
     expect(byReason.get('input_image without an image_url: there is no image to carry')?.lines).toEqual([6, 23, 26]);

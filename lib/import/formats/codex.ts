@@ -1,12 +1,12 @@
 import type { AssistantContent, ToolResultPart, UserContent } from 'ai';
 import type { TranscriptMessage, TurnEndReason } from '@/lib/fork';
 import { parseToolArguments, toolOutputOf } from '../content-mapping';
+import { splitDataUrl } from '../data-url';
 import type { FidelityLog, FindingPlace } from '../fidelity-report';
 import { FormatMismatchError, InvalidContentError } from '../import-errors';
 import type { ConvertedImport, ImportFormat } from '../import-format';
-import { importedProfile } from '../imported-profile';
-import { splitDataUrl } from '../data-url';
 import { type ImportSource, isRecord, lookup, nonEmptyString, recordsOf, type SourceRecord } from '../import-source';
+import { importedProfile } from '../imported-profile';
 import { LineSpan } from '../line-span';
 import { TranscriptBuilder } from '../transcript-builder';
 
@@ -35,8 +35,7 @@ const ITEM_DROP_REASONS: Record<string, string> = {
   image_generation_call: `response_item/image_generation_call: an image generation; ${SERVER_SIDE}`,
   tool_search_call: `response_item/tool_search_call: a tool search; ${SERVER_SIDE}`,
   tool_search_output: `response_item/tool_search_output: a tool search result; ${SERVER_SIDE}`,
-  compaction:
-    'response_item/compaction: the compaction summary is encrypted (only OpenAI can read it), so the child cannot receive it',
+  compaction: 'response_item/compaction: the compaction summary is encrypted (only OpenAI can read it), so the child cannot receive it',
 };
 
 function isCodexRecord(value: unknown): value is { type: string; payload: Record<string, unknown> } {
@@ -57,19 +56,13 @@ function shapeOf(value: unknown): string {
   return `a ${typeof value}`;
 }
 
-
 /** Whether every part is context Codex sent (AGENTS.md, user instructions, environment). */
 function isHarnessContext(texts: readonly string[]): boolean {
   return texts.length > 0 && texts.every((text) => CONTEXT_OPENINGS.some((opening) => text.trimStart().startsWith(opening)));
 }
 
 /** Content items of a message (`input_text`, `output_text`, `input_image`, …) as AI SDK parts. */
-function messagePartsOf(
-  content: readonly unknown[],
-  side: 'user' | 'assistant',
-  log: FidelityLog,
-  place: FindingPlace,
-): (UserPart | AssistantPart)[] {
+function messagePartsOf(content: readonly unknown[], side: 'user' | 'assistant', log: FidelityLog, place: FindingPlace): (UserPart | AssistantPart)[] {
   const parts: (UserPart | AssistantPart)[] = [];
   content.forEach((item, index) => {
     if (!isRecord(item) || typeof item.type !== 'string') {
@@ -186,22 +179,14 @@ class CodexConversion {
     const session = this.session ?? {};
     const baseInstructions = session.base_instructions;
     const systemInstruction =
-      nonEmptyString(session.instructions) ??
-      (isRecord(baseInstructions) ? nonEmptyString(baseInstructions.text) : nonEmptyString(baseInstructions));
-    const profile = importedProfile(
-      { agentId: nonEmptyString(session.id), model: this.model, systemInstruction, tools: undefined },
-      this.log,
-      LABEL,
-    );
+      nonEmptyString(session.instructions) ?? (isRecord(baseInstructions) ? nonEmptyString(baseInstructions.text) : nonEmptyString(baseInstructions));
+    const profile = importedProfile({ agentId: nonEmptyString(session.id), model: this.model, systemInstruction, tools: undefined }, this.log, LABEL);
     return { transcript: this.builder.finish(profile), ...(this.title === undefined ? {} : { title: this.title }) };
   }
 
   private record({ line, value }: SourceRecord): void {
     if (!isRecord(value) || typeof value.type !== 'string') {
-      throw new InvalidContentError(
-        `Line ${line}: expected a Codex record {timestamp, type, payload}, found ${shapeOf(value)}.`,
-        { line },
-      );
+      throw new InvalidContentError(`Line ${line}: expected a Codex record {timestamp, type, payload}, found ${shapeOf(value)}.`, { line });
     }
     if (!RECORD_TYPES.has(value.type)) {
       this.log.add('dropped', `unknown record type "${value.type}": Fork Lab does not read it`, { line });
@@ -232,11 +217,9 @@ class CodexConversion {
       this.session = payload;
       return;
     }
-    this.log.add(
-      'dropped',
-      'another session_meta: this file holds records of more than one session; the first session_meta gives the id and instructions',
-      { line },
-    );
+    this.log.add('dropped', 'another session_meta: this file holds records of more than one session; the first session_meta gives the id and instructions', {
+      line,
+    });
   }
 
   private event(payload: Record<string, unknown>, line: number): void {
@@ -284,11 +267,9 @@ class CodexConversion {
       case 'custom_tool_call_output':
         return this.toolOutput(item, line, type);
     }
-    this.log.add(
-      'dropped',
-      lookup(ITEM_DROP_REASONS, type) ?? `response_item/${type}: not a message, reasoning, tool call or tool result Fork Lab can carry`,
-      { line },
-    );
+    this.log.add('dropped', lookup(ITEM_DROP_REASONS, type) ?? `response_item/${type}: not a message, reasoning, tool call or tool result Fork Lab can carry`, {
+      line,
+    });
   }
 
   private callIdentity(item: Record<string, unknown>, line: number, type: string): { callId: string; name: string } {
@@ -316,10 +297,7 @@ class CodexConversion {
       case 'system':
         return this.systemMessage(item.content, role, line, id);
     }
-    throw new InvalidContentError(
-      `Line ${line}: message role "${role}" is not one Codex writes (user, assistant or developer).`,
-      { line },
-    );
+    throw new InvalidContentError(`Line ${line}: message role "${role}" is not one Codex writes (user, assistant or developer).`, { line });
   }
 
   private userMessage(parts: UserPart[], line: number, id: string | undefined): void {
@@ -338,11 +316,7 @@ class CodexConversion {
       }
       // Codex sends its context again when the cwd or the instructions change; it is still not
       // the person asking, so it must not use up a turn of a fork window.
-      this.log.add(
-        'guessed',
-        'AGENTS.md or environment context sent after the conversation started: marked as written by Codex, not a user turn',
-        { line },
-      );
+      this.log.add('guessed', 'AGENTS.md or environment context sent after the conversation started: marked as written by Codex, not a user turn', { line });
       this.push({ role: 'user', content: parts }, line, { id, meta: true, note: 'harness context' });
       return;
     }
@@ -378,9 +352,7 @@ class CodexConversion {
 
   private reasoning(item: Record<string, unknown>, line: number): void {
     const textsOf = (list: unknown): string[] =>
-      Array.isArray(list)
-        ? list.flatMap((entry) => (isRecord(entry) && typeof entry.text === 'string' && entry.text !== '' ? [entry.text] : []))
-        : [];
+      Array.isArray(list) ? list.flatMap((entry) => (isRecord(entry) && typeof entry.text === 'string' && entry.text !== '' ? [entry.text] : [])) : [];
     const summary = textsOf(item.summary);
     const raw = textsOf(item.content);
     if (nonEmptyString(item.encrypted_content) !== undefined) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildBootstrapRecord, planFork, type ForkRequest } from '@/lib/fork';
 import { forkBundle } from '@/lib/export/fork-bundle';
+import { buildBootstrapRecord, type ForkRequest, planFork } from '@/lib/fork';
 import { BUILT_IN_SCENARIOS } from '@/lib/scenarios/built-in-scenarios';
 import { ImportError } from '../import-errors';
 import { importTranscript } from '../import-transcript';
@@ -17,14 +17,19 @@ function bundleOf(scenarioIndex: number, request?: ForkRequest) {
             name: 'reviewer',
             request: chosen,
             plan,
-            bootstrap: chosen.policy === 'qwen-fork-turns' ? buildBootstrapRecord(plan, { childId: 'c1', parentAgentId: scenario.transcript.profile.agentId }) : null,
+            bootstrap:
+              chosen.policy === 'qwen-fork-turns' ? buildBootstrapRecord(plan, { childId: 'c1', parentAgentId: scenario.transcript.profile.agentId }) : null,
             ownMessages: [{ id: 'c1-1', message: { role: 'assistant' as const, content: 'Done: the open question is the retry policy.' } }],
             status: 'finished' as const,
             modelId: 'offline',
             finalOutput: 'Done: the open question is the retry policy.',
           },
         ];
-  return { scenario, plan, bundle: forkBundle({ title: scenario.title, parent: scenario.transcript, request: chosen, plan, children, exportedAt: new Date('2026-11-30T00:00:00Z') }) };
+  return {
+    scenario,
+    plan,
+    bundle: forkBundle({ title: scenario.title, parent: scenario.transcript, request: chosen, plan, children, exportedAt: new Date('2026-11-30T00:00:00Z') }),
+  };
 }
 
 async function refusal(text: string): Promise<ImportError> {

@@ -1,23 +1,22 @@
 import { z } from 'zod';
+import { FORK_BUNDLE_KIND, FORK_BUNDLE_VERSION } from '@/lib/export/fork-bundle';
 import {
+  type ForkPlan,
+  ForkRequestValidationError,
+  modelMessageSchema,
+  type ParentTranscript,
   parseForkRequest,
   parseParentTranscript,
   planFork,
-  ForkRequestValidationError,
-  modelMessageSchema,
-  transcriptMessageSchema,
   TranscriptValidationError,
-  type ForkPlan,
-  type ParentTranscript,
+  transcriptMessageSchema,
 } from '@/lib/fork';
-
-import { FORK_BUNDLE_KIND, FORK_BUNDLE_VERSION } from '@/lib/export/fork-bundle';
 import { formatIssuePath } from '@/lib/fork/transcript/transcript-schema';
 import { canonicalJson } from '@/lib/isolation/canonical-json';
 import type { FidelityLog } from '../fidelity-report';
 import { FormatMismatchError, InvalidContentError } from '../import-errors';
 import type { BundledChild, ConvertedImport, ImportFormat } from '../import-format';
-import { isRecord, type ImportSource } from '../import-source';
+import { type ImportSource, isRecord } from '../import-source';
 
 const BUNDLE_LABEL = 'Fork Lab fork bundle (JSON)';
 const TRANSCRIPT_LABEL = 'Fork Lab transcript (JSON)';

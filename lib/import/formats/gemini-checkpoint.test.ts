@@ -9,7 +9,7 @@ import { geminiCheckpointFormat } from './gemini-checkpoint';
 const FIXTURES = `${__dirname}/../fixtures/real/gemini`;
 const fixture = (name: string) => readFileSync(`${FIXTURES}/${name}`, 'utf8');
 
-const STARTUP = 'This is the Gemini CLI. We are setting up the context for our chat.\nToday\'s date is Friday.';
+const STARTUP = "This is the Gemini CLI. We are setting up the context for our chat.\nToday's date is Friday.";
 const SNAPSHOT = '<state_snapshot>\n<overall_goal>Fill the config</overall_goal>\n</state_snapshot>';
 
 /** A bare `Content[]` checkpoint written from the public description. */
@@ -159,11 +159,9 @@ describe('geminiCheckpointFormat', () => {
       entry('guessed', 'function call without an id: Fork Lab gave it one to pair it with its result', ['[3]', '[7]']),
       entry('guessed', 'function response without an id: paired with the first unanswered call of the same name', ['[4]']),
       ...NOT_STORED,
-      entry(
-        'flagged',
-        'tool call "call-7-0" (write_file) has no result: it was in flight when the session was saved, and a fork treats it as the open call',
-        ['[7]'],
-      ),
+      entry('flagged', 'tool call "call-7-0" (write_file) has no result: it was in flight when the session was saved, and a fork treats it as the open call', [
+        '[7]',
+      ]),
     ]);
   });
 
@@ -213,7 +211,9 @@ describe('geminiCheckpointFormat', () => {
       message: '[1] is not a Gemini content: it needs a role of "user" or "model" and a parts list.',
       location: { field: '[1]' },
     });
-    await expect(importTranscript('{"history":[{"role":"model","parts":[{"functionCall":{"args":{}}}]}]}', { format: 'gemini-checkpoint' })).rejects.toMatchObject({
+    await expect(
+      importTranscript('{"history":[{"role":"model","parts":[{"functionCall":{"args":{}}}]}]}', { format: 'gemini-checkpoint' }),
+    ).rejects.toMatchObject({
       code: 'invalid-content',
       message: 'history[0]: the functionCall in part 0 has no name.',
       location: { field: 'history[0]' },

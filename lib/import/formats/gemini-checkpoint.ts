@@ -1,8 +1,8 @@
 import type { FidelityLog, FindingPlace } from '../fidelity-report';
 import { FormatMismatchError, InvalidContentError } from '../import-errors';
 import type { ConvertedImport, ImportFormat } from '../import-format';
+import { type ImportSource, isRecord } from '../import-source';
 import { importedProfile } from '../imported-profile';
-import { isRecord, type ImportSource } from '../import-source';
 import { TranscriptBuilder } from '../transcript-builder';
 import { assistantPartsOf, isStateSnapshot, OpenCalls, pairedResults, textOfParts, userSideOf } from './gemini-parts';
 

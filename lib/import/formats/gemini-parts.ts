@@ -91,9 +91,7 @@ export function toolResultOf(response: GeminiFunctionResponse, toolCallId: strin
  * provider reads it back; other providers ignore it.
  */
 function signatureOf(part: Record<string, unknown>): { providerOptions?: { google: { thoughtSignature: string } } } {
-  return typeof part.thoughtSignature === 'string'
-    ? { providerOptions: { google: { thoughtSignature: part.thoughtSignature } } }
-    : {};
+  return typeof part.thoughtSignature === 'string' ? { providerOptions: { google: { thoughtSignature: part.thoughtSignature } } } : {};
 }
 
 interface Media {
@@ -143,20 +141,13 @@ export function assistantPartsOf(parts: readonly unknown[], context: PartsContex
     }
     if (typeof part.text === 'string') {
       if (part.text === '') return;
-      out.push(
-        part.thought === true
-          ? { type: 'reasoning', text: part.text, ...signatureOf(part) }
-          : { type: 'text', text: part.text, ...signatureOf(part) },
-      );
+      out.push(part.thought === true ? { type: 'reasoning', text: part.text, ...signatureOf(part) } : { type: 'text', text: part.text, ...signatureOf(part) });
       return;
     }
     if (isRecord(part.functionCall)) {
       const call = part.functionCall;
       if (typeof call.name !== 'string' || call.name === '') {
-        throw new InvalidContentError(
-          `${describePlace(context.place)}: the functionCall in part ${index} has no name.`,
-          context.place,
-        );
+        throw new InvalidContentError(`${describePlace(context.place)}: the functionCall in part ${index} has no name.`, context.place);
       }
       let toolCallId = typeof call.id === 'string' && call.id !== '' ? call.id : undefined;
       if (toolCallId === undefined) {
@@ -205,11 +196,7 @@ export function userSideOf(parts: readonly unknown[], context: PartsContext): Us
     const media = mediaOf(part);
     if (media !== undefined) {
       const mediaType = mediaTypeOf(media, context);
-      side.content.push(
-        mediaType.startsWith('image/')
-          ? { type: 'image', image: media.data, mediaType }
-          : { type: 'file', data: media.data, mediaType },
-      );
+      side.content.push(mediaType.startsWith('image/') ? { type: 'image', image: media.data, mediaType } : { type: 'file', data: media.data, mediaType });
       return;
     }
     if (isRecord(part.functionCall)) {

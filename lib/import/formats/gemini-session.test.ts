@@ -159,11 +159,7 @@ describe('geminiSessionFormat', () => {
       entry('dropped', 'slash command or ? help typed by the person: handled by Gemini CLI, not sent to the model', [8]),
       entry('not-stored', 'system prompt: not stored in this format (Gemini CLI session (JSON or JSONL)); the child gets none', []),
       entry('not-stored', 'tool schemas: not stored in this format (Gemini CLI session (JSON or JSONL)); the child is declared no tools', []),
-      entry(
-        'flagged',
-        'tool call "wf-1" (write_file) has no result: it was in flight when the session was saved, and a fork treats it as the open call',
-        [14],
-      ),
+      entry('flagged', 'tool call "wf-1" (write_file) has no result: it was in flight when the session was saved, and a fork treats it as the open call', [14]),
     ]);
   });
 
@@ -189,11 +185,7 @@ describe('geminiSessionFormat', () => {
       ['s2', { format: 'gemini-session', line: 4 }],
       ['c', { format: 'gemini-session', line: 5 }],
     ]);
-    expect(classifyMessages(transcript.messages).map((item) => item.kind)).toEqual([
-      'compaction-summary',
-      'compaction-acknowledgement',
-      'real-user-turn',
-    ]);
+    expect(classifyMessages(transcript.messages).map((item) => item.kind)).toEqual(['compaction-summary', 'compaction-acknowledgement', 'real-user-turn']);
     expect(report.entries.slice(0, 2)).toEqual([
       entry('flagged', '$set.messages replaced the message list: Gemini CLI rewrote the history the model sees', [4]),
       entry('dropped', 'left out of a later $set.messages: the model no longer saw it', [2, 3]),
@@ -249,7 +241,9 @@ describe('geminiSessionFormat', () => {
   });
 
   it('names the line or message it cannot read', async () => {
-    await expect(importTranscript(jsonl([header, { id: 'a', type: 'user', content: 'hi' }]).concat('[1,2]\n'), { format: 'gemini-session' })).rejects.toMatchObject({
+    await expect(
+      importTranscript(jsonl([header, { id: 'a', type: 'user', content: 'hi' }]).concat('[1,2]\n'), { format: 'gemini-session' }),
+    ).rejects.toMatchObject({
       code: 'invalid-content',
       message: 'Line 3: expected a Gemini CLI session record (an object), found [1,2].',
       location: { line: 3 },

@@ -2,13 +2,15 @@ import type { ToolResultPart } from 'ai';
 import type { FidelityLog, FindingPlace } from '../fidelity-report';
 import { FormatMismatchError, InvalidContentError } from '../import-errors';
 import type { ConvertedImport, ImportFormat } from '../import-format';
-import { importedProfile } from '../imported-profile';
 import { type ImportSource, isRecord, nonEmptyString, type SourceRecord } from '../import-source';
+import { importedProfile } from '../imported-profile';
 import { TranscriptBuilder } from '../transcript-builder';
 import {
+  type AssistantPart,
   assistantPartsOf,
   describePlace,
   functionResponseOf,
+  type GeminiFunctionResponse,
   isStateSnapshot,
   OpenCalls,
   pairedResults,
@@ -16,25 +18,15 @@ import {
   textOfParts,
   thoughtText,
   toolResultOf,
-  userSideOf,
-  type AssistantPart,
-  type GeminiFunctionResponse,
   type UserPart,
+  userSideOf,
 } from './gemini-parts';
 
 const LABEL = 'Gemini CLI session (JSON or JSONL)';
 const FORMAT = 'gemini-session';
 
 /** Session fields Gemini CLI writes in the header and in `$set` updates; none is conversation. */
-const SESSION_FIELDS = new Set([
-  'sessionId',
-  'projectHash',
-  'startTime',
-  'lastUpdated',
-  'kind',
-  'summary',
-  'directories',
-]);
+const SESSION_FIELDS = new Set(['sessionId', 'projectHash', 'startTime', 'lastUpdated', 'kind', 'summary', 'directories']);
 
 /** Fields of a tool call that only the person saw. */
 const TOOL_CALL_DISPLAY_FIELDS = ['resultDisplay', 'displayName', 'description', 'renderOutputAsMarkdown'];
@@ -60,17 +52,14 @@ function detect(source: ImportSource): number {
     if (!isRecord(value)) return 0;
     if (typeof value.projectHash === 'string' && (Array.isArray(value.messages) || typeof value.sessionId === 'string')) return 1;
     const messages = value.messages;
-    const geminiLike =
-      Array.isArray(messages) && messages.some((message) => isRecord(message) && message.type === 'gemini');
+    const geminiLike = Array.isArray(messages) && messages.some((message) => isRecord(message) && message.type === 'gemini');
     return geminiLike && typeof value.sessionId === 'string' ? 0.8 : 0;
   }
   const sample = source.records.slice(0, 50).map(({ value }) => value);
   if (sample.some((value) => isRecord(value) && (isRecord(value.$set) || typeof value.$rewindTo === 'string'))) return 1;
   const first = sample[0];
   if (isRecord(first) && isHeader(first) && !('uuid' in first)) return 1;
-  const geminiMessages = sample.some(
-    (value) => isRecord(value) && typeof value.id === 'string' && value.type === 'gemini' && !('uuid' in value),
-  );
+  const geminiMessages = sample.some((value) => isRecord(value) && typeof value.id === 'string' && value.type === 'gemini' && !('uuid' in value));
   return geminiMessages ? 0.8 : 0;
 }
 

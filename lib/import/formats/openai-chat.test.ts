@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { splitDataUrl } from '../data-url';
 import { detectFormat } from '../detect-format';
+import { FidelityLog } from '../fidelity-report';
 import { AmbiguousFormatError, FormatMismatchError, InvalidContentError } from '../import-errors';
 import type { ImportSource } from '../import-source';
 import { importTranscript } from '../import-transcript';
-import { FidelityLog } from '../fidelity-report';
 import { aiSdkModelMessagesFormat, aiSdkUiMessagesFormat } from './ai-sdk';
 import { anthropicMessagesFormat } from './anthropic-messages';
-import { IMPORT_FORMATS } from './index';
 import { SHARED_CHAT_SHAPE_SCORE } from './api-body';
-import { splitDataUrl } from '../data-url';
+import { IMPORT_FORMATS } from './index';
 import { openAiChatFormat } from './openai-chat';
 import { openAiResponsesFormat } from './openai-responses';
 
@@ -25,11 +25,16 @@ describe('openAiChatFormat.detect', () => {
     expect(openAiChatFormat.detect(json([{ role: 'assistant', content: null, tool_calls: [] }]))).toBe(1);
     expect(openAiChatFormat.detect(json({ messages: [{ role: 'tool', tool_call_id: 'a', content: 'x' }] }))).toBe(1);
     expect(openAiChatFormat.detect(json([{ role: 'developer', content: 'be brief' }]))).toBe(1);
-    expect(openAiChatFormat.detect(json([{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'yo', refusal: null, annotations: [] }]))).toBe(1);
-    expect(openAiChatFormat.detect(json([{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'https://x/y.png' } }] }]))).toBe(1);
     expect(
-      openAiChatFormat.detect(json({ messages: [{ role: 'user', content: 'hi' }], tools: [{ type: 'function', function: { name: 'f' } }] })),
+      openAiChatFormat.detect(
+        json([
+          { role: 'user', content: 'hi' },
+          { role: 'assistant', content: 'yo', refusal: null, annotations: [] },
+        ]),
+      ),
     ).toBe(1);
+    expect(openAiChatFormat.detect(json([{ role: 'user', content: [{ type: 'image_url', image_url: { url: 'https://x/y.png' } }] }]))).toBe(1);
+    expect(openAiChatFormat.detect(json({ messages: [{ role: 'user', content: 'hi' }], tools: [{ type: 'function', function: { name: 'f' } }] }))).toBe(1);
   });
 
   it('scores 0 for JSON Lines, other APIs and what is not a message list', () => {
@@ -83,10 +88,25 @@ describe('the shape OpenAI Chat, Anthropic and AI SDK model messages share', () 
 
 describe('detection among every format', () => {
   it.each([
-    ['openai-chat', { model: 'gpt-4.1', messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: null, tool_calls: [] }] }],
+    [
+      'openai-chat',
+      {
+        model: 'gpt-4.1',
+        messages: [
+          { role: 'user', content: 'hi' },
+          { role: 'assistant', content: null, tool_calls: [] },
+        ],
+      },
+    ],
     ['openai-responses', { instructions: 'x', input: [{ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'hi' }] }] }],
     ['anthropic-messages', { model: 'claude-sonnet-4-5', max_tokens: 1024, system: 'x', messages: [{ role: 'user', content: 'hi' }] }],
-    ['ai-sdk-model-messages', [{ role: 'user', content: 'hi' }, { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'a', toolName: 'f', input: {} }] }]],
+    [
+      'ai-sdk-model-messages',
+      [
+        { role: 'user', content: 'hi' },
+        { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'a', toolName: 'f', input: {} }] },
+      ],
+    ],
     ['ai-sdk-ui-messages', [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'hi' }] }]],
   ])('picks %s for its own markers', (id, value) => {
     expect(detectFormat(json(value), IMPORT_FORMATS).id).toBe(id);
@@ -110,7 +130,14 @@ describe('openAiChatFormat.convert', () => {
         ],
       },
       { role: 'tool', tool_call_id: 'call_1', content: '{"debug":true}' },
-      { role: 'tool', tool_call_id: 'call_2', content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }] },
+      {
+        role: 'tool',
+        tool_call_id: 'call_2',
+        content: [
+          { type: 'text', text: 'a' },
+          { type: 'text', text: 'b' },
+        ],
+      },
       { role: 'assistant', content: 'Debug is on.', refusal: null, annotations: [] },
       { role: 'system', content: 'Now be verbose.' },
       {
@@ -156,7 +183,13 @@ describe('openAiChatFormat.convert', () => {
             type: 'tool-result',
             toolCallId: 'call_2',
             toolName: 'read_file',
-            output: { type: 'content', value: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }] },
+            output: {
+              type: 'content',
+              value: [
+                { type: 'text', text: 'a' },
+                { type: 'text', text: 'b' },
+              ],
+            },
           },
         ],
       },

@@ -1,30 +1,30 @@
 import type { AssistantModelMessage, FilePart, ImagePart, ToolResultPart, UserModelMessage } from 'ai';
 import type { ToolDeclaration } from '@/lib/fork';
 import { parseToolArguments } from '../content-mapping';
-import type { FidelityLog } from '../fidelity-report';
 import { splitDataUrl } from '../data-url';
+import type { FidelityLog } from '../fidelity-report';
 import type { ConvertedImport, ImportFormat } from '../import-format';
-import { isRecord, lookup, type ImportSource } from '../import-source';
+import { type ImportSource, isRecord, lookup } from '../import-source';
 import { importedProfile } from '../imported-profile';
 import { TranscriptBuilder } from '../transcript-builder';
 import {
   type AssistantPart,
-  LEADING_SYSTEM_MERGED,
-  MESSAGE_FIELD_DROPPED,
-  MID_CONVERSATION_SYSTEM,
-  REQUEST_SETTING_DROPPED,
-  SHARED_CHAT_SHAPE_SCORE,
-  type ToolOutput,
-  type UserPart,
   imagePartFromUrl,
   invalidField,
   isPlainChatMessage,
+  LEADING_SYSTEM_MERGED,
+  MESSAGE_FIELD_DROPPED,
+  MID_CONVERSATION_SYSTEM,
   messageListOf,
   optionalStringAt,
+  REQUEST_SETTING_DROPPED,
   reportUnreadKeys,
   requireMessageList,
   requireRecordAt,
   requireStringAt,
+  SHARED_CHAT_SHAPE_SCORE,
+  type ToolOutput,
+  type UserPart,
 } from './api-body';
 
 // ---------------------------------------------------------------------------------------------
@@ -150,13 +150,7 @@ function chatRoleOf(message: Record<string, unknown>, field: string): ChatRole {
   return role as ChatRole;
 }
 
-function convertChatMessage(
-  message: Record<string, unknown>,
-  role: ChatRole,
-  field: string,
-  index: number,
-  state: ChatState,
-): void {
+function convertChatMessage(message: Record<string, unknown>, role: ChatRole, field: string, index: number, state: ChatState): void {
   if (role === 'tool' || role === 'function') {
     appendToolResult(toolResultOf(message, role, field, state), field, state);
     return;
@@ -252,12 +246,7 @@ function filePart(raw: unknown, partField: string, log: FidelityLog): FilePart[]
   ];
 }
 
-function assistantContent(
-  message: Record<string, unknown>,
-  field: string,
-  index: number,
-  state: ChatState,
-): AssistantModelMessage['content'] {
+function assistantContent(message: Record<string, unknown>, field: string, index: number, state: ChatState): AssistantModelMessage['content'] {
   const parts: AssistantPart[] = [...assistantTextParts(message.content, field, state.log)];
   const refusal = typeof message.refusal === 'string' && message.refusal !== '' ? message.refusal : undefined;
   if (refusal !== undefined) {
@@ -400,7 +389,11 @@ function chatToolDeclaration(raw: unknown, legacy: boolean, field: string, log: 
   if (legacy) return functionDeclaration(tool, field, log);
   if (tool.type === 'function' || (tool.type === undefined && isRecord(tool.function))) {
     reportUnreadKeys(tool, new Set(['type', 'function']), field, log, TOOL_FIELD_DROPPED);
-    return functionDeclaration(requireRecordAt(LABEL, tool.function, `${field}.function`, 'an object {name, description?, parameters?}'), `${field}.function`, log);
+    return functionDeclaration(
+      requireRecordAt(LABEL, tool.function, `${field}.function`, 'an object {name, description?, parameters?}'),
+      `${field}.function`,
+      log,
+    );
   }
   if (tool.type === 'custom' && isRecord(tool.custom)) {
     reportUnreadKeys(tool.custom, new Set(['name', 'description']), `${field}.custom`, log, TOOL_FIELD_DROPPED);
@@ -417,7 +410,7 @@ function chatToolDeclaration(raw: unknown, legacy: boolean, field: string, log: 
 function functionDeclaration(fn: Record<string, unknown>, field: string, log: FidelityLog): ToolDeclaration {
   reportUnreadKeys(fn, new Set(['name', 'description', 'parameters']), field, log, TOOL_FIELD_DROPPED);
   const name = requireStringAt(LABEL, fn.name, `${field}.name`, "expected the tool's name");
-  if (name === '') throw invalidField(LABEL, `${field}.name`, name, "a tool needs a non-empty name");
+  if (name === '') throw invalidField(LABEL, `${field}.name`, name, 'a tool needs a non-empty name');
   const description = optionalStringAt(LABEL, fn.description, `${field}.description`);
   const parameters = fn.parameters;
   if (parameters !== undefined && parameters !== null && !isRecord(parameters)) {

@@ -32,7 +32,15 @@ describe('openAiResponsesFormat.convert', () => {
     store: false,
     input: [
       { type: 'message', role: 'developer', content: [{ type: 'input_text', text: 'Use the tools.' }] },
-      { type: 'message', role: 'user', id: 'msg_u1', content: [{ type: 'input_text', text: 'List files' }, { type: 'input_image', image_url: 'https://x/y.png', detail: 'low' }] },
+      {
+        type: 'message',
+        role: 'user',
+        id: 'msg_u1',
+        content: [
+          { type: 'input_text', text: 'List files' },
+          { type: 'input_image', image_url: 'https://x/y.png', detail: 'low' },
+        ],
+      },
       { type: 'reasoning', id: 'rs_1', summary: [{ type: 'summary_text', text: 'Need ls.' }], encrypted_content: 'gAAAA' },
       { type: 'message', role: 'assistant', id: 'msg_a1', content: [{ type: 'output_text', text: 'Listing.', annotations: [] }] },
       { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'shell', arguments: '{"cmd":"ls"}' },
@@ -43,10 +51,7 @@ describe('openAiResponsesFormat.convert', () => {
       { role: 'assistant', content: 'Done.' },
       { role: 'system', content: 'Wrap up.' },
     ],
-    tools: [
-      { type: 'function', name: 'shell', description: 'Run a command', parameters: { type: 'object' }, strict: true },
-      { type: 'web_search' },
-    ],
+    tools: [{ type: 'function', name: 'shell', description: 'Run a command', parameters: { type: 'object' }, strict: true }, { type: 'web_search' }],
   };
 
   it('maps items to ModelMessages, assistant-side runs becoming one message', async () => {

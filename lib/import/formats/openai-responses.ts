@@ -1,14 +1,28 @@
 import type { AssistantModelMessage, ToolResultPart, UserModelMessage } from 'ai';
 import type { ToolDeclaration } from '@/lib/fork';
 import { parseToolArguments } from '../content-mapping';
+import { splitDataUrl } from '../data-url';
 import type { FidelityLog } from '../fidelity-report';
 import { FormatMismatchError } from '../import-errors';
 import type { ConvertedImport, ImportFormat } from '../import-format';
-import { isRecord, lookup, type ImportSource } from '../import-source';
+import { type ImportSource, isRecord, lookup } from '../import-source';
 import { importedProfile } from '../imported-profile';
-import { splitDataUrl } from '../data-url';
 import { TranscriptBuilder } from '../transcript-builder';
-import { type AssistantPart, imagePartFromUrl, invalidField, LEADING_SYSTEM_MERGED, MESSAGE_FIELD_DROPPED, MID_CONVERSATION_SYSTEM, optionalStringAt, reportUnreadKeys, REQUEST_SETTING_DROPPED, requireRecordAt, requireStringAt, type ToolOutput, type UserPart } from './api-body';
+import {
+  type AssistantPart,
+  imagePartFromUrl,
+  invalidField,
+  LEADING_SYSTEM_MERGED,
+  MESSAGE_FIELD_DROPPED,
+  MID_CONVERSATION_SYSTEM,
+  optionalStringAt,
+  REQUEST_SETTING_DROPPED,
+  reportUnreadKeys,
+  requireRecordAt,
+  requireStringAt,
+  type ToolOutput,
+  type UserPart,
+} from './api-body';
 
 const LABEL = 'OpenAI Responses';
 const FORMAT = 'openai-responses';
@@ -75,7 +89,11 @@ function convertOpenAiResponses(source: ImportSource, log: FidelityLog): Convert
     reportUnreadKeys(body, BODY_KEYS_READ, '', log, REQUEST_SETTING_DROPPED);
     for (const key of ['previous_response_id', 'conversation']) {
       if (body[key] !== undefined && body[key] !== null) {
-        log.add('not-stored', 'earlier turns kept on OpenAI\'s servers (previous_response_id / conversation) are not in this input; only the items here are imported', { field: key });
+        log.add(
+          'not-stored',
+          "earlier turns kept on OpenAI's servers (previous_response_id / conversation) are not in this input; only the items here are imported",
+          { field: key },
+        );
       }
     }
   }
@@ -280,7 +298,12 @@ function convertReasoning(item: Record<string, unknown>, field: string, state: R
     state.log.add('dropped', 'reasoning item with no readable text dropped', { field });
     return;
   }
-  addAssistantParts(texts.map((text) => ({ type: 'reasoning', text })), field, state, item.id);
+  addAssistantParts(
+    texts.map((text) => ({ type: 'reasoning', text })),
+    field,
+    state,
+    item.id,
+  );
 }
 
 function reasoningTexts(raw: unknown, field: string): string[] {

@@ -130,7 +130,10 @@ describe('qwenCodeFormat', () => {
       },
       {
         id: 't1',
-        message: { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'call_1', toolName: 'list_directory', output: { type: 'json', value: { output: 'a.txt' } } }] },
+        message: {
+          role: 'tool',
+          content: [{ type: 'tool-result', toolCallId: 'call_1', toolName: 'list_directory', output: { type: 'json', value: { output: 'a.txt' } } }],
+        },
         meta: origin(4),
       },
       { id: 'a2', message: { role: 'assistant', content: text('There is a.txt.') }, meta: { ...origin(5), turnEnd: 'completed' } },
@@ -197,7 +200,10 @@ describe('qwenCodeFormat', () => {
       },
       {
         id: 'sys1-history-3',
-        message: { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'read_file', output: { type: 'json', value: { output: 'code' } } }] },
+        message: {
+          role: 'tool',
+          content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'read_file', output: { type: 'json', value: { output: 'code' } } }],
+        },
         meta: { ...origin(1, inherited), turnEnd: 'completed' },
       },
       {
@@ -251,9 +257,7 @@ describe('qwenCodeFormat', () => {
     ]);
     const { transcript, report } = await importTranscript(session, { format: 'qwen-code' });
     expect(transcript.messages.map((message) => message.id)).toEqual(['u1', 'a1']);
-    expect(report.entries[0]).toEqual(
-      entry('kept-apart', "subagent (isSidechain) records: a subagent's own conversation, not the parent's", [3, 4]),
-    );
+    expect(report.entries[0]).toEqual(entry('kept-apart', "subagent (isSidechain) records: a subagent's own conversation, not the parent's", [3, 4]));
   });
 
   it('replaces the history with the compressedHistory of a chat_compression record', async () => {
@@ -313,10 +317,7 @@ describe('qwenCodeFormat', () => {
   });
 
   it("imports a subagent's own transcript, where every record is a sidechain, as its conversation", async () => {
-    const text = [
-      { ...user('x1', null, 'Explore src/'), isSidechain: true },
-      model('x2', 'x1', [{ text: 'src/ has 3 files.' }], { isSidechain: true }),
-    ]
+    const text = [{ ...user('x1', null, 'Explore src/'), isSidechain: true }, model('x2', 'x1', [{ text: 'src/ has 3 files.' }], { isSidechain: true })]
       .map((record) => JSON.stringify(record))
       .join('\n');
     const { transcript, report } = await importTranscript(text, { format: 'qwen-code' });

@@ -3,20 +3,11 @@ import type { ModelMessage, ToolDeclaration, TranscriptMessage } from '@/lib/for
 import type { FidelityLog, FindingPlace } from '../fidelity-report';
 import { FormatMismatchError, InvalidContentError } from '../import-errors';
 import type { ConvertedImport, ImportFormat } from '../import-format';
-import { importedProfile } from '../imported-profile';
 import { type ImportSource, isRecord, nonEmptyString, recordsOf, type SourceRecord } from '../import-source';
+import { importedProfile } from '../imported-profile';
 import { LineSpan } from '../line-span';
 import { TranscriptBuilder } from '../transcript-builder';
-import {
-  assistantPartsOf,
-  isStateSnapshot,
-  OpenCalls,
-  pairedResults,
-  textOfParts,
-  userSideOf,
-  type AssistantPart,
-  type UserPart,
-} from './gemini-parts';
+import { type AssistantPart, assistantPartsOf, isStateSnapshot, OpenCalls, pairedResults, textOfParts, type UserPart, userSideOf } from './gemini-parts';
 
 const LABEL = 'Qwen Code session (JSONL)';
 const FORMAT = 'qwen-code';
@@ -203,11 +194,7 @@ class QwenConversion {
     for (const line of chain) this.line(line);
     this.settleFork();
     const sessionId = nonEmptyString(chain[chain.length - 1]?.record.sessionId);
-    const profile = importedProfile(
-      { agentId: sessionId, model: this.model, systemInstruction: this.systemInstruction, tools: this.tools },
-      this.log,
-      LABEL,
-    );
+    const profile = importedProfile({ agentId: sessionId, model: this.model, systemInstruction: this.systemInstruction, tools: this.tools }, this.log, LABEL);
     return { transcript: this.builder.finish(profile), ...(title === undefined ? {} : { title }) };
   }
 
@@ -339,8 +326,7 @@ class QwenConversion {
     this.model = nonEmptyString(payload.model) ?? this.model;
     this.log.add('flagged', "agent_bootstrap: this is a fork's transcript; the history it inherited from its parent starts it", place);
     const taskPrompt = nonEmptyString(payload.taskPrompt);
-    this.forkStart =
-      taskPrompt === undefined ? {} : { launch: { content: [{ type: 'text', text: taskPrompt }], line: line.line, id: `${line.uuid}-task` } };
+    this.forkStart = taskPrompt === undefined ? {} : { launch: { content: [{ type: 'text', text: taskPrompt }], line: line.line, id: `${line.uuid}-task` } };
   }
 
   private launchPrompt(line: QwenLine): void {
@@ -369,11 +355,7 @@ class QwenConversion {
     const prompt = fork.launch ?? fork.seed;
     if (prompt === undefined) return;
     if (fork.launch !== undefined && fork.seed !== undefined) {
-      this.log.add(
-        'merged',
-        "fork launch seed (the task as given) replaced by the agent_launch_prompt text the fork received",
-        { line: fork.seed.line },
-      );
+      this.log.add('merged', 'fork launch seed (the task as given) replaced by the agent_launch_prompt text the fork received', { line: fork.seed.line });
     }
     this.open = undefined;
     this.push({ role: 'user', content: prompt.content }, { line: prompt.line }, prompt.id, {
