@@ -1,6 +1,6 @@
 import { scenarioFile } from './fixtures/scenario-files';
 import { expect, test } from './fixtures/shared-page';
-import { type FieldName, PlaygroundPage } from './pages/playground-page';
+import type { FieldName, PlaygroundPage } from './pages/playground-page';
 
 test.describe.configure({ mode: 'parallel' });
 

@@ -2,14 +2,14 @@
 // The one command that runs every test (`npm test`).
 //
 // Steps, stopping at the first failure:
-//   ensure-chromium -> next typegen -> tsc --noEmit -> vitest -> next build -> playwright
+//   lint -> ensure-chromium -> next typegen -> tsc --noEmit -> vitest -> next build -> playwright
 // Then prints the counts of each runner (from their JSON reports in .ci-out/) and one line
 //   total: N passed, N failed, N skipped
 // which is always the last line printed. Exits non-zero when a step failed, a test failed,
 // or no test ran at all.
 //
 // Flags (local use):
-//   --unit-only   next typegen, tsc, vitest
+//   --unit-only   lint, next typegen, tsc, vitest
 //   --e2e-only    ensure-chromium, next build, playwright
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -52,6 +52,8 @@ const env = {
 
 /** @type {{name: string, cmd: string, args: string[], env?: Record<string,string>, when: boolean}[]} */
 const steps = [
+  // Lint and format first: a formatting slip fails in seconds, not after a five-minute e2e run.
+  { name: 'lint', cmd: 'npx', args: ['--no', '--', 'biome', 'check', '--error-on-warnings', '.'], when: runUnit },
   { name: 'ensure-chromium', cmd: 'bash', args: ['scripts/ensure-chromium.sh'], when: runE2e },
   { name: 'next typegen', cmd: 'npx', args: ['--no', '--', 'next', 'typegen'], when: runUnit },
   { name: 'tsc --noEmit', cmd: 'npx', args: ['--no', '--', 'tsc', '--noEmit'], when: runUnit },

@@ -83,6 +83,7 @@ export function ChildPanel({ child, session, onClose, onRemove }: { child: Child
           renderItem={(index) => {
             const message = inherited[index]!;
             return (
+              // biome-ignore lint/a11y/useSemanticElements: a virtualised row sits among absolutely positioned spacers, so the list cannot be a <ul> of <li>
               <div role="listitem" className={styles.message} data-testid="child-inherited-message">
                 <div className={styles.messageHead}>
                   <span className={styles.muted}>{index}</span> <strong>{message.message.role}</strong>{' '}

@@ -33,9 +33,11 @@ const SETTLED = new Set(['finished', 'failed', 'stopped', 'interrupted']);
  * what the child did meanwhile and then its live events, which go into the store.
  */
 export function useRunEvents(children: readonly ChildRecord[]): void {
-  const running = children.filter((child) => child.run?.status === 'running').map((child) => child.id);
-  const key = running.join(',');
+  // The effect follows the list's content, not the array's identity: a store update that leaves
+  // the same children running must not close and reopen their streams.
+  const key = JSON.stringify(children.filter((child) => child.run?.status === 'running').map((child) => child.id));
   useEffect(() => {
+    const running = JSON.parse(key) as string[];
     const sources = running.map((childId) => {
       const source = new EventSource(`/api/runs/${encodeURIComponent(childId)}/events`);
       source.onmessage = (message) => {
@@ -74,7 +76,5 @@ export function useRunEvents(children: readonly ChildRecord[]): void {
     return () => {
       for (const source of sources) source.close();
     };
-    // key stands for the list of running child ids.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 }

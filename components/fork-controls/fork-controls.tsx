@@ -133,6 +133,7 @@ export function ForkControls(props: ForkControlsProps) {
             (value) => ({ ...selection, qwen: { ...selection.qwen, fork_turns: value } }),
             `"all" or a whole number of real user turns, 1–${Math.max(1, props.realTurns)} here. Keys: [ ] change N, a for all.`,
           )}
+          {/* biome-ignore lint/a11y/useSemanticElements: quick values inside the parameters' fieldset; a nested fieldset would make screen readers announce a second legend */}
           <div className={styles.quick} role="group" aria-label="Quick fork_turns values">
             <button type="button" onClick={() => onChange((current) => ({ ...current, qwen: { ...current.qwen, fork_turns: 'all' } }))} data-testid="turns-all">
               all

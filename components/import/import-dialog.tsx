@@ -99,6 +99,7 @@ export function ImportDialog({ dropped, onClose, onImported }: ImportDialogProps
   const percent = progress === null || progress.total === 0 ? null : Math.round((progress.done / progress.total) * 100);
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop is a pointer shortcut; Escape and the Close button are the keyboard ways out
     <div className={styles.backdrop} role="presentation" onClick={(event) => event.target === event.currentTarget && onClose()}>
       <div className={styles.dialog} role="dialog" aria-modal="true" aria-labelledby="import-title" tabIndex={-1} ref={dialog} data-testid="import-dialog">
         <header className={styles.dialogHeader}>

@@ -81,8 +81,7 @@ export function ParentChat({ session, modelId }: { session: ParentSession; model
         const { value, done } = await reader.read();
         if (done) break;
         buffer += value;
-        let newline: number;
-        while ((newline = buffer.indexOf('\n')) >= 0) {
+        for (let newline = buffer.indexOf('\n'); newline >= 0; newline = buffer.indexOf('\n')) {
           const line = buffer.slice(0, newline);
           buffer = buffer.slice(newline + 1);
           if (line.trim() === '') continue;

@@ -126,7 +126,7 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
   const request = useMemo(() => (selection === null ? null : requestFromSelection(selection)), [selection]);
   const requestKey = useMemo(() => JSON.stringify(request), [request]);
   const transcript = session?.transcript ?? null;
-  const state = useForkPreview(ready ? transcript : null, request, requestKey);
+  const state = useForkPreview(ready ? transcript : null, request);
   const { preview, registration } = state;
   const previewMatches = preview !== null && state.previewTranscript === transcript;
   // Compared by content: setting a control to the value it already has (`]` at "all", `k` at the

@@ -26,8 +26,8 @@ const answers = new WeakMap<ParentTranscript, Map<string, Answer>>();
 const ANSWERS_PER_PARENT = 64;
 
 function remember(transcript: ParentTranscript, key: string, value: Answer): void {
-  let known = answers.get(transcript);
-  if (known === undefined) answers.set(transcript, (known = new Map()));
+  const known = answers.get(transcript) ?? new Map<string, Answer>();
+  answers.set(transcript, known);
   known.set(key, value);
   if (known.size > ANSWERS_PER_PARENT) known.delete(known.keys().next().value!);
 }
@@ -49,7 +49,9 @@ function neighbours(request: ForkRequest, answer: ReadyPreview): ForkRequest[] {
  * The engine's plan for the current controls, from the server. Answers that arrive after a newer
  * request was sent are dropped, so fast clicking never shows a stale window.
  */
-export function useForkPreview(transcript: ParentTranscript | null, request: ForkRequest | null, requestKey: string): PreviewState {
+export function useForkPreview(transcript: ParentTranscript | null, request: ForkRequest | null): PreviewState {
+  // The effect follows the request's content: a new object with the same values must not refetch.
+  const requestKey = JSON.stringify(request);
   const [state, setState] = useState<PreviewState>({
     registration: null,
     preview: null,
@@ -69,6 +71,7 @@ export function useForkPreview(transcript: ParentTranscript | null, request: For
         if (ticket === sequence.current) setState((previous) => ({ ...previous, registration }));
       })
       .catch(() => undefined);
+    const request = JSON.parse(requestKey) as ForkRequest | null;
     if (request === null) return;
     const known = answers.get(transcript)?.get(requestKey);
     if (known !== undefined) {
@@ -101,8 +104,6 @@ export function useForkPreview(transcript: ParentTranscript | null, request: For
         setState((previous) => ({ ...previous, loading: false, error: error instanceof Error ? error.message : String(error) }));
       },
     );
-    // requestKey stands for `request`: a new object with the same content must not refetch.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [transcript, requestKey]);
 
   return state;

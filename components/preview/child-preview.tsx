@@ -145,6 +145,7 @@ export function ChildPreview({ preview, parent, parentTokens, stale, onShowParen
               const source = message.source;
               const count = item.tokens ?? (source.kind === 'copy' ? parentTokens?.[source.parentIndexes[0]!] : undefined);
               return (
+                // biome-ignore lint/a11y/useSemanticElements: a virtualised row sits among absolutely positioned spacers, so the list cannot be a <ul> of <li>
                 <div
                   role="listitem"
                   className={`${styles.message} ${source.kind === 'synthetic' ? styles.synthetic : ''}`}

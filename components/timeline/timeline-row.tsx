@@ -48,6 +48,7 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
   const isTurn = classification?.kind === 'real-user-turn';
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a virtualised row sits among absolutely positioned spacers, so the list cannot be a <ul> of <li>
     <div
       className={`${styles.row} ${status === 'inherited' ? styles.inherited : styles.excluded} ${cursor ? styles.cursor : ''} ${props.pending ? styles.pending : ''}`}
       data-pending={props.pending || undefined}
@@ -62,6 +63,7 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
       role="listitem"
     >
       {props.forkPointHere && (
+        // biome-ignore lint/a11y/useSemanticElements: the marker carries words, which an <hr> cannot
         <div className={styles.forkPoint} data-testid="fork-point-marker" role="separator">
           fork point · the parent as it stood before this message
         </div>
@@ -72,6 +74,7 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
         </div>
       )}
       {props.windowBoundary !== null && (
+        // biome-ignore lint/a11y/useSemanticElements: the marker carries words, which an <hr> cannot
         <div className={styles.boundary} data-testid="window-boundary" role="separator">
           window starts here · {props.windowBoundary}
         </div>

@@ -48,6 +48,7 @@ export const VirtualList = forwardRef<VirtualListHandle, VirtualListProps>(funct
   const [measureVersion, setMeasureVersion] = useState(0);
   const [viewport, setViewport] = useState({ top: 0, height: 800 });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measureVersion is how a rendered row says the heights ref changed
   const offsets = useMemo(() => {
     const result = new Float64Array(count + 1);
     for (let index = 0; index < count; index += 1) {

@@ -113,15 +113,15 @@ describe('ChildRuns', () => {
     const { journal, runs } = setup();
     const before = await contentHash(parent);
     const questions = Array.from({ length: 20 }, (_, index) => (index % 2 === 0 ? 'What is the deploy password?' : 'Which file did we look at?'));
-    questions.forEach((question, index) =>
+    questions.forEach((question, index) => {
       runs.launch({
         runId: `c${index}`,
         sessionId: 's',
         name: `c${index}`,
         modelId: 'offline',
         bootstrap: bootstrapFor(index % 4 < 2 ? 'all' : '1', question, `c${index}`),
-      }),
-    );
+      });
+    });
     expect(runs.running).toBe(20);
     await Promise.all(questions.map((_, index) => runs.settled(`c${index}`)));
     const outputs = questions.map((_, index) => journal.getRun(`c${index}`)!);

@@ -132,7 +132,7 @@ export class RunJournal {
     this.#db.transaction(() => {
       this.#db.prepare('DELETE FROM run_messages WHERE run_id = ?').run(runId);
       const insert = this.#db.prepare('INSERT INTO run_messages (run_id, seq, message) VALUES (?, ?, ?)');
-      messages.forEach((message, seq) => insert.run(runId, seq, JSON.stringify(message)));
+      for (const [seq, message] of messages.entries()) insert.run(runId, seq, JSON.stringify(message));
     })();
   }
 

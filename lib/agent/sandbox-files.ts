@@ -81,7 +81,8 @@ export const MAX_SANDBOXES = 64;
 
 /** The sandbox of a session, created with the seed files on first use. */
 export function sandboxFor(sessionId: string): SandboxFiles {
-  const sandboxes = (globalSandboxes.forkLabSandboxes ??= new Map());
+  globalSandboxes.forkLabSandboxes ??= new Map();
+  const sandboxes = globalSandboxes.forkLabSandboxes;
   let sandbox = sandboxes.get(sessionId);
   if (sandbox === undefined) sandbox = new SandboxFiles();
   sandboxes.delete(sessionId);

@@ -51,7 +51,7 @@ export function childTokenReport(plan: ForkPlan, counter: TokenCounter): ChildTo
   for (let index = 0; index < plan.window.end; index += 1) parentMessages += counter.parentMessage(index);
 
   const reusable = plan.cache?.reusableMessages ?? 0;
-  const cacheable = plan.cache !== null && plan.cache.systemMatches && plan.cache.toolsMatch;
+  const cacheable = plan.cache?.systemMatches === true && plan.cache.toolsMatch;
   const sharedTokens = cacheable ? systemInstruction + tools + perMessage.slice(0, reusable).reduce((sum, tokens) => sum + tokens, 0) : 0;
 
   return {

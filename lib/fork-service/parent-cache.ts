@@ -71,4 +71,5 @@ export class ParentCache {
 const globalCache = globalThis as typeof globalThis & { forkLabParentCache?: ParentCache };
 
 /** The process-wide cache (kept on `globalThis` so hot reload in development does not empty it). */
-export const parentCache: ParentCache = (globalCache.forkLabParentCache ??= new ParentCache());
+globalCache.forkLabParentCache ??= new ParentCache();
+export const parentCache: ParentCache = globalCache.forkLabParentCache;

@@ -15,7 +15,10 @@ const ODD: unknown[] = [null, 0, -1, 1e308, '', 'constructor', '__proto__', 'toS
 /** A small deterministic generator, so a failure names a reproducible input. */
 function generator(seed: number) {
   let state = seed;
-  return () => (state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  return () => {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    return state / 0x7fffffff;
+  };
 }
 
 function mutate(value: unknown, random: () => number): unknown {

@@ -11,7 +11,7 @@ export function cachedJson(value: unknown): string {
   const parts: string[] = [];
   // A fresh nonce per call: a string in the data can never be mistaken for a placeholder.
   const nonce = Math.random().toString(36).slice(2);
-  const skeleton = JSON.stringify(value, function (key, member: unknown) {
+  const skeleton = JSON.stringify(value, (key, member: unknown) => {
     if (CACHED_KEYS.has(key) && member !== null && typeof member === 'object' && Object.isFrozen(member)) {
       let text = cache.get(member);
       if (text === undefined) {

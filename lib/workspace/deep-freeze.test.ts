@@ -14,7 +14,11 @@ describe('deepFreeze', () => {
   it('handles deep nesting without recursion', () => {
     let deep: Record<string, unknown> = {};
     const root = deep;
-    for (let level = 0; level < 100_000; level += 1) deep = (deep.next = {}) as Record<string, unknown>;
+    for (let level = 0; level < 100_000; level += 1) {
+      const next: Record<string, unknown> = {};
+      deep.next = next;
+      deep = next;
+    }
     deepFreeze(root);
     expect(Object.isFrozen(deep)).toBe(true);
   });

@@ -100,9 +100,9 @@ function systemInstructionOf(system: unknown, log: FidelityLog): string | undefi
     return requireStringAt(LABEL, block.text, `${field}.text`);
   });
   if (texts.length > 1) {
-    system.forEach((_, index) =>
-      log.add('merged', 'system text blocks joined into the one system instruction, a blank line between them', { field: `system[${index}]` }),
-    );
+    for (const index of system.keys()) {
+      log.add('merged', 'system text blocks joined into the one system instruction, a blank line between them', { field: `system[${index}]` });
+    }
   }
   return texts.join('\n\n');
 }

@@ -198,17 +198,21 @@ class CodexConversion {
     }
     switch (value.type) {
       case 'session_meta':
-        return this.sessionMeta(payload, line);
+        this.sessionMeta(payload, line);
+        return;
       case 'turn_context':
         if (nonEmptyString(payload.model) !== undefined) this.model = payload.model as string;
         this.log.add('dropped', 'turn_context: per-turn settings (cwd, approval and sandbox policy, effort); only its model is kept', { line });
         return;
       case 'response_item':
-        return this.responseItem(payload, line);
+        this.responseItem(payload, line);
+        return;
       case 'event_msg':
-        return this.event(payload, line);
+        this.event(payload, line);
+        return;
       case 'compacted':
-        return this.compacted(payload, line);
+        this.compacted(payload, line);
+        return;
     }
   }
 
@@ -242,18 +246,22 @@ class CodexConversion {
     const type = typeof item.type === 'string' ? item.type : '(no type)';
     switch (type) {
       case 'message':
-        return this.message(item, line);
+        this.message(item, line);
+        return;
       case 'reasoning':
-        return this.reasoning(item, line);
+        this.reasoning(item, line);
+        return;
       case 'function_call': {
         const { callId, name } = this.callIdentity(item, line, type);
         const { input } = parseToolArguments(item.arguments, this.log, { line });
-        return this.assistantParts([{ type: 'tool-call', toolCallId: callId, toolName: name, input }], line);
+        this.assistantParts([{ type: 'tool-call', toolCallId: callId, toolName: name, input }], line);
+        return;
       }
       case 'custom_tool_call': {
         const { callId, name } = this.callIdentity(item, line, type);
         const input = typeof item.input === 'string' ? item.input : (item.input ?? '');
-        return this.assistantParts([{ type: 'tool-call', toolCallId: callId, toolName: name, input }], line);
+        this.assistantParts([{ type: 'tool-call', toolCallId: callId, toolName: name, input }], line);
+        return;
       }
       case 'local_shell_call': {
         const callId = nonEmptyString(item.call_id) ?? nonEmptyString(item.id);
@@ -261,11 +269,13 @@ class CodexConversion {
           throw new InvalidContentError(`Line ${line}: the local_shell_call has no call_id.`, { line });
         }
         const input = item.action ?? {};
-        return this.assistantParts([{ type: 'tool-call', toolCallId: callId, toolName: 'local_shell', input }], line);
+        this.assistantParts([{ type: 'tool-call', toolCallId: callId, toolName: 'local_shell', input }], line);
+        return;
       }
       case 'function_call_output':
       case 'custom_tool_call_output':
-        return this.toolOutput(item, line, type);
+        this.toolOutput(item, line, type);
+        return;
     }
     this.log.add('dropped', lookup(ITEM_DROP_REASONS, type) ?? `response_item/${type}: not a message, reasoning, tool call or tool result Fork Lab can carry`, {
       line,
@@ -290,12 +300,15 @@ class CodexConversion {
     const id = nonEmptyString(item.id);
     switch (role) {
       case 'user':
-        return this.userMessage(messagePartsOf(item.content, 'user', this.log, place) as UserPart[], line, id);
+        this.userMessage(messagePartsOf(item.content, 'user', this.log, place) as UserPart[], line, id);
+        return;
       case 'assistant':
-        return this.assistantParts(messagePartsOf(item.content, 'assistant', this.log, place) as AssistantPart[], line, id);
+        this.assistantParts(messagePartsOf(item.content, 'assistant', this.log, place) as AssistantPart[], line, id);
+        return;
       case 'developer':
       case 'system':
-        return this.systemMessage(item.content, role, line, id);
+        this.systemMessage(item.content, role, line, id);
+        return;
     }
     throw new InvalidContentError(`Line ${line}: message role "${role}" is not one Codex writes (user, assistant or developer).`, { line });
   }

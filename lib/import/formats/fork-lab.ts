@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FORK_BUNDLE_KIND, FORK_BUNDLE_VERSION } from '@/lib/export/fork-bundle';
 import {
   type ForkPlan,
+  type ForkRequest,
   ForkRequestValidationError,
   modelMessageSchema,
   type ParentTranscript,
@@ -126,7 +127,7 @@ function convertBundle(source: ImportSource, log: FidelityLog): ConvertedImport 
   } catch (error) {
     invalid(error, 'parent');
   }
-  let request;
+  let request: ForkRequest;
   try {
     request = parseForkRequest(bundle.request, 'request');
   } catch (error) {
@@ -142,7 +143,7 @@ function convertBundle(source: ImportSource, log: FidelityLog): ConvertedImport 
   const children: BundledChild[] = rawChildren.map((raw, index) => {
     const parsed = bundleChildSchema.safeParse(raw);
     if (!parsed.success) zodInvalid(parsed.error, ['children', index]);
-    let childRequest;
+    let childRequest: ForkRequest;
     try {
       childRequest = parseForkRequest(parsed.data.request, `children[${index}].request`);
     } catch (error) {

@@ -214,9 +214,11 @@ class SessionConversion {
     }
     switch (type) {
       case 'user':
-        return this.user(record, place);
+        this.user(record, place);
+        return;
       case 'gemini':
-        return this.gemini(record, place);
+        this.gemini(record, place);
+        return;
       case 'info':
       case 'error':
       case 'warning':
@@ -227,7 +229,8 @@ class SessionConversion {
           // Not a type Gemini CLI writes, but its `parts` are a Gemini API reply; dropping them would
           // lose words the model said.
           this.log.add('guessed', 'message of type "model" with parts (not a type Gemini CLI writes): read as a Gemini reply', place);
-          return this.reply(record, partListOf(record.parts), place);
+          this.reply(record, partListOf(record.parts), place);
+          return;
         }
         break;
     }

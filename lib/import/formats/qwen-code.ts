@@ -200,9 +200,9 @@ class QwenConversion {
 
   private line(line: QwenLine): void {
     if (line.type === 'system') {
-      if (line.subtype === 'agent_bootstrap') return this.bootstrap(line);
-      if (line.subtype === 'agent_launch_prompt') return this.launchPrompt(line);
-      if (line.subtype === 'chat_compression') return this.compression(line);
+      if (line.subtype === 'agent_bootstrap') this.bootstrap(line);
+      else if (line.subtype === 'agent_launch_prompt') this.launchPrompt(line);
+      else if (line.subtype === 'chat_compression') this.compression(line);
       return;
     }
     const parts = this.partsOf(line);
@@ -210,10 +210,13 @@ class QwenConversion {
       this.log.add('dropped', `record type "${line.type}": not one Qwen Code sends to the model`, { line: line.line });
       return;
     }
-    if (line.type === 'user') return this.user(line, parts);
+    if (line.type === 'user') {
+      this.user(line, parts);
+      return;
+    }
     this.settleFork();
-    if (line.type === 'assistant') return this.assistant(line, parts);
-    return this.toolResult(line, parts);
+    if (line.type === 'assistant') this.assistant(line, parts);
+    else this.toolResult(line, parts);
   }
 
   private partsOf(line: QwenLine): unknown[] | undefined {
@@ -305,9 +308,9 @@ class QwenConversion {
     this.settleFork();
     const note = 'inherited by the fork (agent_bootstrap)';
     if (Array.isArray(payload.history)) {
-      payload.history.forEach((content, index) =>
-        this.pushContent(content, { line: line.line, field: `systemPayload.history[${index}]` }, `${line.uuid}-history-${index}`, note),
-      );
+      for (const [index, content] of payload.history.entries()) {
+        this.pushContent(content, { line: line.line, field: `systemPayload.history[${index}]` }, `${line.uuid}-history-${index}`, note);
+      }
     } else if (Array.isArray(payload.initialMessages)) {
       // Fork Lab's own bootstrap record holds AI SDK messages already.
       payload.initialMessages.forEach((message, index) => {
@@ -380,9 +383,9 @@ class QwenConversion {
         line: line.line,
       });
     }
-    payload.compressedHistory.forEach((content, index) =>
-      this.pushContent(content, { line: line.line, field: `systemPayload.compressedHistory[${index}]` }, `${line.uuid}-history-${index}`),
-    );
+    for (const [index, content] of payload.compressedHistory.entries()) {
+      this.pushContent(content, { line: line.line, field: `systemPayload.compressedHistory[${index}]` }, `${line.uuid}-history-${index}`);
+    }
   }
 
   /** One Gemini `Content` of a stored history: a model reply, or a user turn and its tool results. */
