@@ -3,14 +3,15 @@ import { describe, expect, it } from 'vitest';
 import type { ChildMessage, ForkPlan } from './fork-plan';
 import type { ForkRequest } from './fork-request';
 import { planFork } from './plan-fork';
-import { curateHistory } from './qwen/curate-history';
 import { arbitraryTranscript } from './testing/arbitrary-transcript';
 import { scribble, sharedObjects } from './testing/object-graph';
+import { oracleWindowStart } from './testing/qwen-window-oracle';
 import { assistant, deepFreeze, parentOf, reminder, toolCalls, user } from './testing/transcript-builders';
-import { compactionPrefixLength } from './transcript/compaction-prefix';
-import { toolCallsOf, toolResultIdsOf } from './transcript/message-parts';
+import { isRealUserTurn } from './transcript/classify-messages';
+import { COMPACTION_SUMMARY_MARKER } from './transcript/compaction-prefix';
+import { partsOf, toolCallsOf, toolResultIdsOf } from './transcript/message-parts';
 import { startupContextLength } from './transcript/startup-context';
-import type { ParentTranscript } from './transcript/transcript';
+import type { ModelMessage, ParentTranscript } from './transcript/transcript';
 
 const requests: ForkRequest[] = [
   { policy: 'qwen-fork-turns', directive: 'task', params: { subagent_type: 'fork', fork_turns: 'all' } },
@@ -27,6 +28,18 @@ const arbitraryRequest = fc.constantFrom(...requests);
 function childHistory(plan: ForkPlan): ChildMessage[] {
   return plan.child === null ? [] : [...plan.child.initialMessages, plan.child.firstPrompt];
 }
+
+function qwenTurns(n: number | 'all'): ForkRequest {
+  return { policy: 'qwen-fork-turns', directive: 'task', params: { subagent_type: 'fork', fork_turns: String(n) } };
+}
+
+/** Parent indexes the child received copies of, in order. */
+function copiedIndexes(plan: ForkPlan): number[] {
+  return childHistory(plan).flatMap((entry) => (entry.source.kind === 'copy' ? entry.source.parentIndexes : []));
+}
+
+const isSummaryText = (message: ModelMessage) =>
+  message.role === 'user' && partsOf(message).some((part) => part.type === 'text' && (part as { text: string }).text.includes(COMPACTION_SUMMARY_MARKER));
 
 describe('planFork', () => {
   it('checks the fork point first and plans on the transcript as it stood there', () => {
@@ -78,30 +91,59 @@ describe('planFork', () => {
       );
     });
 
-    it('a numeric window starts at a real user turn and holds min(N, available) real turns', () => {
+    it('a numeric window starts where a plain reading of the rule puts it, on the whole parent and at any fork point', () => {
       fc.assert(
-        fc.property(arbitraryParent, fc.integer({ min: 1, max: 9 }), (parent, n) => {
-          const plan = planFork(parent, {
-            policy: 'qwen-fork-turns',
-            directive: 'task',
-            params: { subagent_type: 'fork', fork_turns: String(n) },
-          });
-          // A naive forward oracle: curate everything after the startup block, skip the prefix.
-          const messages = parent.messages;
-          const startup = startupContextLength(messages);
-          const curated = curateHistory(messages, startup, messages.length);
-          const prefix = compactionPrefixLength(curated, 0);
-          const real = curated.map((entry, k) => (k >= prefix && entry.real ? k : -1)).filter((k) => k >= 0);
-          const first = real[Math.max(0, real.length - n)];
-          const expectedStart = first === undefined ? null : curated[first]!.sources[0]!;
-          expect(plan.window!.start).toBe(expectedStart);
-          if (expectedStart !== null) {
-            const window = curated.filter((entry) => entry.sources[0]! >= expectedStart);
-            expect(window[0]!.real).toBe(true);
-            expect(window.filter((entry) => entry.real).length).toBe(Math.min(n, real.length));
-          }
+        fc.property(arbitraryParent, fc.integer({ min: 1, max: 9 }), fc.option(fc.nat(), { nil: undefined }), (parent, n, cut) => {
+          const forkPoint = cut === undefined ? undefined : cut % (parent.messages.length + 1);
+          const plan = planFork(parent, { ...qwenTurns(n), ...(forkPoint === undefined ? {} : { forkPoint }) });
+          expect(plan.window!.start).toBe(oracleWindowStart(parent.messages.slice(0, forkPoint), n));
         }),
         { numRuns: 400 },
+      );
+    });
+
+    // Relations between plans, checked without any second reading of the curation rules.
+    it('each extra turn reaches back to an earlier real user turn until none is left, and "all" then adds only what precedes the window', () => {
+      fc.assert(
+        fc.property(arbitraryParent, (parent) => {
+          const messages = parent.messages;
+          const starts = Array.from({ length: 10 }, (_, k) => planFork(parent, qwenTurns(k + 1)).window!.start);
+          if (starts[0] === null) {
+            expect(starts.every((start) => start === null)).toBe(true);
+            return;
+          }
+          const windows = starts as number[];
+          const available = new Set(windows).size;
+          // The windows for 1..available turns start at that many places, each further back and each step over a real turn.
+          for (let k = 0; k + 1 < windows.length; k++) {
+            if (k + 1 < available) {
+              expect(windows[k + 1]).toBeLessThan(windows[k]!);
+              const stepped = messages.slice(windows[k + 1], windows[k]);
+              expect(stepped.some((entry) => isRealUserTurn(entry.message, entry.meta))).toBe(true);
+            } else {
+              expect(windows[k + 1]).toBe(windows[k]);
+            }
+          }
+          const earliest = windows.at(-1)!;
+          const startup = startupContextLength(messages);
+          expect(earliest).toBeGreaterThanOrEqual(startup);
+          for (const start of windows) {
+            expect(messages[start]!.message.role).toBe('user');
+            // A compaction summary is never inside a numeric window.
+            expect(messages.slice(start).some((entry) => entry.meta?.origin?.compactionSummary === true || isSummaryText(entry.message))).toBe(false);
+          }
+          // Between the startup prefix and the window nothing is inherited.
+          const plan = planFork(parent, qwenTurns(available));
+          for (const range of plan.parent) {
+            if (range.end <= startup) expect(['startup-prefix-kept', 'trailing-user-message-dropped']).toContain(range.reason);
+            else if (range.start < earliest) expect(range.status).toBe('excluded');
+          }
+          // From the window's start on, "all" and the widest window inherit the same messages.
+          const fromWindow = (p: ForkPlan) => copiedIndexes(p).filter((index) => index >= earliest);
+          expect(fromWindow(planFork(parent, qwenTurns('all')))).toEqual(fromWindow(plan));
+          expect(copiedIndexes(plan).filter((index) => index < earliest)).toEqual(copiedIndexes(plan).filter((index) => index < startup));
+        }),
+        { numRuns: 200 },
       );
     });
 
