@@ -1,5 +1,6 @@
 import type { ParentRegistration } from '@/lib/fork-service/fork-service';
-import type { ImportAnswer, ImportErrorBody, ImportStreamEvent } from '@/lib/import/import-answer';
+import { type HttpErrorAnswer, readErrorResponse } from '@/lib/http/read-error-response';
+import type { ImportAnswer, ImportStreamEvent } from '@/lib/import/import-answer';
 import { ImportTooLargeError } from '@/lib/import/import-errors';
 import type { ImportFormatId } from '@/lib/import/import-format';
 import { IMPORT_LIMITS } from '@/lib/import/import-limits';
@@ -8,7 +9,7 @@ import type { ImportProgress } from '@/lib/import/import-source';
 /** An import the server (or the size check before upload) refused. */
 export class ImportFailedError extends Error {
   override readonly name = 'ImportFailedError';
-  constructor(readonly body: ImportErrorBody) {
+  constructor(readonly body: HttpErrorAnswer) {
     super(body.message);
   }
 }
@@ -47,10 +48,7 @@ export async function importOnServer({
     headers: { accept: 'application/x-ndjson', 'content-type': 'application/octet-stream' },
     signal,
   });
-  if (!response.ok || response.body === null) {
-    const answer = (await response.json().catch(() => null)) as { error?: ImportErrorBody } | null;
-    throw new ImportFailedError(answer?.error ?? { code: 'invalid-content', message: `The server answered ${response.status}.` });
-  }
+  if (!response.ok || response.body === null) throw new ImportFailedError(await readErrorResponse(response));
   // The result is one line of up to tens of MB: chunks are kept in a list and only the newest is
   // searched for the line's end, so reading it stays linear in its size.
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();

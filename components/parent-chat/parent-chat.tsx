@@ -4,6 +4,7 @@ import { useId, useRef, useState } from 'react';
 import { registerParent } from '@/components/playground/fork-client';
 import type { ParentTurnEvent } from '@/lib/agent/parent-turn';
 import type { ModelMessage } from '@/lib/fork';
+import { describeHttpError, readErrorResponse } from '@/lib/http/read-error-response';
 import { workspaceStore } from '@/lib/workspace/browser-workspace';
 import { newChildRecord } from '@/lib/workspace/child-record';
 import type { ChildRecord, ParentSession } from '@/lib/workspace/workspace';
@@ -69,10 +70,7 @@ export function ParentChat({ session, modelId }: { session: ParentSession; model
         if (response.status !== 409) break;
       }
       if (response === null || !response.ok || response.body === null) {
-        const body = (await response?.json().catch(() => null)) as { error?: string; issues?: { path: string; message: string }[] } | null;
-        throw new Error(
-          body?.issues?.map((issue) => `${issue.path}: ${issue.message}`).join('; ') || body?.error || `The server answered ${response?.status}.`,
-        );
+        throw new Error(response === null ? 'The server did not answer.' : describeHttpError(await readErrorResponse(response)));
       }
       setPrompt('');
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();

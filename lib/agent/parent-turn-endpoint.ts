@@ -6,8 +6,9 @@ import { FORK_POLICIES, KIMI_NOTICE_VARIANTS } from '@/lib/fork';
 import { parentKeySchema } from '@/lib/fork-service/action-inputs';
 import { liveTokenReport } from '@/lib/fork-service/fork-service';
 import { parentCache } from '@/lib/fork-service/parent-cache';
-import { jsonResponse } from '@/lib/http/json-response';
-import { BodyTooLargeError, InvalidJsonError, readJsonBody, UnsupportedMediaTypeError } from '@/lib/http/read-json-body';
+import { answeringErrors, HttpError, invalidRequest } from '@/lib/http/http-error';
+import { readJsonBody } from '@/lib/http/read-json-body';
+import { zodIssues } from '@/lib/http/zod-issues';
 import { toolsFor } from './agent-tools';
 import { describeError } from './child-runs';
 import { runParentTurn } from './parent-turn';
@@ -21,42 +22,28 @@ const parentTurnBody = z.strictObject({
   sessionId: z.string().regex(/^[A-Za-z0-9_:.-]{1,80}$/, 'a session id is 1 to 80 letters, digits, dashes, dots, colons or underscores'),
   prompt: z.string().trim().min(1, 'write a prompt for the parent').max(20_000, 'a prompt is at most 20,000 characters'),
   modelId: z.string().min(1).max(200),
-  policy: z.enum(FORK_POLICIES as [string, ...string[]]),
-  notice: z.enum(KIMI_NOTICE_VARIANTS as [string, ...string[]]).optional(),
+  policy: z.enum(FORK_POLICIES),
+  notice: z.enum(KIMI_NOTICE_VARIANTS).optional(),
 });
 
 /**
  * `POST /api/parent/turn`: one turn of the live parent agent, streamed as newline-delimited JSON
  * events (`message`, `text-delta`, `child`, `error`, `done`). The parent is named by the key its
- * registration answered; 409 with `unknown-parent` asks the browser to register it again.
+ * registration answered; 409 `unknown-parent` asks the browser to register it again. Errors before
+ * the stream starts answer in the one error shape.
  */
-export async function answerParentTurn(request: Request): Promise<Response> {
-  let body: unknown;
-  try {
-    body = await readJsonBody(request, PARENT_TURN_BODY_LIMIT_BYTES);
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) return jsonResponse({ error: error.message, limitBytes: PARENT_TURN_BODY_LIMIT_BYTES }, 413);
-    if (error instanceof UnsupportedMediaTypeError) return jsonResponse({ error: error.message }, 415);
-    if (error instanceof InvalidJsonError) return jsonResponse({ error: error.message }, 400);
-    throw error;
-  }
-  const parsed = parentTurnBody.safeParse(body);
-  if (!parsed.success) {
-    return jsonResponse(
-      {
-        error: 'The turn request is not valid.',
-        issues: parsed.error.issues.map((issue) => ({ path: issue.path.join('.') || '(root)', message: issue.message })),
-      },
-      400,
-    );
-  }
+export const answerParentTurn = answeringErrors('run this turn', async (request: Request): Promise<Response> => {
+  const parsed = parentTurnBody.safeParse(await readJsonBody(request, PARENT_TURN_BODY_LIMIT_BYTES));
+  if (!parsed.success) throw invalidRequest('The turn request is not valid.', zodIssues(parsed.error));
   const input = parsed.data;
   const parent = parentCache.get(input.parentKey);
-  if (parent === undefined) return jsonResponse({ error: 'unknown-parent' }, 409);
+  if (parent === undefined) {
+    throw new HttpError(409, 'unknown-parent', 'The server does not hold this parent (it restarted or let it go): register it again.');
+  }
   try {
     languageModel(input.modelId);
   } catch (error) {
-    if (error instanceof UnknownModelError) return jsonResponse({ error: error.message }, 400);
+    if (error instanceof UnknownModelError) throw new HttpError(400, 'unknown-model', error.message);
     throw error;
   }
 
@@ -66,8 +53,8 @@ export async function answerParentTurn(request: Request): Promise<Response> {
     {
       parent: parent.transcript,
       prompt: input.prompt,
-      policy: input.policy as (typeof FORK_POLICIES)[number],
-      ...(input.notice ? { notice: input.notice as (typeof KIMI_NOTICE_VARIANTS)[number] } : {}),
+      policy: input.policy,
+      ...(input.notice ? { notice: input.notice } : {}),
       modelId: input.modelId,
       sessionId: input.sessionId,
       signal: request.signal,
@@ -99,4 +86,4 @@ export async function answerParentTurn(request: Request): Promise<Response> {
     },
   });
   return new Response(stream, { headers: { 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store' } });
-}
+});

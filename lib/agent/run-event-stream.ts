@@ -1,4 +1,5 @@
 import 'server-only';
+import { HttpError } from '@/lib/http/http-error';
 import { type RunEvent, RunNotFoundError } from './child-runs';
 import { runIdSchema } from './run-inputs';
 import { runtime } from './runtime';
@@ -8,15 +9,19 @@ const SETTLED = new Set(['finished', 'failed', 'stopped', 'interrupted']);
 /**
  * A run's events as a `text/event-stream` response: a snapshot (the run and its messages so far),
  * then each event as it happens, ending once the run settles. Closing the connection only stops
- * watching; stopping the run is its own action.
+ * watching; stopping the run is its own action. A bad or unknown run id throws an `HttpError`
+ * (400, 404), answered by the route in the one error shape.
  */
 export function runEventStream(runId: string, signal: AbortSignal): Response {
   const parsed = runIdSchema.safeParse(runId);
-  if (!parsed.success) return Response.json({ error: `Invalid run id: ${parsed.error.issues[0]!.message}.` }, { status: 400 });
+  if (!parsed.success) {
+    const { message } = parsed.error.issues[0]!;
+    throw new HttpError(400, 'invalid-request', `Invalid run id: ${message}.`, { issues: [{ path: 'runId', message }] });
+  }
   const encoder = new TextEncoder();
   let unsubscribe: (() => void) | null = null;
   let closed = false;
-  if (runtime().journal.getRun(runId) === null) return Response.json({ error: new RunNotFoundError(runId).message }, { status: 404 });
+  if (runtime().journal.getRun(runId) === null) throw new HttpError(404, 'run-not-found', new RunNotFoundError(runId).message);
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       const close = () => {

@@ -64,7 +64,7 @@ describe('POST /api/import', () => {
     const response = await answerImportRequest(post('x', '', { 'content-length': String(IMPORT_LIMITS.maxBytes + 1) }));
     expect(response.status).toBe(413);
     const body = await response.json();
-    expect(body.limitBytes).toBe(IMPORT_LIMITS.maxBytes);
+    expect(body.error.limitBytes).toBe(IMPORT_LIMITS.maxBytes);
     expect(body.error.message).toBe('The file is 64 MB; imports are limited to 64 MB.');
   });
 

@@ -2,13 +2,18 @@ import 'server-only';
 import { isUtf8 } from 'node:buffer';
 import { z } from 'zod';
 import { liveTokenReport, registerParent } from '@/lib/fork-service/fork-service';
+import { errorResponse, HttpError, type HttpErrorStatus, internalError } from '@/lib/http/http-error';
+import { API_HEADERS, jsonResponse } from '@/lib/http/json-response';
 import { readBodyBytes } from '@/lib/http/read-json-body';
+import { zodIssues } from '@/lib/http/zod-issues';
 import {
+  AmbiguousFormatError,
   BinaryImportError,
   IMPORT_FORMAT_IDS,
   IMPORT_LIMITS,
   type ImportAnswer,
   ImportError,
+  type ImportErrorCode,
   type ImportResult,
   type ImportStreamEvent,
   ImportTooLargeError,
@@ -21,15 +26,32 @@ const querySchema = z.strictObject({
   name: z.string().max(300, 'name must be at most 300 characters').optional(),
 });
 
+const FAILED_TO = 'import this file';
+
 /** The reader went away; the import stops at its next progress report. */
 class ImportCancelled extends Error {
   override readonly name = 'ImportCancelled';
 }
 
-function statusOf(error: ImportError): number {
-  if (error.code === 'too-large') return 413;
-  if (error.code === 'ambiguous-format') return 422;
+function statusOf(code: ImportErrorCode): HttpErrorStatus {
+  if (code === 'too-large') return 413;
+  if (code === 'unsupported-media-type') return 415;
+  if (code === 'ambiguous-format') return 422;
+  if (code === 'internal') return 500;
   return 400;
+}
+
+/**
+ * What an import answers for a thrown value: an `ImportError` keeps its code, line, field and
+ * choices (the code typed by the importer's declared list); anything else is a 500.
+ */
+function importHttpError(error: unknown): HttpError<ImportErrorCode> {
+  if (!(error instanceof ImportError)) return internalError(FAILED_TO);
+  return new HttpError(statusOf(error.code), error.code, error.message, {
+    ...error.location,
+    ...(error instanceof AmbiguousFormatError ? { candidates: [...error.candidates] } : {}),
+    ...(error instanceof ImportTooLargeError ? { limitBytes: IMPORT_LIMITS.maxBytes } : {}),
+  });
 }
 
 /** The answer, with each bundled child's token counts (its plan was checked by the importer). */
@@ -66,16 +88,6 @@ function decodeUtf8(bytes: Uint8Array): string {
   return buffer.toString('utf8');
 }
 
-function errorBody(error: ImportError) {
-  return { error: error.toJSON() };
-}
-
-const HEADERS = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
-
-function json(body: unknown, status: number): Response {
-  return new Response(JSON.stringify(body), { status, headers: { ...HEADERS, 'content-type': 'application/json; charset=utf-8' } });
-}
-
 /**
  * `POST /api/import?format=&name=`: the raw file as the body (JSON or JSON Lines, up to
  * {@link IMPORT_LIMITS}.maxBytes), the parent transcript and its fidelity report back. With
@@ -85,51 +97,36 @@ function json(body: unknown, status: number): Response {
  * does not pay for.
  */
 export async function answerImportRequest(request: Request): Promise<Response> {
+  try {
+    return await answerImport(request);
+  } catch (error) {
+    return errorResponse(importHttpError(error));
+  }
+}
+
+async function answerImport(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const query = querySchema.safeParse(Object.fromEntries(url.searchParams));
   if (!query.success) {
-    const issue = query.error.issues[0]!;
-    return json({ error: { code: 'invalid-parameter', message: `${issue.path.join('.') || 'query'}: ${issue.message}.`, field: issue.path.join('.') } }, 400);
+    const { path: field, message } = zodIssues(query.error)[0]!;
+    throw new ImportError('invalid-parameter', `${field || 'query'}: ${message}.`, { field });
   }
-  const type = request.headers.get('content-type') ?? '';
-  if (/^multipart\//i.test(type)) {
-    return json(
-      {
-        error: {
-          code: 'unsupported-media-type',
-          message: 'Send the file itself as the request body (for example curl --data-binary @session.jsonl), not a multipart form.',
-        },
-      },
-      415,
+  if (/^multipart\//i.test(request.headers.get('content-type') ?? '')) {
+    throw new ImportError(
+      'unsupported-media-type',
+      'Send the file itself as the request body (for example curl --data-binary @session.jsonl), not a multipart form.',
     );
   }
-  let bytes: Uint8Array;
-  try {
-    bytes = await readBodyBytes(
-      request,
-      IMPORT_LIMITS.maxBytes,
-      () => new ImportTooLargeError(Number(request.headers.get('content-length')) || IMPORT_LIMITS.maxBytes + 1, IMPORT_LIMITS.maxBytes),
-    );
-  } catch (error) {
-    if (error instanceof ImportError) return json({ ...errorBody(error), limitBytes: IMPORT_LIMITS.maxBytes }, statusOf(error));
-    throw error;
-  }
+  const bytes = await readBodyBytes(
+    request,
+    IMPORT_LIMITS.maxBytes,
+    () => new ImportTooLargeError(Number(request.headers.get('content-length')) || IMPORT_LIMITS.maxBytes + 1, IMPORT_LIMITS.maxBytes),
+  );
   const options = { format: query.data.format, fileName: query.data.name, byteLength: bytes.byteLength };
-  let text: string;
-  try {
-    text = decodeUtf8(bytes);
-  } catch (error) {
-    if (error instanceof ImportError) return json(errorBody(error), statusOf(error));
-    throw error;
-  }
+  const text = decodeUtf8(bytes);
 
   if (!/application\/x-ndjson/i.test(request.headers.get('accept') ?? '')) {
-    try {
-      return json(withTokens(await importTranscript(text, options)), 200);
-    } catch (error) {
-      if (error instanceof ImportError) return json(errorBody(error), statusOf(error));
-      throw error;
-    }
+    return jsonResponse(withTokens(await importTranscript(text, options)));
   }
 
   const encoder = new TextEncoder();
@@ -152,17 +149,13 @@ export async function answerImportRequest(request: Request): Promise<Response> {
         send({ type: 'result', result: withTokens(result), registration });
       } catch (error) {
         if (error instanceof ImportCancelled) return;
-        if (error instanceof ImportError) send({ type: 'error', status: statusOf(error), error: error.toJSON() });
-        else
-          send({
-            type: 'error',
-            status: 500,
-            error: { code: 'internal', message: 'Fork Lab could not import this file: an internal error. Nothing was saved or changed.' },
-          });
+        // The answer has started (200): the error goes in the stream, in the same body as any other.
+        const refused = importHttpError(error);
+        send({ type: 'error', status: refused.status, ...refused.body });
       } finally {
         if (!cancelled) controller.close();
       }
     },
   });
-  return new Response(stream, { status: 200, headers: { ...HEADERS, 'content-type': 'application/x-ndjson; charset=utf-8' } });
+  return new Response(stream, { status: 200, headers: { ...API_HEADERS, 'content-type': 'application/x-ndjson; charset=utf-8' } });
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { ForkPlan } from '@/lib/fork';
 import { parentOf, reminder, toolCalls, user } from '@/lib/fork/testing/transcript-builders';
+import type { HttpErrorBody } from '@/lib/http/http-error';
 import { answerPlanRequest, PLAN_BODY_LIMIT_BYTES } from './plan-endpoint';
 
 const transcript = parentOf([
@@ -16,9 +18,9 @@ describe('answerPlanRequest', () => {
       post(JSON.stringify({ transcript, request: { policy: 'qwen-fork-turns', directive: 'x', params: { subagent_type: 'fork', fork_turns: '1' } } })),
     );
     expect(answer.status).toBe(200);
-    if (answer.status !== 200) return;
-    expect(answer.body.plan.child!.firstPrompt.message.content).toEqual([{ type: 'text', text: 'Begin.' }]);
-    expect(answer.body.plan.window!.start).toBe(1);
+    const { plan } = (await answer.json()) as { plan: ForkPlan };
+    expect(plan.child!.firstPrompt.message.content).toEqual([{ type: 'text', text: 'Begin.' }]);
+    expect(plan.window!.start).toBe(1);
   });
 
   it('answers 400 with the runtime’s parameter errors', async () => {
@@ -26,8 +28,8 @@ describe('answerPlanRequest', () => {
       post(JSON.stringify({ transcript, request: { policy: 'qwen-fork-turns', directive: 'x', params: { subagent_type: 'fork', fork_turns: ' 3 ' } } })),
     );
     expect(answer.status).toBe(400);
-    expect(answer.body).toMatchObject({
-      error: 'The runtime rejects this fork request.',
+    expect((await answer.json()).error).toMatchObject({
+      message: 'The runtime rejects this fork request.',
       errors: [
         {
           parameter: 'fork_turns',
@@ -43,7 +45,7 @@ describe('answerPlanRequest', () => {
       post(JSON.stringify({ transcript: { messages: [{ id: 'a', message: { role: 'user' } }] }, request: { policy: 'x' } })),
     );
     expect(answer.status).toBe(400);
-    expect((answer.body as { issues: { path: string }[] }).issues.map((issue) => issue.path)).toEqual([
+    expect(((await answer.json()) as HttpErrorBody).error.issues!.map((issue) => issue.path)).toEqual([
       'transcript.messages[0].message.content',
       'request.policy',
     ]);
@@ -56,20 +58,24 @@ describe('answerPlanRequest', () => {
       body: 'a=1',
       headers: { 'content-type': 'text/plain' },
     });
-    expect(await answerPlanRequest(form)).toEqual({
+    const refused = await answerPlanRequest(form);
+    expect({ status: refused.status, body: await refused.json() }).toEqual({
       status: 415,
-      body: { error: 'Content-Type must be application/json (got text/plain).' },
+      body: { error: { code: 'unsupported-media-type', message: 'Content-Type must be application/json (got text/plain).' } },
     });
   });
 
   it('answers 413 above the documented limit', async () => {
     const big = JSON.stringify({ transcript: { messages: [] }, request: {}, pad: 'x'.repeat(PLAN_BODY_LIMIT_BYTES) });
     const answer = await answerPlanRequest(post(big));
-    expect(answer).toEqual({
+    expect({ status: answer.status, body: await answer.json() }).toEqual({
       status: 413,
       body: {
-        error: 'Request body is larger than the 8 MB limit. Send a smaller transcript (cut it with a fork point, or import it and plan in the app).',
-        limitBytes: PLAN_BODY_LIMIT_BYTES,
+        error: {
+          code: 'too-large',
+          message: 'Request body is larger than the 8 MB limit. Send a smaller transcript (cut it with a fork point, or import it and plan in the app).',
+          limitBytes: PLAN_BODY_LIMIT_BYTES,
+        },
       },
     });
   });

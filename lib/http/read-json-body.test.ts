@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatBytes } from '@/lib/view/format-bytes';
-import { BodyTooLargeError, InvalidJsonError, readJsonBody, UnsupportedMediaTypeError } from './read-json-body';
+import { HttpError } from './http-error';
+import { readJsonBody } from './read-json-body';
 
 const post = (body: BodyInit | null, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
   new Request('http://localhost/api', { method: 'POST', body, headers, ...(body instanceof ReadableStream ? { duplex: 'half' } : {}) } as RequestInit);
@@ -12,7 +13,8 @@ describe('readJsonBody', () => {
 
   it('refuses a declared length over the limit without reading', async () => {
     const request = post('{}', { 'content-type': 'application/json', 'content-length': '5000' });
-    await expect(readJsonBody(request, 100)).rejects.toBeInstanceOf(BodyTooLargeError);
+    await expect(readJsonBody(request, 100)).rejects.toMatchObject({ status: 413, code: 'too-large', details: { limitBytes: 100 } });
+    await expect(readJsonBody(request, 100)).rejects.toBeInstanceOf(HttpError);
   });
 
   it('refuses a streamed body once it crosses the limit', async () => {
@@ -26,13 +28,16 @@ describe('readJsonBody', () => {
   });
 
   it('says what is wrong with a body that is not JSON, or empty', async () => {
-    await expect(readJsonBody(post('{"a":'), 100)).rejects.toBeInstanceOf(InvalidJsonError);
+    await expect(readJsonBody(post('{"a":'), 100)).rejects.toMatchObject({ status: 400, code: 'invalid-json' });
     await expect(readJsonBody(post('{"a":'), 100)).rejects.toThrow(/^Request body is not valid JSON: /);
     await expect(readJsonBody(post(''), 100)).rejects.toThrow('Request body is empty: send a JSON object.');
   });
 
   it('refuses another content type', async () => {
-    await expect(readJsonBody(post('a=1', { 'content-type': 'application/x-www-form-urlencoded' }), 100)).rejects.toBeInstanceOf(UnsupportedMediaTypeError);
+    await expect(readJsonBody(post('a=1', { 'content-type': 'application/x-www-form-urlencoded' }), 100)).rejects.toMatchObject({
+      status: 415,
+      code: 'unsupported-media-type',
+    });
   });
 
   it('formats limits for people', () => {

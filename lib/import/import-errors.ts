@@ -6,21 +6,30 @@ export interface SourceLocation {
   field?: string;
 }
 
-export type ImportErrorCode =
-  | 'too-large'
-  | 'empty'
-  | 'binary'
-  | 'invalid-json'
-  | 'line-too-long'
-  | 'too-many-lines'
-  | 'too-deep'
-  | 'unknown-format'
-  | 'ambiguous-format'
-  | 'format-mismatch'
-  | 'no-conversation'
-  | 'invalid-content'
-  /** Only in answers: the server failed, not the input. */
-  | 'internal';
+/**
+ * Every code `POST /api/import` answers with: the input's problems, then the request's own
+ * (`invalid-parameter`, `unsupported-media-type`) and `internal` (the server failed, not the input),
+ * which only the endpoint sends.
+ */
+export const IMPORT_ERROR_CODES = [
+  'too-large',
+  'empty',
+  'binary',
+  'invalid-json',
+  'line-too-long',
+  'too-many-lines',
+  'too-deep',
+  'unknown-format',
+  'ambiguous-format',
+  'format-mismatch',
+  'no-conversation',
+  'invalid-content',
+  'invalid-parameter',
+  'unsupported-media-type',
+  'internal',
+] as const;
+
+export type ImportErrorCode = (typeof IMPORT_ERROR_CODES)[number];
 
 /**
  * An input that cannot be imported. Nothing is made from it: no session, no partial transcript.

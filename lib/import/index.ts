@@ -15,6 +15,7 @@ export {
   BinaryImportError,
   EmptyImportError,
   FormatMismatchError,
+  IMPORT_ERROR_CODES,
   ImportError,
   type ImportErrorCode,
   ImportTooLargeError,
