@@ -3,6 +3,7 @@
 import { useMemo } from 'react';
 import { ChildExports } from '@/components/export/child-exports';
 import { sourceLabel } from '@/components/preview/child-preview';
+import { ScrollablePre } from '@/components/scrollable-pre/scrollable-pre';
 import { VirtualList } from '@/components/virtual-list/virtual-list';
 import { shortHash } from '@/lib/isolation/content-hash';
 import { describeRequest } from '@/lib/view/describe-request';
@@ -89,7 +90,7 @@ export function ChildPanel({ child, session, onClose, onRemove }: { child: Child
                   <span className={styles.muted}>{index}</span> <strong>{message.message.role}</strong>{' '}
                   <span className={styles.source}>{index === inherited.length - 1 ? 'first prompt' : sourceLabel(message)}</span>
                 </div>
-                <pre>{previewText(message.message)}</pre>
+                <ScrollablePre label={`Inherited message ${index}`}>{previewText(message.message)}</ScrollablePre>
               </div>
             );
           }}
@@ -102,10 +103,10 @@ export function ChildPanel({ child, session, onClose, onRemove }: { child: Child
           <p className={styles.muted}>{child.run === null ? 'None: this child holds its plan and inherited history, and has not run.' : 'None yet.'}</p>
         ) : (
           <ol>
-            {child.ownMessages.map((entry) => (
+            {child.ownMessages.map((entry, index) => (
               <li key={entry.id} data-testid="child-own-message" data-role={entry.message.role}>
                 <strong>{entry.message.role}</strong>
-                <pre>{previewText(entry.message)}</pre>
+                <ScrollablePre label={`Own message ${index + 1}`}>{previewText(entry.message)}</ScrollablePre>
               </li>
             ))}
           </ol>

@@ -77,7 +77,7 @@ export function RunControls({ child }: { child: ChildRecord }) {
       )}
       {run.finalOutput !== null && (
         <div data-testid="run-output">
-          <h4>Final output {run.deliveredToParent ? '(delivered to the parent)' : ''}</h4>
+          <h3>Final output {run.deliveredToParent ? '(delivered to the parent)' : ''}</h3>
           <pre>{run.finalOutput}</pre>
         </div>
       )}

@@ -2,6 +2,7 @@
 
 import { useMemo, useState } from 'react';
 import type { ReadyPreview } from '@/components/playground/use-fork-preview';
+import { ScrollablePre } from '@/components/scrollable-pre/scrollable-pre';
 import { VirtualList } from '@/components/virtual-list/virtual-list';
 import type { ChildMessage, ForkPlan, TranscriptMessage } from '@/lib/fork';
 import { childMessageAt, expandPlan } from '@/lib/fork-service/compact-plan';
@@ -167,7 +168,7 @@ export function ChildPreview({ preview, parent, parentTokens, stale, onShowParen
                     )}
                     <span className={styles.count}>{count === undefined ? '' : tokens(count)}</span>
                   </div>
-                  <pre>{previewText(message.message)}</pre>
+                  <ScrollablePre label={`Initial message ${index}`}>{previewText(message.message)}</ScrollablePre>
                 </div>
               );
             }}

@@ -1,6 +1,7 @@
 'use client';
 
 import { useMemo, useState } from 'react';
+import { ScrollablePre } from '@/components/scrollable-pre/scrollable-pre';
 import styles from './preview.module.css';
 
 /** Past this many characters the view shows the start only; Copy always copies all of it. */
@@ -31,11 +32,11 @@ export function RawJson({ value }: { value: unknown }) {
           {copied === 'copied' ? 'Copied.' : copied === 'failed' ? 'The browser refused the clipboard: select the text and copy it.' : ''}
         </span>
       </div>
-      <pre data-testid="raw-json">
+      <ScrollablePre label="The full plan as JSON" data-testid="raw-json">
         {json.length > SHOWN_CHARACTERS
           ? `${json.slice(0, SHOWN_CHARACTERS)}\n… (${(json.length - SHOWN_CHARACTERS).toLocaleString('en-US')} more characters: use Copy JSON)`
           : json}
-      </pre>
+      </ScrollablePre>
     </div>
   );
 }
