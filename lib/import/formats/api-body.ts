@@ -125,6 +125,7 @@ export const MESSAGE_FIELD_DROPPED = 'message field not carried over: a ModelMes
 export const MID_CONVERSATION_SYSTEM =
   'system message after the conversation started kept as a system message where it was; not every provider accepts one there';
 export const LEADING_SYSTEM_MERGED = 'leading system messages joined into the one system instruction, a blank line between them';
+export const REFUSAL_KEPT_AS_TEXT = 'assistant refusal kept as text: a ModelMessage has no refusal field';
 
 /**
  * An image part from a URL or a data URL. A data URL is split into base64 and media type, the

@@ -17,6 +17,7 @@ import {
   MID_CONVERSATION_SYSTEM,
   messageListOf,
   optionalStringAt,
+  REFUSAL_KEPT_AS_TEXT,
   REQUEST_SETTING_DROPPED,
   reportUnreadKeys,
   requireMessageList,
@@ -250,7 +251,7 @@ function assistantContent(message: Record<string, unknown>, field: string, index
   const parts: AssistantPart[] = [...assistantTextParts(message.content, field, state.log)];
   const refusal = typeof message.refusal === 'string' && message.refusal !== '' ? message.refusal : undefined;
   if (refusal !== undefined) {
-    state.log.add('merged', 'assistant refusal kept as text: a ModelMessage has no refusal field', { field: `${field}.refusal` });
+    state.log.add('merged', REFUSAL_KEPT_AS_TEXT, { field: `${field}.refusal` });
     parts.push({ type: 'text', text: refusal });
   }
   const calls = toolCallParts(message.tool_calls, `${field}.tool_calls`, state.log);
@@ -273,7 +274,7 @@ function assistantTextParts(content: unknown, field: string, log: FidelityLog): 
     const part = requireRecordAt(LABEL, raw, partField, 'a content part {type, …}');
     if (part.type === 'text') return [{ type: 'text', text: requireStringAt(LABEL, part.text, `${partField}.text`) }];
     if (part.type === 'refusal') {
-      log.add('merged', 'assistant refusal kept as text: a ModelMessage has no refusal field', { field: partField });
+      log.add('merged', REFUSAL_KEPT_AS_TEXT, { field: partField });
       return [{ type: 'text', text: requireStringAt(LABEL, part.refusal, `${partField}.refusal`) }];
     }
     log.add('dropped', 'content part of a type Fork Lab does not map dropped', { field: partField });
