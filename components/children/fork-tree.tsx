@@ -1,6 +1,6 @@
 'use client';
 
-import { POLICY_LABELS } from '@/components/fork-controls/fork-controls';
+import { runtimeOf } from '@/lib/fork';
 import type { ParentSession } from '@/lib/workspace/workspace';
 import styles from './children.module.css';
 
@@ -32,7 +32,7 @@ export function ForkTree({ session, openChildId, onOpen }: { session: ParentSess
                   </span>
                 </span>
                 <span className={styles.muted}>
-                  {POLICY_LABELS[child.plan.policy]} · {child.plan.child.initialMessages.length} inherited · from revision {child.forkedAt.revision}
+                  {runtimeOf(child.plan.policy).label} · {child.plan.child.initialMessages.length} inherited · from revision {child.forkedAt.revision}
                 </span>
               </button>
             </li>

@@ -7,6 +7,7 @@ import type { ModelMessage } from '@/lib/fork';
 import { describeHttpError, readErrorResponse } from '@/lib/http/read-error-response';
 import { workspaceStore } from '@/lib/workspace/browser-workspace';
 import { newChildRecord } from '@/lib/workspace/child-record';
+import { settingsOf } from '@/lib/workspace/fork-selection';
 import type { ChildRecord, ParentSession } from '@/lib/workspace/workspace';
 import styles from './parent-chat.module.css';
 
@@ -63,7 +64,7 @@ export function ParentChat({ session, modelId }: { session: ParentSession; model
             prompt: text,
             modelId,
             policy: current.selection.policy,
-            ...(current.selection.policy === 'kimi-fork' ? { notice: current.selection.kimi.notice } : {}),
+            settings: settingsOf(current.selection),
           }),
           signal: controller.signal,
         });

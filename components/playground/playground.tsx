@@ -13,23 +13,26 @@ import { ParentChat } from '@/components/parent-chat/parent-chat';
 import { ChildPreview } from '@/components/preview/child-preview';
 import { ParentComposer } from '@/components/timeline/parent-composer';
 import { ParentTimeline, type ParentTimelineHandle } from '@/components/timeline/parent-timeline';
-import type { MessageClassification } from '@/lib/fork';
+import { runtimeOf } from '@/lib/fork';
 import type { ParentRegistration } from '@/lib/fork-service/fork-service';
 import type { ImportAnswer } from '@/lib/import/import-answer';
 import { parseScenario, type Scenario } from '@/lib/scenarios/scenario';
 import type { ScenarioSummary } from '@/lib/scenarios/scenario-files';
-import { SYNTHETIC_SIZES, syntheticScenario, syntheticScenarioId } from '@/lib/scenarios/synthetic-scenarios';
+import { syntheticScenario } from '@/lib/scenarios/synthetic-scenarios';
+import { timelineRows } from '@/lib/view/timeline-rows';
 import { windowSummaryLine } from '@/lib/view/window-summary';
 import { clearWorkspace, flushWorkspace, useSaveStatus, useWorkspace, workspaceStore } from '@/lib/workspace/browser-workspace';
-import { newChildRecord } from '@/lib/workspace/child-record';
 import { type ForkSelection, requestFromSelection, selectionFromRequest } from '@/lib/workspace/fork-selection';
 import { importedSession } from '@/lib/workspace/imported-session';
 import { decodeUrlState, encodeUrlState } from '@/lib/workspace/url-state';
 import { activeSession } from '@/lib/workspace/workspace-store';
-import { launchChild, rememberRegistration } from './fork-client';
+import { rememberRegistration } from './fork-client';
 import styles from './playground.module.css';
+import { PlaygroundHeader } from './playground-header';
 import { useForkPreview } from './use-fork-preview';
+import { useLaunchChild } from './use-launch-child';
 import { useModels } from './use-models';
+import { useWindowKeys } from './use-window-keys';
 
 export interface PlaygroundProps {
   scenarios: ScenarioSummary[];
@@ -62,17 +65,10 @@ function sessionInit(scenario: Scenario) {
   };
 }
 
-function isTyping(target: EventTarget | null): boolean {
-  const element = target as HTMLElement | null;
-  return element !== null && (element.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName));
-}
-
 /** The page people come for: a parent on a timeline, a fork window on it, the child it makes. */
 export function Playground({ scenarios, initialScenario, defaultScenarioId }: PlaygroundProps) {
   const [ready, setReady] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const [launchError, setLaunchError] = useState<string | null>(null);
-  const [launching, setLaunching] = useState(false);
   const [cursor, setCursor] = useState<number | null>(null);
   const [importing, setImporting] = useState<{ dropped: PendingImport | null } | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -143,18 +139,11 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
 
   // The Agent call Fork Lab will write at launch is drawn as a last, pending row.
   const writtenCall = previewMatches ? (preview.writtenCall ?? null) : null;
-  const plannedMessages = useMemo(
-    () => (transcript === null ? [] : writtenCall === null ? transcript.messages : [...transcript.messages, writtenCall]),
-    [transcript, writtenCall],
+  const forkEnd = selection?.forkPoint ?? transcript?.messages.length ?? 0;
+  const rows = useMemo(
+    () => timelineRows(transcript?.messages ?? [], registration, previewMatches ? preview : null, forkEnd),
+    [transcript, registration, preview, previewMatches, forkEnd],
   );
-  const classifications = useMemo<readonly (MessageClassification | undefined)[]>(() => {
-    const registered =
-      registration !== null && transcript !== null && registration.classifications.length === transcript.messages.length ? registration.classifications : [];
-    const full = previewMatches && preview.writtenCallClassification ? [...registered, preview.writtenCallClassification] : registered;
-    const earlier = previewMatches ? preview.classificationsAtForkPoint : undefined;
-    if (earlier === undefined) return full;
-    return full.map((classification, index) => (index < earlier.length ? earlier[index] : classification));
-  }, [registration, transcript, preview, previewMatches]);
   // The preview stays on screen (dimmed) while a new one loads, resolved against the parent it was
   // planned on: no flash, and its open sections and raw JSON stay as the person left them.
   const previewTranscript = state.previewTranscript;
@@ -162,36 +151,8 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
     if (previewTranscript === null || preview === null) return [];
     return preview.writtenCall === undefined ? previewTranscript.messages : [...previewTranscript.messages, preview.writtenCall];
   }, [previewTranscript, preview]);
-  const rowTokens = useMemo(() => {
-    if (registration === null || transcript === null || registration.messageTokens.length !== transcript.messages.length) return null;
-    return previewMatches && preview.writtenCallTokens !== undefined ? [...registration.messageTokens, preview.writtenCallTokens] : registration.messageTokens;
-  }, [registration, transcript, preview, previewMatches]);
-
-  const forkEnd = selection?.forkPoint ?? transcript?.messages.length ?? 0;
-  const turns = useMemo(() => {
-    const list: number[] = [];
-    classifications.forEach((classification, index) => {
-      if (classification?.kind === 'real-user-turn' && index < forkEnd) list.push(index);
-    });
-    return list;
-  }, [classifications, forkEnd]);
 
   const setSelection = useCallback((update: (selection: ForkSelection) => ForkSelection) => workspaceStore.getState().setSelection(update), []);
-  const setForkTurns = useCallback(
-    (value: string) => setSelection((current) => ({ ...current, qwen: { ...current.qwen, fork_turns: value } })),
-    [setSelection],
-  );
-
-  const startWindowAt = useCallback(
-    (index: number) => {
-      const position = turns.indexOf(index);
-      if (position === -1) return;
-      setCursor(index);
-      setSelection((current) => ({ ...current, policy: 'qwen-fork-turns', qwen: { ...current.qwen, fork_turns: String(turns.length - position) } }));
-    },
-    [turns, setSelection],
-  );
-
   const plan = previewMatches ? preview.plan : null;
   const canLaunch = !stale && plan !== null && plan.errors.length === 0 && plan.child !== null;
   const launchHint =
@@ -203,90 +164,21 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
           ? 'Not a fork: a regular subagent or teammate inherits nothing, so there is nothing to launch here.'
           : null;
 
-  const launch = useCallback(async () => {
-    if (!canLaunch || transcript === null || request === null || session === null) return;
-    setLaunching(true);
-    setLaunchError(null);
-    try {
-      const childId = `child-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-      const name = `child ${session.children.length + 1}${request.policy === 'qwen-fork-turns' && typeof request.params.fork_turns === 'string' ? ` · fork_turns ${request.params.fork_turns}` : ''}`;
-      const { answer } = await launchChild(transcript, request, { childId, name, modelId, sessionId: session.id });
-      if (answer.status !== 'ok') throw new Error(answer.message);
-      const asForked = answer.writtenCall === null ? transcript : { ...transcript, messages: [...transcript.messages, answer.writtenCall] };
-      const child = await newChildRecord(
-        {
-          id: childId,
-          name,
-          createdAt: new Date().toISOString(),
-          request,
-          plan: answer.plan,
-          tokens: answer.tokens,
-          bootstrap: answer.bootstrap,
-          agentCallId: answer.agentCallId,
-          run: answer.run === undefined ? null : { modelId, status: answer.run.status, finalOutput: null, error: null, deliveredToParent: false },
-        },
-        { transcript: asForked, revision: session.revision + (answer.writtenCall === null ? 0 : 1) },
-      );
-      workspaceStore.getState().addChild(child, { writtenCall: answer.writtenCall });
-    } catch (error) {
-      setLaunchError(error instanceof Error ? error.message : String(error));
-    } finally {
-      setLaunching(false);
-    }
-  }, [canLaunch, transcript, request, session, modelId]);
-
-  // Keyboard: j/k between turns, [ ] fewer/more turns, a for all, Enter launches.
-  useEffect(() => {
-    function onKey(event: KeyboardEvent) {
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
-      if (selection === null) return;
-      const target = event.target as HTMLElement | null;
-      if (event.key === 'Enter' && target?.closest('button, a, summary, [role="button"]') !== null && target !== document.body) return;
-      const windowStart = plan?.window?.start ?? null;
-      const current = cursor ?? (windowStart !== null && turns.includes(windowStart) ? windowStart : (turns.at(-1) ?? null));
-      const position = current === null ? -1 : turns.indexOf(current);
-      const available = turns.length;
-      const n = /^[1-9]\d*$/.test(selection.qwen.fork_turns) ? Number(selection.qwen.fork_turns) : available;
-      switch (event.key) {
-        case 'j':
-        case 'k': {
-          if (available === 0) return;
-          const next = event.key === 'j' ? Math.min(available - 1, position + 1) : Math.max(0, position === -1 ? available - 1 : position - 1);
-          const index = turns[next]!;
-          setCursor(index);
-          timeline.current?.scrollToIndex(index);
-          if (selection.policy === 'qwen-fork-turns') setForkTurns(String(available - next));
-          break;
-        }
-        case '[':
-          if (selection.policy !== 'qwen-fork-turns' || available === 0) return;
-          setCursor(null);
-          setForkTurns(String(Math.max(1, Math.min(n, available) - 1)));
-          break;
-        case ']':
-          if (selection.policy !== 'qwen-fork-turns' || available === 0) return;
-          setCursor(null);
-          setForkTurns(n >= available ? 'all' : String(n + 1));
-          break;
-        case 'a':
-          if (selection.policy !== 'qwen-fork-turns') return;
-          setCursor(null);
-          setForkTurns('all');
-          break;
-        case 'Enter':
-          void launch();
-          break;
-        default:
-          return;
-      }
-      event.preventDefault();
-    }
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [selection, cursor, turns, plan, launch, setForkTurns]);
+  const { launch, launching, launchError } = useLaunchChild({ canLaunch, session, transcript, request, modelId });
+  const scrollTo = useCallback((index: number) => timeline.current?.scrollToIndex(index), []);
+  const windowStart = plan?.window?.start ?? null;
+  const startWindowAt = useWindowKeys({
+    selection,
+    turns: rows.turns,
+    windowStart,
+    cursor,
+    setCursor,
+    setSelection,
+    scrollTo,
+    launch,
+  });
 
   // Keep the window start in view when the window changes.
-  const windowStart = plan?.window?.start ?? null;
   useEffect(() => {
     if (windowStart !== null) timeline.current?.scrollToIndex(windowStart);
   }, [windowStart]);
@@ -330,76 +222,27 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
         </div>
       )}
       {importing !== null && <ImportDialog dropped={importing.dropped} onClose={closeImport} onImported={openImport} />}
-      <header className={styles.header}>
-        <div>
-          <h1>Fork Lab</h1>
-          <p className={styles.tagline}>See exactly what a forked subagent inherits from its parent’s conversation.</p>
-        </div>
-        <div className={styles.headerControls}>
-          <label className={styles.picker}>
-            <span>Scenario</span>
-            <select
-              value={scenarioId}
-              onChange={(event) => {
-                setCursor(null);
-                void openScenario(event.target.value);
-              }}
-              data-testid="scenario-select"
-            >
-              {scenarioId === '' && <option value="">{session.title}</option>}
-              {scenarios.map((scenario) => (
-                <option key={scenario.id} value={scenario.id}>
-                  {scenario.title}
-                </option>
-              ))}
-              {SYNTHETIC_SIZES.map((size) => (
-                <option key={size} value={syntheticScenarioId(size)}>
-                  Synthetic parent · about {size.toLocaleString('en-US')} messages
-                </option>
-              ))}
-            </select>
-          </label>
-          <button
-            type="button"
-            onClick={() => setImporting({ dropped: null })}
-            data-testid="open-import"
-            title="Import a session or a request body as a new parent (or drop a file on the page)"
-          >
-            Import…
-          </button>
-          <button
-            type="button"
-            onClick={async () => {
-              const scenario = await fetchScenario(scenarioId, initialScenario);
-              if (scenario !== null)
-                workspaceStore.getState().restartSession({ transcript: scenario.transcript, selection: selectionFromRequest(scenario.request) });
-            }}
-            disabled={session.source.kind !== 'scenario'}
-            data-testid="restart-session"
-            title="Put this scenario back as it was loaded: its transcript, its request, no children"
-          >
-            Restart scenario
-          </button>
-          <button
-            type="button"
-            onClick={async () => {
-              await clearWorkspace();
-              await openScenario(defaultScenarioId);
-            }}
-            data-testid="reset-workspace"
-            title="Forget every session and child in this browser"
-          >
-            Reset workspace
-          </button>
-          <span className={styles.save} data-testid="save-status" data-status={save.status} role="status" title={save.error ?? undefined}>
-            {save.status === 'saved'
-              ? 'Saved in this browser'
-              : save.status === 'pending'
-                ? 'Saving…'
-                : `Not saved: ${save.error ?? 'storage refused the write'}`}
-          </span>
-        </div>
-      </header>
+      <PlaygroundHeader
+        title={session.title}
+        scenarioId={scenarioId}
+        scenarios={scenarios}
+        canRestart={session.source.kind === 'scenario'}
+        save={save}
+        onPickScenario={(id) => {
+          setCursor(null);
+          void openScenario(id);
+        }}
+        onImport={() => setImporting({ dropped: null })}
+        onRestart={async () => {
+          const scenario = await fetchScenario(scenarioId, initialScenario);
+          if (scenario !== null)
+            workspaceStore.getState().restartSession({ transcript: scenario.transcript, selection: selectionFromRequest(scenario.request) });
+        }}
+        onReset={async () => {
+          await clearWorkspace();
+          await openScenario(defaultScenarioId);
+        }}
+      />
 
       {notice !== null && (
         <p role="alert" className={styles.alert} data-testid="scenario-missing">
@@ -422,7 +265,7 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
             selection={selection}
             errors={plan?.errors ?? []}
             parentLength={transcript.messages.length}
-            realTurns={turns.length}
+            realTurns={rows.turns.length}
             canLaunch={canLaunch}
             launchHint={launchError ?? launchHint}
             launching={launching}
@@ -449,16 +292,16 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
           <ParentTimeline
             key={session.id}
             ref={timeline}
-            messages={plannedMessages}
+            messages={rows.messages}
             pendingFrom={writtenCall === null ? null : transcript.messages.length}
-            classifications={classifications}
+            classifications={rows.classifications}
             ranges={plan?.parent ?? null}
             windowStart={plan?.child ? windowStart : null}
             windowDescription={plan?.window?.description ?? ''}
             forkPoint={selection.forkPoint !== null && selection.forkPoint < transcript.messages.length ? selection.forkPoint : null}
-            tokens={rowTokens}
+            tokens={rows.tokens}
             cursor={cursor}
-            canStartWindow={selection.policy === 'qwen-fork-turns'}
+            canStartWindow={runtimeOf(selection.policy).controls.window !== undefined}
             onStartWindow={startWindowAt}
             onForkAfter={(index) => setSelection((current) => ({ ...current, forkPoint: index + 1 >= transcript.messages.length ? null : index + 1 }))}
             onDelete={(index) => workspaceStore.getState().deleteParentMessage(index)}
@@ -486,7 +329,7 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
             <ChildPreview
               preview={preview}
               parent={previewMessages}
-              parentTokens={previewMatches ? rowTokens : null}
+              parentTokens={previewMatches ? rows.tokens : null}
               stale={stale}
               onShowParentRow={(index) => timeline.current?.scrollToIndex(index)}
             />

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import type { ForkRequest, ParentTranscript } from '@/lib/fork';
+import { type ForkRequest, type ParentTranscript, parseForkRequest, runtimeOf } from '@/lib/fork';
 import type { ForkPreview, ParentRegistration } from '@/lib/fork-service/fork-service';
 import { previewFork, registerParent } from './fork-client';
 
@@ -32,17 +32,15 @@ function remember(transcript: ParentTranscript, key: string, value: Answer): voi
   if (known.size > ANSWERS_PER_PARENT) known.delete(known.keys().next().value!);
 }
 
-/** The windows one key press away from a Qwen request: N−1, N+1 and `all` (or N−1 from `all`). */
+/** The windows one key press away from a request, as its runtime's window keys would set them. */
 function neighbours(request: ForkRequest, answer: ReadyPreview): ForkRequest[] {
-  if (request.policy !== 'qwen-fork-turns' || answer.plan.errors.length > 0) return [];
-  const turns = request.params.fork_turns;
-  const values =
-    turns === 'all'
-      ? [String(Math.max(1, (answer.plan.window?.realTurns ?? 1) - 1))]
-      : typeof turns === 'string' && /^[1-9]\d*$/.test(turns)
-        ? [String(Number(turns) + 1), ...(Number(turns) > 1 ? [String(Number(turns) - 1)] : []), 'all']
-        : [];
-  return values.map((value) => ({ ...request, params: { ...request.params, fork_turns: value } }));
+  const window = runtimeOf(request.policy).controls.window;
+  if (window === undefined || answer.plan.errors.length > 0) return [];
+  const value = Object.entries(request.params).find(([name]) => name === window.field)?.[1];
+  if (typeof value !== 'string') return [];
+  return window
+    .neighbours(value, answer.plan.window?.realTurns ?? 1)
+    .map((next) => parseForkRequest({ ...request, params: { ...request.params, [window.field]: next } }));
 }
 
 /**

@@ -8,7 +8,7 @@ describe('forkRequestFromCall', () => {
       directive: 'go',
       params: { subagent_type: 'fork', fork_turns: ' 3 ' },
     });
-    expect(forkRequestFromCall('kimi-fork', { prompt: 'go', fork: true, resume: 'a-1' }, 'system-reminder')).toEqual({
+    expect(forkRequestFromCall('kimi-fork', { prompt: 'go', fork: true, resume: 'a-1' }, { notice: 'system-reminder' })).toEqual({
       policy: 'kimi-fork',
       directive: 'go',
       params: { fork: true, resume: 'a-1' },

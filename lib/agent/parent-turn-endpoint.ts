@@ -2,7 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { languageModel, redactSecrets, UnknownModelError } from '@/lib/ai/providers';
-import { FORK_POLICIES, KIMI_NOTICE_VARIANTS } from '@/lib/fork';
+import { FORK_POLICIES, runtimeOf } from '@/lib/fork';
 import { parentKeySchema } from '@/lib/fork-service/action-inputs';
 import { liveTokenReport } from '@/lib/fork-service/fork-service';
 import { parentCache } from '@/lib/fork-service/parent-cache';
@@ -17,14 +17,29 @@ import { sandboxFor } from './sandbox-files';
 
 export const PARENT_TURN_BODY_LIMIT_BYTES = 64 * 1024;
 
-const parentTurnBody = z.strictObject({
-  parentKey: parentKeySchema,
-  sessionId: z.string().regex(/^[A-Za-z0-9_:.-]{1,80}$/, 'a session id is 1 to 80 letters, digits, dashes, dots, colons or underscores'),
-  prompt: z.string().trim().min(1, 'write a prompt for the parent').max(20_000, 'a prompt is at most 20,000 characters'),
-  modelId: z.string().min(1).max(200),
-  policy: z.enum(FORK_POLICIES),
-  notice: z.enum(KIMI_NOTICE_VARIANTS).optional(),
-});
+const parentTurnBody = z
+  .strictObject({
+    parentKey: parentKeySchema,
+    sessionId: z.string().regex(/^[A-Za-z0-9_:.-]{1,80}$/, 'a session id is 1 to 80 letters, digits, dashes, dots, colons or underscores'),
+    prompt: z.string().trim().min(1, 'write a prompt for the parent').max(20_000, 'a prompt is at most 20,000 characters'),
+    modelId: z.string().min(1).max(200),
+    policy: z.enum(FORK_POLICIES),
+    /** The runtime's settings (fields that are not call arguments), each one of its allowed values. */
+    settings: z.record(z.string(), z.string()).optional(),
+  })
+  .superRefine((body, context) => {
+    const fields = runtimeOf(body.policy).controls.fields.filter((field) => field.setting === true);
+    for (const [name, value] of Object.entries(body.settings ?? {})) {
+      const field = fields.find((candidate) => candidate.name === name);
+      const allowed = field?.options?.map((option) => option.value) ?? [];
+      if (field === undefined) {
+        const known = fields.map((candidate) => candidate.name).join(', ') || 'none';
+        context.addIssue({ code: 'custom', path: ['settings', name], message: `not a setting of ${body.policy} (its settings: ${known})` });
+      } else if (!allowed.includes(value)) {
+        context.addIssue({ code: 'custom', path: ['settings', name], message: `must be one of ${allowed.join(', ')}` });
+      }
+    }
+  });
 
 /**
  * `POST /api/parent/turn`: one turn of the live parent agent, streamed as newline-delimited JSON
@@ -54,7 +69,7 @@ export const answerParentTurn = answeringErrors('run this turn', async (request:
       parent: parent.transcript,
       prompt: input.prompt,
       policy: input.policy,
-      ...(input.notice ? { notice: input.notice } : {}),
+      ...(input.settings ? { settings: input.settings } : {}),
       modelId: input.modelId,
       sessionId: input.sessionId,
       signal: request.signal,

@@ -1,20 +1,19 @@
 import { jsonSchema, type LanguageModel, type ModelMessage, streamText, type ToolSet, tool } from 'ai';
 import {
   buildBootstrapRecord,
-  FORK_PLACEHOLDER_RESULT,
   type ForkBootstrapRecord,
   type ForkPlan,
   type ForkPolicy,
   type ForkRequest,
-  type KimiNoticeVariant,
   type ParentTranscript,
   planFork,
+  runtimeOf,
   type ToolDeclaration,
 } from '@/lib/fork';
 import type { ChildTokenReport } from '@/lib/fork-service/child-token-report';
 import { AGENT_TOOL_NAMES } from '@/lib/fork-service/in-flight-call';
 import { linkToolPairs } from '@/lib/view/tool-pairs';
-import { AGENT_TOOL_DECLARATIONS, forkRequestFromCall } from './agent-tool';
+import { agentToolDeclaration, forkRequestFromCall } from './agent-tool';
 import { type ChildRuns, describeError } from './child-runs';
 import type { RunRecord } from './run-journal';
 
@@ -42,7 +41,8 @@ export interface ParentTurnInput {
   parent: ParentTranscript;
   prompt: string;
   policy: ForkPolicy;
-  notice?: KimiNoticeVariant;
+  /** The runtime's choices that are not call arguments (Kimi's notice version), from the controls. */
+  settings?: Readonly<Record<string, string>>;
   modelId: string;
   sessionId: string;
   signal?: AbortSignal;
@@ -68,7 +68,7 @@ export function openToolCalls(parent: ParentTranscript): { index: number; toolCa
 
 /** The parent's tools for a live turn: its own declarations, with the policy's Agent tool. */
 export function liveParentTools(policy: ForkPolicy, declared: readonly ToolDeclaration[]): ToolDeclaration[] {
-  return declared.some((tool) => AGENT_TOOL_NAMES.has(tool.name)) ? [...declared] : [...declared, AGENT_TOOL_DECLARATIONS[policy]];
+  return declared.some((tool) => AGENT_TOOL_NAMES.has(tool.name)) ? [...declared] : [...declared, agentToolDeclaration(policy)];
 }
 
 /**
@@ -147,7 +147,7 @@ export async function* runParentTurn(input: ParentTurnInput, deps: ParentTurnDep
       const results: { type: 'tool-result'; toolCallId: string; toolName: string; output: { type: 'text'; value: string } }[] = [];
       const waiting: { toolCallId: string; toolName: string; childId: string }[] = [];
       for (const call of agentCalls) {
-        const request = forkRequestFromCall(input.policy, call.input, input.notice);
+        const request = forkRequestFromCall(input.policy, call.input, input.settings);
         const plan = planFork(transcript, request);
         const answer = (value: string) =>
           results.push({ type: 'tool-result', toolCallId: call.toolCallId, toolName: call.toolName, output: { type: 'text', value } });
@@ -170,7 +170,8 @@ export async function* runParentTurn(input: ParentTurnInput, deps: ParentTurnDep
           answer(`Error: ${error instanceof Error ? error.message : String(error)}`);
           continue;
         }
-        const resultByServer = input.policy !== 'qwen-fork-turns';
+        const { delivery } = runtimeOf(input.policy);
+        const resultByServer = delivery.kind === 'call-result';
         yield {
           type: 'child',
           childId,
@@ -183,8 +184,8 @@ export async function* runParentTurn(input: ParentTurnInput, deps: ParentTurnDep
           run,
           resultByServer,
         };
-        if (resultByServer) waiting.push({ toolCallId: call.toolCallId, toolName: call.toolName, childId });
-        else answer(FORK_PLACEHOLDER_RESULT);
+        if (delivery.kind === 'call-result') waiting.push({ toolCallId: call.toolCallId, toolName: call.toolName, childId });
+        else answer(delivery.placeholder);
       }
       for (const wait of waiting) {
         await deps.runs.settled(wait.childId);

@@ -1,22 +1,9 @@
-import type { ForkRequest, ParentTranscript, TranscriptMessage } from '@/lib/fork';
+import { type ForkRequest, type ParentTranscript, runtimeOf, type TranscriptMessage } from '@/lib/fork';
 import { AGENT_TOOL_NAMES, inFlightAgentCall } from './in-flight-call';
 
 /** The Agent call's input as the runtime's model would write it for a request. */
 export function agentCallInput(request: ForkRequest): Record<string, unknown> {
-  const params = request.params as Record<string, unknown>;
-  const defined = (entries: [string, unknown][]) => Object.fromEntries(entries.filter(([, value]) => value !== undefined));
-  switch (request.policy) {
-    case 'qwen-fork-turns':
-    case 'kimi-fork':
-      return { ...defined(Object.entries(params)), prompt: request.directive };
-    case 'deepseek-completed-turns':
-      return defined([
-        ['prompt', request.directive],
-        ['persona', params.persona],
-        ['tools', params.toolFilter],
-        ['max_depth', params.maxDepth],
-      ]);
-  }
+  return runtimeOf(request.policy).agentTool.callInput(request);
 }
 
 /**

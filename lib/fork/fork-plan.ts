@@ -1,4 +1,4 @@
-import type { ForkPolicy } from './fork-request';
+import type { ForkPolicy } from './runtimes';
 import type { MessageMeta, ModelMessage, ToolDeclaration, UserModelMessage } from './transcript/transcript';
 
 /** A parameter the runtime rejects, in words that say what is allowed. */

@@ -6,6 +6,7 @@
  * Start with {@link planFork}.
  */
 
+export type { DeepSeekForkParams, DeepSeekForkRequest } from './deepseek/deepseek-fork-request';
 export { DEFAULT_MAX_DEPTH } from './deepseek/validate-deepseek-fork';
 export { DISPOSITION_DETAILS } from './disposition-details';
 export { BootstrapMissingError, ForkRequestValidationError, type InputIssue, TranscriptValidationError } from './errors';
@@ -23,20 +24,10 @@ export type {
   ParentRange,
   SyntheticRule,
 } from './fork-plan';
-export type {
-  DeepSeekForkParams,
-  DeepSeekForkRequest,
-  ForkPolicy,
-  ForkRequest,
-  KimiForkParams,
-  KimiForkRequest,
-  KimiNoticeVariant,
-  QwenForkParams,
-  QwenForkRequest,
-} from './fork-request';
-export { FORK_POLICIES, KIMI_NOTICE_VARIANTS } from './fork-request';
+export { forkRequestSchema, parseForkRequest } from './fork-request-schema';
 export { OPEN_CALL_RESULT } from './kimi/close-open-tool-calls';
 export { INHERITANCE_NOTICE, INHERITANCE_NOTICE_REMINDER } from './kimi/inheritance-notice';
+export { KIMI_NOTICE_VARIANTS, type KimiForkParams, type KimiForkRequest, type KimiNoticeVariant } from './kimi/kimi-fork-request';
 export { dispositionAt, expandParentRanges, type ParentDisposition } from './parent-ranges';
 export { planFork } from './plan-fork';
 export {
@@ -51,6 +42,10 @@ export {
   FORK_DIRECTIVE_ACKNOWLEDGEMENT,
   FORK_PLACEHOLDER_RESULT,
 } from './qwen/child-message';
+export type { QwenForkParams, QwenForkRequest } from './qwen/qwen-fork-request';
+export type { ForkRuntime, ResultDelivery, RuntimeAgentTool } from './runtime';
+export type { ControlField, RuntimeControls, TurnWindowControl } from './runtime-controls';
+export { FORK_POLICIES, FORK_RUNTIMES, type ForkPolicy, type ForkRequest, isForkPolicy, runtimeOf } from './runtimes';
 export {
   classifyMessages,
   isRealUserTurn,
@@ -77,11 +72,4 @@ export type {
   TurnEndReason,
 } from './transcript/transcript';
 export { TURN_END_REASONS } from './transcript/transcript';
-export {
-  forkRequestSchema,
-  modelMessageSchema,
-  parentTranscriptSchema,
-  parseForkRequest,
-  parseParentTranscript,
-  transcriptMessageSchema,
-} from './transcript/transcript-schema';
+export { modelMessageSchema, parentTranscriptSchema, parseParentTranscript, transcriptMessageSchema } from './transcript/transcript-schema';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ChildMessage, ForkPlan } from './fork-plan';
-import type { ForkRequest } from './fork-request';
 import { planFork } from './plan-fork';
+import type { ForkRequest } from './runtimes';
 import { arbitraryTranscript } from './testing/arbitrary-transcript';
 import { scribble, sharedObjects } from './testing/object-graph';
 import { oracleWindowStart } from './testing/qwen-window-oracle';

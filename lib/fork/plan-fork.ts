@@ -1,9 +1,6 @@
-import { rejectedPlan } from './child-messages';
-import { planDeepSeekFork } from './deepseek/plan-deepseek-fork';
 import type { ForkParameterError, ForkPlan } from './fork-plan';
-import type { ForkRequest } from './fork-request';
-import { planKimiFork } from './kimi/plan-kimi-fork';
-import { planQwenFork } from './qwen/plan-qwen-fork';
+import { rejectedPlan } from './planning/refused-plans';
+import { type ForkRequest, runtimeOf } from './runtimes';
 import type { ParentTranscript } from './transcript/transcript';
 
 function checkForkPoint(forkPoint: unknown, length: number): ForkParameterError | null {
@@ -32,13 +29,5 @@ export function planFork(parent: ParentTranscript, request: ForkRequest): ForkPl
   const forkPointError = checkForkPoint(request.forkPoint, length);
   if (forkPointError !== null) return rejectedPlan(request.policy, [forkPointError], length);
   const end = request.forkPoint ?? length;
-
-  switch (request.policy) {
-    case 'qwen-fork-turns':
-      return planQwenFork(parent, request, end);
-    case 'kimi-fork':
-      return planKimiFork(parent, request, end);
-    case 'deepseek-completed-turns':
-      return planDeepSeekFork(parent, request, end);
-  }
+  return runtimeOf(request.policy).planRequest(parent, request, end);
 }

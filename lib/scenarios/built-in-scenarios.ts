@@ -3,7 +3,7 @@
  * `public/scenarios/`, where the app loads them; a unit test keeps the two in step.
  */
 
-import { AGENT_TOOL_DECLARATIONS } from '@/lib/agent/agent-tool';
+import { agentToolDeclaration } from '@/lib/agent/agent-tool';
 import type { ForkRequest, TranscriptMessage } from '@/lib/fork';
 import { assistant, parentOf, READ_FILE_TOOL, reminder, toolCalls, toolResults, user } from '@/lib/fork/testing/transcript-builders';
 import type { Scenario } from './scenario';
@@ -23,7 +23,7 @@ const toolsFor = (policy: ForkRequest['policy']) => [
   },
   // The Agent tool in the scenario's own runtime schema, so the live parent can call it with the
   // fork parameters that runtime takes.
-  AGENT_TOOL_DECLARATIONS[policy],
+  agentToolDeclaration(policy),
 ];
 const STARTUP = reminder('startup', 'Working directory: /repo\nPlatform: linux\nGit branch: main\nToday: 2026-11-30');
 const DIRECTIVE = 'Write unit tests for parseDate in src/date.ts, covering the edge cases we found.';

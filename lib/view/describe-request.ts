@@ -1,14 +1,11 @@
-import type { ForkRequest } from '@/lib/fork';
-
-const POLICY_NAMES: Record<ForkRequest['policy'], string> = {
-  'qwen-fork-turns': 'Qwen Code fork_turns',
-  'kimi-fork': 'Kimi Code fork: true',
-  'deepseek-completed-turns': 'DeepSeek completed turns',
-};
+import { type ForkRequest, runtimeOf } from '@/lib/fork';
 
 export function policyName(policy: ForkRequest['policy']): string {
-  return POLICY_NAMES[policy];
+  return runtimeOf(policy).name;
 }
+
+/** Fields of a request beside its parameters that change what the child gets (Kimi's notice version). */
+const SHARED_FIELDS = new Set(['policy', 'directive', 'forkPoint', 'params']);
 
 /** One line naming the policy and the parameters exactly as the runtime receives them. */
 export function describeRequest(request: ForkRequest): string {
@@ -16,6 +13,9 @@ export function describeRequest(request: ForkRequest): string {
     .filter(([, value]) => value !== undefined)
     .map(([key, value]) => `${key}: ${JSON.stringify(value)}`)
     .join(', ');
-  const notice = request.policy === 'kimi-fork' && request.notice ? ` · notice: ${request.notice}` : '';
-  return `${POLICY_NAMES[request.policy]} · { ${params} }${notice} · directive: “${request.directive}”`;
+  const settings = Object.entries(request)
+    .filter(([key, value]) => !SHARED_FIELDS.has(key) && value !== undefined)
+    .map(([key, value]) => ` · ${key}: ${String(value)}`)
+    .join('');
+  return `${policyName(request.policy)} · { ${params} }${settings} · directive: “${request.directive}”`;
 }

@@ -1,4 +1,4 @@
-import { FORK_PLACEHOLDER_RESULT, type ForkPolicy, type ParentTranscript, type TranscriptMessage } from '@/lib/fork';
+import { type ForkPolicy, type ParentTranscript, runtimeOf, type TranscriptMessage } from '@/lib/fork';
 import { linkToolPairs } from '@/lib/view/tool-pairs';
 import { freshMessageId } from './parent-edits';
 
@@ -30,15 +30,16 @@ function toolResult(transcript: ParentTranscript, toolCallId: string, toolName: 
 }
 
 /**
- * What the parent sees the moment a child is launched. A Qwen fork runs in the background, so its
- * Agent call is answered at once with the same placeholder the child's copy of the call got; the
- * other runtimes keep the call open until the child's result comes back.
+ * What the parent sees the moment a child is launched. A fork that runs in the background (Qwen's)
+ * has its Agent call answered at once with the same placeholder the child's copy of the call got;
+ * a runtime whose parent waits keeps the call open until the child's result comes back.
  */
 export function acknowledgeLaunch(transcript: ParentTranscript, policy: ForkPolicy, agentCallId: string | null): ParentTranscript {
-  if (policy !== 'qwen-fork-turns' || agentCallId === null) return transcript;
+  const { delivery } = runtimeOf(policy);
+  if (delivery.kind !== 'background-notification' || agentCallId === null) return transcript;
   const call = openCall(transcript, agentCallId);
   if (call === null) return transcript;
-  return answered(transcript, call, toolResult(transcript, agentCallId, call.toolName, FORK_PLACEHOLDER_RESULT));
+  return answered(transcript, call, toolResult(transcript, agentCallId, call.toolName, delivery.placeholder));
 }
 
 /**

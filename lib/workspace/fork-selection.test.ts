@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SELECTION, type ForkSelection, requestFromSelection, selectionFromRequest } from './fork-selection';
+import type { ForkPolicy } from '@/lib/fork';
+import { DEFAULT_SELECTION, type ForkSelection, requestFromSelection, restoreSelection, selectionFromRequest } from './fork-selection';
 import { decodeUrlState, encodeUrlState } from './url-state';
+
+/** The default selection with one runtime selected and its fields as typed. */
+function typed(policy: ForkPolicy, fields: Record<string, string>, rest: Partial<ForkSelection> = {}): ForkSelection {
+  return { ...DEFAULT_SELECTION, policy, fields: { ...DEFAULT_SELECTION.fields, [policy]: fields }, ...rest };
+}
 
 describe('requestFromSelection', () => {
   it('passes Qwen values through as typed, leaving out empty fields', () => {
-    const selection: ForkSelection = { ...DEFAULT_SELECTION, qwen: { fork_turns: ' 3 ', subagent_type: 'fork', name: '' } };
+    const selection = typed('qwen-fork-turns', { fork_turns: ' 3 ', subagent_type: 'fork', name: '' });
     expect(requestFromSelection(selection)).toEqual({
       policy: 'qwen-fork-turns',
       directive: DEFAULT_SELECTION.directive,
@@ -14,12 +20,7 @@ describe('requestFromSelection', () => {
 
   it('spells Kimi and DeepSeek values as their runtimes take them', () => {
     expect(
-      requestFromSelection({
-        ...DEFAULT_SELECTION,
-        policy: 'kimi-fork',
-        kimi: { fork: 'true', resume: 'agent-7', subagent_type: '', model: '', notice: 'system-reminder' },
-        forkPoint: 4,
-      }),
+      requestFromSelection(typed('kimi-fork', { fork: 'true', resume: 'agent-7', subagent_type: '', model: '', notice: 'system-reminder' }, { forkPoint: 4 })),
     ).toEqual({
       policy: 'kimi-fork',
       directive: DEFAULT_SELECTION.directive,
@@ -27,20 +28,12 @@ describe('requestFromSelection', () => {
       notice: 'system-reminder',
       params: { fork: true, resume: 'agent-7' },
     });
-    expect(
-      requestFromSelection({
-        ...DEFAULT_SELECTION,
-        policy: 'deepseek-completed-turns',
-        deepseek: { maxDepth: '2', persona: 'You review.', toolFilter: 'read_file, ,grep' },
-      }),
-    ).toEqual({
+    expect(requestFromSelection(typed('deepseek-completed-turns', { maxDepth: '2', persona: 'You review.', toolFilter: 'read_file, ,grep' }))).toEqual({
       policy: 'deepseek-completed-turns',
       directive: DEFAULT_SELECTION.directive,
       params: { maxDepth: 2, persona: 'You review.', toolFilter: ['read_file', 'grep'] },
     });
-    expect(
-      requestFromSelection({ ...DEFAULT_SELECTION, policy: 'deepseek-completed-turns', deepseek: { maxDepth: 'deep', persona: '', toolFilter: '' } }).params,
-    ).toEqual({ maxDepth: 'deep' });
+    expect(requestFromSelection(typed('deepseek-completed-turns', { maxDepth: 'deep', persona: '', toolFilter: '' })).params).toEqual({ maxDepth: 'deep' });
   });
 
   it('round-trips a request through the controls', () => {
@@ -51,29 +44,16 @@ describe('requestFromSelection', () => {
 
 describe('URL state', () => {
   it('carries scenario, policy, parameters exactly (spaces and leading zeros too) and fork point', () => {
-    const selection: ForkSelection = {
-      ...DEFAULT_SELECTION,
-      qwen: { fork_turns: ' 03 ', subagent_type: 'fork', name: 'ally' },
-      directive: 'a & b',
-      forkPoint: 7,
-    };
+    const selection = typed('qwen-fork-turns', { fork_turns: ' 03 ', subagent_type: 'fork', name: 'ally' }, { directive: 'a & b', forkPoint: 7 });
     const query = encodeUrlState('tool-only-turns', selection);
     expect(query).toBe('scenario=tool-only-turns&policy=qwen-fork-turns&fork_turns=+03+&subagent_type=fork&name=ally&directive=a+%26+b&point=7');
     expect(decodeUrlState(query)).toEqual({ scenarioId: 'tool-only-turns', selection });
   });
 
   it('round-trips Kimi with fork left out, and DeepSeek', () => {
-    const kimi: ForkSelection = {
-      ...DEFAULT_SELECTION,
-      policy: 'kimi-fork',
-      kimi: { fork: '', resume: '', subagent_type: 'coder', model: '', notice: 'system-reminder' },
-    };
+    const kimi = typed('kimi-fork', { fork: '', resume: '', subagent_type: 'coder', model: '', notice: 'system-reminder' });
     expect(decodeUrlState(encodeUrlState(null, kimi))).toEqual({ scenarioId: null, selection: kimi });
-    const deepseek: ForkSelection = {
-      ...DEFAULT_SELECTION,
-      policy: 'deepseek-completed-turns',
-      deepseek: { maxDepth: '1', persona: '', toolFilter: 'read_file' },
-    };
+    const deepseek = typed('deepseek-completed-turns', { maxDepth: '1', persona: '', toolFilter: 'read_file' });
     expect(decodeUrlState(encodeUrlState('x', deepseek))).toEqual({ scenarioId: 'x', selection: deepseek });
   });
 
@@ -81,5 +61,34 @@ describe('URL state', () => {
     expect(decodeUrlState('scenario=a')).toEqual({ scenarioId: 'a', selection: null });
     expect(decodeUrlState('policy=teleport')).toEqual({ scenarioId: null, selection: null });
     expect(decodeUrlState('policy=qwen-fork-turns&point=-1')?.selection?.forkPoint).toBeNull();
+  });
+});
+
+describe('restoreSelection', () => {
+  it('keeps the fields a browser saved before selections were keyed by policy', () => {
+    const saved = {
+      policy: 'kimi-fork',
+      qwen: { fork_turns: '2', subagent_type: 'fork', name: '' },
+      kimi: { fork: 'false', resume: 'agent-1', subagent_type: '', model: '', notice: 'system-reminder' },
+      deepseek: { maxDepth: '1', persona: '', toolFilter: '' },
+      directive: 'go',
+      forkPoint: 3,
+    };
+    const restored = restoreSelection(saved);
+    expect(restored).toEqual({
+      policy: 'kimi-fork',
+      fields: { 'qwen-fork-turns': saved.qwen, 'kimi-fork': saved.kimi, 'deepseek-completed-turns': saved.deepseek },
+      directive: 'go',
+      forkPoint: 3,
+    });
+    expect(restoreSelection(restored)).toEqual(restored);
+  });
+
+  it('defaults what it cannot read, field by field', () => {
+    expect(restoreSelection(null)).toEqual(DEFAULT_SELECTION);
+    const restored = restoreSelection({ policy: 'teleport', fields: { 'qwen-fork-turns': { fork_turns: 4, name: 'x' } }, forkPoint: -2 });
+    expect(restored.policy).toBe(DEFAULT_SELECTION.policy);
+    expect(restored.forkPoint).toBeNull();
+    expect(restored.fields['qwen-fork-turns']).toEqual({ fork_turns: 'all', subagent_type: 'fork', name: 'x' });
   });
 });

@@ -1,15 +1,14 @@
-import type { ForkPolicy, ForkRequest, KimiNoticeVariant } from '@/lib/fork';
+import { FORK_RUNTIMES, type ForkPolicy, type ForkRequest, isForkPolicy, parseForkRequest, runtimeOf } from '@/lib/fork';
 
 /**
  * The fork controls as a person typed them. Every parameter is kept as raw text so that values a
  * runtime rejects (`0`, `03`, `" 3 "`) reach the engine unchanged; an empty field means the
- * parameter is left out of the call.
+ * parameter is left out of the call. Each runtime keeps its own fields, so switching runtime and
+ * back finds them as they were left.
  */
 export interface ForkSelection {
   policy: ForkPolicy;
-  qwen: { fork_turns: string; subagent_type: string; name: string };
-  kimi: { fork: 'true' | 'false' | ''; resume: string; subagent_type: string; model: string; notice: KimiNoticeVariant };
-  deepseek: { maxDepth: string; persona: string; toolFilter: string };
+  fields: Readonly<Record<string, Readonly<Record<string, string>>>>;
   directive: string;
   /** Fork as the parent stood after this many messages; null forks at the end. */
   forkPoint: number | null;
@@ -18,108 +17,73 @@ export interface ForkSelection {
 export const DEFAULT_DIRECTIVE = 'Summarise what we have established so far and list the open questions.';
 
 export const DEFAULT_SELECTION: ForkSelection = {
-  policy: 'qwen-fork-turns',
-  qwen: { fork_turns: 'all', subagent_type: 'fork', name: '' },
-  kimi: { fork: 'true', resume: '', subagent_type: '', model: '', notice: 'prompt-prefix' },
-  deepseek: { maxDepth: '', persona: '', toolFilter: '' },
+  policy: FORK_RUNTIMES[0].policy,
+  fields: Object.fromEntries(FORK_RUNTIMES.map((runtime) => [runtime.policy, runtime.controls.defaults])),
   directive: DEFAULT_DIRECTIVE,
   forkPoint: null,
 };
 
-function given(value: string): string | undefined {
-  return value === '' ? undefined : value;
+/** The fields of a runtime (the selected one by default), its defaults under what was typed. */
+export function fieldsOf(selection: ForkSelection, policy: ForkPolicy = selection.policy): Record<string, string> {
+  return { ...runtimeOf(policy).controls.defaults, ...selection.fields[policy] };
 }
 
-function withoutUndefined<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, member]) => member !== undefined)) as T;
+/** The selection with one field of the selected runtime set. */
+export function withField(selection: ForkSelection, name: string, value: string): ForkSelection {
+  return { ...selection, fields: { ...selection.fields, [selection.policy]: { ...fieldsOf(selection), [name]: value } } };
 }
 
-/** A number when the text is one (DeepSeek's options are typed values, not model-written JSON strings). */
-function numberOrText(value: string): number | string {
-  return /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value;
+/**
+ * The selected runtime's settings (fields that are not call arguments, such as which version of its
+ * notice to reproduce): they travel with a parent's turn, since the model calling the tool never sets them.
+ */
+export function settingsOf(selection: ForkSelection): Record<string, string> {
+  const values = fieldsOf(selection);
+  const settings = runtimeOf(selection.policy).controls.fields.filter((field) => field.setting === true);
+  return Object.fromEntries(settings.map((field) => [field.name, values[field.name] ?? '']));
 }
 
 /** The request the engine receives for a selection: no rule lives here, only the spelling of values. */
 export function requestFromSelection(selection: ForkSelection): ForkRequest {
   const base = { directive: selection.directive, ...(selection.forkPoint === null ? {} : { forkPoint: selection.forkPoint }) };
-  switch (selection.policy) {
-    case 'qwen-fork-turns':
-      return {
-        ...base,
-        policy: 'qwen-fork-turns',
-        params: withoutUndefined({
-          subagent_type: given(selection.qwen.subagent_type),
-          fork_turns: given(selection.qwen.fork_turns),
-          name: given(selection.qwen.name),
-        }),
-      };
-    case 'kimi-fork':
-      return {
-        ...base,
-        policy: 'kimi-fork',
-        notice: selection.kimi.notice,
-        params: withoutUndefined({
-          fork: selection.kimi.fork === '' ? undefined : selection.kimi.fork === 'true',
-          resume: given(selection.kimi.resume),
-          subagent_type: given(selection.kimi.subagent_type),
-          model: given(selection.kimi.model),
-        }),
-      };
-    case 'deepseek-completed-turns': {
-      const tools = selection.deepseek.toolFilter
-        .split(',')
-        .map((name) => name.trim())
-        .filter((name) => name !== '');
-      return {
-        ...base,
-        policy: 'deepseek-completed-turns',
-        params: withoutUndefined({
-          maxDepth: selection.deepseek.maxDepth === '' ? undefined : numberOrText(selection.deepseek.maxDepth),
-          persona: given(selection.deepseek.persona),
-          toolFilter: selection.deepseek.toolFilter.trim() === '' ? undefined : tools,
-        }),
-      };
-    }
-  }
-}
-
-function text(value: unknown): string {
-  if (value === undefined || value === null) return '';
-  return typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return parseForkRequest(runtimeOf(selection.policy).controls.toRequest(fieldsOf(selection), base));
 }
 
 /** The controls showing a request (a scenario's own request, say). */
 export function selectionFromRequest(request: ForkRequest): ForkSelection {
-  const selection: ForkSelection = {
+  return {
     ...DEFAULT_SELECTION,
     policy: request.policy,
+    fields: { ...DEFAULT_SELECTION.fields, [request.policy]: runtimeOf(request.policy).controls.fromRequest(request) },
     directive: request.directive,
     forkPoint: request.forkPoint ?? null,
   };
-  switch (request.policy) {
-    case 'qwen-fork-turns':
-      selection.qwen = {
-        fork_turns: text(request.params.fork_turns),
-        subagent_type: text(request.params.subagent_type),
-        name: text(request.params.name),
-      };
-      break;
-    case 'kimi-fork':
-      selection.kimi = {
-        fork: request.params.fork === true ? 'true' : request.params.fork === false ? 'false' : '',
-        resume: text(request.params.resume),
-        subagent_type: text(request.params.subagent_type),
-        model: text(request.params.model),
-        notice: request.notice ?? 'prompt-prefix',
-      };
-      break;
-    case 'deepseek-completed-turns':
-      selection.deepseek = {
-        maxDepth: text(request.params.maxDepth),
-        persona: text(request.params.persona),
-        toolFilter: Array.isArray(request.params.toolFilter) ? request.params.toolFilter.join(', ') : text(request.params.toolFilter),
-      };
-      break;
-  }
-  return selection;
+}
+
+function textRecord(value: unknown): Record<string, string> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return {};
+  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+/**
+ * A selection read back from storage, which another version or a person may have written: what is
+ * recognisable is kept (including fields saved under a runtime's legacy key), the rest defaults.
+ */
+export function restoreSelection(saved: unknown): ForkSelection {
+  if (saved === null || typeof saved !== 'object') return DEFAULT_SELECTION;
+  const raw = saved as Record<string, unknown>;
+  const storedFields = raw.fields !== null && typeof raw.fields === 'object' ? (raw.fields as Record<string, unknown>) : {};
+  const fields = Object.fromEntries(
+    FORK_RUNTIMES.map((runtime) => {
+      const legacy = runtime.controls.legacyKey === undefined ? {} : textRecord(raw[runtime.controls.legacyKey]);
+      return [runtime.policy, { ...runtime.controls.defaults, ...legacy, ...textRecord(storedFields[runtime.policy]) }];
+    }),
+  );
+  const forkPoint = raw.forkPoint;
+  return {
+    policy: isForkPolicy(raw.policy) ? raw.policy : DEFAULT_SELECTION.policy,
+    fields,
+    directive: typeof raw.directive === 'string' ? raw.directive : DEFAULT_DIRECTIVE,
+    forkPoint: typeof forkPoint === 'number' && Number.isInteger(forkPoint) && forkPoint >= 0 ? forkPoint : null,
+  };
 }

@@ -1,5 +1,5 @@
-import { FORK_POLICIES, type ForkPolicy, KIMI_NOTICE_VARIANTS, type KimiNoticeVariant } from '@/lib/fork';
-import { DEFAULT_SELECTION, type ForkSelection } from './fork-selection';
+import { type ControlField, isForkPolicy, runtimeOf } from '@/lib/fork';
+import { DEFAULT_SELECTION, type ForkSelection, fieldsOf } from './fork-selection';
 
 /** What a link carries: which scenario, and the fork controls exactly as they were. */
 export interface UrlState {
@@ -7,25 +7,30 @@ export interface UrlState {
   selection: ForkSelection | null;
 }
 
-const QWEN_KEYS = ['fork_turns', 'subagent_type', 'name'] as const;
-const KIMI_KEYS = ['resume', 'subagent_type', 'model'] as const;
-const DEEPSEEK_KEYS = ['maxDepth', 'persona', 'toolFilter'] as const;
+/** A select is always written (its empty choice as `omit`), so a link never falls back to a default it did not show. */
+const OMITTED = 'omit';
 
-/** The query string for a view. Empty fields are left out; a policy's fields are only its own. */
+function encodeField(field: ControlField, value: string): string | null {
+  if (field.kind === 'select') return value === '' ? OMITTED : value;
+  return value === '' ? null : value;
+}
+
+function decodeField(field: ControlField, value: string | null, fallback: string): string {
+  if (field.kind === 'text') return value ?? '';
+  const wanted = value === OMITTED ? '' : value;
+  return field.options?.some((option) => option.value === wanted) ? (wanted as string) : fallback;
+}
+
+/** The query string for a view. Empty text fields are left out; a policy's fields are only its own. */
 export function encodeUrlState(scenarioId: string | null, selection: ForkSelection): string {
   const query = new URLSearchParams();
   if (scenarioId !== null) query.set('scenario', scenarioId);
   query.set('policy', selection.policy);
-  const put = (key: string, value: string) => {
-    if (value !== '') query.set(key, value);
-  };
-  if (selection.policy === 'qwen-fork-turns') for (const key of QWEN_KEYS) put(key, selection.qwen[key]);
-  if (selection.policy === 'kimi-fork') {
-    query.set('fork', selection.kimi.fork === '' ? 'omit' : selection.kimi.fork);
-    for (const key of KIMI_KEYS) put(key, selection.kimi[key]);
-    query.set('notice', selection.kimi.notice);
+  const values = fieldsOf(selection);
+  for (const field of runtimeOf(selection.policy).controls.fields) {
+    const encoded = encodeField(field, values[field.name] ?? '');
+    if (encoded !== null) query.set(field.name, encoded);
   }
-  if (selection.policy === 'deepseek-completed-turns') for (const key of DEEPSEEK_KEYS) put(key, selection.deepseek[key]);
   query.set('directive', selection.directive);
   if (selection.forkPoint !== null) query.set('point', String(selection.forkPoint));
   return query.toString();
@@ -39,29 +44,20 @@ export function decodeUrlState(search: string | URLSearchParams): UrlState {
   const query = typeof search === 'string' ? new URLSearchParams(search) : search;
   const scenarioId = query.get('scenario');
   const policy = query.get('policy');
-  if (policy === null || !FORK_POLICIES.includes(policy as ForkPolicy)) return { scenarioId, selection: null };
-  const get = (key: string) => query.get(key) ?? '';
+  if (!isForkPolicy(policy)) return { scenarioId, selection: null };
+  const { controls } = runtimeOf(policy);
+  const values = Object.fromEntries(
+    controls.fields.map((field) => [field.name, decodeField(field, query.get(field.name), controls.defaults[field.name] ?? '')]),
+  );
   const point = query.get('point');
-  const selection: ForkSelection = {
-    ...DEFAULT_SELECTION,
-    policy: policy as ForkPolicy,
-    directive: query.get('directive') ?? DEFAULT_SELECTION.directive,
-    forkPoint: point !== null && /^\d{1,9}$/.test(point) ? Number(point) : null,
+  return {
+    scenarioId,
+    selection: {
+      ...DEFAULT_SELECTION,
+      policy,
+      fields: { ...DEFAULT_SELECTION.fields, [policy]: values },
+      directive: query.get('directive') ?? DEFAULT_SELECTION.directive,
+      forkPoint: point !== null && /^\d{1,9}$/.test(point) ? Number(point) : null,
+    },
   };
-  if (policy === 'qwen-fork-turns') selection.qwen = { fork_turns: get('fork_turns'), subagent_type: get('subagent_type'), name: get('name') };
-  if (policy === 'kimi-fork') {
-    const fork = get('fork');
-    const notice = get('notice');
-    selection.kimi = {
-      fork: fork === 'false' ? 'false' : fork === 'omit' ? '' : 'true',
-      resume: get('resume'),
-      subagent_type: get('subagent_type'),
-      model: get('model'),
-      notice: KIMI_NOTICE_VARIANTS.includes(notice as KimiNoticeVariant) ? (notice as KimiNoticeVariant) : 'prompt-prefix',
-    };
-  }
-  if (policy === 'deepseek-completed-turns') {
-    selection.deepseek = { maxDepth: get('maxDepth'), persona: get('persona'), toolFilter: get('toolFilter') };
-  }
-  return { scenarioId, selection };
 }

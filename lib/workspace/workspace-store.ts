@@ -4,7 +4,7 @@ import type { RunEvent } from '@/lib/agent/child-runs';
 import { deepClone, type ModelMessage, type ParentTranscript, type TranscriptMessage } from '@/lib/fork';
 import { deepFreeze } from './deep-freeze';
 import { acknowledgeLaunch, deliverChildResult } from './deliver-result';
-import { DEFAULT_SELECTION, type ForkSelection } from './fork-selection';
+import { type ForkSelection, restoreSelection } from './fork-selection';
 import { appendMessage, deleteMessage, replaceMessage } from './parent-edits';
 import type { ChildRecord, ParentSession, SessionSource } from './workspace';
 
@@ -247,7 +247,7 @@ function readPersisted(persisted: unknown): Partial<WorkspaceState> {
       Array.isArray(candidate.children) &&
       candidate.selection !== undefined
     ) {
-      valid[id] = deepFreeze({ ...(candidate as ParentSession), selection: { ...DEFAULT_SELECTION, ...candidate.selection } });
+      valid[id] = deepFreeze({ ...(candidate as ParentSession), selection: restoreSelection(candidate.selection) });
     }
   }
   return {

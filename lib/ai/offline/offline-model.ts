@@ -8,8 +8,7 @@ import type {
   LanguageModelV3StreamResult,
 } from '@ai-sdk/provider';
 import { countTokens } from 'gpt-tokenizer';
-import { INHERITANCE_NOTICE } from '@/lib/fork/kimi/inheritance-notice';
-import { FORK_BOILERPLATE_TAG, FORK_DIRECTIVE_PREFIX } from '@/lib/fork/qwen/child-message';
+import { FORK_RUNTIMES } from '@/lib/fork';
 import { type ContextEntry, contentTerms, recall } from './lexical-recall';
 import { type ObjectSchema, toolArguments } from './tool-arguments';
 
@@ -47,18 +46,19 @@ function messageText(message: PromptMessage): string {
   return (message.content as unknown as { type: string; [key: string]: unknown }[]).map(partText).filter(Boolean).join('\n');
 }
 
-const BOILERPLATE = new RegExp(`<${FORK_BOILERPLATE_TAG}>[\\s\\S]*?</${FORK_BOILERPLATE_TAG}>\\s*`, 'g');
+const FRAMINGS = FORK_RUNTIMES.map((runtime) => runtime.framing);
+/** Prompts that ask nothing new, only "go on with the directive" (Qwen's `Begin.`). */
+const CARRY_ON = new Set(FRAMINGS.flatMap((framing) => (framing.carryOn === undefined ? [] : [framing.carryOn])));
 
-/** What a user message asks once the harness's own wrapping (fork boilerplate, notices, reminders) is removed. */
+/** What a user message asks once the harness's own wrapping (each runtime's framing, reminders) is removed. */
 function askedIn(text: string): string {
-  let asked = text.replace(BOILERPLATE, '').replace(/<system-reminder>[\s\S]*?<\/system-reminder>\s*/g, '');
-  if (asked.startsWith(FORK_DIRECTIVE_PREFIX)) asked = asked.slice(FORK_DIRECTIVE_PREFIX.length);
-  if (asked.startsWith(INHERITANCE_NOTICE)) asked = asked.slice(INHERITANCE_NOTICE.length);
+  let asked = text.replace(/<system-reminder>[\s\S]*?<\/system-reminder>\s*/g, '');
+  for (const framing of FRAMINGS) asked = framing.strip(asked);
   return asked.trim();
 }
 
 function isHarnessText(text: string): boolean {
-  return text.includes(`<${FORK_BOILERPLATE_TAG}>`) || text.includes(INHERITANCE_NOTICE);
+  return FRAMINGS.some((framing) => framing.marks(text));
 }
 
 /**
@@ -72,7 +72,7 @@ function questionAndContext(prompt: LanguageModelV3Prompt): { question: string; 
   for (let index = prompt.length - 1; index >= 0; index -= 1) {
     if (prompt[index]!.role !== 'user') continue;
     const asked = askedIn(messageText(prompt[index]!));
-    if (asked !== '' && asked !== 'Begin.') {
+    if (asked !== '' && !CARRY_ON.has(asked)) {
       questionAt = index;
       question = asked;
       break;
@@ -83,7 +83,7 @@ function questionAndContext(prompt: LanguageModelV3Prompt): { question: string; 
     if (index === questionAt) return;
     // The question quoted elsewhere (the parent's own request to fork, say) is not an answer to it.
     const text = question === '' ? messageText(message) : messageText(message).split(question).join(' ');
-    if (text.trim() === '' || isHarnessText(text) || text.trim() === 'Begin.') return;
+    if (text.trim() === '' || isHarnessText(text) || CARRY_ON.has(text.trim())) return;
     context.push({ role: message.role, position: index + 1, text });
   });
   return { question, context, questionAt };

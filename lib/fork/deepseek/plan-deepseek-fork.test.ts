@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ChildMessage } from '../fork-plan';
-import type { DeepSeekForkParams } from '../fork-request';
 import { planFork } from '../plan-fork';
 import { assistant, parentOf, profile, reminder, toolCalls, toolResults, user } from '../testing/transcript-builders';
 import type { AgentProfile, TranscriptMessage } from '../transcript/transcript';
+import type { DeepSeekForkParams } from './deepseek-fork-request';
 
 const TASK = 'Summarise the failing tests.';
 

@@ -1,10 +1,12 @@
-import { blankDirectiveError, cacheReuse, copyToChild, firstPromptMessage, rejectedPlan } from '../child-messages';
 import { detailsWith } from '../disposition-details';
 import type { ChildMessage, ForkPlan } from '../fork-plan';
-import type { DeepSeekForkRequest } from '../fork-request';
 import { ParentRangeBuilder } from '../parent-ranges';
+import { copyToChild, firstPromptMessage } from '../planning/child-message-copies';
+import { forkedPlan } from '../planning/forked-plan';
+import { blankDirectiveError, rejectedPlan } from '../planning/refused-plans';
 import { isRealUserTurn } from '../transcript/classify-messages';
 import type { ParentTranscript } from '../transcript/transcript';
+import type { DeepSeekForkRequest } from './deepseek-fork-request';
 import { findLastTurnEnd } from './turn-ends';
 import { registryOf, validateDeepSeekForkParams } from './validate-deepseek-fork';
 
@@ -51,28 +53,21 @@ export function planDeepSeekFork(parent: ParentTranscript, request: DeepSeekFork
       ? 'no completed turn yet: an empty seed, exactly like a fresh spawn'
       : `through the turn that ended after message ${lastEnd.index} (${lastEnd.reason}${lastEnd.derived ? ', inferred: the transcript records no turn ends' : ''})`;
 
-  return {
+  return forkedPlan({
     policy: POLICY,
-    mode: 'fork',
-    errors: [],
-    child: {
-      profileName: profile.name,
-      approvalSubject: profile.name,
-      systemInstruction,
-      tools: structuredClone(tools),
-      model: profile.model,
-      depth: profile.depth + 1,
-      inheritance: {
-        systemInstruction: persona === undefined ? 'parent' : 'persona',
-        tools: toolFilter === undefined ? 'registry' : 'registry-filtered',
-        model: 'parent',
-      },
-      initialMessages,
-      firstPrompt: firstPromptMessage(request.directive, 'task-prompt'),
+    profile,
+    // A child of the harness starts in a fresh scope: the persona, the registry, not the caller's modes.
+    keepsModes: false,
+    systemInstruction,
+    tools,
+    inheritance: {
+      systemInstruction: persona === undefined ? 'parent' : 'persona',
+      tools: toolFilter === undefined ? 'registry' : 'registry-filtered',
+      model: 'parent',
     },
+    initialMessages,
+    firstPrompt: firstPromptMessage(request.directive, 'task-prompt'),
     parent: ranges.ranges,
     window: { start: seedLength > 0 ? 0 : null, end, description, realTurns },
-    cache: cacheReuse(initialMessages, profile.systemInstruction, profile.tools, systemInstruction, tools),
-    warnings: [],
-  };
+  });
 }

@@ -1,7 +1,7 @@
 import type { ForkParameterError } from '../fork-plan';
-import type { DeepSeekForkParams } from '../fork-request';
 import { describeValue } from '../qwen/validate-fork-turns';
 import type { AgentProfile, ToolDeclaration } from '../transcript/transcript';
+import type { DeepSeekForkParams } from './deepseek-fork-request';
 
 /** The depth limit when the request names none. */
 export const DEFAULT_MAX_DEPTH = 3;

@@ -1,4 +1,5 @@
-import type { KimiNoticeVariant } from '../fork-request';
+import type { ChildFraming } from '../runtime';
+import type { KimiNoticeVariant } from './kimi-fork-request';
 
 /** Fork Lab's wording of the notice that frames inherited history as reference material. */
 export const INHERITANCE_NOTICE =
@@ -13,3 +14,9 @@ export const INHERITANCE_NOTICE_REMINDER = `<system-reminder>\n${INHERITANCE_NOT
 export function kimiPromptText(task: string, variant: KimiNoticeVariant): string {
   return variant === 'prompt-prefix' ? `${INHERITANCE_NOTICE}\n\n${task}` : task;
 }
+
+/** The notice in front of the task (or as its own reminder) is Kimi's framing. */
+export const kimiFraming: ChildFraming = {
+  marks: (text) => text.includes(INHERITANCE_NOTICE),
+  strip: (text) => (text.startsWith(INHERITANCE_NOTICE) ? text.slice(INHERITANCE_NOTICE.length) : text),
+};

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ChildMessage } from '../fork-plan';
-import type { KimiForkParams, KimiNoticeVariant } from '../fork-request';
 import { planFork } from '../plan-fork';
 import { assistant, parentOf, reminder, toolCalls, toolResults, user } from '../testing/transcript-builders';
 import type { TranscriptMessage } from '../transcript/transcript';
 import { OPEN_CALL_RESULT } from './close-open-tool-calls';
 import { INHERITANCE_NOTICE } from './inheritance-notice';
+import type { KimiForkParams, KimiNoticeVariant } from './kimi-fork-request';
 
 const TASK = 'Review the diff for race conditions.';
 

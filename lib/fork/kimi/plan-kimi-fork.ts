@@ -1,21 +1,14 @@
-import {
-  blankDirectiveError,
-  cacheReuse,
-  copyToChild,
-  firstPromptMessage,
-  freshPlan,
-  rejectedPlan,
-  syntheticMessage,
-  userTextMessage,
-} from '../child-messages';
 import { detailsWith } from '../disposition-details';
 import type { ChildMessage, ForkPlan } from '../fork-plan';
-import type { KimiForkRequest } from '../fork-request';
 import { ParentRangeBuilder } from '../parent-ranges';
+import { copyToChild, firstPromptMessage, syntheticMessage, userTextMessage } from '../planning/child-message-copies';
+import { forkedPlan } from '../planning/forked-plan';
+import { blankDirectiveError, freshPlan, rejectedPlan } from '../planning/refused-plans';
 import { isRealUserTurn } from '../transcript/classify-messages';
 import type { ParentTranscript } from '../transcript/transcript';
 import { closeOpenToolCalls } from './close-open-tool-calls';
 import { INHERITANCE_NOTICE_REMINDER, kimiPromptText } from './inheritance-notice';
+import type { KimiForkRequest } from './kimi-fork-request';
 import { validateKimiForkParams } from './validate-kimi-fork';
 
 const POLICY = 'kimi-fork';
@@ -77,27 +70,15 @@ export function planKimiFork(parent: ParentTranscript, request: KimiForkRequest,
       ? `fork: true — the whole history, ${closedIds.length} open call${closedIds.length === 1 ? '' : 's'} closed`
       : 'fork: true — the whole history';
 
-  return {
+  return forkedPlan({
     policy: POLICY,
-    mode: 'fork',
-    errors: [],
-    child: {
-      profileName: profile.name,
-      forkedFrom: profile.agentId,
-      approvalSubject: profile.name,
-      systemInstruction: profile.systemInstruction,
-      tools: structuredClone(profile.tools),
-      model: profile.model,
-      depth: profile.depth + 1,
-      ...(profile.approvalMode !== undefined ? { approvalMode: profile.approvalMode } : {}),
-      ...(profile.thinkingLevel !== undefined ? { thinkingLevel: profile.thinkingLevel } : {}),
-      inheritance: { systemInstruction: 'parent', tools: 'parent', model: 'parent' },
-      initialMessages,
-      firstPrompt,
-    },
+    profile,
+    forkedFrom: profile.agentId,
+    keepsModes: true,
+    inheritance: { systemInstruction: 'parent', tools: 'parent', model: 'parent' },
+    initialMessages,
+    firstPrompt,
     parent: ranges.ranges,
     window: { start: snapshot.length > 0 ? 0 : null, end, description, realTurns },
-    cache: cacheReuse(initialMessages, profile.systemInstruction, profile.tools, profile.systemInstruction, profile.tools),
-    warnings: [],
-  };
+  });
 }

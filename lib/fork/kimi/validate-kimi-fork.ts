@@ -1,7 +1,7 @@
 import type { ForkParameterError } from '../fork-plan';
-import type { KimiForkParams } from '../fork-request';
 import { describeValue } from '../qwen/validate-fork-turns';
 import type { AgentProfile } from '../transcript/transcript';
+import type { KimiForkParams } from './kimi-fork-request';
 
 /** The model alias that always means "the caller's own model". */
 export const PRIMARY_MODEL_ALIAS = 'primary';

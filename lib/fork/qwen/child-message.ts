@@ -1,3 +1,5 @@
+import type { ChildFraming } from '../runtime';
+
 /** The tag that marks the fork boilerplate; finding it in a history means "this agent is a fork". */
 export const FORK_BOILERPLATE_TAG = 'fork-boilerplate';
 export const FORK_DIRECTIVE_PREFIX = 'Directive: ';
@@ -28,3 +30,15 @@ Rules:
 export function buildChildMessage(directive: string): string {
   return `${FORK_BOILERPLATE}\n\n${FORK_DIRECTIVE_PREFIX}${directive}`;
 }
+
+const BOILERPLATE = new RegExp(`<${FORK_BOILERPLATE_TAG}>[\\s\\S]*?</${FORK_BOILERPLATE_TAG}>\\s*`, 'g');
+
+/** The child message's framing: the boilerplate block and the `Directive: ` prefix around the task. */
+export const qwenFraming: ChildFraming = {
+  marks: (text) => text.includes(`<${FORK_BOILERPLATE_TAG}>`),
+  strip: (text) => {
+    const withoutRules = text.replace(BOILERPLATE, '');
+    return withoutRules.startsWith(FORK_DIRECTIVE_PREFIX) ? withoutRules.slice(FORK_DIRECTIVE_PREFIX.length) : withoutRules;
+  },
+  carryOn: FORK_BEGIN_PROMPT,
+};

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ChildMessage, ParentRange } from '../fork-plan';
-import type { QwenForkParams } from '../fork-request';
 import { planFork } from '../plan-fork';
 import { assistant, parentOf, reminder, reminderText, toolCalls, toolResults, user } from '../testing/transcript-builders';
 import type { TranscriptMessage } from '../transcript/transcript';
 import { buildChildMessage } from './child-message';
+import type { QwenForkParams } from './qwen-fork-request';
 
 const DIRECTIVE = 'Write unit tests for b.ts.';
 const CHILD_MESSAGE = buildChildMessage(DIRECTIVE);

@@ -1,14 +1,16 @@
-import { blankDirectiveError, cacheReuse, freshPlan, rejectedPlan, SpanDispositions } from '../child-messages';
 import { DISPOSITION_DETAILS } from '../disposition-details';
 import type { ForkPlan } from '../fork-plan';
-import type { QwenForkRequest } from '../fork-request';
 import { ParentRangeBuilder } from '../parent-ranges';
+import { forkedPlan } from '../planning/forked-plan';
+import { blankDirectiveError, freshPlan, rejectedPlan } from '../planning/refused-plans';
+import { SpanDispositions } from '../planning/span-dispositions';
 import { compactionPrefixRoles } from '../transcript/compaction-prefix';
 import { partsOf } from '../transcript/message-parts';
 import { startupContextLength } from '../transcript/startup-context';
 import type { ParentTranscript, TranscriptMessage } from '../transcript/transcript';
 import { FORK_BOILERPLATE_TAG } from './child-message';
 import { type CuratedEntry, curatedEntries, curateHistory, findWindowStart } from './curate-history';
+import type { QwenForkRequest } from './qwen-fork-request';
 import { repairBoundary } from './repair-boundary';
 import { type ForkTurns, validateQwenForkParams } from './validate-fork-turns';
 
@@ -168,26 +170,14 @@ export function planQwenFork(parent: ParentTranscript, request: QwenForkRequest,
   let realTurns = 0;
   const inherited = selection.entries.length - repaired.dropped.length;
   for (let k = 0; k < inherited; k++) if (selection.entries[k]!.real) realTurns++;
-  return {
+  return forkedPlan({
     policy: POLICY,
-    mode: 'fork',
-    errors: [],
-    child: {
-      profileName: profile.name,
-      approvalSubject: profile.name,
-      systemInstruction: profile.systemInstruction,
-      tools: structuredClone(profile.tools),
-      model: profile.model,
-      depth: profile.depth + 1,
-      ...(profile.approvalMode !== undefined ? { approvalMode: profile.approvalMode } : {}),
-      ...(profile.thinkingLevel !== undefined ? { thinkingLevel: profile.thinkingLevel } : {}),
-      inheritance: { systemInstruction: 'parent', tools: 'parent', model: 'parent' },
-      initialMessages: repaired.initialMessages,
-      firstPrompt: repaired.firstPrompt,
-    },
+    profile,
+    keepsModes: true,
+    inheritance: { systemInstruction: 'parent', tools: 'parent', model: 'parent' },
+    initialMessages: repaired.initialMessages,
+    firstPrompt: repaired.firstPrompt,
     parent: ranges.ranges,
     window: { start: selection.windowStart, end, description: selection.description, realTurns },
-    cache: cacheReuse(repaired.initialMessages, profile.systemInstruction, profile.tools, profile.systemInstruction, profile.tools),
-    warnings: [],
-  };
+  });
 }

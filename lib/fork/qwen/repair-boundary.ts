@@ -1,5 +1,5 @@
-import { copyToChild, firstPromptMessage, syntheticMessage, userTextMessage } from '../child-messages';
 import type { ChildMessage } from '../fork-plan';
+import { copyToChild, firstPromptMessage, syntheticMessage, userTextMessage } from '../planning/child-message-copies';
 import { toolCallsOf } from '../transcript/message-parts';
 import type { AssistantModelMessage, ToolModelMessage, TranscriptMessage, UserModelMessage } from '../transcript/transcript';
 import { buildChildMessage, FORK_BEGIN_PROMPT, FORK_DIRECTIVE_ACKNOWLEDGEMENT, FORK_PLACEHOLDER_RESULT } from './child-message';

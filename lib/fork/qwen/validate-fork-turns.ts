@@ -1,5 +1,5 @@
 import type { ForkParameterError } from '../fork-plan';
-import type { QwenForkParams } from '../fork-request';
+import type { QwenForkParams } from './qwen-fork-request';
 
 /** Qwen's `subagent_type` for a fork. */
 export const FORK_SUBAGENT_TYPE = 'fork';

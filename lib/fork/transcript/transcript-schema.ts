@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { ForkRequestValidationError, type InputIssue, TranscriptValidationError } from '../errors';
-import type { ForkRequest } from '../fork-request';
+import { type InputIssue, TranscriptValidationError } from '../errors';
 import { type ParentTranscript, TURN_END_REASONS } from './transcript';
 
-const providerOptions = z.record(z.string(), z.record(z.string(), z.unknown())).optional();
+const providerOptions = z.record(z.string(), z.record(z.string(), z.json())).optional();
 const jsonValue = z.json();
 
 const textPart = z.strictObject({ type: z.literal('text'), text: z.string(), providerOptions });
@@ -90,7 +89,7 @@ const messageMetaSchema = z.strictObject({
       note: z.string().optional(),
     })
     .optional(),
-  turnEnd: z.enum(TURN_END_REASONS as [string, ...string[]]).optional(),
+  turnEnd: z.enum(TURN_END_REASONS).optional(),
   partial: z.boolean().optional(),
 });
 
@@ -140,33 +139,6 @@ export const parentTranscriptSchema = z
     });
   });
 
-const anyValue = z.unknown().optional();
-const forkPoint = z.number().int().min(0).optional();
-const directive = z.string();
-
-/** A fork request as JSON. Parameter values stay `unknown`: the runtimes' own checks judge them. */
-export const forkRequestSchema = z.discriminatedUnion('policy', [
-  z.strictObject({
-    policy: z.literal('qwen-fork-turns'),
-    directive,
-    forkPoint,
-    params: z.strictObject({ subagent_type: anyValue, fork_turns: anyValue, name: anyValue }),
-  }),
-  z.strictObject({
-    policy: z.literal('kimi-fork'),
-    directive,
-    forkPoint,
-    notice: z.enum(['prompt-prefix', 'system-reminder']).optional(),
-    params: z.strictObject({ fork: anyValue, resume: anyValue, subagent_type: anyValue, model: anyValue }),
-  }),
-  z.strictObject({
-    policy: z.literal('deepseek-completed-turns'),
-    directive,
-    forkPoint,
-    params: z.strictObject({ maxDepth: anyValue, persona: anyValue, toolFilter: anyValue }),
-  }),
-]);
-
 /** `messages[3].message.content[0].type` from a zod path. */
 export function formatIssuePath(path: readonly PropertyKey[]): string {
   let out = '';
@@ -177,7 +149,7 @@ export function formatIssuePath(path: readonly PropertyKey[]): string {
   return out;
 }
 
-function issuesOf(error: z.ZodError, prefix: string): InputIssue[] {
+export function issuesOf(error: z.ZodError, prefix: string): InputIssue[] {
   return error.issues.map((issue) => ({
     path: formatIssuePath([...(prefix ? [prefix] : []), ...issue.path]),
     message: issue.message,
@@ -188,12 +160,6 @@ function issuesOf(error: z.ZodError, prefix: string): InputIssue[] {
 export function parseParentTranscript(input: unknown, pathPrefix = ''): ParentTranscript {
   const result = parentTranscriptSchema.safeParse(input);
   if (!result.success) throw new TranscriptValidationError(issuesOf(result.error, pathPrefix));
-  return result.data as ParentTranscript;
-}
-
-/** Validate a fork request's shape; throws `ForkRequestValidationError` naming every bad value. */
-export function parseForkRequest(input: unknown, pathPrefix = ''): ForkRequest {
-  const result = forkRequestSchema.safeParse(input);
-  if (!result.success) throw new ForkRequestValidationError(issuesOf(result.error, pathPrefix));
-  return result.data as ForkRequest;
+  const transcript: ParentTranscript = result.data;
+  return transcript;
 }

@@ -6,9 +6,8 @@ export type { AssistantModelMessage, ModelMessage, SystemModelMessage, ToolModel
  * Why a turn ended. The completed-turn policy treats every reason alike: a turn that ended, for
  * whatever reason, is history the child may inherit.
  */
-export type TurnEndReason = 'completed' | 'aborted' | 'blocked' | 'error' | 'max-tokens' | 'interrupted';
-
-export const TURN_END_REASONS: readonly TurnEndReason[] = ['completed', 'aborted', 'blocked', 'error', 'max-tokens', 'interrupted'];
+export const TURN_END_REASONS = ['completed', 'aborted', 'blocked', 'error', 'max-tokens', 'interrupted'] as const;
+export type TurnEndReason = (typeof TURN_END_REASONS)[number];
 
 /** Where a message came from, as an importer saw it. Hints only: classification decides. */
 export interface MessageOrigin {

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { blankDirectiveError, cacheReuse, copyToChild, freshPlan, rejectedPlan, SpanDispositions } from './child-messages';
-import { DISPOSITION_DETAILS } from './disposition-details';
-import { ParentRangeBuilder } from './parent-ranges';
-import { user } from './testing/transcript-builders';
+import { DISPOSITION_DETAILS } from '../disposition-details';
+import { ParentRangeBuilder } from '../parent-ranges';
+import { user } from '../testing/transcript-builders';
+import { cacheReuse } from './cache-reuse';
+import { copyToChild } from './child-message-copies';
+import { blankDirectiveError, freshPlan, rejectedPlan } from './refused-plans';
+import { SpanDispositions } from './span-dispositions';
 
 describe('copyToChild', () => {
   it('deep-copies the message and its metadata and names its parent rows', () => {

@@ -1,0 +1,38 @@
+'use client';
+
+import { type ReactNode, useId } from 'react';
+import type { ForkParameterError } from '@/lib/fork';
+import styles from './fork-controls.module.css';
+
+/** A labelled control with its help and, beside it, the runtime's errors for that parameter. */
+export function Field(props: {
+  label: string;
+  name: string;
+  hint?: string;
+  errors: readonly ForkParameterError[];
+  children: (id: string, describedBy: string | undefined) => ReactNode;
+}) {
+  const id = useId();
+  const mine = props.errors.filter((error) => error.parameter === props.name);
+  const describedBy = [props.hint ? `${id}-hint` : '', mine.length > 0 ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={styles.field} data-testid={`field-${props.name}`} data-invalid={mine.length > 0 || undefined}>
+      <label htmlFor={id}>
+        <code>{props.label}</code>
+      </label>
+      {props.children(id, describedBy)}
+      {props.hint && (
+        <p id={`${id}-hint`} className={styles.hint}>
+          {props.hint}
+        </p>
+      )}
+      {mine.length > 0 && (
+        <div id={`${id}-error`} role="alert" className={styles.error} data-testid={`error-${props.name}`}>
+          {mine.map((error) => (
+            <p key={error.code}>{error.message}</p>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+'use client';
+
+import type { ScenarioSummary } from '@/lib/scenarios/scenario-files';
+import { SYNTHETIC_SIZES, syntheticScenarioId } from '@/lib/scenarios/synthetic-scenarios';
+import type { useSaveStatus } from '@/lib/workspace/browser-workspace';
+import styles from './playground.module.css';
+
+interface PlaygroundHeaderProps {
+  /** The open session's title, shown as the choice when it is not a scenario (an import). */
+  title: string;
+  /** The open scenario, or '' for a session that is not one. */
+  scenarioId: string;
+  scenarios: readonly ScenarioSummary[];
+  canRestart: boolean;
+  save: ReturnType<typeof useSaveStatus>;
+  onPickScenario(id: string): void;
+  onImport(): void;
+  onRestart(): void;
+  onReset(): void;
+}
+
+/** The title, the scenario picker and the workspace's buttons, with whether it is saved. */
+export function PlaygroundHeader(props: PlaygroundHeaderProps) {
+  const { save, scenarioId } = props;
+  return (
+    <header className={styles.header}>
+      <div>
+        <h1>Fork Lab</h1>
+        <p className={styles.tagline}>See exactly what a forked subagent inherits from its parent’s conversation.</p>
+      </div>
+      <div className={styles.headerControls}>
+        <label className={styles.picker}>
+          <span>Scenario</span>
+          <select value={scenarioId} onChange={(event) => props.onPickScenario(event.target.value)} data-testid="scenario-select">
+            {scenarioId === '' && <option value="">{props.title}</option>}
+            {props.scenarios.map((scenario) => (
+              <option key={scenario.id} value={scenario.id}>
+                {scenario.title}
+              </option>
+            ))}
+            {SYNTHETIC_SIZES.map((size) => (
+              <option key={size} value={syntheticScenarioId(size)}>
+                Synthetic parent · about {size.toLocaleString('en-US')} messages
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="button"
+          onClick={props.onImport}
+          data-testid="open-import"
+          title="Import a session or a request body as a new parent (or drop a file on the page)"
+        >
+          Import…
+        </button>
+        <button
+          type="button"
+          onClick={props.onRestart}
+          disabled={!props.canRestart}
+          data-testid="restart-session"
+          title="Put this scenario back as it was loaded: its transcript, its request, no children"
+        >
+          Restart scenario
+        </button>
+        <button type="button" onClick={props.onReset} data-testid="reset-workspace" title="Forget every session and child in this browser">
+          Reset workspace
+        </button>
+        <span className={styles.save} data-testid="save-status" data-status={save.status} role="status" title={save.error ?? undefined}>
+          {save.status === 'saved'
+            ? 'Saved in this browser'
+            : save.status === 'pending'
+              ? 'Saving…'
+              : `Not saved: ${save.error ?? 'storage refused the write'}`}
+        </span>
+      </div>
+    </header>
+  );
+}

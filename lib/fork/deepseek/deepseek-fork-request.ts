@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { asSent, forkRequestBase } from '../runtime';
+
+export const DEEPSEEK_POLICY = 'deepseek-completed-turns';
+
+/** DeepSeek Harness fork options; the same options a fresh spawn takes. */
+export const deepSeekForkRequestSchema = z.strictObject({
+  policy: z.literal(DEEPSEEK_POLICY),
+  ...forkRequestBase,
+  params: z.strictObject({
+    /** The deepest a child may be (the main agent is depth 0). Defaults to 3. */
+    maxDepth: asSent,
+    /** Replaces the system instruction in the child's fresh scope. */
+    persona: asSent,
+    /** Names of the tools the child may use, from the runtime's registry. */
+    toolFilter: asSent,
+  }),
+});
+
+export type DeepSeekForkRequest = z.infer<typeof deepSeekForkRequestSchema>;
+export type DeepSeekForkParams = DeepSeekForkRequest['params'];

@@ -1,0 +1,19 @@
+import { defineForkRuntime } from '../runtime';
+import { deepSeekAgentTool } from './deepseek-agent-tool';
+import { deepSeekControls } from './deepseek-controls';
+import { DEEPSEEK_POLICY, deepSeekForkRequestSchema } from './deepseek-fork-request';
+import { planDeepSeekFork } from './plan-deepseek-fork';
+
+/** DeepSeek Harness's delegation, forking the parent's completed turns. */
+export const deepSeekRuntime = defineForkRuntime({
+  policy: DEEPSEEK_POLICY,
+  label: 'DeepSeek Harness · completed turns',
+  name: 'DeepSeek completed turns',
+  requestSchema: deepSeekForkRequestSchema,
+  plan: planDeepSeekFork,
+  agentTool: deepSeekAgentTool,
+  controls: deepSeekControls,
+  delivery: { kind: 'call-result' },
+  // The child's first prompt is the bare task.
+  framing: { marks: () => false, strip: (text) => text },
+});

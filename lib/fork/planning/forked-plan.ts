@@ -1,0 +1,56 @@
+import type { ChildInheritance, ChildMessage, ForkPlan, ForkWindow, ParentRange } from '../fork-plan';
+import type { ForkPolicy } from '../runtimes';
+import type { AgentProfile, ToolDeclaration, UserModelMessage } from '../transcript/transcript';
+import { cacheReuse } from './cache-reuse';
+
+/** What a runtime's planner decided; the rest of the child comes from the parent's profile. */
+export interface ForkedChild {
+  policy: ForkPolicy;
+  profile: AgentProfile;
+  initialMessages: ChildMessage[];
+  firstPrompt: ChildMessage & { message: UserModelMessage };
+  parent: ParentRange[];
+  window: ForkWindow;
+  inheritance: ChildInheritance;
+  /** The child's own system instruction and tools, when the runtime does not give it the parent's. */
+  systemInstruction?: string;
+  tools?: readonly ToolDeclaration[];
+  /** The caller's id, for a runtime that records fork provenance (Kimi's `forkedFrom`). */
+  forkedFrom?: string;
+  /** Whether the child keeps the parent's approval mode and thinking level (a fresh scope does not). */
+  keepsModes: boolean;
+}
+
+/**
+ * The plan of a fork that starts a child: one child one level deeper than its parent, on the
+ * parent's model, and what a prompt cache could reuse between the parent's next request and it.
+ */
+export function forkedPlan(decided: ForkedChild): ForkPlan {
+  const { profile, initialMessages } = decided;
+  const systemInstruction = decided.systemInstruction ?? profile.systemInstruction;
+  const tools = decided.tools ?? profile.tools;
+  return {
+    policy: decided.policy,
+    mode: 'fork',
+    errors: [],
+    child: {
+      profileName: profile.name,
+      ...(decided.forkedFrom !== undefined ? { forkedFrom: decided.forkedFrom } : {}),
+      approvalSubject: profile.name,
+      systemInstruction,
+      // The child must never share a declaration object with its parent's profile.
+      tools: structuredClone([...tools]),
+      model: profile.model,
+      depth: profile.depth + 1,
+      ...(decided.keepsModes && profile.approvalMode !== undefined ? { approvalMode: profile.approvalMode } : {}),
+      ...(decided.keepsModes && profile.thinkingLevel !== undefined ? { thinkingLevel: profile.thinkingLevel } : {}),
+      inheritance: decided.inheritance,
+      initialMessages,
+      firstPrompt: decided.firstPrompt,
+    },
+    parent: decided.parent,
+    window: decided.window,
+    cache: cacheReuse(initialMessages, profile.systemInstruction, profile.tools, systemInstruction, tools),
+    warnings: [],
+  };
+}

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { asSent, forkRequestBase } from '../runtime';
+
+export const QWEN_POLICY = 'qwen-fork-turns';
+
+/** Qwen Code's Agent tool parameters that decide a fork, exactly as the model sends them. */
+export const qwenForkRequestSchema = z.strictObject({
+  policy: z.literal(QWEN_POLICY),
+  ...forkRequestBase,
+  params: z.strictObject({ subagent_type: asSent, fork_turns: asSent, name: asSent }),
+});
+
+export type QwenForkRequest = z.infer<typeof qwenForkRequestSchema>;
+export type QwenForkParams = QwenForkRequest['params'];

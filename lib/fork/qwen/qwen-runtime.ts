@@ -1,0 +1,20 @@
+import { defineForkRuntime } from '../runtime';
+import { FORK_PLACEHOLDER_RESULT, qwenFraming } from './child-message';
+import { planQwenFork } from './plan-qwen-fork';
+import { qwenAgentTool } from './qwen-agent-tool';
+import { qwenControls } from './qwen-controls';
+import { QWEN_POLICY, qwenForkRequestSchema } from './qwen-fork-request';
+
+/** Qwen Code's `agent` tool with `subagent_type: "fork"` and `fork_turns`. */
+export const qwenRuntime = defineForkRuntime({
+  policy: QWEN_POLICY,
+  label: 'Qwen Code · fork_turns',
+  name: 'Qwen Code fork_turns',
+  requestSchema: qwenForkRequestSchema,
+  plan: planQwenFork,
+  agentTool: qwenAgentTool,
+  controls: qwenControls,
+  // A Qwen fork runs in the background: its call is answered at once with the placeholder.
+  delivery: { kind: 'background-notification', placeholder: FORK_PLACEHOLDER_RESULT },
+  framing: qwenFraming,
+});

@@ -1,0 +1,61 @@
+/** One control of a runtime's parameters, rendered by the UI without knowing the runtime. */
+export interface ControlField {
+  /** The parameter as the runtime names it: also the field's URL key and test id. */
+  name: string;
+  kind: 'text' | 'select';
+  /** Help under the field; may depend on how many real user turns the parent has. */
+  hint?: string | ((context: { realTurns: number }) => string);
+  placeholder?: string;
+  /** A select's choices; an empty value means "left out of the call". */
+  options?: readonly { value: string; label: string }[];
+  /**
+   * Not an Agent-call argument but a choice of which version of the runtime to reproduce (Kimi's
+   * notice placement): it travels with the parent's turn, and a model calling the tool never sets it.
+   */
+  setting?: boolean;
+}
+
+/**
+ * How the window keys (`[` fewer, `]` more, `a` all, `j`/`k` and a turn badge: start at a turn)
+ * change a runtime whose window is a count of real user turns. Values are the field's raw text.
+ */
+export interface TurnWindowControl {
+  /** The field that holds the count. */
+  field: string;
+  /** The count a value asks for, or null when it asks for every turn (or is not a count). */
+  count(value: string): number | null;
+  all: string;
+  fewer(value: string, available: number): string;
+  more(value: string, available: number): string;
+  /** The value that starts the window at the turn `turnsFromEnd` from the end (1 = the latest). */
+  startingAt(turnsFromEnd: number): string;
+  /** The windows one key press away, worth planning ahead of the person. */
+  neighbours(value: string, realTurnsInWindow: number): string[];
+}
+
+/** Everything the UI needs to show and edit one runtime's parameters. */
+export interface RuntimeControls<R> {
+  legend: string;
+  fields: readonly ControlField[];
+  /** Parameters whose errors show beside a field; any other parameter's error shows above Launch. */
+  errorParameters: readonly string[];
+  defaults: Readonly<Record<string, string>>;
+  /** The request for the fields as typed: only the spelling of values, no rule. */
+  toRequest(values: Readonly<Record<string, string>>, base: { directive: string; forkPoint?: number }): R;
+  /** The fields showing a request (a scenario's own, say). */
+  fromRequest(request: R): Record<string, string>;
+  window?: TurnWindowControl;
+  /** Where browsers saved these fields before selections were keyed by policy (read once, on load). */
+  legacyKey?: string;
+}
+
+/** A field's text for a value as sent: empty when left out, JSON for objects. */
+export function textOf(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  return typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/** The parameters a call carries: an empty field means the parameter is left out. */
+export function withoutEmpty(values: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''));
+}

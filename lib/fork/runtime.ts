@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import type { ForkPlan } from './fork-plan';
+import type { RuntimeControls } from './runtime-controls';
+import type { ParentTranscript, ToolDeclaration } from './transcript/transcript';
+
+/** The fields every fork request has, whatever the runtime. */
+export const forkRequestBase = {
+  /** The task for the child. */
+  directive: z.string(),
+  /** Fork as the parent stood after this many messages (0…length); the whole transcript when left out. */
+  forkPoint: z.number().int().min(0).optional(),
+};
+
+/**
+ * A parameter value exactly as the model (or a person) sent it. `unknown` on purpose: the
+ * runtime's own validation is part of what Fork Lab shows, so a number, `null` or a padded string
+ * must reach it unchanged.
+ */
+export const asSent = z.unknown().optional();
+
+/** A runtime's request schema: its policy id, the shared fields and its own parameters. */
+export type ForkRequestSchema<P extends string = string> = z.ZodObject<
+  { policy: z.ZodLiteral<P>; params: z.ZodObject } & typeof forkRequestBase & z.ZodRawShape,
+  z.core.$strict
+>;
+
+/** The Agent tool a parent model calls to fork, as the runtime declares it. */
+export interface RuntimeAgentTool<R> {
+  declaration: ToolDeclaration;
+  /**
+   * The request an Agent call makes, its values passed through as the model wrote them.
+   * `settings` are the fields of the controls that are not call arguments (Kimi's notice variant).
+   */
+  requestFromCall(input: Readonly<Record<string, unknown>>, settings: Readonly<Record<string, string>>): R;
+  /** The call's input as the runtime's model would write it for a request. */
+  callInput(request: R): Record<string, unknown>;
+}
+
+/** How the child's final answer reaches the parent. */
+export type ResultDelivery =
+  /** The fork runs in the background: its Agent call is answered at once with `placeholder`, the result arrives later as a notification. */
+  | { kind: 'background-notification'; placeholder: string }
+  /** The parent waits: the result is the Agent call's result. */
+  | { kind: 'call-result' };
+
+/**
+ * How the runtime wraps what it asks a child, so a reader of the child's prompt (the offline model)
+ * can tell the task from the runtime's own words.
+ */
+export interface ChildFraming {
+  /** Whether the text holds the runtime's own framing (its rules, its notice). */
+  marks(text: string): boolean;
+  /** The text with the runtime's framing removed: what was asked. */
+  strip(text: string): string;
+  /** A prompt that asks nothing new: "go on with what the framing said" (Qwen's `Begin.`). */
+  carryOn?: string;
+}
+
+export interface ForkRuntimeSpec<S extends ForkRequestSchema> {
+  policy: z.infer<S>['policy'];
+  /** How the picker names it: runtime · mechanism. */
+  label: string;
+  /** How a one-line description of a request names it. */
+  name: string;
+  requestSchema: S;
+  plan(parent: ParentTranscript, request: z.infer<S>, end: number): ForkPlan;
+  agentTool: RuntimeAgentTool<z.infer<S>>;
+  controls: RuntimeControls<z.infer<S>>;
+  delivery: ResultDelivery;
+  framing: ChildFraming;
+}
+
+/** A runtime as the registry holds it. */
+export interface ForkRuntime<S extends ForkRequestSchema = ForkRequestSchema> extends ForkRuntimeSpec<S> {
+  /**
+   * Plan a request of this runtime's policy, checked against its own schema first: the one place
+   * a request of the registry's union is narrowed to this runtime's type.
+   */
+  planRequest(parent: ParentTranscript, request: { policy: string }, end: number): ForkPlan;
+}
+
+export function defineForkRuntime<S extends ForkRequestSchema>(spec: ForkRuntimeSpec<S>): ForkRuntime<S> {
+  return {
+    ...spec,
+    planRequest: (parent, request, end) => spec.plan(parent, spec.requestSchema.parse(request), end),
+  };
+}

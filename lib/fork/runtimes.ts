@@ -1,0 +1,32 @@
+import type { z } from 'zod';
+import { deepSeekRuntime } from './deepseek/deepseek-runtime';
+import { kimiRuntime } from './kimi/kimi-runtime';
+import { qwenRuntime } from './qwen/qwen-runtime';
+import type { ForkRuntime } from './runtime';
+
+/**
+ * Every runtime Fork Lab reproduces, in the order the picker shows them. Adding a runtime is its
+ * folder and one entry here: the engine, the UI, URLs, exports, the parent's Agent tool and the
+ * HTTP API all read this list.
+ */
+export const FORK_RUNTIMES = [qwenRuntime, kimiRuntime, deepSeekRuntime] as const;
+
+type Registered = (typeof FORK_RUNTIMES)[number];
+
+export type ForkPolicy = Registered['policy'];
+
+/** What to fork and how: a policy, its parameters as the runtime takes them, and the task. */
+export type ForkRequest = z.infer<Registered['requestSchema']>;
+
+export const FORK_POLICIES = FORK_RUNTIMES.map((runtime) => runtime.policy);
+
+export function isForkPolicy(value: unknown): value is ForkPolicy {
+  return FORK_POLICIES.some((policy) => policy === value);
+}
+
+/** The runtime behind a policy. Widened to the common interface: callers pass it requests as data. */
+export function runtimeOf(policy: ForkPolicy): ForkRuntime {
+  const runtime: ForkRuntime | undefined = FORK_RUNTIMES.find((candidate) => candidate.policy === policy);
+  if (runtime === undefined) throw new Error(`no runtime for policy ${policy}`);
+  return runtime;
+}
