@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { forkRequestSchema, parentTranscriptSchema } from '@/lib/fork';
+import { zodIssues } from '@/lib/http/zod-issues';
 
 /** A parent key is the SHA-256 of the parent's canonical JSON. */
 export const parentKeySchema = z.string().regex(/^[0-9a-f]{64}$/, 'a parent key is 64 lower-case hex digits');
@@ -18,6 +19,7 @@ export function invalidInput(error: z.ZodError, what: string): InvalidInput {
   return {
     status: 'invalid',
     error: `The ${what} is not valid.`,
-    issues: error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(root)', message: issue.message })),
+    // The same paths the HTTP API reports (`messages[3].content`; empty for the whole input).
+    issues: zodIssues(error),
   };
 }

@@ -6,70 +6,21 @@
  * Start with {@link planFork}.
  */
 
-export type { DeepSeekForkParams, DeepSeekForkRequest } from './deepseek/deepseek-fork-request';
-export { DEFAULT_MAX_DEPTH } from './deepseek/validate-deepseek-fork';
-export { DISPOSITION_DETAILS } from './disposition-details';
+export { buildBootstrapRecord, type ForkBootstrapRecord, reviveChildHistory } from './bootstrap-record';
 export { BootstrapMissingError, ForkRequestValidationError, type InputIssue, TranscriptValidationError } from './errors';
-export type {
-  CacheReuse,
-  ChildInheritance,
-  ChildMessage,
-  ChildMessageSource,
-  ChildRequest,
-  DispositionReason,
-  DispositionStatus,
-  ForkParameterError,
-  ForkPlan,
-  ForkWindow,
-  ParentRange,
-  SyntheticRule,
-} from './fork-plan';
+export type { ChildMessage, ChildMessageSource, ChildRequest, ForkParameterError, ForkPlan, ParentRange } from './fork-plan';
 export { forkRequestSchema, parseForkRequest } from './fork-request-schema';
+// The runtimes' literal texts, for tests that assert exactly what a child receives.
 export { OPEN_CALL_RESULT } from './kimi/close-open-tool-calls';
 export { INHERITANCE_NOTICE, INHERITANCE_NOTICE_REMINDER } from './kimi/inheritance-notice';
-export { KIMI_NOTICE_VARIANTS, type KimiForkParams, type KimiForkRequest, type KimiNoticeVariant } from './kimi/kimi-fork-request';
-export { dispositionAt, expandParentRanges, type ParentDisposition } from './parent-ranges';
+export { dispositionAt, type ParentDisposition } from './parent-ranges';
 export { planFork } from './plan-fork';
-export {
-  buildBootstrapRecord,
-  type ForkBootstrapRecord,
-  reviveChildHistory,
-} from './qwen/bootstrap-record';
-export {
-  buildChildMessage,
-  FORK_BEGIN_PROMPT,
-  FORK_BOILERPLATE,
-  FORK_DIRECTIVE_ACKNOWLEDGEMENT,
-  FORK_PLACEHOLDER_RESULT,
-} from './qwen/child-message';
-export type { QwenForkParams, QwenForkRequest } from './qwen/qwen-fork-request';
-export type { ForkRuntime, ResultDelivery, RuntimeAgentTool } from './runtime';
-export type { ControlField, RuntimeControls, TurnWindowControl } from './runtime-controls';
+export { buildChildMessage, FORK_BEGIN_PROMPT, FORK_DIRECTIVE_ACKNOWLEDGEMENT, FORK_PLACEHOLDER_RESULT } from './qwen/child-message';
+export type { ForkRuntime } from './runtime';
+export type { ControlField, TurnWindowControl } from './runtime-controls';
 export { FORK_POLICIES, FORK_RUNTIMES, type ForkPolicy, type ForkRequest, isForkPolicy, runtimeOf } from './runtimes';
-export {
-  classifyMessages,
-  isRealUserTurn,
-  type MessageClassification,
-  type MessageKind,
-} from './transcript/classify-messages';
-export {
-  COMPACTION_ACKNOWLEDGEMENT,
-  COMPACTION_ATTACHMENT_PREFIXES,
-  COMPACTION_SUMMARY_MARKER,
-  compactionPrefixLength,
-} from './transcript/compaction-prefix';
+export { classifyMessages, isRealUserTurn, type MessageClassification, type MessageKind } from './transcript/classify-messages';
 export { deepClone } from './transcript/deep-clone';
-export { isPureReminderMessage, isReminderText } from './transcript/reminder';
-export { LEGACY_STARTUP_ACKNOWLEDGEMENT, startupContextLength } from './transcript/startup-context';
-export type {
-  AgentProfile,
-  MessageMeta,
-  MessageOrigin,
-  ModelMessage,
-  ParentTranscript,
-  ToolDeclaration,
-  TranscriptMessage,
-  TurnEndReason,
-} from './transcript/transcript';
-export { TURN_END_REASONS } from './transcript/transcript';
-export { modelMessageSchema, parentTranscriptSchema, parseParentTranscript, transcriptMessageSchema } from './transcript/transcript-schema';
+export { startupContextLength } from './transcript/startup-context';
+export type { AgentProfile, ModelMessage, ParentTranscript, ToolDeclaration, TranscriptMessage, TurnEndReason } from './transcript/transcript';
+export { formatIssuePath, modelMessageSchema, parentTranscriptSchema, parseParentTranscript, transcriptMessageSchema } from './transcript/transcript-schema';

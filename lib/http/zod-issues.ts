@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { formatIssuePath } from '@/lib/fork/transcript/transcript-schema';
+import { formatIssuePath } from '@/lib/fork';
 import type { HttpIssue } from './http-error';
 
 /** A zod error's issues as the API reports them, each at its path (`messages[3].content`). */

@@ -1,5 +1,5 @@
 import type { AssistantModelMessage, ModelMessage, ToolResultPart, UserModelMessage } from 'ai';
-import { modelMessageSchema } from '@/lib/fork/transcript/transcript-schema';
+import { modelMessageSchema } from '@/lib/fork';
 import { toolOutputOf } from '../content-mapping';
 import type { FidelityLog } from '../fidelity-report';
 import { InvalidContentError } from '../import-errors';

@@ -4,6 +4,7 @@ import {
   type ForkPlan,
   type ForkRequest,
   ForkRequestValidationError,
+  formatIssuePath,
   modelMessageSchema,
   type ParentTranscript,
   parseForkRequest,
@@ -12,7 +13,6 @@ import {
   TranscriptValidationError,
   transcriptMessageSchema,
 } from '@/lib/fork';
-import { formatIssuePath } from '@/lib/fork/transcript/transcript-schema';
 import { canonicalJson } from '@/lib/isolation/canonical-json';
 import type { FidelityLog } from '../fidelity-report';
 import { FormatMismatchError, InvalidContentError } from '../import-errors';

@@ -1,9 +1,9 @@
-import { BootstrapMissingError } from '../errors';
-import type { ForkPlan } from '../fork-plan';
-import type { ForkPolicy } from '../runtimes';
-import { deepClone } from '../transcript/deep-clone';
-import { partsOf, toolCallsOf, toolResultIdsOf } from '../transcript/message-parts';
-import type { ModelMessage, ToolDeclaration } from '../transcript/transcript';
+import { BootstrapMissingError } from './errors';
+import type { ForkPlan } from './fork-plan';
+import type { ForkPolicy } from './runtimes';
+import { deepClone } from './transcript/deep-clone';
+import { partsOf, toolCallsOf, toolResultIdsOf } from './transcript/message-parts';
+import type { ModelMessage, ToolDeclaration } from './transcript/transcript';
 
 /**
  * What a fork's launch persists so the run can be revived after the page or the server goes away.

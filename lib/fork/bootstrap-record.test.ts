@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { BootstrapMissingError } from '../errors';
-import { planFork } from '../plan-fork';
-import { assistant, parentOf, reminder, toolCalls, user } from '../testing/transcript-builders';
-import type { ModelMessage } from '../transcript/transcript';
 import { buildBootstrapRecord, reviveChildHistory } from './bootstrap-record';
-import { buildChildMessage } from './child-message';
+import { BootstrapMissingError } from './errors';
+import { planFork } from './plan-fork';
+import { buildChildMessage } from './qwen/child-message';
+import { assistant, parentOf, reminder, toolCalls, user } from './testing/transcript-builders';
+import type { ModelMessage } from './transcript/transcript';
 
 const parent = parentOf([
   reminder('startup', 'env'),
