@@ -1,6 +1,5 @@
 'use server';
 
-import type { ForkRequest, ParentTranscript } from '@/lib/fork';
 import { type InvalidInput, invalidInput, previewForkInput, registerParentInput } from '@/lib/fork-service/action-inputs';
 import { type ForkPreview, type ParentRegistration, previewFork, registerParent } from '@/lib/fork-service/fork-service';
 
@@ -8,12 +7,12 @@ import { type ForkPreview, type ParentRegistration, previewFork, registerParent 
 export async function registerParentAction(input: unknown): Promise<({ status: 'ok' } & ParentRegistration) | InvalidInput> {
   const parsed = registerParentInput.safeParse(input);
   if (!parsed.success) return invalidInput(parsed.error, 'parent transcript');
-  return { status: 'ok', ...(await registerParent(parsed.data.transcript as ParentTranscript)) };
+  return { status: 'ok', ...(await registerParent(parsed.data.transcript)) };
 }
 
 /** The engine's plan for a request on a registered parent, compacted for the browser. */
 export async function previewForkAction(input: unknown): Promise<ForkPreview | InvalidInput> {
   const parsed = previewForkInput.safeParse(input);
   if (!parsed.success) return invalidInput(parsed.error, 'fork request');
-  return previewFork(parsed.data.parentKey, parsed.data.request as ForkRequest);
+  return previewFork(parsed.data.parentKey, parsed.data.request);
 }

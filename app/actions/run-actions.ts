@@ -5,7 +5,7 @@ import { runReferenceInput, startChildRunInput } from '@/lib/agent/run-inputs';
 import type { RunRecord } from '@/lib/agent/run-journal';
 import { runtime } from '@/lib/agent/runtime';
 import { configuredModels, type ModelOption, UnknownModelError } from '@/lib/ai/providers';
-import { BootstrapMissingError, type ForkRequest } from '@/lib/fork';
+import { BootstrapMissingError } from '@/lib/fork';
 import { type InvalidInput, invalidInput } from '@/lib/fork-service/action-inputs';
 import { type ChildLaunch, launchChild } from '@/lib/fork-service/fork-service';
 
@@ -31,7 +31,7 @@ export async function startChildRunAction(input: unknown): Promise<(ChildLaunch 
   const parsed = startChildRunInput.safeParse(input);
   if (!parsed.success) return invalidInput(parsed.error, 'launch request');
   const { parentKey, request, childId, name, modelId, sessionId } = parsed.data;
-  const launch = launchChild(parentKey, request as ForkRequest, childId);
+  const launch = launchChild(parentKey, request, childId);
   if (launch.status !== 'ok') return launch;
   try {
     const run = runtime().runs.launch({ runId: childId, sessionId, name, modelId, bootstrap: launch.bootstrap });

@@ -69,7 +69,7 @@ export function useForkPreview(transcript: ParentTranscript | null, request: For
         if (ticket === sequence.current) setState((previous) => ({ ...previous, registration }));
       })
       .catch(() => undefined);
-    const request = JSON.parse(requestKey) as ForkRequest | null;
+    const request: ForkRequest | null = requestKey === 'null' ? null : parseForkRequest(JSON.parse(requestKey));
     if (request === null) return;
     const known = answers.get(transcript)?.get(requestKey);
     if (known !== undefined) {
