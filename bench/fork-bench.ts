@@ -14,7 +14,7 @@
 import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { type ForkRequest, planFork } from '../lib/fork';
-import { syntheticParent } from '../lib/fork/testing/synthetic-parent';
+import { syntheticParent } from '../lib/scenarios/synthetic-parent';
 
 const LINEARITY_PHASE = process.env.FORK_BENCH_PHASE === 'linearity';
 const SIZES = LINEARITY_PHASE ? [10_000, 100_000] : [1_000, 10_000, 100_000];

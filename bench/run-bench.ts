@@ -21,7 +21,7 @@ import { RunJournal } from '../lib/agent/run-journal';
 import { SandboxFiles } from '../lib/agent/sandbox-files';
 import { createOfflineModel } from '../lib/ai/offline/offline-model';
 import { buildBootstrapRecord, type ParentTranscript, planFork, reviveChildHistory } from '../lib/fork';
-import { syntheticParent } from '../lib/fork/testing/synthetic-parent';
+import { syntheticParent } from '../lib/scenarios/synthetic-parent';
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
 const LOOP_DIRECTIVE = 'Use search_files for "parseDate", then read_file on src/date.ts.';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createOfflineModel } from '@/lib/ai/offline/offline-model';
 import { FORK_PLACEHOLDER_RESULT, type ModelMessage, parseParentTranscript } from '@/lib/fork';
-import { assistant, parentOf, toolCalls, user } from '@/lib/fork/testing/transcript-builders';
+import { assistant, parentOf, toolCalls, user } from '@/lib/scenarios/transcript-builders';
 import { SANDBOX_TOOL_DECLARATIONS, toolsFor } from './agent-tools';
 import { ChildRuns } from './child-runs';
 import { type ParentTurnEvent, runParentTurn } from './parent-turn';

@@ -4,8 +4,8 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOfflineModel } from '@/lib/ai/offline/offline-model';
 import { buildBootstrapRecord, planFork } from '@/lib/fork';
-import { parentOf, toolCalls, user } from '@/lib/fork/testing/transcript-builders';
 import { contentHash } from '@/lib/isolation/content-hash';
+import { parentOf, toolCalls, user } from '@/lib/scenarios/transcript-builders';
 import { ChildRuns } from './child-runs';
 import { RunJournal } from './run-journal';
 

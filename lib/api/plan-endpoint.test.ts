@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ForkPlan } from '@/lib/fork';
-import { parentOf, reminder, toolCalls, user } from '@/lib/fork/testing/transcript-builders';
 import type { HttpErrorBody } from '@/lib/http/http-error';
+import { parentOf, reminder, toolCalls, user } from '@/lib/scenarios/transcript-builders';
 import { answerPlanRequest, PLAN_BODY_LIMIT_BYTES } from './plan-endpoint';
 
 const transcript = parentOf([

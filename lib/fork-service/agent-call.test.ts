@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type ForkRequest, planFork } from '@/lib/fork';
-import { assistant, parentOf, toolCalls, user } from '@/lib/fork/testing/transcript-builders';
+import { assistant, parentOf, toolCalls, user } from '@/lib/scenarios/transcript-builders';
 import { withAgentCall } from './agent-call';
 
 const request: ForkRequest = { policy: 'qwen-fork-turns', directive: 'Check it.', params: { subagent_type: 'fork', fork_turns: '1' } };

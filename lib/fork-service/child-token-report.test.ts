@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planFork } from '@/lib/fork';
-import { assistant, parentOf, user } from '@/lib/fork/testing/transcript-builders';
+import { assistant, parentOf, user } from '@/lib/scenarios/transcript-builders';
 import { childTokenReport, type TokenCounter } from './child-token-report';
 
 // A counter where every parent message costs 10 + its index, text costs its length, a tool list

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type ForkRequest, planFork } from '@/lib/fork';
 import { arbitraryTranscript } from '@/lib/fork/testing/arbitrary-transcript';
-import { assistant, parentOf, toolCalls, user } from '@/lib/fork/testing/transcript-builders';
+import { assistant, parentOf, toolCalls, user } from '@/lib/scenarios/transcript-builders';
 import { childMessageAt, compactPlan, expandChildMessages, expandPlan } from './compact-plan';
 
 const requests: ForkRequest[] = [

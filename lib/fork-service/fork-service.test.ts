@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type ForkRequest, planFork } from '@/lib/fork';
 import { sharedObjects } from '@/lib/fork/testing/object-graph';
-import { assistant, parentOf, toolCalls, user } from '@/lib/fork/testing/transcript-builders';
+import { assistant, parentOf, toolCalls, user } from '@/lib/scenarios/transcript-builders';
 
 vi.mock('server-only', () => ({}));
 const { launchChild, previewFork, registerParent } = await import('./fork-service');

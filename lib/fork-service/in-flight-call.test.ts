@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assistant, toolCalls, toolResults, user } from '@/lib/fork/testing/transcript-builders';
+import { assistant, toolCalls, toolResults, user } from '@/lib/scenarios/transcript-builders';
 import { inFlightAgentCall } from './in-flight-call';
 
 describe('inFlightAgentCall', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { parentOf, user } from '@/lib/fork/testing/transcript-builders';
+import { parentOf, user } from '@/lib/scenarios/transcript-builders';
 
 vi.mock('server-only', () => ({}));
 const { ParentCache } = await import('./parent-cache');

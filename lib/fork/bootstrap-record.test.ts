@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { assistant, parentOf, reminder, toolCalls, user } from '@/lib/scenarios/transcript-builders';
 import { buildBootstrapRecord, reviveChildHistory } from './bootstrap-record';
 import { BootstrapMissingError } from './errors';
 import { planFork } from './plan-fork';
 import { buildChildMessage } from './qwen/child-message';
-import { assistant, parentOf, reminder, toolCalls, user } from './testing/transcript-builders';
 import type { ModelMessage } from './transcript/transcript';
 
 const parent = parentOf([

@@ -22,5 +22,5 @@ export { FORK_POLICIES, FORK_RUNTIMES, type ForkPolicy, type ForkRequest, isFork
 export { classifyMessages, isRealUserTurn, type MessageClassification, type MessageKind } from './transcript/classify-messages';
 export { deepClone } from './transcript/deep-clone';
 export { startupContextLength } from './transcript/startup-context';
-export type { AgentProfile, ModelMessage, ParentTranscript, ToolDeclaration, TranscriptMessage, TurnEndReason } from './transcript/transcript';
+export type { AgentProfile, MessageMeta, ModelMessage, ParentTranscript, ToolDeclaration, TranscriptMessage, TurnEndReason } from './transcript/transcript';
 export { formatIssuePath, modelMessageSchema, parentTranscriptSchema, parseParentTranscript, transcriptMessageSchema } from './transcript/transcript-schema';

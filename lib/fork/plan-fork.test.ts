@@ -1,12 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { assistant, parentOf, reminder, toolCalls, user } from '@/lib/scenarios/transcript-builders';
+import { deepFreeze } from '@/lib/workspace/deep-freeze';
 import type { ChildMessage, ForkPlan } from './fork-plan';
 import { planFork } from './plan-fork';
 import type { ForkRequest } from './runtimes';
 import { arbitraryTranscript } from './testing/arbitrary-transcript';
 import { scribble, sharedObjects } from './testing/object-graph';
 import { oracleWindowStart } from './testing/qwen-window-oracle';
-import { assistant, deepFreeze, parentOf, reminder, toolCalls, user } from './testing/transcript-builders';
 import { isRealUserTurn } from './transcript/classify-messages';
 import { COMPACTION_SUMMARY_MARKER } from './transcript/compaction-prefix';
 import { partsOf, toolCallsOf, toolResultIdsOf } from './transcript/message-parts';

@@ -5,8 +5,8 @@
 
 import { agentToolDeclaration } from '@/lib/agent/agent-tool';
 import type { ForkRequest, TranscriptMessage } from '@/lib/fork';
-import { assistant, parentOf, READ_FILE_TOOL, reminder, toolCalls, toolResults, user } from '@/lib/fork/testing/transcript-builders';
 import type { Scenario } from './scenario';
+import { assistant, parentOf, READ_FILE_TOOL, reminder, toolCalls, toolResults, user } from './transcript-builders';
 
 const SYSTEM = 'You are Fork Lab’s demo coding agent. Work in the repository at /repo. Be concise.';
 const toolsFor = (policy: ForkRequest['policy']) => [

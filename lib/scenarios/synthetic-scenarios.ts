@@ -1,5 +1,5 @@
-import { syntheticParent } from '@/lib/fork/testing/synthetic-parent';
 import type { Scenario } from './scenario';
+import { syntheticParent } from './synthetic-parent';
 
 /** Sizes of the generated long parents the scenario picker offers (for trying Fork Lab at scale). */
 export const SYNTHETIC_SIZES = [1_000, 10_000] as const;

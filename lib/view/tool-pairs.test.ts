@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { toolCalls, toolResults, user } from '@/lib/fork/testing/transcript-builders';
+import { toolCalls, toolResults, user } from '@/lib/scenarios/transcript-builders';
 import { linkToolPairs, pairHue } from './tool-pairs';
 
 /** Ids as the providers and Fork Lab write them: a prefix and a random or counted tail. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyMessages, planFork } from '@/lib/fork';
-import { syntheticParent } from '@/lib/fork/testing/synthetic-parent';
+import { syntheticParent } from '@/lib/scenarios/synthetic-parent';
 import { summarizeWindow, windowSummaryLine } from './window-summary';
 
 describe('window summary', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyMessages, FORK_PLACEHOLDER_RESULT } from '@/lib/fork';
-import { parentOf, toolCalls, user } from '@/lib/fork/testing/transcript-builders';
+import { parentOf, toolCalls, user } from '@/lib/scenarios/transcript-builders';
 import { acknowledgeLaunch, deliverChildResult } from './deliver-result';
 
 const parent = parentOf([user('u1', 'Fork a worker.'), toolCalls('c1', [{ id: 'call-1', tool: 'agent', input: { prompt: 'x' } }])]);

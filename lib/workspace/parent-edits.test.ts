@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assistant, parentOf, user } from '@/lib/fork/testing/transcript-builders';
+import { assistant, parentOf, user } from '@/lib/scenarios/transcript-builders';
 import { appendMessage, deleteMessage, freshMessageId, ParentEditError, replaceMessage } from './parent-edits';
 
 const parent = parentOf([user('m1', 'hello'), assistant('m2', 'hi')]);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type ForkRequest, planFork } from '@/lib/fork';
 import { sharedObjects } from '@/lib/fork/testing/object-graph';
-import { assistant, parentOf, toolCalls, user } from '@/lib/fork/testing/transcript-builders';
 import { contentHash } from '@/lib/isolation/content-hash';
+import { assistant, parentOf, toolCalls, user } from '@/lib/scenarios/transcript-builders';
 import { debouncedStorage, memoryStorage } from './debounced-storage';
 import { DEFAULT_SELECTION } from './fork-selection';
 import type { ChildRecord } from './workspace';

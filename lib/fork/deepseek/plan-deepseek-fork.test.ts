@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { assistant, parentOf, profile, reminder, toolCalls, toolResults, user } from '@/lib/scenarios/transcript-builders';
 import type { ChildMessage } from '../fork-plan';
 import { planFork } from '../plan-fork';
-import { assistant, parentOf, profile, reminder, toolCalls, toolResults, user } from '../testing/transcript-builders';
 import type { AgentProfile, TranscriptMessage } from '../transcript/transcript';
 import type { DeepSeekForkParams } from './deepseek-fork-request';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assistant, reminder, toolCalls, user } from '../testing/transcript-builders';
+import { assistant, reminder, toolCalls, user } from '@/lib/scenarios/transcript-builders';
 import { findLastTurnEnd } from './turn-ends';
 
 describe('findLastTurnEnd', () => {

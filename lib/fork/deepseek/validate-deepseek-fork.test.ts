@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { profile } from '../testing/transcript-builders';
+import { profile } from '@/lib/scenarios/transcript-builders';
 import { validateDeepSeekForkParams } from './validate-deepseek-fork';
 
 const caller = profile({ toolRegistry: [{ name: 'read_file' }, { name: 'write_file' }, { name: 'agent' }] });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assistant, toolCalls, toolResults, user } from '../testing/transcript-builders';
+import { assistant, toolCalls, toolResults, user } from '@/lib/scenarios/transcript-builders';
 import { closeOpenToolCalls, OPEN_CALL_RESULT } from './close-open-tool-calls';
 
 const closing = (id: string, tool: string) => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { assistant, parentOf, reminder, toolCalls, toolResults, user } from '@/lib/scenarios/transcript-builders';
 import type { ChildMessage } from '../fork-plan';
 import { planFork } from '../plan-fork';
-import { assistant, parentOf, reminder, toolCalls, toolResults, user } from '../testing/transcript-builders';
 import type { TranscriptMessage } from '../transcript/transcript';
 import { OPEN_CALL_RESULT } from './close-open-tool-calls';
 import { INHERITANCE_NOTICE } from './inheritance-notice';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { profile } from '../testing/transcript-builders';
+import { profile } from '@/lib/scenarios/transcript-builders';
 import { validateKimiForkParams } from './validate-kimi-fork';
 
 const caller = profile({ name: 'agent', model: 'kimi-k2' });

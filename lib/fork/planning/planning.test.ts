@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { user } from '@/lib/scenarios/transcript-builders';
 import { DISPOSITION_DETAILS } from '../disposition-details';
 import { ParentRangeBuilder } from '../parent-ranges';
-import { user } from '../testing/transcript-builders';
 import { cacheReuse } from './cache-reuse';
 import { copyToChild } from './child-message-copies';
 import { blankDirectiveError, freshPlan, rejectedPlan } from './refused-plans';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assistant, reminder, toolCalls, toolResults, user } from '../testing/transcript-builders';
+import { assistant, reminder, toolCalls, toolResults, user } from '@/lib/scenarios/transcript-builders';
 import { curateHistory, findWindowStart, isInvalidAssistantMessage } from './curate-history';
 
 describe('isInvalidAssistantMessage', () => {

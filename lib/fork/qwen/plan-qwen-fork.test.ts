@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { assistant, parentOf, reminder, reminderText, toolCalls, toolResults, user } from '@/lib/scenarios/transcript-builders';
 import type { ChildMessage, ParentRange } from '../fork-plan';
 import { planFork } from '../plan-fork';
-import { assistant, parentOf, reminder, reminderText, toolCalls, toolResults, user } from '../testing/transcript-builders';
 import type { TranscriptMessage } from '../transcript/transcript';
 import { buildChildMessage } from './child-message';
 import type { QwenForkParams } from './qwen-fork-request';

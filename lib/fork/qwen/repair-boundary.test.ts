@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assistant, toolCalls, toolResults, user } from '../testing/transcript-builders';
+import { assistant, toolCalls, toolResults, user } from '@/lib/scenarios/transcript-builders';
 import type { TranscriptMessage } from '../transcript/transcript';
 import { curateHistory } from './curate-history';
 import { repairBoundary } from './repair-boundary';

@@ -10,9 +10,9 @@
  * the pairing invariant is about.
  */
 import fc from 'fast-check';
+import { assistant, reminder, toolCalls, toolResults, user } from '@/lib/scenarios/transcript-builders';
 import type { TranscriptMessage, TurnEndReason } from '../transcript/transcript';
 import { TURN_END_REASONS } from '../transcript/transcript';
-import { assistant, reminder, toolCalls, toolResults, user } from './transcript-builders';
 
 type Prompt = 'text' | 'image' | 'whitespace' | 'reminder-glued' | 'marked-meta';
 

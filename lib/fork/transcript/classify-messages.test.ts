@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assistant, reminder, reminderText, toolCalls, toolResults, user } from '../testing/transcript-builders';
+import { assistant, reminder, reminderText, toolCalls, toolResults, user } from '@/lib/scenarios/transcript-builders';
 import { classifyMessages, isRealUserTurn } from './classify-messages';
 
 describe('isRealUserTurn', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assistant, toolCalls, user } from '../testing/transcript-builders';
+import { assistant, toolCalls, user } from '@/lib/scenarios/transcript-builders';
 import { compactionPrefixLength, compactionPrefixRoles } from './compaction-prefix';
 
 const summary = user('sum', 'Here is a summary of the work so far. Resume the prior task from it.');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { user } from '../testing/transcript-builders';
+import { user } from '@/lib/scenarios/transcript-builders';
 import { containsReminder, isPureReminderMessage, isReminderText } from './reminder';
 
 describe('isReminderText', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assistant, reminder, user } from '../testing/transcript-builders';
+import { assistant, reminder, user } from '@/lib/scenarios/transcript-builders';
 import { startupContextLength } from './startup-context';
 
 describe('startupContextLength', () => {

@@ -1,8 +1,9 @@
 /**
- * Small builders for transcripts, for tests, the benchmark and built-in scenarios. Ids are always
- * explicit so that expectations can name the exact parent row a child message came from.
+ * Small builders for transcripts: the built-in and synthetic scenarios are written with them, and so
+ * are tests and the benchmark. Ids are always explicit so that expectations can name the exact
+ * parent row a child message came from.
  */
-import type { AgentProfile, MessageMeta, ParentTranscript, TranscriptMessage } from '../transcript/transcript';
+import type { AgentProfile, MessageMeta, ParentTranscript, TranscriptMessage } from '@/lib/fork';
 
 type UserPart =
   | { type: 'text'; text: string }
@@ -107,13 +108,4 @@ export function profile(overrides: Partial<AgentProfile> = {}): AgentProfile {
 
 export function parentOf(messages: TranscriptMessage[], overrides: Partial<AgentProfile> = {}): ParentTranscript {
   return { profile: profile(overrides), messages };
-}
-
-/** Freeze a value and everything reachable from it, so any write to it throws in strict mode. */
-export function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
-  }
-  return value;
 }

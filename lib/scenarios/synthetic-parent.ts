@@ -1,4 +1,4 @@
-import type { ParentTranscript, TranscriptMessage } from '../transcript/transcript';
+import type { ParentTranscript, TranscriptMessage } from '@/lib/fork';
 import { assistant, parentOf, reminder, toolCalls, toolResults, user } from './transcript-builders';
 
 const FILE_BODY =
