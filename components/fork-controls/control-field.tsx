@@ -14,7 +14,10 @@ export function Field(props: {
 }) {
   const id = useId();
   const mine = props.errors.filter((error) => error.parameter === props.name);
-  const describedBy = [props.hint ? `${id}-hint` : '', mine.length > 0 ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const explained = mine.filter((error) => error.explanation !== undefined);
+  const describedBy =
+    [props.hint ? `${id}-hint` : '', mine.length > 0 ? `${id}-error` : '', explained.length > 0 ? `${id}-explanation` : ''].filter(Boolean).join(' ') ||
+    undefined;
   return (
     <div className={styles.field} data-testid={`field-${props.name}`} data-invalid={mine.length > 0 || undefined}>
       <label htmlFor={id}>
@@ -30,6 +33,13 @@ export function Field(props: {
         <div id={`${id}-error`} role="alert" className={styles.error} data-testid={`error-${props.name}`}>
           {mine.map((error) => (
             <p key={error.code}>{error.message}</p>
+          ))}
+        </div>
+      )}
+      {explained.length > 0 && (
+        <div id={`${id}-explanation`} className={styles.hint} data-testid={`explanation-${props.name}`}>
+          {explained.map((error) => (
+            <p key={error.code}>{error.explanation}</p>
           ))}
         </div>
       )}

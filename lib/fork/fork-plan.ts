@@ -1,13 +1,19 @@
 import type { ForkPolicy } from './runtimes';
 import type { MessageMeta, ModelMessage, ToolDeclaration, UserModelMessage } from './transcript/transcript';
 
-/** A parameter the runtime rejects, in words that say what is allowed. */
+/** A parameter the runtime rejects. */
 export interface ForkParameterError {
   /** The parameter as the runtime names it (`fork_turns`, `subagent_type`, `forkPoint`, …). */
   parameter: string;
   /** A stable code for tests and scripts. */
   code: string;
+  /** The runtime's own words, exactly as its model reads them in the tool's error. */
   message: string;
+  /**
+   * Fork Lab's own note for people (the value that was sent, what is allowed), shown beside the
+   * runtime's words and never sent to a model: the parent must read what the runtime would say.
+   */
+  explanation?: string;
 }
 
 /** Why a parent message is, or is not, part of what the child receives. */

@@ -28,13 +28,26 @@ const toolCallPart = z.strictObject({
   providerExecuted: z.boolean().optional(),
   providerOptions,
 });
+const fileId = z.union([z.string(), z.record(z.string(), z.string())]);
+/** One item of a tool result's `content` output, as the AI SDK types it. */
+const toolResultContentItem = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('text'), text: z.string(), providerOptions }),
+  z.strictObject({ type: z.literal('media'), data: z.string(), mediaType: z.string() }),
+  z.strictObject({ type: z.literal('file-data'), data: z.string(), mediaType: z.string(), filename: z.string().optional(), providerOptions }),
+  z.strictObject({ type: z.literal('file-url'), url: z.string(), mediaType: z.string().optional(), providerOptions }),
+  z.strictObject({ type: z.literal('file-id'), fileId, providerOptions }),
+  z.strictObject({ type: z.literal('image-data'), data: z.string(), mediaType: z.string(), providerOptions }),
+  z.strictObject({ type: z.literal('image-url'), url: z.string(), providerOptions }),
+  z.strictObject({ type: z.literal('image-file-id'), fileId, providerOptions }),
+  z.strictObject({ type: z.literal('custom'), providerOptions }),
+]);
 const toolResultOutput = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('text'), value: z.string(), providerOptions }),
   z.strictObject({ type: z.literal('json'), value: jsonValue, providerOptions }),
   z.strictObject({ type: z.literal('execution-denied'), reason: z.string().optional(), providerOptions }),
   z.strictObject({ type: z.literal('error-text'), value: z.string(), providerOptions }),
   z.strictObject({ type: z.literal('error-json'), value: jsonValue, providerOptions }),
-  z.strictObject({ type: z.literal('content'), value: z.array(z.looseObject({ type: z.string() })) }),
+  z.strictObject({ type: z.literal('content'), value: z.array(toolResultContentItem) }),
 ]);
 const toolResultPart = z.strictObject({
   type: z.literal('tool-result'),
