@@ -2,8 +2,7 @@
 
 import { forwardRef, useCallback, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { VirtualList, type VirtualListHandle } from '@/components/virtual-list/virtual-list';
-import { dispositionAt, type MessageClassification, type ParentRange, type TranscriptMessage } from '@/lib/fork';
-import { linkToolPairs } from '@/lib/view/tool-pairs';
+import { dispositionAt, linkToolPairs, type MessageClassification, type ParentRange, type TranscriptMessage } from '@/lib/fork';
 import styles from './timeline.module.css';
 import { TimelineRow } from './timeline-row';
 

@@ -1,10 +1,10 @@
 'use client';
 
 import { memo, useState } from 'react';
-import type { MessageClassification, ParentDisposition, TranscriptMessage } from '@/lib/fork';
+import type { MessageClassification, ParentDisposition, ToolPairLinks, TranscriptMessage } from '@/lib/fork';
 import { kindLabel } from '@/lib/view/kind-labels';
 import { previewText } from '@/lib/view/message-preview';
-import { pairHue, type ToolPairLinks } from '@/lib/view/tool-pairs';
+import { pairHue } from '@/lib/view/pair-hue';
 import { MessageEditor } from './message-editor';
 import styles from './timeline.module.css';
 

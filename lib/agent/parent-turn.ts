@@ -5,6 +5,7 @@ import {
   type ForkPlan,
   type ForkPolicy,
   type ForkRequest,
+  linkToolPairs,
   type ParentTranscript,
   planFork,
   runtimeOf,
@@ -12,7 +13,6 @@ import {
 } from '@/lib/fork';
 import type { ChildTokenReport } from '@/lib/fork-service/child-token-report';
 import { AGENT_TOOL_NAMES } from '@/lib/fork-service/in-flight-call';
-import { linkToolPairs } from '@/lib/view/tool-pairs';
 import { agentToolDeclaration, forkRequestFromCall } from './agent-tool';
 import { type ChildRuns, describeError } from './child-runs';
 import type { RunRecord } from './run-journal';

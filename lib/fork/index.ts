@@ -22,5 +22,6 @@ export { FORK_POLICIES, FORK_RUNTIMES, type ForkPolicy, type ForkRequest, isFork
 export { classifyMessages, isRealUserTurn, type MessageClassification, type MessageKind } from './transcript/classify-messages';
 export { deepClone } from './transcript/deep-clone';
 export { startupContextLength } from './transcript/startup-context';
+export { linkToolPairs, type ToolPairLinks } from './transcript/tool-pairs';
 export type { AgentProfile, MessageMeta, ModelMessage, ParentTranscript, ToolDeclaration, TranscriptMessage, TurnEndReason } from './transcript/transcript';
 export { formatIssuePath, modelMessageSchema, parentTranscriptSchema, parseParentTranscript, transcriptMessageSchema } from './transcript/transcript-schema';

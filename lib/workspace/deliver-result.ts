@@ -1,5 +1,4 @@
-import { type ForkPolicy, type ParentTranscript, runtimeOf, type TranscriptMessage } from '@/lib/fork';
-import { linkToolPairs } from '@/lib/view/tool-pairs';
+import { type ForkPolicy, linkToolPairs, type ParentTranscript, runtimeOf, type TranscriptMessage } from '@/lib/fork';
 import { freshMessageId } from './parent-edits';
 
 /** The parent's tool call with this id, if it is still waiting for a result, and where it is. */

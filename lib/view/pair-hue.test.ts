@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { toolCalls, toolResults, user } from '@/lib/scenarios/transcript-builders';
-import { linkToolPairs, pairHue } from './tool-pairs';
+import { linkToolPairs } from '@/lib/fork';
+import { toolCalls, toolResults } from '@/lib/scenarios/transcript-builders';
+import { pairHue } from './pair-hue';
 
 /** Ids as the providers and Fork Lab write them: a prefix and a random or counted tail. */
 const realisticId = fc
@@ -21,26 +22,6 @@ function spread(ids: readonly string[]): { distinct: number; sectors: number[] }
   for (const hue of hues) sectors[Math.floor(hue / 60)]! += 1;
   return { distinct: new Set(hues).size, sectors };
 }
-
-describe('linkToolPairs', () => {
-  it('links each call to its result and marks open calls and orphan results', () => {
-    const links = linkToolPairs([
-      user('u', 'go'),
-      toolCalls('c', [
-        { id: 'a', tool: 'ls', input: {} },
-        { id: 'b', tool: 'read_file', input: { path: 'x' } },
-      ]),
-      toolResults('r', [{ id: 'a', tool: 'ls', output: 'x' }]),
-      toolResults('o', [{ id: 'zzz', tool: 'ls', output: 'y' }]),
-    ]);
-    expect(links.calls.get(1)).toEqual([
-      { toolCallId: 'a', toolName: 'ls', resultIndex: 2 },
-      { toolCallId: 'b', toolName: 'read_file', resultIndex: null },
-    ]);
-    expect(links.results.get(2)).toEqual([{ toolCallId: 'a', callIndex: 1 }]);
-    expect(links.results.get(3)).toEqual([{ toolCallId: 'zzz', callIndex: null }]);
-  });
-});
 
 describe('pairHue', () => {
   it('is a whole number of degrees on the colour wheel, [0, 360), for any id, however long', () => {

@@ -1,4 +1,4 @@
-import type { TranscriptMessage } from '@/lib/fork';
+import type { TranscriptMessage } from './transcript';
 
 /** Where a tool call's result is, and where a result's call is, for drawing them as pairs. */
 export interface ToolPairLinks {
@@ -34,11 +34,4 @@ export function linkToolPairs(messages: readonly TranscriptMessage[]): ToolPairL
     }
   });
   return { calls, results };
-}
-
-/** A stable hue per tool call id, so a call and its result share a colour. */
-export function pairHue(toolCallId: string): number {
-  let hash = 0;
-  for (let index = 0; index < toolCallId.length; index += 1) hash = (hash * 31 + toolCallId.charCodeAt(index)) | 0;
-  return Math.abs(hash) % 360;
 }
