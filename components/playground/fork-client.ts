@@ -1,10 +1,11 @@
 'use client';
 
-import { previewForkAction, registerParentAction } from '@/app/actions/fork-actions';
+import { registerParentAction } from '@/app/actions/fork-actions';
 import { startChildRunAction } from '@/app/actions/run-actions';
 import type { RunRecord } from '@/lib/agent/run-journal';
 import type { ForkRequest, ParentTranscript } from '@/lib/fork';
 import type { ChildLaunch, ForkPreview, ParentRegistration } from '@/lib/fork-service/fork-service';
+import { fetchPreview } from './preview-client';
 
 /** A server answer that says the input was refused, with what is wrong. */
 export class ForkServiceError extends Error {
@@ -57,8 +58,8 @@ async function withParent<T extends { status: string }>(
   throw new ForkServiceError('The server could not keep this parent long enough to plan on it. Try again.');
 }
 
-export async function previewFork(transcript: ParentTranscript, request: ForkRequest) {
-  return withParent<ForkPreview>(transcript, (parentKey) => previewForkAction({ parentKey, request }));
+export async function previewFork(transcript: ParentTranscript, request: ForkRequest, signal?: AbortSignal) {
+  return withParent<ForkPreview>(transcript, (parentKey) => fetchPreview(parentKey, request, signal));
 }
 
 type Refused = { status: 'refused'; message: string };

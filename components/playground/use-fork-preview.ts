@@ -63,6 +63,8 @@ export function useForkPreview(transcript: ParentTranscript | null, request: For
   useEffect(() => {
     if (transcript === null) return;
     const ticket = ++sequence.current;
+    // Every request this run makes, the asked-ahead ones too, is abandoned once a newer one exists.
+    const superseded = new AbortController();
     setState((previous) => ({ ...previous, loading: true }));
     void registerParent(transcript)
       .then((registration) => {
@@ -83,7 +85,7 @@ export function useForkPreview(transcript: ParentTranscript | null, request: For
       });
       return;
     }
-    previewFork(transcript, request).then(
+    previewFork(transcript, request, superseded.signal).then(
       async ({ answer, registration }) => {
         remember(transcript, requestKey, { answer, registration });
         if (ticket !== sequence.current) return;
@@ -93,7 +95,7 @@ export function useForkPreview(transcript: ParentTranscript | null, request: For
           const key = JSON.stringify(next);
           if (ticket !== sequence.current) return;
           if (answers.get(transcript)?.has(key)) continue;
-          const ahead = await previewFork(transcript, next).catch(() => null);
+          const ahead = await previewFork(transcript, next, superseded.signal).catch(() => null);
           if (ahead !== null) remember(transcript, key, ahead);
         }
       },
@@ -102,6 +104,7 @@ export function useForkPreview(transcript: ParentTranscript | null, request: For
         setState((previous) => ({ ...previous, loading: false, error: error instanceof Error ? error.message : String(error) }));
       },
     );
+    return () => superseded.abort();
   }, [transcript, requestKey]);
 
   return state;
