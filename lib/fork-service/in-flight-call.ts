@@ -1,4 +1,4 @@
-import type { TranscriptMessage } from '@/lib/fork';
+import { type TranscriptMessage, toolCallsOf, toolResultIdsOf } from '@/lib/fork';
 
 export const AGENT_TOOL_NAMES: ReadonlySet<string> = new Set(['agent', 'Agent', 'task', 'Task']);
 
@@ -12,14 +12,13 @@ export function inFlightAgentCall(messages: readonly TranscriptMessage[], end = 
   const answered = new Set<string>();
   for (let index = Math.min(end, messages.length) - 1; index >= 0; index -= 1) {
     const { message } = messages[index]!;
-    const parts = typeof message.content === 'string' ? [] : (message.content as { type: string; toolCallId?: string; toolName?: string }[]);
     if (message.role === 'tool' || message.role === 'user') {
-      for (const part of parts) if (part.type === 'tool-result' && part.toolCallId !== undefined) answered.add(part.toolCallId);
+      for (const toolCallId of toolResultIdsOf(message)) answered.add(toolCallId);
       continue;
     }
     if (message.role !== 'assistant') return null;
-    const open = parts.filter((part) => part.type === 'tool-call' && !answered.has(part.toolCallId!) && AGENT_TOOL_NAMES.has(String(part.toolName)));
-    return open.length === 0 ? null : { toolCallId: open[0]!.toolCallId!, toolName: String(open[0]!.toolName) };
+    const open = toolCallsOf(message).find((call) => !answered.has(call.toolCallId) && AGENT_TOOL_NAMES.has(call.toolName));
+    return open === undefined ? null : { toolCallId: open.toolCallId, toolName: open.toolName };
   }
   return null;
 }

@@ -21,6 +21,7 @@ export type { ControlField, TurnWindowControl } from './runtime-controls';
 export { FORK_POLICIES, FORK_RUNTIMES, type ForkPolicy, type ForkRequest, isForkPolicy, runtimeOf } from './runtimes';
 export { classifyMessages, isRealUserTurn, type MessageClassification, type MessageKind } from './transcript/classify-messages';
 export { deepClone } from './transcript/deep-clone';
+export { toolCallsOf, toolResultIdsOf } from './transcript/message-parts';
 export { startupContextLength } from './transcript/startup-context';
 export { linkToolPairs, type ToolPairLinks } from './transcript/tool-pairs';
 export type { AgentProfile, MessageMeta, ModelMessage, ParentTranscript, ToolDeclaration, TranscriptMessage, TurnEndReason } from './transcript/transcript';

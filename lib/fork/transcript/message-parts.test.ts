@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { firstText, hasToolCalls, partsOf, toolCallsOf, toolResultIdsOf } from './message-parts';
 
 describe('message parts', () => {
@@ -41,5 +41,23 @@ describe('message parts', () => {
         content: [{ type: 'tool-result', toolCallId: 'a', toolName: 'x', output: { type: 'text', value: 'ok' } }],
       }),
     ).toEqual(['a']);
+  });
+
+  it('reads a result wherever it stands, and types each part so callers read its fields without casts', () => {
+    // A provider-executed tool answers inside the assistant message that called it.
+    const executed = {
+      role: 'assistant' as const,
+      content: [
+        { type: 'tool-call' as const, toolCallId: 'a', toolName: 'web_search', input: {} },
+        { type: 'tool-result' as const, toolCallId: 'a', toolName: 'web_search', output: { type: 'text' as const, value: 'found' } },
+      ],
+    };
+    expect(toolResultIdsOf(executed)).toEqual(['a']);
+    expect(toolResultIdsOf({ role: 'user', content: 'tool-result' })).toEqual([]);
+    const [call, result] = partsOf(executed);
+    if (call?.type !== 'tool-call' || result?.type !== 'tool-result') throw new Error('parts out of order');
+    expectTypeOf(call.toolName).toEqualTypeOf<string>();
+    expectTypeOf(result.output).not.toBeUnknown();
+    expect([call.toolName, result.toolCallId]).toEqual(['web_search', 'a']);
   });
 });

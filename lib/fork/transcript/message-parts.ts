@@ -3,29 +3,23 @@ import type { ModelMessage } from './transcript';
 /**
  * A content part of any message, with string content read as one text part. The AI SDK lets
  * `content` be a plain string; every rule in the spec speaks of parts, so we read both alike.
+ * The union is the AI SDK's own, so `part.type === 'tool-call'` narrows to the call's fields.
  */
-export type MessagePart =
-  | { type: 'text'; text: string }
-  | { type: 'reasoning'; text: string }
-  | { type: 'image' }
-  | { type: 'file' }
-  | { type: 'tool-call'; toolCallId: string; toolName: string; input: unknown }
-  | { type: 'tool-result'; toolCallId: string; toolName: string }
-  | { type: string };
+export type MessagePart = Exclude<ModelMessage['content'], string>[number];
 
 /** The parts of a message; a string content is one text part, an empty string none. */
 export function partsOf(message: ModelMessage): readonly MessagePart[] {
-  const content = message.content as unknown;
+  const { content } = message;
   if (typeof content === 'string') {
     return content.length === 0 ? [] : [{ type: 'text', text: content }];
   }
-  return content as readonly MessagePart[];
+  return content;
 }
 
 /** The text of the first text part, if there is one. */
 export function firstText(message: ModelMessage): string | undefined {
   for (const part of partsOf(message)) {
-    if (part.type === 'text') return (part as { text: string }).text;
+    if (part.type === 'text') return part.text;
   }
   return undefined;
 }
@@ -50,10 +44,9 @@ export function toolCallsOf(message: ModelMessage): ToolCallRef[] {
 
 /** The call ids a message answers with tool results, in order. */
 export function toolResultIdsOf(message: ModelMessage): string[] {
-  if (typeof message.content === 'string') return [];
   const ids: string[] = [];
-  for (const part of message.content as readonly MessagePart[]) {
-    if (part.type === 'tool-result') ids.push((part as { toolCallId: string }).toolCallId);
+  for (const part of partsOf(message)) {
+    if (part.type === 'tool-result') ids.push(part.toolCallId);
   }
   return ids;
 }

@@ -1,3 +1,4 @@
+import { partsOf } from './message-parts';
 import type { TranscriptMessage } from './transcript';
 
 /** Where a tool call's result is, and where a result's call is, for drawing them as pairs. */
@@ -13,15 +14,13 @@ export function linkToolPairs(messages: readonly TranscriptMessage[]): ToolPairL
   const results: ToolPairLinks['results'] = new Map();
   const callAt = new Map<string, number>();
   messages.forEach((entry, index) => {
-    const content = entry.message.content;
-    if (typeof content === 'string') return;
-    for (const part of content as { type: string; toolCallId?: string; toolName?: string }[]) {
-      if (part.type === 'tool-call' && part.toolCallId !== undefined) {
+    for (const part of partsOf(entry.message)) {
+      if (part.type === 'tool-call') {
         callAt.set(part.toolCallId, index);
         const list = calls.get(index) ?? [];
-        list.push({ toolCallId: part.toolCallId, toolName: String(part.toolName), resultIndex: null });
+        list.push({ toolCallId: part.toolCallId, toolName: part.toolName, resultIndex: null });
         calls.set(index, list);
-      } else if (part.type === 'tool-result' && part.toolCallId !== undefined) {
+      } else if (part.type === 'tool-result') {
         const callIndex = callAt.get(part.toolCallId) ?? null;
         const list = results.get(index) ?? [];
         list.push({ toolCallId: part.toolCallId, callIndex });
