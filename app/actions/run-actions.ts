@@ -2,7 +2,7 @@
 
 import { RunNotFoundError, RunStateError } from '@/lib/agent/child-runs';
 import { runReferenceInput, startChildRunInput } from '@/lib/agent/run-inputs';
-import type { RunRecord } from '@/lib/agent/run-journal';
+import type { RunRecord } from '@/lib/agent/run-record';
 import { runtime } from '@/lib/agent/runtime';
 import { configuredModels, type ModelOption, UnknownModelError } from '@/lib/ai/providers';
 import { BootstrapMissingError } from '@/lib/fork';

@@ -2,7 +2,7 @@
 
 import { registerParentAction } from '@/app/actions/fork-actions';
 import { startChildRunAction } from '@/app/actions/run-actions';
-import type { RunRecord } from '@/lib/agent/run-journal';
+import type { RunRecord } from '@/lib/agent/run-record';
 import type { ForkRequest, ParentTranscript } from '@/lib/fork';
 import type { ChildLaunch, ForkPreview, ParentRegistration } from '@/lib/fork-service/fork-service';
 import { fetchPreview } from './preview-client';

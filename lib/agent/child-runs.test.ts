@@ -6,8 +6,9 @@ import { buildBootstrapRecord, type ForkBootstrapRecord, planFork } from '@/lib/
 import { contentHash } from '@/lib/isolation/content-hash';
 import { assistant, parentOf, toolCalls, user } from '@/lib/scenarios/transcript-builders';
 import { SANDBOX_TOOL_DECLARATIONS, toolsFor } from './agent-tools';
-import { ChildRuns, type RunEvent } from './child-runs';
+import { ChildRuns } from './child-runs';
 import { RunJournal } from './run-journal';
+import type { RunEvent } from './run-record';
 import { SandboxFiles } from './sandbox-files';
 
 const parent = parentOf(

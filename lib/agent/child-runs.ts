@@ -1,19 +1,7 @@
 import { type LanguageModel, type ModelMessage, stepCountIs, streamText, type ToolSet } from 'ai';
 import { type ForkBootstrapRecord, reviveChildHistory, type ToolDeclaration } from '@/lib/fork';
-import type { RunJournal, RunRecord, RunStatus } from './run-journal';
-
-/** What a watcher of a run sees, in order. */
-export type RunEvent =
-  | {
-      type: 'snapshot';
-      run: RunRecord;
-      messages: ModelMessage[];
-      /** Text of the message being written right now, so a watcher joining mid-sentence sees all of it. */
-      partialText: string;
-    }
-  | { type: 'message'; seq: number; message: ModelMessage }
-  | { type: 'text-delta'; text: string }
-  | { type: 'status'; status: RunStatus; finalOutput: string | null; error: string | null };
+import type { RunJournal } from './run-journal';
+import type { RunEvent, RunRecord, RunStatus } from './run-record';
 
 export interface ChildRunDependencies {
   journal: RunJournal;

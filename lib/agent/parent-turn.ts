@@ -15,7 +15,7 @@ import type { ChildTokenReport } from '@/lib/fork-service/child-token-report';
 import { AGENT_TOOL_NAMES } from '@/lib/fork-service/in-flight-call';
 import { agentToolDeclaration, forkRequestFromCall } from './agent-tool';
 import { type ChildRuns, describeError } from './child-runs';
-import type { RunRecord } from './run-journal';
+import type { RunRecord } from './run-record';
 
 /** What the browser hears while the parent agent takes a turn. */
 export type ParentTurnEvent =

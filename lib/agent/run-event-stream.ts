@@ -1,7 +1,8 @@
 import 'server-only';
 import { HttpError } from '@/lib/http/http-error';
-import { type RunEvent, RunNotFoundError } from './child-runs';
+import { RunNotFoundError } from './child-runs';
 import { runIdSchema } from './run-inputs';
+import type { RunEvent } from './run-record';
 import { runtime } from './runtime';
 
 const SETTLED = new Set(['finished', 'failed', 'stopped', 'interrupted']);

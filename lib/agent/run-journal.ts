@@ -2,25 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { ForkBootstrapRecord, ForkPolicy, ModelMessage } from '@/lib/fork';
-
-export type RunStatus = 'running' | 'finished' | 'failed' | 'stopped' | 'interrupted';
-
-/** A child run as the journal knows it. */
-export interface RunRecord {
-  id: string;
-  sessionId: string;
-  name: string;
-  policy: ForkPolicy;
-  modelId: string;
-  status: RunStatus;
-  /** The child's plan as it started; null only for a run whose record was lost. */
-  bootstrap: ForkBootstrapRecord | null;
-  finalOutput: string | null;
-  error: string | null;
-  createdAt: string;
-  updatedAt: string;
-  messageCount: number;
-}
+import type { RunRecord, RunStatus } from './run-record';
 
 interface RunRow {
   id: string;

@@ -1,6 +1,6 @@
 import { type PersistStorage, persist } from 'zustand/middleware';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { RunEvent } from '@/lib/agent/child-runs';
+import type { RunEvent } from '@/lib/agent/run-record';
 import { deepClone, type ModelMessage, type ParentTranscript, type TranscriptMessage } from '@/lib/fork';
 import { deepFreeze } from './deep-freeze';
 import { acknowledgeLaunch, deliverChildResult } from './deliver-result';

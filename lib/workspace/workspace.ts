@@ -1,4 +1,4 @@
-import type { RunStatus } from '@/lib/agent/run-journal';
+import type { RunStatus } from '@/lib/agent/run-record';
 import type { ForkBootstrapRecord, ForkPlan, ForkRequest, ParentTranscript, TranscriptMessage } from '@/lib/fork';
 import type { ChildTokenReport } from '@/lib/fork-service/child-token-report';
 import type { FidelityReport } from '@/lib/import/fidelity-report';

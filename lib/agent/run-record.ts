@@ -1,0 +1,38 @@
+import type { ForkBootstrapRecord, ForkPolicy, ModelMessage } from '@/lib/fork';
+
+/*
+ * A child run as the browser and the server both see it. Types only: the browser imports them, and
+ * the modules that keep runs (SQLite, the run manager) must not follow them into its bundle.
+ */
+
+export type RunStatus = 'running' | 'finished' | 'failed' | 'stopped' | 'interrupted';
+
+/** A child run as the journal knows it. */
+export interface RunRecord {
+  id: string;
+  sessionId: string;
+  name: string;
+  policy: ForkPolicy;
+  modelId: string;
+  status: RunStatus;
+  /** The child's plan as it started; null only for a run whose record was lost. */
+  bootstrap: ForkBootstrapRecord | null;
+  finalOutput: string | null;
+  error: string | null;
+  createdAt: string;
+  updatedAt: string;
+  messageCount: number;
+}
+
+/** What a watcher of a run sees, in order. */
+export type RunEvent =
+  | {
+      type: 'snapshot';
+      run: RunRecord;
+      messages: ModelMessage[];
+      /** Text of the message being written right now, so a watcher joining mid-sentence sees all of it. */
+      partialText: string;
+    }
+  | { type: 'message'; seq: number; message: ModelMessage }
+  | { type: 'text-delta'; text: string }
+  | { type: 'status'; status: RunStatus; finalOutput: string | null; error: string | null };
