@@ -14,7 +14,8 @@ export async function listModelsAction(): Promise<ModelOption[]> {
   return configuredModels();
 }
 
-type Refused = { status: 'refused'; message: string };
+/** The server would not do what was asked, and says why in words for a person. */
+export type Refused = { status: 'refused'; message: string };
 
 function refusal(error: unknown): Refused {
   if (error instanceof UnknownModelError || error instanceof BootstrapMissingError || error instanceof RunNotFoundError || error instanceof RunStateError) {

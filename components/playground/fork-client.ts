@@ -1,9 +1,10 @@
 'use client';
 
 import { registerParentAction } from '@/app/actions/fork-actions';
-import { startChildRunAction } from '@/app/actions/run-actions';
+import { type Refused, startChildRunAction } from '@/app/actions/run-actions';
 import type { RunRecord } from '@/lib/agent/run-record';
 import type { ForkRequest, ParentTranscript } from '@/lib/fork';
+import type { InvalidInput } from '@/lib/fork-service/action-inputs';
 import type { ChildLaunch, ForkPreview, ParentRegistration } from '@/lib/fork-service/fork-service';
 import { fetchPreview } from './preview-client';
 
@@ -12,9 +13,7 @@ export class ForkServiceError extends Error {
   override readonly name = 'ForkServiceError';
 }
 
-type InvalidAnswer = { status: 'invalid'; error: string; issues: { path: string; message: string }[] };
-
-function failure(answer: InvalidAnswer): ForkServiceError {
+function failure(answer: InvalidInput): ForkServiceError {
   return new ForkServiceError(`${answer.error} ${answer.issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')}`);
 }
 
@@ -46,12 +45,12 @@ export function rememberRegistration(transcript: ParentTranscript, registration:
 /** Call the server with the parent's key, sending the parent again once if the server lost it. */
 async function withParent<T extends { status: string }>(
   transcript: ParentTranscript,
-  call: (parentKey: string) => Promise<T | InvalidAnswer>,
+  call: (parentKey: string) => Promise<T | InvalidInput>,
 ): Promise<{ answer: Exclude<T, { status: 'unknown-parent' }>; registration: ParentRegistration }> {
   for (let attempt = 0; attempt < 2; attempt += 1) {
     const registration = await registerParent(transcript);
     const answer = await call(registration.parentKey);
-    if (answer.status === 'invalid') throw failure(answer as InvalidAnswer);
+    if (answer.status === 'invalid') throw failure(answer as InvalidInput);
     if (answer.status !== 'unknown-parent') return { answer: answer as Exclude<T, { status: 'unknown-parent' }>, registration };
     registrations.delete(transcript);
   }
@@ -61,8 +60,6 @@ async function withParent<T extends { status: string }>(
 export async function previewFork(transcript: ParentTranscript, request: ForkRequest, signal?: AbortSignal) {
   return withParent<ForkPreview>(transcript, (parentKey) => fetchPreview(parentKey, request, signal));
 }
-
-type Refused = { status: 'refused'; message: string };
 
 /** Plan a child on the server and start it there; answers once its bootstrap record is written. */
 export async function launchChild(
