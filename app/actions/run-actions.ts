@@ -2,8 +2,8 @@
 
 import { RunNotFoundError, RunStateError } from '@/lib/agent/child-runs';
 import { runReferenceInput, startChildRunInput } from '@/lib/agent/run-inputs';
+import { runManager } from '@/lib/agent/run-manager';
 import type { RunRecord } from '@/lib/agent/run-record';
-import { runtime } from '@/lib/agent/runtime';
 import { configuredModels, type ModelOption, UnknownModelError } from '@/lib/ai/providers';
 import { BootstrapMissingError } from '@/lib/fork';
 import { type InvalidInput, invalidInput } from '@/lib/fork-service/action-inputs';
@@ -35,7 +35,7 @@ export async function startChildRunAction(input: unknown): Promise<(ChildLaunch 
   const launch = launchChild(parentKey, request, childId);
   if (launch.status !== 'ok') return launch;
   try {
-    const run = runtime().runs.launch({ runId: childId, sessionId, name, modelId, bootstrap: launch.bootstrap });
+    const run = runManager().runs.launch({ runId: childId, sessionId, name, modelId, bootstrap: launch.bootstrap });
     return { ...launch, run };
   } catch (error) {
     return refusal(error);
@@ -46,7 +46,7 @@ export async function startChildRunAction(input: unknown): Promise<(ChildLaunch 
 export async function stopChildRunAction(input: unknown): Promise<{ status: 'ok'; stopped: boolean } | InvalidInput> {
   const parsed = runReferenceInput.safeParse(input);
   if (!parsed.success) return invalidInput(parsed.error, 'run reference');
-  return { status: 'ok', stopped: runtime().runs.stop(parsed.data.runId) };
+  return { status: 'ok', stopped: runManager().runs.stop(parsed.data.runId) };
 }
 
 /** Continue an interrupted, failed or stopped child from its bootstrap record and its messages. */
@@ -54,7 +54,7 @@ export async function reviveChildRunAction(input: unknown): Promise<{ status: 'o
   const parsed = runReferenceInput.safeParse(input);
   if (!parsed.success) return invalidInput(parsed.error, 'run reference');
   try {
-    return { status: 'ok', run: runtime().runs.revive(parsed.data.runId) };
+    return { status: 'ok', run: runManager().runs.revive(parsed.data.runId) };
   } catch (error) {
     return refusal(error);
   }

@@ -5,8 +5,8 @@ import { IMPORT_ERROR_CODES, IMPORT_LIMITS } from '@/lib/import';
 vi.mock('server-only', () => ({}));
 // The runs journal is SQLite on disk; these answers need only to know that a run is not there, or
 // that asking failed.
-vi.mock('@/lib/agent/runtime', () => ({
-  runtime: () => ({
+vi.mock('@/lib/agent/run-manager', () => ({
+  runManager: () => ({
     journal: {
       getRun: (id: string) => {
         if (id === 'journal-fails') throw new Error('SQLITE_IOERR: disk I/O error at /srv/fork-lab/.data/runs.sqlite');

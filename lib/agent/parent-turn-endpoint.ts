@@ -12,7 +12,7 @@ import { zodIssues } from '@/lib/http/zod-issues';
 import { toolsFor } from './agent-tools';
 import { describeError } from './child-runs';
 import { runParentTurn } from './parent-turn';
-import { runtime } from './runtime';
+import { runManager } from './run-manager';
 import { sandboxFor } from './sandbox-files';
 
 export const PARENT_TURN_BODY_LIMIT_BYTES = 64 * 1024;
@@ -62,7 +62,7 @@ export const answerParentTurn = answeringErrors('run this turn', async (request:
     throw error;
   }
 
-  const { runs } = runtime();
+  const { runs } = runManager();
   const encoder = new TextEncoder();
   const events = runParentTurn(
     {

@@ -2,8 +2,8 @@ import 'server-only';
 import { HttpError } from '@/lib/http/http-error';
 import { RunNotFoundError } from './child-runs';
 import { runIdSchema } from './run-inputs';
+import { runManager } from './run-manager';
 import type { RunEvent } from './run-record';
-import { runtime } from './runtime';
 
 const SETTLED = new Set(['finished', 'failed', 'stopped', 'interrupted']);
 
@@ -22,7 +22,7 @@ export function runEventStream(runId: string, signal: AbortSignal): Response {
   const encoder = new TextEncoder();
   let unsubscribe: (() => void) | null = null;
   let closed = false;
-  if (runtime().journal.getRun(runId) === null) throw new HttpError(404, 'run-not-found', new RunNotFoundError(runId).message);
+  if (runManager().journal.getRun(runId) === null) throw new HttpError(404, 'run-not-found', new RunNotFoundError(runId).message);
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       const close = () => {
@@ -42,7 +42,7 @@ export function runEventStream(runId: string, signal: AbortSignal): Response {
           (event.type === 'status' && SETTLED.has(event.status)) || (event.type === 'snapshot' && SETTLED.has(event.run.status) && !isRunning(runId));
         if (settled) close();
       };
-      unsubscribe = runtime().runs.subscribe(runId, send);
+      unsubscribe = runManager().runs.subscribe(runId, send);
       // A settled run closes on its snapshot, before `subscribe` has returned the way to leave.
       if (closed) unsubscribe();
       if (signal.aborted) close();
@@ -59,5 +59,5 @@ export function runEventStream(runId: string, signal: AbortSignal): Response {
 }
 
 function isRunning(runId: string): boolean {
-  return runtime().journal.getRun(runId)?.status === 'running';
+  return runManager().journal.getRun(runId)?.status === 'running';
 }
