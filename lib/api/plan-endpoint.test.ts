@@ -34,7 +34,7 @@ describe('answerPlanRequest', () => {
         {
           parameter: 'fork_turns',
           code: 'fork_turns_format',
-          message: 'fork_turns must be "all" or a positive integer string such as "3" (got " 3 ").',
+          message: 'Parameter "fork_turns" must be "all" or a positive integer string such as "3".',
         },
       ],
     });

@@ -28,6 +28,7 @@ describe('buildBootstrapRecord', () => {
       systemInstruction: 'You are a careful coding agent.',
       tools: parent.profile.tools,
       model: 'fork-lab-offline',
+      depth: 1,
       taskPrompt: 'Begin.',
     });
     expect(JSON.stringify(record)).not.toContain('fork_turns');
@@ -37,7 +38,7 @@ describe('buildBootstrapRecord', () => {
   it('refuses a plan without a child', () => {
     const rejected = planFork(parent, { policy: 'qwen-fork-turns', directive: 'go', params: { subagent_type: 'fork', fork_turns: '0' } });
     expect(() => buildBootstrapRecord(rejected, { childId: 'c', parentAgentId: 'main' })).toThrow(
-      'Cannot build a bootstrap record: the plan has no child (fork_turns must be "all" or a positive integer string such as "3" (got "0").).',
+      'Cannot build a bootstrap record: the plan has no child (Parameter "fork_turns" must be "all" or a positive integer string such as "3".).',
     );
   });
 });

@@ -20,6 +20,11 @@ export interface ForkBootstrapRecord {
   systemInstruction: string;
   tools: ToolDeclaration[];
   model: string;
+  /**
+   * The child's depth (its parent's + 1). Every record is a fork child's, so a transcript read back
+   * from one runs inside a fork. Absent from records written before it was kept.
+   */
+  depth?: number;
   /** The text of the child's first prompt. */
   taskPrompt: string;
 }
@@ -45,6 +50,7 @@ export function buildBootstrapRecord(plan: ForkPlan, ids: { childId: string; par
     systemInstruction: child.systemInstruction,
     tools: deepClone(child.tools),
     model: child.model,
+    depth: child.depth,
     taskPrompt,
   };
 }

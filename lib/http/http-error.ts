@@ -8,7 +8,14 @@ const issueSchema = z.strictObject({
   message: z.string().min(1),
 });
 
-const parameterErrorSchema = z.strictObject({ parameter: z.string().min(1), code: z.string().min(1), message: z.string().min(1) });
+const parameterErrorSchema = z.strictObject({
+  parameter: z.string().min(1),
+  code: z.string().min(1),
+  /** The runtime's own words, as its model reads them. */
+  message: z.string().min(1),
+  /** Fork Lab's note for people beside them (the value sent, what is allowed); never sent to a model. */
+  explanation: z.string().min(1).optional(),
+});
 
 /** The one body every API error answers with, whatever the endpoint. */
 export const httpErrorBodySchema = z.strictObject({

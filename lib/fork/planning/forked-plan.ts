@@ -1,4 +1,4 @@
-import type { ChildInheritance, ChildMessage, ForkPlan, ForkWindow, ParentRange } from '../fork-plan';
+import type { ChildInheritance, ChildMessage, ChildRequest, ForkPlan, ForkWindow, ParentRange } from '../fork-plan';
 import type { ForkPolicy } from '../runtimes';
 import type { AgentProfile, ToolDeclaration, UserModelMessage } from '../transcript/transcript';
 import { cacheReuse } from './cache-reuse';
@@ -52,5 +52,23 @@ export function forkedPlan(decided: ForkedChild): ForkPlan {
     window: decided.window,
     cache: cacheReuse(initialMessages, profile.systemInstruction, profile.tools, systemInstruction, tools),
     warnings: [],
+  };
+}
+
+/**
+ * The profile a planned child runs with, should it plan a fork of its own: one level below its
+ * parent and marked as a fork child, which is where it runs whatever its history says.
+ */
+export function childProfile(child: ChildRequest, agentId: string): AgentProfile {
+  return {
+    agentId,
+    name: child.profileName,
+    systemInstruction: child.systemInstruction,
+    tools: structuredClone(child.tools),
+    model: child.model,
+    depth: child.depth,
+    forkChild: true,
+    ...(child.approvalMode !== undefined ? { approvalMode: child.approvalMode } : {}),
+    ...(child.thinkingLevel !== undefined ? { thinkingLevel: child.thinkingLevel } : {}),
   };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assistant, parentOf, reminder, reminderText, toolCalls, toolResults, user } from '@/lib/scenarios/transcript-builders';
 import type { ChildMessage, ParentRange } from '../fork-plan';
 import { planFork } from '../plan-fork';
+import { childProfile } from '../planning/forked-plan';
 import type { TranscriptMessage } from '../transcript/transcript';
 import { buildChildMessage } from './child-message';
 import type { QwenForkParams } from './qwen-fork-request';
@@ -388,23 +389,55 @@ describe('planFork — Qwen launch rules', () => {
     expect(result.child!.tools.map((tool) => tool.name)).toEqual(['read_file', 'agent']);
   });
 
-  it('rejects a fork from inside a fork child', () => {
-    const inChild = [user('boot', buildChildMessage('earlier directive')), assistant('a', 'ok')];
-    const expected = [
+  it('a top-level agent whose history merely quotes the fork boilerplate may fork: where it runs decides, not what it read', () => {
+    const quoting = [user('u1', `What does this mean?\n${buildChildMessage('earlier directive')}`), assistant('a', 'It is a fork’s task.')];
+    const result = plan(quoting, { subagent_type: 'fork' });
+    expect(result.errors).toEqual([]);
+    expect(result.child!.initialMessages).toEqual([copyOf(quoting, 0), copyOf(quoting, 1)]);
+  });
+
+  it('a fork child (its profile says so) may spawn nothing: Qwen’s fork-context refusal, for a regular subagent too', () => {
+    const forked = planFork(parentOf(session), { policy: 'qwen-fork-turns', directive: DIRECTIVE, params: { subagent_type: 'fork', fork_turns: '1' } });
+    const inChild = [
+      ...forked.child!.initialMessages.map((entry, k) => ({ id: `m${k}`, message: entry.message })),
+      { id: 'begin', message: forked.child!.firstPrompt.message },
+    ];
+    const asChild = parentOf(inChild, childProfile(forked.child!, 'child-1'));
+    const refusal = [
       {
         parameter: 'subagent_type',
-        code: 'fork_inside_fork',
-        message: 'Forking is not allowed inside a forked worker: this agent is itself a fork. Do the work directly instead.',
+        code: 'spawn_inside_fork',
+        message: 'Error: Cannot spawn sub-agents from within a fork. Please execute tasks directly.',
+        explanation: 'This agent runs as a fork (its profile has forkChild: true). Qwen refuses every Agent call made inside a fork, a regular subagent too.',
       },
     ];
-    expect(plan(inChild, { subagent_type: 'fork' }).errors).toEqual(expected);
-    const deep = planFork(parentOf(session, { depth: 1 }), {
-      policy: 'qwen-fork-turns',
-      directive: DIRECTIVE,
-      params: { subagent_type: 'fork' },
-    });
-    expect(deep.errors).toEqual(expected);
-    expect(deep.child).toBeNull();
+    for (const params of [{ subagent_type: 'fork' }, { subagent_type: 'general-purpose' }, {}]) {
+      const result = planFork(asChild, { policy: 'qwen-fork-turns', directive: DIRECTIVE, params });
+      expect(result.errors).toEqual(refusal);
+      expect(result.child).toBeNull();
+    }
+  });
+
+  it('any other sub-agent may not fork: Qwen’s nested-fork refusal; it may still start a regular subagent', () => {
+    const sub = parentOf(session, { depth: 1 });
+    const result = planFork(sub, { policy: 'qwen-fork-turns', directive: DIRECTIVE, params: { subagent_type: 'fork' } });
+    expect(result.errors).toEqual([
+      {
+        parameter: 'subagent_type',
+        code: 'fork_inside_subagent',
+        message:
+          'Error: subagent_type "fork" is not supported from within a sub-agent. Complete this task directly with your own tools instead of requesting a nested fork.',
+        explanation: 'This agent is a sub-agent (depth 1). Qwen forks only from the top-level session.',
+      },
+    ]);
+    expect(planFork(sub, { policy: 'qwen-fork-turns', directive: DIRECTIVE, params: { subagent_type: 'Explore' } }).mode).toBe('fresh');
+  });
+
+  it('parameter checks come before where the agent runs', () => {
+    const inFork = parentOf(session, { depth: 1, forkChild: true });
+    expect(
+      planFork(inFork, { policy: 'qwen-fork-turns', directive: DIRECTIVE, params: { subagent_type: 'fork', fork_turns: '0' } }).errors.map((e) => e.code),
+    ).toEqual(['fork_turns_format']);
   });
 
   it('a regular subagent starts with no history', () => {
@@ -421,14 +454,18 @@ describe('planFork — Qwen launch rules', () => {
     expect(ranges(result)).toEqual([[0, 10, 'excluded', 'request-rejected']]);
   });
 
-  it('rejects a blank directive', () => {
-    expect(plan(session, { subagent_type: 'fork' }, '  \n').errors).toEqual([
+  it('refuses a blank directive with Qwen’s own prompt check, before the fork_turns and subagent_type checks', () => {
+    const blank = [
       {
         parameter: 'directive',
-        code: 'directive_blank',
-        message: 'The directive (the task for the child) must not be blank: say what the child should do.',
+        code: 'prompt_empty',
+        message: 'Parameter "prompt" must be a non-empty string.',
+        explanation: 'The directive is the prompt of the Agent call, and it is blank. Qwen refuses it before any other check.',
       },
-    ]);
+    ];
+    expect(plan(session, { subagent_type: 'fork' }, '  \n').errors).toEqual(blank);
+    expect(plan(session, { subagent_type: 'fork', fork_turns: '0' }, ' ').errors).toEqual(blank);
+    expect(plan(session, { subagent_type: '', fork_turns: '03' }, DIRECTIVE).errors.map((error) => error.code)).toEqual(['subagent_type_empty']);
   });
 
   it('reports what a prompt cache can reuse', () => {

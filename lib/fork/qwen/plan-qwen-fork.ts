@@ -2,32 +2,18 @@ import { DISPOSITION_DETAILS } from '../disposition-details';
 import type { ForkPlan } from '../fork-plan';
 import { ParentRangeBuilder } from '../parent-ranges';
 import { forkedPlan } from '../planning/forked-plan';
-import { blankDirectiveError, freshPlan, rejectedPlan } from '../planning/refused-plans';
+import { freshPlan, rejectedPlan } from '../planning/refused-plans';
 import { SpanDispositions } from '../planning/span-dispositions';
 import { compactionPrefixRoles } from '../transcript/compaction-prefix';
-import { partsOf } from '../transcript/message-parts';
 import { startupContextLength } from '../transcript/startup-context';
 import type { ParentTranscript, TranscriptMessage } from '../transcript/transcript';
-import { FORK_BOILERPLATE_TAG } from './child-message';
 import { type CuratedEntry, curatedEntries, curateHistory, findWindowStart } from './curate-history';
+import { dispatchQwenSpawn } from './qwen-dispatch';
 import type { QwenForkRequest } from './qwen-fork-request';
 import { repairBoundary } from './repair-boundary';
 import { type ForkTurns, validateQwenForkParams } from './validate-fork-turns';
 
 const POLICY = 'qwen-fork-turns';
-
-/** Whether this agent is itself a fork: its history carries the fork boilerplate. */
-export function isInForkChild(messages: readonly TranscriptMessage[], end: number): boolean {
-  const tag = `<${FORK_BOILERPLATE_TAG}>`;
-  for (let index = 0; index < end; index++) {
-    const { message } = messages[index]!;
-    if (message.role !== 'user') continue;
-    for (const part of partsOf(message)) {
-      if (part.type === 'text' && (part as { text: string }).text.includes(tag)) return true;
-    }
-  }
-  return false;
-}
 
 interface Segment {
   start: number;
@@ -124,26 +110,13 @@ function selectLastTurns(messages: readonly TranscriptMessage[], end: number, tu
 /** Plan a Qwen Code fork (`subagent_type: "fork"`, optional `fork_turns`). */
 export function planQwenFork(parent: ParentTranscript, request: QwenForkRequest, end: number): ForkPlan {
   const { messages, profile } = parent;
-  const validation = validateQwenForkParams(request.params);
+  const validation = validateQwenForkParams(request.params, request.directive);
   if (!validation.ok) return rejectedPlan(POLICY, [validation.error], messages.length);
-  if (validation.mode === 'fresh') return freshPlan(POLICY, validation.why, messages.length);
-  if (profile.depth > 0 || isInForkChild(messages, end)) {
-    return rejectedPlan(
-      POLICY,
-      [
-        {
-          parameter: 'subagent_type',
-          code: 'fork_inside_fork',
-          message: 'Forking is not allowed inside a forked worker: this agent is itself a fork. Do the work directly instead.',
-        },
-      ],
-      messages.length,
-    );
-  }
-  const directiveError = blankDirectiveError(request.directive);
-  if (directiveError !== null) return rejectedPlan(POLICY, [directiveError], messages.length);
+  const dispatch = dispatchQwenSpawn(request.params, validation, profile);
+  if (dispatch.kind === 'refused') return rejectedPlan(POLICY, [dispatch.error], messages.length);
+  if (dispatch.kind === 'fresh') return freshPlan(POLICY, dispatch.why, messages.length);
 
-  const forkTurns: ForkTurns = validation.forkTurns;
+  const forkTurns: ForkTurns = dispatch.forkTurns;
   const selection = forkTurns === 'all' ? selectAll(messages, end) : selectLastTurns(messages, end, forkTurns);
   const repaired = repairBoundary(selection.entries, request.directive, messages);
 

@@ -9,7 +9,7 @@ export type ForkTurns = 'all' | number;
 
 const FORK_TURNS_PATTERN = /^[1-9][0-9]*$/;
 
-/** How a value the model sent reads in an error message. */
+/** How a value the model sent reads in Fork Lab's explanation of an error. */
 export function describeValue(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (typeof value === 'string') return JSON.stringify(value);
@@ -18,62 +18,70 @@ export function describeValue(value: unknown): string {
   return Array.isArray(value) ? 'an array' : 'an object';
 }
 
-export type QwenValidation =
-  | { ok: true; mode: 'fork'; forkTurns: ForkTurns }
-  | { ok: true; mode: 'fresh'; why: string }
-  | { ok: false; error: ForkParameterError };
+/** Whether `subagent_type` asks for a fork: Qwen compares it without regard to letter case. */
+export function isForkType(subagentType: unknown): boolean {
+  return typeof subagentType === 'string' && subagentType.toLowerCase() === FORK_SUBAGENT_TYPE;
+}
+
+export type QwenValidation = { ok: true; fork: boolean; forkTurns: ForkTurns } | { ok: false; error: ForkParameterError };
+
+function refused(parameter: string, code: string, message: string, explanation: string): QwenValidation {
+  return { ok: false, error: { parameter, code, message, explanation } };
+}
 
 /**
- * Qwen's Agent tool validation, in the runtime's order. The format check runs first, so a value
- * of the wrong type reports the format error even when the subagent type is wrong too; the other
- * two checks only apply when `fork_turns` is present, because omitting it keeps every older
- * call valid.
+ * Qwen's `AgentTool.validateToolParams`, the checks Fork Lab models, in the runtime's order: the
+ * prompt, then `subagent_type`, then the three `fork_turns` checks (format first). The `message` is
+ * the runtime's own text, which the parent model reads; Fork Lab's reading of the value goes in
+ * `explanation`. The `fork_turns` checks run only when it is present, so every call written before
+ * it existed stays valid. What a valid call then spawns is `dispatchQwenSpawn`'s business.
  */
-export function validateQwenForkParams(params: QwenForkParams): QwenValidation {
+export function validateQwenForkParams(params: QwenForkParams, prompt: string): QwenValidation {
   const { fork_turns: forkTurns, subagent_type: subagentType, name } = params;
-  const isFork = typeof subagentType === 'string' && subagentType.toLowerCase() === FORK_SUBAGENT_TYPE;
 
-  if (forkTurns === undefined) {
-    if (name !== undefined) {
-      return { ok: true, mode: 'fresh', why: `spawns the named teammate ${describeValue(name)}` };
-    }
-    if (isFork) return { ok: true, mode: 'fork', forkTurns: 'all' };
-    return {
-      ok: true,
-      mode: 'fresh',
-      why: subagentType === undefined ? 'no subagent_type: a regular subagent' : `subagent_type ${describeValue(subagentType)} is a regular subagent`,
-    };
+  if (prompt.trim() === '') {
+    return refused(
+      'directive',
+      'prompt_empty',
+      'Parameter "prompt" must be a non-empty string.',
+      'The directive is the prompt of the Agent call, and it is blank. Qwen refuses it before any other check.',
+    );
   }
+  if (subagentType !== undefined && (typeof subagentType !== 'string' || subagentType.trim() === '')) {
+    return refused(
+      'subagent_type',
+      'subagent_type_empty',
+      'Parameter "subagent_type" must be a non-empty string.',
+      `subagent_type is ${describeValue(subagentType)}. Leave it out for a regular subagent, or send "fork" to fork.`,
+    );
+  }
+  const fork = isForkType(subagentType);
+  if (forkTurns === undefined) return { ok: true, fork, forkTurns: 'all' };
 
   if (typeof forkTurns !== 'string' || (forkTurns !== 'all' && !FORK_TURNS_PATTERN.test(forkTurns))) {
-    return {
-      ok: false,
-      error: {
-        parameter: 'fork_turns',
-        code: 'fork_turns_format',
-        message: `fork_turns must be "all" or a positive integer string such as "3" (got ${describeValue(forkTurns)}).`,
-      },
-    };
+    return refused(
+      'fork_turns',
+      'fork_turns_format',
+      'Parameter "fork_turns" must be "all" or a positive integer string such as "3".',
+      `Got ${describeValue(forkTurns)}. Qwen takes "all" or a whole number of turns written as a string: 1 or more, digits only, no sign, spaces or leading zero.`,
+    );
   }
-  if (!isFork) {
-    return {
-      ok: false,
-      error: {
-        parameter: 'subagent_type',
-        code: 'fork_turns_requires_fork',
-        message: `fork_turns can only be used with subagent_type "fork" (got ${describeValue(subagentType)}).`,
-      },
-    };
+  if (!fork) {
+    return refused(
+      'subagent_type',
+      'fork_turns_requires_fork',
+      'Parameter "fork_turns" can only be used with subagent_type "fork".',
+      `subagent_type is ${subagentType === undefined ? 'left out' : describeValue(subagentType)}. fork_turns only applies to subagent_type "fork" (any letter case).`,
+    );
   }
+  // `name !== undefined`, not truthiness: here an empty name still asks for a teammate.
   if (name !== undefined) {
-    return {
-      ok: false,
-      error: {
-        parameter: 'name',
-        code: 'fork_turns_with_teammate',
-        message: `fork_turns cannot be used when spawning a named teammate (got name ${describeValue(name)}); omit name to fork.`,
-      },
-    };
+    return refused(
+      'name',
+      'fork_turns_with_teammate',
+      'Parameter "fork_turns" cannot be used when spawning a named teammate.',
+      `name is ${describeValue(name)}: any name, even an empty one, asks for a named teammate. Leave name out to fork.`,
+    );
   }
-  return { ok: true, mode: 'fork', forkTurns: forkTurns === 'all' ? 'all' : Number(forkTurns) };
+  return { ok: true, fork, forkTurns: forkTurns === 'all' ? 'all' : Number(forkTurns) };
 }

@@ -63,6 +63,14 @@ describe('parseParentTranscript', () => {
     ).toEqual(['messages[0].message.content', 'messages[1].id', 'messages[1].message.role', 'messages[2].meta.turnEnd']);
   });
 
+  it('takes forkChild, where the agent runs, only below the top level', () => {
+    const messages: unknown[] = [];
+    expect(parseParentTranscript({ profile: { depth: 1, forkChild: true }, messages }).profile).toMatchObject({ depth: 1, forkChild: true });
+    expect(issuesOf(() => parseParentTranscript({ profile: { forkChild: true }, messages }))).toEqual([
+      { path: 'profile.forkChild', message: 'a fork child runs below the agent that forked it: forkChild needs depth 1 or more' },
+    ]);
+  });
+
   it('rejects unknown keys instead of silently dropping them', () => {
     const issues = issuesOf(() => parseParentTranscript({ messages: [{ id: 'u', message: { role: 'user', content: 'hi', parts: [] } }] }));
     expect(issues).toEqual([{ path: 'messages[0].message', message: 'Unrecognized key: "parts"' }]);

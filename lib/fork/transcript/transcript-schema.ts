@@ -118,17 +118,23 @@ const toolDeclarationSchema = z.strictObject({
   inputSchema: z.record(z.string(), z.unknown()).optional(),
 });
 
-export const agentProfileSchema = z.strictObject({
-  agentId: z.string().min(1).default('main'),
-  name: z.string().min(1).default('agent'),
-  systemInstruction: z.string().default(''),
-  tools: z.array(toolDeclarationSchema).default([]),
-  toolRegistry: z.array(toolDeclarationSchema).optional(),
-  model: z.string().min(1).default('fork-lab-offline'),
-  depth: z.number().int().min(0).default(0),
-  approvalMode: z.string().optional(),
-  thinkingLevel: z.string().optional(),
-});
+export const agentProfileSchema = z
+  .strictObject({
+    agentId: z.string().min(1).default('main'),
+    name: z.string().min(1).default('agent'),
+    systemInstruction: z.string().default(''),
+    tools: z.array(toolDeclarationSchema).default([]),
+    toolRegistry: z.array(toolDeclarationSchema).optional(),
+    model: z.string().min(1).default('fork-lab-offline'),
+    depth: z.number().int().min(0).default(0),
+    forkChild: z.boolean().optional(),
+    approvalMode: z.string().optional(),
+    thinkingLevel: z.string().optional(),
+  })
+  .refine((profile) => profile.forkChild !== true || profile.depth >= 1, {
+    path: ['forkChild'],
+    message: 'a fork child runs below the agent that forked it: forkChild needs depth 1 or more',
+  });
 
 /** A parent transcript as JSON: `{ profile?, messages }`. Message ids must be unique. */
 export const parentTranscriptSchema = z

@@ -71,8 +71,15 @@ export interface AgentProfile {
    */
   toolRegistry?: ToolDeclaration[];
   model: string;
-  /** 0 for the main agent, parent depth + 1 for a child. */
+  /** 0 for the main agent (the top-level session), parent depth + 1 for a child. */
   depth: number;
+  /**
+   * The agent runs as a fork of another: where it runs, not what its history says. A runtime that
+   * refuses spawns inside a fork reads this (Qwen marks a fork's run with an AsyncLocalStorage
+   * frame, `runInForkContext`). Fork Lab's children set it; a fork child is never top-level, so
+   * it needs `depth` 1 or more.
+   */
+  forkChild?: boolean;
   approvalMode?: string;
   thinkingLevel?: string;
 }

@@ -221,7 +221,10 @@ describe('qwenCodeFormat', () => {
       'real-user-turn',
       'assistant',
     ]);
+    // The agent runs inside a fork: a fork it asks for is refused by where it runs.
     expect(transcript.profile).toMatchObject({
+      depth: 1,
+      forkChild: true,
       systemInstruction: 'You are Qwen Code.',
       tools: [{ name: 'read_file', description: 'Read a file', inputSchema: { type: 'object' } }, { name: 'glob' }],
     });

@@ -57,6 +57,8 @@ class QwenConversion {
   private open: 'assistant' | 'tool' | undefined;
   /** Between a fork's agent_bootstrap and its first reply: the launch seed and launch prompt. */
   private forkStart: { seed?: PendingPrompt; launch?: PendingPrompt } | undefined;
+  /** Set by an agent_bootstrap record: the transcript is a fork's, so the agent runs inside a fork. */
+  private forkDepth: number | undefined;
   private readonly historyLines = new LineSpan();
 
   constructor(private readonly log: FidelityLog) {
@@ -90,7 +92,8 @@ class QwenConversion {
     for (const line of chain) this.line(line);
     this.settleFork();
     const sessionId = nonEmptyString(chain[chain.length - 1]?.record.sessionId);
-    const profile = importedProfile({ agentId: sessionId, model: this.model, systemInstruction: this.systemInstruction, tools: this.tools }, this.log, LABEL);
+    const stored = importedProfile({ agentId: sessionId, model: this.model, systemInstruction: this.systemInstruction, tools: this.tools }, this.log, LABEL);
+    const profile = this.forkDepth === undefined ? stored : { ...stored, depth: this.forkDepth, forkChild: true };
     return { transcript: this.builder.finish(profile), ...(title === undefined ? {} : { title }) };
   }
 
@@ -224,6 +227,8 @@ class QwenConversion {
     this.tools = profileTools(payload.tools) ?? this.tools;
     this.model = nonEmptyString(payload.model) ?? this.model;
     this.log.add('flagged', "agent_bootstrap: this is a fork's transcript; the history it inherited from its parent starts it", place);
+    // Qwen's records carry no depth (a Qwen fork always starts from the top-level session); Fork Lab's do.
+    this.forkDepth = typeof payload.depth === 'number' && Number.isInteger(payload.depth) && payload.depth >= 1 ? payload.depth : 1;
     const taskPrompt = nonEmptyString(payload.taskPrompt);
     this.forkStart = taskPrompt === undefined ? {} : { launch: { content: [{ type: 'text', text: taskPrompt }], line: line.line, id: `${line.uuid}-task` } };
   }
