@@ -1,5 +1,5 @@
 import type { AssistantModelMessage, DataContent, FilePart, ToolModelMessage, UserModelMessage } from 'ai';
-import type { ChildRequest, ModelMessage, ToolDeclaration } from '@/lib/fork';
+import type { ChildRequest, ModelMessage, ToolDeclaration, ToolOutput } from '@/lib/fork';
 import { inlineMedia, sniffImageMediaType } from './openai-chat-request';
 
 export type AnthropicImageSource = { type: 'base64'; media_type: string; data: string } | { type: 'url'; url: string };
@@ -176,8 +176,6 @@ function objectInput(input: unknown): Record<string, unknown> {
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) return input as Record<string, unknown>;
   return input === undefined || input === null ? {} : { input };
 }
-
-type ToolOutput = Extract<ToolModelMessage['content'][number], { type: 'tool-result' }>['output'];
 
 function toolResultBlocks(content: ToolModelMessage['content']): AnthropicContentBlock[] {
   return content.flatMap((part): AnthropicContentBlock[] => {

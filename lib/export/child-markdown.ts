@@ -1,4 +1,4 @@
-import type { ChildMessageSource, ChildRequest, ModelMessage, TranscriptMessage } from '@/lib/fork';
+import type { ChildMessageSource, ChildRequest, ModelMessage, ToolOutput, TranscriptMessage } from '@/lib/fork';
 
 export interface ChildMarkdownInput {
   name: string;
@@ -86,8 +86,6 @@ function partBody(part: AnyPart): string {
       return `[${(part as { type: string }).type} part]`;
   }
 }
-
-type ToolOutput = Extract<AnyPart, { type: 'tool-result' }>['output'];
 
 function resultBody(output: ToolOutput): string {
   switch (output.type) {

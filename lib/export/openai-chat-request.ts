@@ -1,5 +1,5 @@
 import type { AssistantModelMessage, DataContent, FilePart, ImagePart, ToolModelMessage, UserModelMessage } from 'ai';
-import type { ChildRequest, ModelMessage, ToolDeclaration } from '@/lib/fork';
+import type { ChildRequest, ModelMessage, ToolDeclaration, ToolOutput } from '@/lib/fork';
 
 /** A content part of a Chat Completions user message. */
 export type OpenAiChatContentPart =
@@ -123,8 +123,6 @@ function toolMessages(content: ToolModelMessage['content']): OpenAiChatMessage[]
     part.type === 'tool-result' ? [{ role: 'tool', tool_call_id: part.toolCallId, content: toolResultText(part.output) }] : [],
   );
 }
-
-type ToolOutput = Extract<ToolModelMessage['content'][number], { type: 'tool-result' }>['output'];
 
 /** A result as the text the Chat API carries; the provider's wording for a denial. */
 export function toolResultText(output: ToolOutput): string {

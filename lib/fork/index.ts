@@ -24,5 +24,14 @@ export { deepClone } from './transcript/deep-clone';
 export { toolCallsOf, toolResultIdsOf } from './transcript/message-parts';
 export { startupContextLength } from './transcript/startup-context';
 export { linkToolPairs, type ToolPairLinks } from './transcript/tool-pairs';
-export type { AgentProfile, MessageMeta, ModelMessage, ParentTranscript, ToolDeclaration, TranscriptMessage, TurnEndReason } from './transcript/transcript';
+export type {
+  AgentProfile,
+  MessageMeta,
+  ModelMessage,
+  ParentTranscript,
+  ToolDeclaration,
+  ToolOutput,
+  TranscriptMessage,
+  TurnEndReason,
+} from './transcript/transcript';
 export { formatIssuePath, modelMessageSchema, parentTranscriptSchema, parseParentTranscript, transcriptMessageSchema } from './transcript/transcript-schema';

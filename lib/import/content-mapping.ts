@@ -1,10 +1,8 @@
-import type { ToolResultPart } from 'ai';
+import type { ToolOutput } from '@/lib/fork';
 import type { FidelityLog, FindingPlace } from './fidelity-report';
 import { NestingTooDeepError } from './import-errors';
 import { IMPORT_LIMITS } from './import-limits';
 import { sanitizeJson } from './sanitize-json';
-
-type ToolOutput = ToolResultPart['output'];
 
 /**
  * A tool's recorded output as an AI SDK tool-result output: text stays text, any other JSON value

@@ -1,6 +1,12 @@
-import type { AssistantModelMessage, ModelMessage, SystemModelMessage, ToolModelMessage, UserModelMessage } from 'ai';
+import type { AssistantModelMessage, ModelMessage, SystemModelMessage, ToolModelMessage, ToolResultPart, UserModelMessage } from 'ai';
 
 export type { AssistantModelMessage, ModelMessage, SystemModelMessage, ToolModelMessage, UserModelMessage };
+
+/**
+ * What a tool call returned, as a tool-result part carries it: text, JSON, an error, a denial, or
+ * content items. Importers write it and exporters read it, so all of them take the AI SDK's own type.
+ */
+export type ToolOutput = ToolResultPart['output'];
 
 /**
  * Why a turn ended. The completed-turn policy treats every reason alike: a turn that ended, for

@@ -1,16 +1,7 @@
 import type { FilePart, ImagePart, ToolResultPart } from 'ai';
+import type { ToolOutput } from '@/lib/fork';
 import type { FidelityLog, FindingPlace } from '../fidelity-report';
-import {
-  type AssistantPart,
-  carriesSomething,
-  invalidField,
-  joinField,
-  optionalStringAt,
-  requireRecordAt,
-  requireStringAt,
-  type ToolOutput,
-  type UserPart,
-} from './api-body';
+import { type AssistantPart, carriesSomething, invalidField, joinField, optionalStringAt, requireRecordAt, requireStringAt, type UserPart } from './api-body';
 
 /**
  * Anthropic content blocks, as the Messages API and Claude Code's session lines both write them.

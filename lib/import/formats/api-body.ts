@@ -1,4 +1,4 @@
-import type { AssistantModelMessage, ImagePart, ToolResultPart, UserModelMessage } from 'ai';
+import type { AssistantModelMessage, ImagePart, UserModelMessage } from 'ai';
 import { splitDataUrl } from '../data-url';
 import type { FidelityLog } from '../fidelity-report';
 import { FormatMismatchError, InvalidContentError } from '../import-errors';
@@ -20,7 +20,6 @@ export const SHARED_CHAT_SHAPE_SCORE = 0.5;
 
 export type UserPart = Exclude<UserModelMessage['content'], string>[number];
 export type AssistantPart = Exclude<AssistantModelMessage['content'], string>[number];
-export type ToolOutput = ToolResultPart['output'];
 
 /** A JSON document's message list: a bare array, or the `messages` of a request body. */
 export interface MessageList {

@@ -1,9 +1,10 @@
 import type { ToolResultPart } from 'ai';
+import type { ToolOutput } from '@/lib/fork';
 import { parseToolArguments } from '../content-mapping';
 import type { FidelityLog } from '../fidelity-report';
 import { isRecord } from '../import-source';
 import type { TranscriptBuilder } from '../transcript-builder';
-import { type AssistantPart, invalidField, requireRecordAt, requireStringAt, type ToolOutput } from './api-body';
+import { type AssistantPart, invalidField, requireRecordAt, requireStringAt } from './api-body';
 
 /*
  * Tool calls in OpenAI Chat Completions messages: an assistant's `tool_calls` (function and custom)

@@ -1,10 +1,11 @@
 import type { FilePart, ImagePart, TextPart, UserModelMessage } from 'ai';
+import type { ToolOutput } from '@/lib/fork';
 import { toolOutputOf } from '../content-mapping';
 import { splitDataUrl } from '../data-url';
 import type { FidelityLog, FindingPlace } from '../fidelity-report';
 import type { InvalidContentError } from '../import-errors';
 import { isRecord, nonEmptyString } from '../import-source';
-import { type AssistantPart, imagePartFromUrl, REFUSAL_KEPT_AS_TEXT, type ToolOutput, type UserPart } from './api-body';
+import { type AssistantPart, imagePartFromUrl, REFUSAL_KEPT_AS_TEXT, type UserPart } from './api-body';
 
 /*
  * The content inside OpenAI Responses items: the parts of a message (`input_text`, `output_text`,
