@@ -3,25 +3,16 @@ import type { ModelMessage, TranscriptMessage, TurnEndReason } from '@/lib/fork'
 import type { FidelityLog } from '../fidelity-report';
 import { FormatMismatchError, InvalidContentError } from '../import-errors';
 import type { ConvertedImport, ImportFormat } from '../import-format';
-import { type ImportSource, isRecord, lookup, recordsOf, type SourceRecord } from '../import-source';
+import { type ImportSource, isRecord, lookup, recordsOf } from '../import-source';
 import { importedProfile } from '../imported-profile';
 import { TranscriptBuilder } from '../transcript-builder';
 import { assistantBlock, type BlockContext, toolResultOf, userBlock } from './anthropic-blocks';
 import type { AssistantPart, UserPart } from './api-body';
+import { conversationLines, type Line, lineOf, reportLeftOut, reportNonConversation } from './claude-code-chain';
 
 const LABEL = 'Claude Code session (JSONL)';
 const FORMAT = 'claude-code';
 
-/** A Claude Code line as far as the importer reads it. */
-interface Line {
-  line: number;
-  record: Record<string, unknown>;
-  type: string;
-  uuid?: string;
-  parentUuid?: string | null;
-}
-
-const CHAT_TYPES = new Set(['user', 'assistant']);
 /**
  * Text the CLI writes for a slash command: what the person typed, echoed, not a prompt to the
  * model. Anchored at the start, so a prompt that merely mentions a tag is still a prompt.
@@ -39,17 +30,6 @@ const STOP_REASONS: Record<string, TurnEndReason> = {
   refusal: 'blocked',
 };
 
-function lineOf({ line, value }: SourceRecord): Line | undefined {
-  if (!isRecord(value)) return undefined;
-  return {
-    line,
-    record: value,
-    type: typeof value.type === 'string' ? value.type : '',
-    uuid: typeof value.uuid === 'string' ? value.uuid : undefined,
-    parentUuid: typeof value.parentUuid === 'string' ? value.parentUuid : null,
-  };
-}
-
 function isClaudeCodeRecord(value: unknown): boolean {
   if (!isRecord(value) || !('parentUuid' in value) || typeof value.sessionId !== 'string') return false;
   const message = value.message;
@@ -66,98 +46,6 @@ function detect(source: ImportSource): number {
   if (chain === 0) return 0;
   const hasContent = sample.some((record) => isRecord(record.value) && isRecord(record.value.message) && 'content' in record.value.message);
   return hasContent ? 1 : 0.6;
-}
-
-/**
- * The conversation is the chain of `parentUuid` links ending at the newest main-chain chat line.
- * Lines off that chain (abandoned branches after an edit or retry, history before a compact
- * boundary) are not what the model sees next, so they are not the parent a fork would inherit.
- */
-function currentChain(lines: readonly Line[], log: FidelityLog): Line[] {
-  const byUuid = new Map<string, Line>();
-  for (const line of lines) if (line.uuid !== undefined && !byUuid.has(line.uuid)) byUuid.set(line.uuid, line);
-  const newestChatLine = (sidechain: boolean) => {
-    for (let index = lines.length - 1; index >= 0; index--) {
-      const line = lines[index]!;
-      if (CHAT_TYPES.has(line.type) && line.uuid !== undefined && (line.record.isSidechain === true) === sidechain) return line;
-    }
-    return undefined;
-  };
-  // A subagent's own file (`subagents/agent-<id>.jsonl`) is all sidechain: then its conversation is
-  // the one being imported, not one to keep apart.
-  let leaf = newestChatLine(false);
-  if (leaf === undefined) {
-    leaf = newestChatLine(true);
-    if (leaf !== undefined) log.add('guessed', 'every chat line is a sidechain: imported as a subagent’s own session (a subagents/agent-*.jsonl file)');
-  }
-  if (leaf === undefined) return [];
-  const chain: Line[] = [];
-  const seen = new Set<string>();
-  for (let cursor: Line | undefined = leaf; cursor !== undefined; ) {
-    seen.add(cursor.uuid!);
-    chain.push(cursor);
-    const parent: string | null | undefined = cursor.parentUuid;
-    if (parent === null || parent === undefined) break;
-    if (seen.has(parent)) {
-      log.add('flagged', 'parentUuid loops back to a line already on the chain; the chain stops there', { line: cursor.line });
-      break;
-    }
-    const next = byUuid.get(parent);
-    if (next === undefined) {
-      log.add('flagged', 'parentUuid names a line that is not in the file; the chain starts here', { line: cursor.line });
-    }
-    cursor = next;
-  }
-  return chain.reverse();
-}
-
-/** The tool_use ids a user line's tool_result blocks answer, when that is all the line holds. */
-function answeredCallIds(line: Line): string[] | undefined {
-  const content = isRecord(line.record.message) ? line.record.message.content : undefined;
-  if (line.type !== 'user' || !Array.isArray(content) || content.length === 0) return undefined;
-  const ids: string[] = [];
-  for (const block of content) {
-    if (!isRecord(block) || block.type !== 'tool_result' || typeof block.tool_use_id !== 'string') return undefined;
-    ids.push(block.tool_use_id);
-  }
-  return ids;
-}
-
-/**
- * Results of parallel tool calls may be written as siblings (each line's `parentUuid` is the call's
- * line) rather than one after another, so only one of them is on the walk from the leaf. The model
- * saw them all: a tool_result-only line off the chain that answers a call made on the chain joins
- * it, right after its parent.
- */
-function withSiblingResults(chain: readonly Line[], lines: readonly Line[], log: FidelityLog): Line[] {
-  const onChain = new Set(chain);
-  const calls = new Set<string>();
-  for (const line of chain) {
-    const content = line.type === 'assistant' && isRecord(line.record.message) ? line.record.message.content : undefined;
-    if (!Array.isArray(content)) continue;
-    for (const block of content) if (isRecord(block) && block.type === 'tool_use' && typeof block.id === 'string') calls.add(block.id);
-  }
-  const chainUuids = new Set(chain.map((line) => line.uuid));
-  const siblings = new Map<string, Line[]>();
-  for (const line of lines) {
-    if (onChain.has(line) || line.record.isSidechain === true || line.parentUuid === null || line.parentUuid === undefined) continue;
-    if (!chainUuids.has(line.parentUuid)) continue;
-    const answered = answeredCallIds(line);
-    if (answered === undefined || !answered.every((id) => calls.has(id))) continue;
-    const list = siblings.get(line.parentUuid) ?? [];
-    list.push(line);
-    siblings.set(line.parentUuid, list);
-  }
-  if (siblings.size === 0) return [...chain];
-  const result: Line[] = [];
-  for (const line of chain) {
-    result.push(line);
-    for (const sibling of (line.uuid === undefined ? undefined : siblings.get(line.uuid)) ?? []) {
-      log.add('guessed', 'tool_result line on a sibling branch of the chain: taken in, since it answers a call on the chain', { line: sibling.line });
-      result.push(sibling);
-    }
-  }
-  return result;
 }
 
 /**
@@ -219,9 +107,12 @@ function convert(source: ImportSource, log: FidelityLog): ConvertedImport {
     }
     lines.push(line);
   }
-  const chain = withSiblingResults(currentChain(lines, log), lines, log);
+  const conversation = conversationLines(lines, log);
+  const chain = conversation.lines;
   const onChain = new Set(chain);
   const boundary = chain.find((line) => line.type === 'system' && line.record.subtype === 'compact_boundary');
+  const uuids = new Set(lines.flatMap((line) => line.uuid ?? []));
+  const leftOut = { sidechain: conversation.sidechain, boundary, inFile: (uuid: string) => uuids.has(uuid) };
   let title: string | undefined;
   let sessionId: string | undefined;
 
@@ -230,15 +121,7 @@ function convert(source: ImportSource, log: FidelityLog): ConvertedImport {
     if (onChain.has(line)) continue;
     if (line.type === 'custom-title' && typeof line.record.customTitle === 'string') title = line.record.customTitle;
     else if (line.type === 'ai-title' && typeof line.record.aiTitle === 'string') title ??= line.record.aiTitle;
-    if (line.record.isSidechain === true) {
-      log.add('kept-apart', 'sidechain line (isSidechain): a subagent’s own conversation, kept apart from the parent', { line: line.line });
-    } else if ((CHAT_TYPES.has(line.type) || line.type === 'system') && boundary !== undefined && line.line < boundary.line) {
-      log.add('dropped', `before the compact boundary at line ${boundary.line}: compacted away, the model no longer sees it`, { line: line.line });
-    } else if (CHAT_TYPES.has(line.type) || line.type === 'system') {
-      log.add('dropped', 'not on the current conversation chain (an abandoned branch after an edit or retry)', { line: line.line });
-    } else {
-      log.add('dropped', `${line.type || 'untyped line'}: carries no conversation`, { line: line.line });
-    }
+    reportLeftOut(line, leftOut, log);
   }
 
   const builder = new TranscriptBuilder(FORMAT, log);
@@ -331,6 +214,12 @@ function convert(source: ImportSource, log: FidelityLog): ConvertedImport {
       }
       continue;
     }
+    if (line.type === 'progress') {
+      // A hook or tool progress note the CLI wrote between the lines of one streamed message, or
+      // between its results: the model's message and its results go on across it.
+      reportNonConversation(line, log);
+      continue;
+    }
     closeSplit();
     previousWasToolLine = false;
     if (line.type === 'summary' && message !== undefined && typeof message.content === 'string') {
@@ -342,8 +231,7 @@ function convert(source: ImportSource, log: FidelityLog): ConvertedImport {
     } else if (line.type === 'system' && record.subtype === 'turn_duration') {
       builder.endTurn('completed');
     } else {
-      const kind = line.type === 'system' && typeof record.subtype === 'string' ? `system/${record.subtype}` : line.type || 'untyped line';
-      log.add('dropped', `${kind}: carries no conversation`, { line: line.line });
+      reportNonConversation(line, log);
     }
   }
   closeSplit();

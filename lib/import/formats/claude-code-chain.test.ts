@@ -1,0 +1,183 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { FidelityLog } from '../fidelity-report';
+import { readImportSource } from '../read-import-source';
+import { claudeCodeFormat } from './claude-code';
+
+const FIXTURES = `${__dirname}/../fixtures/real/claude-code`;
+const side = { sessionId: 's1', cwd: '/work', version: '2.1.39', userType: 'external', isSidechain: true, agentId: 'a1' };
+
+function jsonl(records: object[]): string {
+  return `${records.map((record) => JSON.stringify(record)).join('\n')}\n`;
+}
+
+async function convert(text: string) {
+  const log = new FidelityLog();
+  const source = await readImportSource(text, log);
+  const converted = claudeCodeFormat.convert(source, log);
+  return { ...converted, entries: log.entries() };
+}
+
+type Part = { type: string; toolCallId?: string };
+const partsOf = (content: unknown): Part[] => (Array.isArray(content) ? (content as Part[]) : []);
+
+function shape(messages: readonly { id: string; message: { role: string; content: unknown } }[]) {
+  return messages.map(({ id, message }) => [id, message.role, partsOf(message.content).flatMap((part) => part.toolCallId ?? [])]);
+}
+
+const call = (uuid: string, parentUuid: string, id: string) => ({
+  ...side,
+  type: 'assistant',
+  uuid,
+  parentUuid,
+  message: { id: 'm1', role: 'assistant', content: [{ type: 'tool_use', id, name: 'Read', input: {} }] },
+});
+const result = (uuid: string, parentUuid: string, id: string) => ({
+  ...side,
+  type: 'user',
+  uuid,
+  parentUuid,
+  message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: id.toUpperCase() }] },
+});
+const progress = (uuid: string, parentUuid: string, id: string) => ({
+  ...side,
+  type: 'progress',
+  uuid,
+  parentUuid,
+  data: { type: 'hook_progress', hookEvent: 'PostToolUse' },
+  toolUseID: id,
+  parentToolUseID: id,
+});
+
+describe('Claude Code 2.1 parallel tool calls', () => {
+  // Written the way Claude Code 2.1 writes a subagent's file: each call line hangs off the line
+  // before it (the third off a progress line), each result off its own call.
+  const SUBAGENT = jsonl([
+    { ...side, type: 'user', uuid: 'u1', parentUuid: null, message: { role: 'user', content: 'Read a, b and c.' } },
+    call('a1', 'u1', 't1'),
+    call('a2', 'a1', 't2'),
+    progress('p1', 'a2', 't1'),
+    call('a3', 'p1', 't3'),
+    result('r1', 'a1', 't1'),
+    result('r3', 'a3', 't3'),
+    result('r2', 'a2', 't2'),
+    {
+      ...side,
+      type: 'assistant',
+      uuid: 'a4',
+      parentUuid: 'r2',
+      message: { id: 'm2', role: 'assistant', content: [{ type: 'text', text: 'Read all three.' }], stop_reason: 'end_turn' },
+    },
+  ]);
+
+  it('takes in every call of a message and every result, in a subagent’s own file too', async () => {
+    const { transcript } = await convert(SUBAGENT);
+    expect(shape(transcript.messages)).toEqual([
+      ['u1', 'user', []],
+      ['m1', 'assistant', ['t1', 't2', 't3']],
+      ['r1', 'tool', ['t1', 't3', 't2']],
+      ['m2', 'assistant', []],
+    ]);
+  });
+
+  it('says what it took in and why, and never calls a subagent’s own lines a kept-apart sidechain', async () => {
+    const { entries } = await convert(SUBAGENT);
+    const reasons = entries.map((entry) => [entry.action, entry.reason, entry.lines]);
+    expect(reasons).toContainEqual([
+      'guessed',
+      'tool_result line on a branch of its own (a parallel tool call’s result): taken in, since it answers a call on the chain',
+      [6, 7],
+    ]);
+    expect(reasons).toContainEqual(['dropped', 'progress: carries no conversation', [4]]);
+    expect(entries.filter((entry) => entry.action === 'kept-apart')).toEqual([]);
+    expect(entries.filter((entry) => entry.reason.includes('abandoned branch'))).toEqual([]);
+  });
+
+  it('takes an assistant line of a chain message that hangs off a result, and the first answer to each call only', async () => {
+    const text = jsonl([
+      { ...side, type: 'user', uuid: 'u1', parentUuid: null, message: { role: 'user', content: 'Go.' } },
+      call('a1', 'u1', 't1'),
+      call('a2', 'a1', 't2'),
+      result('r1', 'a1', 't1'),
+      call('a3', 'r1', 't3'),
+      result('r2', 'a2', 't2'),
+      result('r2-again', 'a2', 't2'),
+      result('r3', 'a3', 't3'),
+    ]);
+    const { transcript, entries } = await convert(text);
+    expect(shape(transcript.messages)).toEqual([
+      ['u1', 'user', []],
+      ['m1', 'assistant', ['t1', 't2', 't3']],
+      ['r1', 'tool', ['t1', 't2', 't3']],
+    ]);
+    expect(entries.map((entry) => [entry.reason, entry.lines])).toContainEqual([
+      'assistant line of a message on the chain, written on a branch of its own (a parallel tool call): taken into that message',
+      [3],
+    ]);
+    expect(entries.map((entry) => [entry.reason, entry.lines])).toContainEqual([
+      'not on the current conversation chain (an abandoned branch after an edit, retry or rewind)',
+      [7],
+    ]);
+  });
+
+  it('reads a system line after the newest chat line as bookkeeping, and a line whose parent is elsewhere as such', async () => {
+    const main = { ...side, isSidechain: false };
+    const text = jsonl([
+      { ...main, type: 'user', uuid: 'm0', parentUuid: 'outside', isMeta: true, message: { role: 'user', content: '<system-reminder>hook</system-reminder>' } },
+      { ...main, type: 'user', uuid: 'u1', parentUuid: null, message: { role: 'user', content: 'Hello' } },
+      { ...main, type: 'system', subtype: 'local_command', uuid: 's1', parentUuid: 'u1', content: '<local-command-stdout></local-command-stdout>' },
+    ]);
+    const { entries } = await convert(text);
+    expect(entries.map((entry) => [entry.action, entry.reason, entry.lines])).toEqual(
+      expect.arrayContaining([
+        ['dropped', 'not on the conversation chain: its parentUuid names a line that is not in this file (a conversation continued elsewhere)', [1]],
+        ['dropped', 'system/local_command: carries no conversation', [3]],
+      ]),
+    );
+  });
+
+  it('keeps an agent_progress line apart as the subagent’s, not as a line with no conversation', async () => {
+    const main = { ...side, isSidechain: false };
+    const text = jsonl([
+      { ...main, type: 'user', uuid: 'u1', parentUuid: null, message: { role: 'user', content: 'Explore.' } },
+      { ...main, type: 'progress', uuid: 'p1', parentUuid: 'u1', data: { type: 'agent_progress', agentId: 'a1', message: { type: 'user' } } },
+    ]);
+    const { entries } = await convert(text);
+    expect(entries.map((entry) => [entry.action, entry.reason, entry.lines])).toContainEqual([
+      'kept-apart',
+      'progress/agent_progress: a subagent’s message as the interface showed it, kept apart from the parent',
+      [2],
+    ]);
+  });
+
+  /*
+   * Real Claude Code 2.1 files (marot/spotter, MIT; see fixtures/real/README.md). The expected
+   * numbers were counted over the raw lines, not by the importer: `tool_use` blocks in assistant
+   * lines, `tool_result` blocks in user lines, and distinct assistant `message.id`s.
+   */
+  describe.each([
+    { file: 'spotter-agent-aac57f5.jsonl', subagent: true, calls: 12, results: 12, assistantMessages: 3 },
+    { file: 'spotter-agent-aa84377-head26.jsonl', subagent: true, calls: 6, results: 6, assistantMessages: 1 },
+    { file: 'spotter-agent-a7be2f0-head24.jsonl', subagent: true, calls: 5, results: 5, assistantMessages: 2 },
+    { file: 'spotter-agent-a93ccab-head22.jsonl', subagent: true, calls: 5, results: 5, assistantMessages: 1 },
+    { file: 'spotter-session-258c7280-head40.jsonl', subagent: false, calls: 5, results: 3, assistantMessages: 2 },
+  ])('real file $file', ({ file, subagent, calls, results, assistantMessages }) => {
+    const imported = convert(readFileSync(`${FIXTURES}/${file}`, 'utf8'));
+
+    it(`keeps all ${calls} calls and ${results} results, one assistant message per message.id`, async () => {
+      const { transcript } = await imported;
+      const parts = transcript.messages.flatMap((entry) => partsOf(entry.message.content));
+      expect(parts.filter((part) => part.type === 'tool-call')).toHaveLength(calls);
+      expect(parts.filter((part) => part.type === 'tool-result')).toHaveLength(results);
+      expect(transcript.messages.filter((entry) => entry.message.role === 'assistant')).toHaveLength(assistantMessages);
+    });
+
+    it('reports no line as a kept-apart sidechain or an abandoned branch', async () => {
+      const { entries } = await imported;
+      const untrue = entries.filter(
+        (entry) => entry.reason.includes('abandoned branch') || (subagent && entry.action === 'kept-apart') || entry.reason.includes('never answered'),
+      );
+      expect(untrue).toEqual([]);
+    });
+  });
+});
