@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createOfflineModel } from '@/lib/ai/offline/offline-model';
 import { FORK_PLACEHOLDER_RESULT, type ModelMessage, parseParentTranscript } from '@/lib/fork';
 import { assistant, parentOf, toolCalls, user } from '@/lib/scenarios/transcript-builders';
+import { agentToolDeclaration } from './agent-tool';
 import { SANDBOX_TOOL_DECLARATIONS, toolsFor } from './agent-tools';
 import { ChildRuns } from './child-runs';
-import { type ParentTurnEvent, runParentTurn } from './parent-turn';
+import { liveParentTools, type ParentTurnEvent, runParentTurn } from './parent-turn';
 import { RunJournal } from './run-journal';
 import { SandboxFiles } from './sandbox-files';
 
@@ -30,7 +31,7 @@ function setup() {
   };
   const runs = new ChildRuns({ journal, ...deps });
   let next = 0;
-  const tokens = () => ({
+  const tokens = async () => ({
     encoding: 'test',
     systemInstruction: 0,
     tools: 0,
@@ -107,6 +108,35 @@ describe('runParentTurn', () => {
     expect((result.content[0] as { output: { value: string } }).output.value).toMatch(
       /^From my context \(the user message at position 2 of \d+\): “The deploy password is swordfish-42.”$/,
     );
+  });
+
+  it('offers the selected runtime’s Agent tool, not the one the parent was recorded with, so a Kimi call can set fork', async () => {
+    const qwenShaped = parentOf(parent.messages, { tools: [...SANDBOX_TOOL_DECLARATIONS, agentToolDeclaration('qwen-fork-turns')] });
+    const { deps } = setup();
+    const events = await collect(
+      runParentTurn(
+        {
+          parent: qwenShaped,
+          prompt: 'Call agent with fork=true prompt: "What is the deploy password?"',
+          policy: 'kimi-fork',
+          modelId: 'offline',
+          sessionId: 's',
+        },
+        deps,
+      ),
+    );
+    const child = events.find((event) => event.type === 'child');
+    expect(child?.type === 'child' && child.request.params).toEqual({ fork: true });
+    const result = messagesOf(events).find((message) => message.role === 'tool') as Extract<ModelMessage, { role: 'tool' }>;
+    expect((result.content[0] as { output: { value: string } }).output.value).toMatch(/swordfish-42/);
+  });
+
+  it('keeps the name the parent calls its Agent tool by, with the runtime’s parameters', () => {
+    const recorded = { name: 'Task', description: 'Claude Code’s own', inputSchema: { type: 'object', properties: { prompt: { type: 'string' } } } };
+    const tools = liveParentTools('kimi-fork', [...SANDBOX_TOOL_DECLARATIONS, recorded]);
+    expect(tools.map((tool) => tool.name)).toEqual([...SANDBOX_TOOL_DECLARATIONS.map((tool) => tool.name), 'Task']);
+    expect(tools.at(-1)).toEqual({ ...agentToolDeclaration('kimi-fork'), name: 'Task' });
+    expect(liveParentTools('deepseek-completed-turns', SANDBOX_TOOL_DECLARATIONS).at(-1)).toEqual(agentToolDeclaration('deepseek-completed-turns'));
   });
 
   it('refuses a turn while the parent has an unanswered call, naming it', async () => {

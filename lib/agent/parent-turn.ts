@@ -56,7 +56,7 @@ export interface ParentTurnDependencies {
   redact(text: string): string;
   newChildId(): string;
   /** Token counts of a child's first request, planned on `parent`. */
-  tokens(plan: ForkPlan, parent: ParentTranscript): ChildTokenReport;
+  tokens(plan: ForkPlan, parent: ParentTranscript): Promise<ChildTokenReport>;
 }
 
 /** Tool calls in the parent that no tool result answers, with the index of the message holding each. */
@@ -66,9 +66,17 @@ export function openToolCalls(parent: ParentTranscript): { index: number; toolCa
   );
 }
 
-/** The parent's tools for a live turn: its own declarations, with the policy's Agent tool. */
+/**
+ * The parent's tools for a live turn: its own declarations, with the selected runtime's Agent tool
+ * in place of whatever Agent tool the parent was recorded with (a scenario written for another
+ * runtime, an imported session), so the model is offered exactly the parameters the runtime takes.
+ * It keeps the name the parent's history calls it by.
+ */
 export function liveParentTools(policy: ForkPolicy, declared: readonly ToolDeclaration[]): ToolDeclaration[] {
-  return declared.some((tool) => AGENT_TOOL_NAMES.has(tool.name)) ? [...declared] : [...declared, agentToolDeclaration(policy)];
+  const runtimeTool = agentToolDeclaration(policy);
+  const recorded = declared.find((tool) => AGENT_TOOL_NAMES.has(tool.name));
+  const others = declared.filter((tool) => !AGENT_TOOL_NAMES.has(tool.name));
+  return [...others, { ...runtimeTool, name: recorded?.name ?? runtimeTool.name }];
 }
 
 /**
@@ -179,7 +187,7 @@ export async function* runParentTurn(input: ParentTurnInput, deps: ParentTurnDep
           agentCallId: call.toolCallId,
           request,
           plan,
-          tokens: deps.tokens(plan, transcript),
+          tokens: await deps.tokens(plan, transcript),
           bootstrap,
           run,
           resultByServer,
