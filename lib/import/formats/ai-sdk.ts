@@ -3,27 +3,25 @@ import { modelMessageSchema } from '@/lib/fork';
 import { toolOutputOf } from '../content-mapping';
 import type { FidelityLog } from '../fidelity-report';
 import { InvalidContentError } from '../import-errors';
-import type { ConvertedImport, ImportFormat } from '../import-format';
-import { type ImportSource, isRecord } from '../import-source';
+import type { ConvertedImport } from '../import-format';
+import { isRecord } from '../import-source';
 import { importedProfile } from '../imported-profile';
 import { TranscriptBuilder } from '../transcript-builder';
 import {
   type AssistantPart,
   invalidField,
-  isPlainChatMessage,
-  LEADING_SYSTEM_MERGED,
   MESSAGE_FIELD_DROPPED,
+  type MessageList,
   MID_CONVERSATION_SYSTEM,
-  messageListOf,
   optionalStringAt,
-  REQUEST_SETTING_DROPPED,
   reportUnreadKeys,
-  requireMessageList,
   requireRecordAt,
   requireStringAt,
-  SHARED_CHAT_SHAPE_SCORE,
   type UserPart,
 } from './api-body';
+import { LeadingSystem } from './leading-system';
+import { messageListFormat } from './message-list-format';
+import { sharedChatShapeScore } from './shared-chat-shape';
 
 type ProviderOptions = NonNullable<ModelMessage['providerOptions']>;
 
@@ -45,16 +43,7 @@ const MODEL_MESSAGE_SHAPE =
   '{role: "assistant", content: string or text/file/reasoning/tool-call/tool-result parts} or {role: "tool", content: tool-result parts}, ' +
   'with no other keys than providerOptions';
 
-export const aiSdkModelMessagesFormat: ImportFormat = {
-  id: 'ai-sdk-model-messages',
-  label: 'AI SDK ModelMessage[] (JSON)',
-  detect: detectModelMessages,
-  convert: convertModelMessages,
-};
-
-function detectModelMessages(source: ImportSource): number {
-  const list = messageListOf(source);
-  if (list === undefined || list.messages.length === 0) return 0;
+function detectModelMessages(list: MessageList): number {
   if (list.body !== undefined && 'input' in list.body) return 0;
   // Any key a ModelMessage cannot have (an id, parts, tool_calls) makes it another format.
   const fits = list.messages.every(
@@ -66,8 +55,7 @@ function detectModelMessages(source: ImportSource): number {
   );
   if (!fits) return 0;
   if (list.messages.some(hasModelMessageMarker)) return 1;
-  if (list.messages.every((message) => isPlainChatMessage(message, ['system', 'user', 'assistant']))) return SHARED_CHAT_SHAPE_SCORE;
-  return 0;
+  return sharedChatShapeScore(list.messages, ['system', 'user', 'assistant']);
 }
 
 function hasModelMessageMarker(message: unknown): boolean {
@@ -84,22 +72,17 @@ function hasModelMessageMarker(message: unknown): boolean {
   );
 }
 
-function convertModelMessages(source: ImportSource, log: FidelityLog): ConvertedImport {
-  const { messages, body } = requireMessageList(source, MODEL_LABEL);
-  if (body !== undefined) reportUnreadKeys(body, WRAPPER_KEYS_READ, '', log, REQUEST_SETTING_DROPPED);
+function convertModelMessages({ messages, body }: MessageList, log: FidelityLog): ConvertedImport {
   const builder = new TranscriptBuilder(MODEL_FORMAT, log);
   const system = leadingSystem(body, MODEL_LABEL);
-
-  let leading = true;
   messages.forEach((raw, index) => {
     const field = `messages[${index}]`;
     const message = parseModelMessage(raw, field);
-    if (leading && message.role === 'system') {
-      system.texts.push(message.content);
-      system.fields.push(field);
+    // The second test only narrows the type: a system message's content is its text.
+    if (system.leads(message.role === 'system') && message.role === 'system') {
+      system.add(message.content, field);
       return;
     }
-    leading = false;
     if (message.role === 'system') log.add('flagged', MID_CONVERSATION_SYSTEM, { field });
     builder.push(message, { field });
   });
@@ -138,31 +121,24 @@ function deepestIssue(issue: SchemaIssue): SchemaIssue {
   return deepest;
 }
 
-interface LeadingSystem {
-  texts: string[];
-  fields: string[];
-}
-
 /** A wrapper's `system` option comes first, as the AI SDK sends it. */
 function leadingSystem(body: Record<string, unknown> | undefined, label: string): LeadingSystem {
-  const system = optionalStringAt(label, body?.system, 'system');
-  return system === undefined ? { texts: [], fields: [] } : { texts: [system], fields: ['system'] };
+  const system = new LeadingSystem();
+  const option = optionalStringAt(label, body?.system, 'system');
+  if (option !== undefined) system.add(option, 'system');
+  return system;
 }
 
-/**
- * Leading system messages move into the profile: a runtime puts its system prompt there, and the
- * engine's startup rules read the conversation as the runtime would.
- */
 function profileOf(system: LeadingSystem, log: FidelityLog, label: string) {
-  if (system.fields.length > 1) for (const field of system.fields) log.add('merged', LEADING_SYSTEM_MERGED, { field });
-  return importedProfile(
-    { systemInstruction: system.texts.length === 0 ? undefined : system.texts.join('\n\n') },
-    log,
-    label,
-    // System messages are part of the message list in both AI SDK shapes.
-    { systemInstruction: true },
-  );
+  // System messages are part of the message list in both AI SDK shapes.
+  return importedProfile({ systemInstruction: system.instruction(log) }, log, label, { systemInstruction: true });
 }
+
+export const aiSdkModelMessagesFormat = messageListFormat('ai-sdk-model-messages', MODEL_LABEL, {
+  bodyKeysRead: WRAPPER_KEYS_READ,
+  detect: detectModelMessages,
+  convert: convertModelMessages,
+});
 
 // ---------------------------------------------------------------------------------------------
 // UIMessage[]
@@ -174,16 +150,7 @@ const UI_ROLES = ['system', 'user', 'assistant'];
 const UI_MESSAGE_KEYS_READ = new Set(['id', 'role', 'parts']);
 const UI_PART_DROPPED = 'UI part with no ModelMessage form (sources, data parts) dropped, as convertToModelMessages does';
 
-export const aiSdkUiMessagesFormat: ImportFormat = {
-  id: 'ai-sdk-ui-messages',
-  label: 'AI SDK UIMessage[] (JSON)',
-  detect: detectUiMessages,
-  convert: convertUiMessages,
-};
-
-function detectUiMessages(source: ImportSource): number {
-  const list = messageListOf(source);
-  if (list === undefined || list.messages.length === 0) return 0;
+function detectUiMessages(list: MessageList): number {
   const shaped = list.messages.every(
     (message) =>
       isRecord(message) &&
@@ -202,13 +169,9 @@ interface UiContext {
   log: FidelityLog;
 }
 
-function convertUiMessages(source: ImportSource, log: FidelityLog): ConvertedImport {
-  const { messages, body } = requireMessageList(source, UI_LABEL);
-  if (body !== undefined) reportUnreadKeys(body, WRAPPER_KEYS_READ, '', log, REQUEST_SETTING_DROPPED);
+function convertUiMessages({ messages, body }: MessageList, log: FidelityLog): ConvertedImport {
   const context: UiContext = { builder: new TranscriptBuilder(UI_FORMAT, log), log };
   const system = leadingSystem(body, UI_LABEL);
-
-  let leading = true;
   messages.forEach((raw, index) => {
     const field = `messages[${index}]`;
     const message = requireRecordAt(UI_LABEL, raw, field, 'a UIMessage {id, role, parts}');
@@ -219,20 +182,17 @@ function convertUiMessages(source: ImportSource, log: FidelityLog): ConvertedImp
     const id = optionalStringAt(UI_LABEL, message.id, `${field}.id`) || undefined;
     const parts = message.parts.map((part, partIndex) => requireRecordAt(UI_LABEL, part, `${field}.parts[${partIndex}]`, 'a part {type, …}'));
 
-    if (role === 'system') {
-      const text = uiSystemText(parts, field, log);
-      if (leading) {
-        system.texts.push(text);
-        system.fields.push(field);
-        return;
-      }
-      log.add('flagged', MID_CONVERSATION_SYSTEM, { field });
-      context.builder.push({ role: 'system', content: text }, { id, field });
+    if (system.leads(role === 'system')) {
+      system.add(uiSystemText(parts, field, log), field);
       return;
     }
-    leading = false;
     if (role === 'user') context.builder.push({ role: 'user', content: uiUserParts(parts, field, log) }, { id, field });
-    else convertUiAssistant(parts, id, field, context);
+    else if (role === 'assistant') convertUiAssistant(parts, id, field, context);
+    else {
+      const text = uiSystemText(parts, field, log);
+      log.add('flagged', MID_CONVERSATION_SYSTEM, { field });
+      context.builder.push({ role: 'system', content: text }, { id, field });
+    }
   });
   return { transcript: context.builder.finish(profileOf(system, log, UI_LABEL)) };
 }
@@ -390,3 +350,9 @@ function uiToolOutput(part: Record<string, unknown>, state: string, field: strin
   }
   return undefined;
 }
+
+export const aiSdkUiMessagesFormat = messageListFormat('ai-sdk-ui-messages', UI_LABEL, {
+  bodyKeysRead: WRAPPER_KEYS_READ,
+  detect: detectUiMessages,
+  convert: convertUiMessages,
+});

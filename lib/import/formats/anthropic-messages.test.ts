@@ -3,7 +3,7 @@ import { InvalidContentError } from '../import-errors';
 import type { ImportSource } from '../import-source';
 import { importTranscript } from '../import-transcript';
 import { anthropicMessagesFormat } from './anthropic-messages';
-import { SHARED_CHAT_SHAPE_SCORE } from './api-body';
+import { SHARED_CHAT_SHAPE_SCORE } from './shared-chat-shape';
 
 const json = (value: unknown): ImportSource => ({ shape: 'json', value, bytes: 0 });
 const importAnthropic = (value: unknown) => importTranscript(JSON.stringify(value), { format: 'anthropic-messages' });

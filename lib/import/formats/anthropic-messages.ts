@@ -1,25 +1,15 @@
 import type { AssistantModelMessage, ToolResultPart, UserModelMessage } from 'ai';
 import type { ToolDeclaration } from '@/lib/fork';
 import type { FidelityLog } from '../fidelity-report';
-import type { ConvertedImport, ImportFormat } from '../import-format';
-import { type ImportSource, isRecord } from '../import-source';
-import { importedProfile } from '../imported-profile';
+import type { ConvertedImport } from '../import-format';
+import { isRecord } from '../import-source';
 import { TranscriptBuilder } from '../transcript-builder';
 import { assistantBlock, reportBlockKeys, toolResultOf, userBlock } from './anthropic-blocks';
-import {
-  invalidField,
-  isPlainChatMessage,
-  MESSAGE_FIELD_DROPPED,
-  messageListOf,
-  optionalStringAt,
-  REQUEST_SETTING_DROPPED,
-  reportUnreadKeys,
-  requireMessageList,
-  requireRecordAt,
-  requireStringAt,
-  SHARED_CHAT_SHAPE_SCORE,
-  type UserPart,
-} from './api-body';
+import { invalidField, MESSAGE_FIELD_DROPPED, type MessageList, reportUnreadKeys, requireRecordAt, requireStringAt, type UserPart } from './api-body';
+import { messageListFormat } from './message-list-format';
+import { requestBodyProfile } from './request-body-profile';
+import { sharedChatShapeScore } from './shared-chat-shape';
+import { TOOL_FIELD_DROPPED, toolDeclarationOf, toolNameAt } from './tool-declaration';
 
 const LABEL = 'Anthropic Messages';
 const FORMAT = 'anthropic-messages';
@@ -27,18 +17,7 @@ const BODY_KEYS_READ = new Set(['model', 'system', 'messages', 'tools']);
 const MESSAGE_KEYS_READ = new Set(['role', 'content']);
 const MARKER_BLOCK_TYPES = new Set(['tool_use', 'tool_result', 'thinking', 'redacted_thinking', 'document', 'server_tool_use']);
 
-const TOOL_FIELD_DROPPED = 'tool declaration field not carried over: a tool is declared by name, description and input schema';
-
-export const anthropicMessagesFormat: ImportFormat = {
-  id: 'anthropic-messages',
-  label: 'Anthropic Messages (request JSON)',
-  detect: detectAnthropicMessages,
-  convert: convertAnthropicMessages,
-};
-
-function detectAnthropicMessages(source: ImportSource): number {
-  const list = messageListOf(source);
-  if (list === undefined || list.messages.length === 0) return 0;
+function detectAnthropicMessages(list: MessageList): number {
   const body = list.body;
   if (body !== undefined && 'input' in body) return 0;
   // The system prompt is top-level here: a system, developer or tool role is another format.
@@ -46,8 +25,7 @@ function detectAnthropicMessages(source: ImportSource): number {
   if (list.messages.some(hasAnthropicMarker)) return 1;
   if (body !== undefined && body.system !== undefined && body.max_tokens !== undefined) return 1;
   if (body !== undefined && Array.isArray(body.tools) && body.tools.some((tool) => isRecord(tool) && 'input_schema' in tool)) return 1;
-  if (list.messages.every((message) => isPlainChatMessage(message, ['user', 'assistant']))) return SHARED_CHAT_SHAPE_SCORE;
-  return 0;
+  return sharedChatShapeScore(list.messages, ['user', 'assistant']);
 }
 
 function hasAnthropicMarker(message: unknown): boolean {
@@ -61,9 +39,7 @@ function hasAnthropicMarker(message: unknown): boolean {
   );
 }
 
-function convertAnthropicMessages(source: ImportSource, log: FidelityLog): ConvertedImport {
-  const { messages, body } = requireMessageList(source, LABEL);
-  if (body !== undefined) reportUnreadKeys(body, BODY_KEYS_READ, '', log, REQUEST_SETTING_DROPPED);
+function convertAnthropicMessages({ messages, body }: MessageList, log: FidelityLog): ConvertedImport {
   const builder = new TranscriptBuilder(FORMAT, log);
   messages.forEach((raw, index) => {
     const field = `messages[${index}]`;
@@ -75,16 +51,11 @@ function convertAnthropicMessages(source: ImportSource, log: FidelityLog): Conve
       throw invalidField(LABEL, `${field}.role`, message.role, 'allowed: user, assistant (the system prompt is the top-level "system")');
     }
   });
-  const profile = importedProfile(
-    {
-      model: optionalStringAt(LABEL, body?.model, 'model'),
-      systemInstruction: systemInstructionOf(body?.system, log),
-      tools: anthropicTools(body, log),
-    },
-    log,
-    LABEL,
-    { systemInstruction: body !== undefined, tools: body !== undefined },
-  );
+  const profile = requestBodyProfile(LABEL, body, log, {
+    systemInstruction: () => systemInstructionOf(body?.system, log),
+    tools: () => anthropicTools(body, log),
+    holdsSystemInstruction: body !== undefined,
+  });
   return { transcript: builder.finish(profile) };
 }
 
@@ -147,18 +118,18 @@ function anthropicTools(body: Record<string, unknown> | undefined, log: Fidelity
   return body.tools.map((raw, index): ToolDeclaration => {
     const field = `tools[${index}]`;
     const tool = requireRecordAt(LABEL, raw, field, 'a tool declaration {name, description?, input_schema}');
-    const name = requireStringAt(LABEL, tool.name, `${field}.name`, "expected the tool's name");
-    if (name === '') throw invalidField(LABEL, `${field}.name`, name, 'a tool needs a non-empty name');
     if (tool.type !== undefined && tool.type !== 'custom') {
+      const name = toolNameAt(LABEL, tool.name, `${field}.name`);
       log.add('dropped', 'Anthropic-defined tool (bash, text editor, web search, …) kept by name only: its schema is built into the model', { field });
       return { name };
     }
     reportBlockKeys(tool, ['type', 'name', 'description', 'input_schema'], field, { label: LABEL, log }, TOOL_FIELD_DROPPED);
-    const description = optionalStringAt(LABEL, tool.description, `${field}.description`);
-    const schema = tool.input_schema;
-    if (schema !== undefined && schema !== null && !isRecord(schema)) {
-      throw invalidField(LABEL, `${field}.input_schema`, schema, 'expected a JSON Schema object');
-    }
-    return { name, ...(description === undefined ? {} : { description }), ...(isRecord(schema) ? { inputSchema: schema } : {}) };
+    return toolDeclarationOf(LABEL, tool, field, 'input_schema');
   });
 }
+
+export const anthropicMessagesFormat = messageListFormat('anthropic-messages', LABEL, {
+  bodyKeysRead: BODY_KEYS_READ,
+  detect: detectAnthropicMessages,
+  convert: convertAnthropicMessages,
+});

@@ -10,14 +10,6 @@ import { type ImportSource, isRecord } from '../import-source';
  * those formats share.
  */
 
-/**
- * The score OpenAI Chat, Anthropic and AI SDK model messages all give the shape they share
- * (`[{role: 'user' | 'assistant', content: 'text'}]`, text parts alike). It must be the same
- * number in all three so detection reports a tie and the person chooses: the formats differ in
- * what counts as a tool result or a system prompt, so guessing would be a silent mistake.
- */
-export const SHARED_CHAT_SHAPE_SCORE = 0.5;
-
 export type UserPart = Exclude<UserModelMessage['content'], string>[number];
 export type AssistantPart = Exclude<AssistantModelMessage['content'], string>[number];
 
@@ -48,24 +40,6 @@ export function requireMessageList(source: ImportSource, label: string): Message
     });
   }
   return list;
-}
-
-/**
- * The shape three formats share: only `role` and `content`, the role one of `roles`, the content a
- * string or a list of bare `{type: 'text', text}` parts.
- */
-export function isPlainChatMessage(value: unknown, roles: readonly string[]): boolean {
-  if (!isRecord(value) || typeof value.role !== 'string' || !roles.includes(value.role)) return false;
-  if (Object.keys(value).some((key) => key !== 'role' && key !== 'content')) return false;
-  const content = value.content;
-  if (typeof content === 'string') return true;
-  return (
-    Array.isArray(content) &&
-    content.length > 0 &&
-    content.every(
-      (part) => isRecord(part) && part.type === 'text' && typeof part.text === 'string' && Object.keys(part).every((key) => key === 'type' || key === 'text'),
-    )
-  );
 }
 
 /** `"bot"`, `a number`, `null`, `a list`: a value as an error message names it. */

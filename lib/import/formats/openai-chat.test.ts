@@ -7,10 +7,10 @@ import type { ImportSource } from '../import-source';
 import { importTranscript } from '../import-transcript';
 import { aiSdkModelMessagesFormat, aiSdkUiMessagesFormat } from './ai-sdk';
 import { anthropicMessagesFormat } from './anthropic-messages';
-import { SHARED_CHAT_SHAPE_SCORE } from './api-body';
 import { IMPORT_FORMATS } from './index';
 import { openAiChatFormat } from './openai-chat';
 import { openAiResponsesFormat } from './openai-responses';
+import { SHARED_CHAT_SHAPE_SCORE } from './shared-chat-shape';
 
 const json = (value: unknown): ImportSource => ({ shape: 'json', value, bytes: 0 });
 const importChat = (value: unknown) => importTranscript(JSON.stringify(value), { format: 'openai-chat' });

@@ -2,30 +2,29 @@ import type { AssistantModelMessage, FilePart, ImagePart, UserModelMessage } fro
 import type { ToolDeclaration } from '@/lib/fork';
 import { splitDataUrl } from '../data-url';
 import type { FidelityLog } from '../fidelity-report';
-import type { ConvertedImport, ImportFormat } from '../import-format';
-import { type ImportSource, isRecord, lookup } from '../import-source';
-import { importedProfile } from '../imported-profile';
+import type { ConvertedImport } from '../import-format';
+import { isRecord, lookup } from '../import-source';
 import { TranscriptBuilder } from '../transcript-builder';
 import {
   type AssistantPart,
   imagePartFromUrl,
   invalidField,
-  isPlainChatMessage,
-  LEADING_SYSTEM_MERGED,
   MESSAGE_FIELD_DROPPED,
+  type MessageList,
   MID_CONVERSATION_SYSTEM,
-  messageListOf,
   optionalStringAt,
   REFUSAL_KEPT_AS_TEXT,
-  REQUEST_SETTING_DROPPED,
   reportUnreadKeys,
-  requireMessageList,
   requireRecordAt,
   requireStringAt,
-  SHARED_CHAT_SHAPE_SCORE,
   type UserPart,
 } from './api-body';
+import { LeadingSystem } from './leading-system';
+import { messageListFormat } from './message-list-format';
 import { appendToolResult, CHAT_LABEL, type ChatState, legacyCallPart, toolCallParts, toolResultOf } from './openai-chat-tool-calls';
+import { requestBodyProfile } from './request-body-profile';
+import { sharedChatShapeScore } from './shared-chat-shape';
+import { TOOL_FIELD_DROPPED, toolDeclarationOf } from './tool-declaration';
 
 // ---------------------------------------------------------------------------------------------
 // OpenAI Chat Completions
@@ -46,23 +45,11 @@ const KEYS_READ: Record<ChatRole, ReadonlySet<string>> = {
   function: new Set(['role', 'content', 'name']),
 };
 
-export const openAiChatFormat: ImportFormat = {
-  id: 'openai-chat',
-  label: 'OpenAI Chat Completions (messages JSON)',
-  detect: detectOpenAiChat,
-  convert: convertOpenAiChat,
-};
-
-function detectOpenAiChat(source: ImportSource): number {
-  const list = messageListOf(source);
-  if (list === undefined || list.messages.length === 0) return 0;
+function detectOpenAiChat(list: MessageList): number {
   // Keys another API puts at the top of its body: not a Chat Completions request.
   if (list.body !== undefined && ('input' in list.body || 'system' in list.body)) return 0;
   if (list.messages.some(hasChatMarker) || hasChatToolsMarker(list.body)) return 1;
-  if (list.messages.every((message) => isPlainChatMessage(message, ['system', 'user', 'assistant']))) {
-    return SHARED_CHAT_SHAPE_SCORE;
-  }
-  return 0;
+  return sharedChatShapeScore(list.messages, ['system', 'user', 'assistant']);
 }
 
 /** Something only a Chat Completions message has. */
@@ -90,45 +77,30 @@ function hasChatToolsMarker(body: Record<string, unknown> | undefined): boolean 
   return Array.isArray(body.tools) && body.tools.some((tool) => isRecord(tool) && isRecord(tool.function));
 }
 
-function convertOpenAiChat(source: ImportSource, log: FidelityLog): ConvertedImport {
-  const { messages, body } = requireMessageList(source, LABEL);
-  if (body !== undefined) reportUnreadKeys(body, BODY_KEYS_READ, '', log, REQUEST_SETTING_DROPPED);
+function convertOpenAiChat({ messages, body }: MessageList, log: FidelityLog): ConvertedImport {
   const state: ChatState = {
     builder: new TranscriptBuilder(FORMAT, log),
     log,
     legacyCalls: new Map(),
     openToolMessage: undefined,
   };
-
-  const systemTexts: string[] = [];
-  const systemFields: string[] = [];
-  let leading = true;
+  const system = new LeadingSystem();
   messages.forEach((raw, index) => {
     const field = `messages[${index}]`;
     const message = requireRecordAt(LABEL, raw, field, 'a message object {role, content}');
     const role = chatRoleOf(message, field);
     reportUnreadKeys(message, KEYS_READ[role], field, log, MESSAGE_FIELD_DROPPED);
-    const isSystem = role === 'system' || role === 'developer';
-    if (leading && isSystem) {
-      systemTexts.push(systemText(message.content, field));
-      systemFields.push(field);
+    if (system.leads(role === 'system' || role === 'developer')) {
+      system.add(systemText(message.content, field), field);
       return;
     }
-    leading = false;
     convertChatMessage(message, role, field, index, state);
   });
-  if (systemFields.length > 1) for (const field of systemFields) log.add('merged', LEADING_SYSTEM_MERGED, { field });
-
-  const profile = importedProfile(
-    {
-      model: optionalStringAt(LABEL, body?.model, 'model'),
-      systemInstruction: systemTexts.length === 0 ? undefined : systemTexts.join('\n\n'),
-      tools: chatTools(body, log),
-    },
-    log,
-    LABEL,
-    { systemInstruction: true, tools: body !== undefined },
-  );
+  const profile = requestBodyProfile(LABEL, body, log, {
+    systemInstruction: () => system.instruction(log),
+    tools: () => chatTools(body, log),
+    holdsSystemInstruction: true,
+  });
   return { transcript: state.builder.finish(profile) };
 }
 
@@ -271,8 +243,6 @@ function assistantTextParts(content: unknown, field: string, log: FidelityLog): 
   });
 }
 
-const TOOL_FIELD_DROPPED = 'tool declaration field not carried over: a tool is declared by name, description and input schema';
-
 function chatTools(body: Record<string, unknown> | undefined, log: FidelityLog): ToolDeclaration[] | undefined {
   if (body === undefined || (body.tools === undefined && body.functions === undefined)) return undefined;
   const tools: ToolDeclaration[] = [];
@@ -313,16 +283,11 @@ function chatToolDeclaration(raw: unknown, legacy: boolean, field: string, log: 
 
 function functionDeclaration(fn: Record<string, unknown>, field: string, log: FidelityLog): ToolDeclaration {
   reportUnreadKeys(fn, new Set(['name', 'description', 'parameters']), field, log, TOOL_FIELD_DROPPED);
-  const name = requireStringAt(LABEL, fn.name, `${field}.name`, "expected the tool's name");
-  if (name === '') throw invalidField(LABEL, `${field}.name`, name, 'a tool needs a non-empty name');
-  const description = optionalStringAt(LABEL, fn.description, `${field}.description`);
-  const parameters = fn.parameters;
-  if (parameters !== undefined && parameters !== null && !isRecord(parameters)) {
-    throw invalidField(LABEL, `${field}.parameters`, parameters, 'expected a JSON Schema object');
-  }
-  return {
-    name,
-    ...(description === undefined ? {} : { description }),
-    ...(isRecord(parameters) ? { inputSchema: parameters } : {}),
-  };
+  return toolDeclarationOf(LABEL, fn, field, 'parameters');
 }
+
+export const openAiChatFormat = messageListFormat('openai-chat', LABEL, {
+  bodyKeysRead: BODY_KEYS_READ,
+  detect: detectOpenAiChat,
+  convert: convertOpenAiChat,
+});

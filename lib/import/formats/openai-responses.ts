@@ -3,21 +3,21 @@ import type { ToolDeclaration } from '@/lib/fork';
 import type { FidelityLog } from '../fidelity-report';
 import { FormatMismatchError } from '../import-errors';
 import type { ConvertedImport, ImportFormat } from '../import-format';
+import { IMPORT_FORMAT_LABELS } from '../import-format-choices';
 import { type ImportSource, isRecord, lookup } from '../import-source';
-import { importedProfile } from '../imported-profile';
 import { TranscriptBuilder } from '../transcript-builder';
 import {
   type AssistantPart,
   invalidField,
   joinField,
-  LEADING_SYSTEM_MERGED,
   MESSAGE_FIELD_DROPPED,
   optionalStringAt,
   REQUEST_SETTING_DROPPED,
   reportUnreadKeys,
   requireRecordAt,
-  requireStringAt,
 } from './api-body';
+import { LeadingSystem } from './leading-system';
+import { requestBodyProfile } from './request-body-profile';
 import {
   ASSISTANT_ITEMS_MERGED,
   type ConvertedItem,
@@ -29,6 +29,7 @@ import {
   systemMessageOf,
   TOOL_OUTPUTS_MERGED,
 } from './responses-items';
+import { TOOL_FIELD_DROPPED, toolDeclarationOf } from './tool-declaration';
 
 const LABEL = 'OpenAI Responses';
 const FORMAT = 'openai-responses';
@@ -37,7 +38,7 @@ const BODY_KEYS_READ = new Set(['model', 'instructions', 'input', 'tools']);
 
 export const openAiResponsesFormat: ImportFormat = {
   id: 'openai-responses',
-  label: 'OpenAI Responses (input JSON)',
+  label: IMPORT_FORMAT_LABELS['openai-responses'],
   detect: detectOpenAiResponses,
   convert: convertOpenAiResponses,
 };
@@ -104,11 +105,9 @@ function convertOpenAiResponses(source: ImportSource, log: FidelityLog): Convert
     }
   }
   const state: ResponsesState = { builder: new TranscriptBuilder(FORMAT, log), log, assistant: undefined, tool: undefined };
+  const system = new LeadingSystem();
   const instructions = optionalStringAt(LABEL, body?.instructions, 'instructions');
-  const systemTexts: string[] = instructions === undefined ? [] : [instructions];
-  const systemFields: string[] = instructions === undefined ? [] : ['instructions'];
-
-  let leading = true;
+  if (instructions !== undefined) system.add(instructions, 'instructions');
   items.forEach((raw, index) => {
     const field = body === undefined ? `[${index}]` : `input[${index}]`;
     const item = requireRecordAt(LABEL, raw, field, 'an input item {type, …}');
@@ -117,29 +116,18 @@ function convertOpenAiResponses(source: ImportSource, log: FidelityLog): Convert
     const keysRead = lookup(ITEM_KEYS_READ, type);
     if (keysRead !== undefined) reportUnreadKeys(item, keysRead, field, log, MESSAGE_FIELD_DROPPED);
     const converted = convertResponsesItem(item, ctx);
-    if (leading && type === 'message' && (item.role === 'system' || item.role === 'developer')) {
-      if (converted.role === 'system') {
-        systemTexts.push(converted.text);
-        systemFields.push(field);
-      }
+    if (system.leads(type === 'message' && (item.role === 'system' || item.role === 'developer'))) {
+      if (converted.role === 'system') system.add(converted.text, field);
       return;
     }
-    leading = false;
     place(converted, ctx, field, state);
   });
   flush(state);
-  if (systemFields.length > 1) for (const field of systemFields) log.add('merged', LEADING_SYSTEM_MERGED, { field });
-
-  const profile = importedProfile(
-    {
-      model: optionalStringAt(LABEL, body?.model, 'model'),
-      systemInstruction: systemTexts.length === 0 ? undefined : systemTexts.join('\n\n'),
-      tools: responsesTools(body, log),
-    },
-    log,
-    LABEL,
-    { systemInstruction: body !== undefined, tools: body !== undefined },
-  );
+  const profile = requestBodyProfile(LABEL, body, log, {
+    systemInstruction: () => system.instruction(log),
+    tools: () => responsesTools(body, log),
+    holdsSystemInstruction: body !== undefined,
+  });
   return { transcript: state.builder.finish(profile) };
 }
 
@@ -200,8 +188,6 @@ function flush(state: ResponsesState): void {
   state.tool = undefined;
 }
 
-const TOOL_FIELD_DROPPED = 'tool declaration field not carried over: a tool is declared by name, description and input schema';
-
 function responsesTools(body: Record<string, unknown> | undefined, log: FidelityLog): ToolDeclaration[] | undefined {
   if (body === undefined || body.tools === undefined) return undefined;
   if (!Array.isArray(body.tools)) throw invalidField(LABEL, 'tools', body.tools, 'expected a list of tool declarations');
@@ -213,13 +199,6 @@ function responsesTools(body: Record<string, unknown> | undefined, log: Fidelity
       return [];
     }
     reportUnreadKeys(tool, new Set(['type', 'name', 'description', 'parameters']), field, log, TOOL_FIELD_DROPPED);
-    const name = requireStringAt(LABEL, tool.name, `${field}.name`, "expected the tool's name");
-    if (name === '') throw invalidField(LABEL, `${field}.name`, name, 'a tool needs a non-empty name');
-    const description = optionalStringAt(LABEL, tool.description, `${field}.description`);
-    const parameters = tool.parameters;
-    if (parameters !== undefined && parameters !== null && !isRecord(parameters)) {
-      throw invalidField(LABEL, `${field}.parameters`, parameters, 'expected a JSON Schema object');
-    }
-    return [{ name, ...(description === undefined ? {} : { description }), ...(isRecord(parameters) ? { inputSchema: parameters } : {}) }];
+    return [toolDeclarationOf(LABEL, tool, field, 'parameters')];
   });
 }
