@@ -73,7 +73,74 @@ export function readLines(records: readonly SourceRecord[], log: FidelityLog): Q
       subtype: nonEmptyString(value.subtype),
     });
   }
-  return lines;
+  return joinFragments(lines, log);
+}
+
+/** Subtypes Qwen Code does not read as conversation, so it never joins them by uuid. */
+const NON_CONVERSATION_SUBTYPES = new Set([
+  'session_artifact_event',
+  'session_artifact_snapshot',
+  'session_sources_snapshot',
+  'managed_session_header_v1',
+  'managed_session_event_v1',
+  'managed_session_commit_v1',
+]);
+
+/**
+ * Records that share a uuid are fragments of one record, as Qwen Code reads them back
+ * (`prepareTranscriptRecords` and `aggregateTranscriptRecordFragments` in
+ * `packages/core/src/utils/transcript-records.ts`): the first fragment gives the record its place
+ * in the chain and its fields; the message parts of all fragments are joined in file order; the
+ * last usage, the first tool result and model, and the latest timestamp are kept. So a streamed
+ * message written as a thought and then its answer is one message with both.
+ */
+function joinFragments(lines: readonly QwenLine[], log: FidelityLog): QwenLine[] {
+  const fragments = new Map<string, QwenLine[]>();
+  for (const line of lines) {
+    if (line.type === 'system' && NON_CONVERSATION_SUBTYPES.has(line.subtype ?? '')) continue;
+    const list = fragments.get(line.uuid);
+    if (list === undefined) fragments.set(line.uuid, [line]);
+    else list.push(line);
+  }
+  const joined: QwenLine[] = [];
+  for (const line of lines) {
+    const list = fragments.get(line.uuid);
+    if (list === undefined || list.length === 1) joined.push(line);
+    else if (list[0] === line) joined.push(joinedRecord(list, log));
+  }
+  return joined;
+}
+
+function joinedRecord([first, ...rest]: QwenLine[], log: FidelityLog): QwenLine {
+  const record: Record<string, unknown> = { ...first!.record };
+  let message = isRecord(record.message) ? { ...record.message, parts: partsOf(record.message) } : record.message;
+  for (const fragment of rest) {
+    const place = { line: fragment.line };
+    log.add(
+      'merged',
+      'record sharing an earlier record’s uuid: a fragment of that record, its parts joined after the earlier ones (as Qwen Code reads it back)',
+      place,
+    );
+    if (fragment.parentUuid !== first!.parentUuid) {
+      log.add('flagged', 'fragments of one uuid name different parents: the first fragment’s parentUuid places the record, as in Qwen Code', place);
+    }
+    const next = fragment.record;
+    if (isRecord(next.message)) {
+      message = isRecord(message)
+        ? { role: message.role, parts: [...partsOf(message), ...partsOf(next.message)] }
+        : { ...next.message, parts: partsOf(next.message) };
+    }
+    if (next.usageMetadata) record.usageMetadata = next.usageMetadata;
+    if (next.toolCallResult && !record.toolCallResult) record.toolCallResult = next.toolCallResult;
+    if (next.model && !record.model) record.model = next.model;
+    if (typeof next.timestamp === 'string' && (!record.timestamp || next.timestamp > String(record.timestamp))) record.timestamp = next.timestamp;
+  }
+  if (message !== undefined) record.message = message;
+  return { ...first!, record };
+}
+
+function partsOf(message: Record<string, unknown>): unknown[] {
+  return Array.isArray(message.parts) ? message.parts : [];
 }
 
 /**
@@ -81,12 +148,10 @@ export function readLines(records: readonly SourceRecord[], log: FidelityLog): Q
  * conversation; records off it (a rewound or abandoned branch) are not what the model continued.
  */
 export function activeChain(lines: readonly QwenLine[], log: FidelityLog): QwenLine[] {
+  // Fragments sharing a uuid were joined when the lines were read; a bookkeeping record that
+  // repeats one is not conversation, and the first record of the uuid stays its place.
   const byUuid = new Map<string, QwenLine>();
-  for (const line of lines) {
-    // Qwen Code keeps the first record of a uuid.
-    if (byUuid.has(line.uuid)) log.add('dropped', 'record repeating an earlier uuid: the first one is used', { line: line.line });
-    else byUuid.set(line.uuid, line);
-  }
+  for (const line of lines) if (!byUuid.has(line.uuid)) byUuid.set(line.uuid, line);
   let leaf = lines.findLast((line) => !line.sidechain && carriesConversation(line));
   // A subagent's own transcript is all sidechain: its conversation is the one being imported.
   if (leaf === undefined) {

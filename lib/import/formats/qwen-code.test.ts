@@ -304,6 +304,54 @@ describe('qwenCodeFormat', () => {
     expect(report.entries[0]).toEqual(entry('flagged', 'parentUuid cycle: the chain is read up to the record that closes it', [2]));
   });
 
+  it('joins records that share a uuid into one record, parts in file order, as Qwen Code reads fragments back', async () => {
+    // Upstream `prepareTranscriptRecords` groups records by uuid and `aggregateTranscriptRecordFragments`
+    // joins their parts; here a streamed reply was written as its thought, then its answer and call.
+    const fragments = jsonl([
+      user('u1', null, 'Read a.txt'),
+      model('a1', 'u1', [{ text: 'The user wants a.txt.', thought: true }]),
+      model('a1', 'u1', [{ text: 'Reading.' }, { functionCall: { id: 'call_1', name: 'read_file', args: { path: 'a.txt' } } }], {
+        usageMetadata: { promptTokenCount: 9 },
+      }),
+      toolResult('t1', 'a1', 'call_1', 'read_file', { output: 'hello' }, 'success'),
+      model('a2', 't1', [{ text: 'Thinking about hello.', thought: true }]),
+      model('a2', 'u1', [{ text: 'It says hello.' }]),
+    ]);
+    const { transcript, report } = await importTranscript(fragments, { format: 'qwen-code' });
+    expect(transcript.messages.map((message) => [message.id, message.message.content])).toEqual([
+      ['u1', text('Read a.txt')],
+      [
+        'a1',
+        [
+          { type: 'reasoning', text: 'The user wants a.txt.' },
+          { type: 'text', text: 'Reading.' },
+          { type: 'tool-call', toolCallId: 'call_1', toolName: 'read_file', input: { path: 'a.txt' } },
+        ],
+      ],
+      ['t1', [{ type: 'tool-result', toolCallId: 'call_1', toolName: 'read_file', output: { type: 'json', value: { output: 'hello' } } }]],
+      [
+        'a2',
+        [
+          { type: 'reasoning', text: 'Thinking about hello.' },
+          { type: 'text', text: 'It says hello.' },
+        ],
+      ],
+    ]);
+    expect(report.entries).toContainEqual(
+      entry(
+        'merged',
+        'record sharing an earlier record’s uuid: a fragment of that record, its parts joined after the earlier ones (as Qwen Code reads it back)',
+        [3, 6],
+      ),
+    );
+    expect(report.entries).toContainEqual(
+      entry('flagged', 'fragments of one uuid name different parents: the first fragment’s parentUuid places the record, as in Qwen Code', [6]),
+    );
+    expect(report.entries.filter((finding) => finding.action === 'dropped' && finding.lines.some((line) => [2, 3, 5, 6].includes(line)))).toEqual([
+      entry('dropped', 'token usage (usageMetadata): usage, not conversation', [2]),
+    ]);
+  });
+
   it('names the line of a record it cannot read', async () => {
     await expect(importTranscript(jsonl([user('u1', null, 'hi')]).concat('"text"\n'), { format: 'qwen-code' })).rejects.toMatchObject({
       code: 'invalid-content',
