@@ -1,6 +1,7 @@
 import type { AssistantModelMessage, DataContent, FilePart, ToolModelMessage, UserModelMessage } from 'ai';
 import type { ChildRequest, ModelMessage, ToolDeclaration, ToolOutput } from '@/lib/fork';
 import { inlineMedia, sniffImageMediaType } from './openai-chat-request';
+import { toolResultText } from './tool-result-text';
 
 export type AnthropicImageSource = { type: 'base64'; media_type: string; data: string } | { type: 'url'; url: string };
 
@@ -185,19 +186,9 @@ function toolResultBlocks(content: ToolModelMessage['content']): AnthropicConten
   });
 }
 
-/** A result's content as the provider writes it; the provider's wording for a denial. */
+/** A result's content as the provider writes it: content parts as blocks (images stay images), the rest as text. */
 function toolResultContent(output: ToolOutput): string | AnthropicToolResultBlock[] {
-  switch (output.type) {
-    case 'text':
-    case 'error-text':
-      return output.value;
-    case 'execution-denied':
-      return output.reason ?? 'Tool call execution denied.';
-    case 'content':
-      return output.value.flatMap(resultItemBlock);
-    default:
-      return JSON.stringify(output.value);
-  }
+  return output.type === 'content' ? output.value.flatMap(resultItemBlock) : toolResultText(output);
 }
 
 function resultItemBlock(item: Extract<ToolOutput, { type: 'content' }>['value'][number]): AnthropicToolResultBlock[] {

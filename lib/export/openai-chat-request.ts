@@ -1,5 +1,6 @@
 import type { AssistantModelMessage, DataContent, FilePart, ImagePart, ToolModelMessage, UserModelMessage } from 'ai';
-import type { ChildRequest, ModelMessage, ToolDeclaration, ToolOutput } from '@/lib/fork';
+import type { ChildRequest, ModelMessage, ToolDeclaration } from '@/lib/fork';
+import { toolResultText } from './tool-result-text';
 
 /** A content part of a Chat Completions user message. */
 export type OpenAiChatContentPart =
@@ -122,19 +123,6 @@ function toolMessages(content: ToolModelMessage['content']): OpenAiChatMessage[]
   return content.flatMap((part): OpenAiChatMessage[] =>
     part.type === 'tool-result' ? [{ role: 'tool', tool_call_id: part.toolCallId, content: toolResultText(part.output) }] : [],
   );
-}
-
-/** A result as the text the Chat API carries; the provider's wording for a denial. */
-export function toolResultText(output: ToolOutput): string {
-  switch (output.type) {
-    case 'text':
-    case 'error-text':
-      return output.value;
-    case 'execution-denied':
-      return output.reason ?? 'Tool call execution denied.';
-    default:
-      return JSON.stringify(output.value);
-  }
 }
 
 function chatTool(tool: ToolDeclaration): OpenAiChatTool {
