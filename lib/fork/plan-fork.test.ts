@@ -129,7 +129,8 @@ describe('planFork', () => {
           const startup = startupContextLength(messages);
           expect(earliest).toBeGreaterThanOrEqual(startup);
           for (const start of windows) {
-            expect(messages[start]!.message.role).toBe('user');
+            // A window may open with tool results: they travel with the prompt curation merged them into.
+            expect(['user', 'tool']).toContain(messages[start]!.message.role);
             // A compaction summary is never inside a numeric window.
             expect(messages.slice(start).some((entry) => entry.meta?.origin?.compactionSummary === true || isSummaryText(entry.message))).toBe(false);
           }
@@ -148,7 +149,7 @@ describe('planFork', () => {
       );
     });
 
-    it('after repair every tool call has exactly one result and no result lacks its call', () => {
+    it('after repair no call or result is given twice and no result comes before its call; Kimi and DeepSeek also pair every call with one result', () => {
       fc.assert(
         fc.property(arbitraryParent, arbitraryRequest, (parent, request) => {
           const history = childHistory(planFork(parent, request)).map((entry) => entry.message);
@@ -161,11 +162,13 @@ describe('planFork', () => {
             }
             for (const id of toolResultIdsOf(message)) {
               expect(results.has(id)).toBe(false);
-              expect(calls.get(id)).toBeLessThan(index);
+              if (calls.has(id)) expect(calls.get(id)).toBeLessThan(index);
               results.set(id, index);
             }
           });
-          expect([...calls.keys()].sort()).toEqual([...results.keys()].sort());
+          // Qwen repairs only an assistant tail with calls: a dropped trailing entry of results leaves its
+          // calls open, and a window may open with results whose calls came before it (upstream does the same).
+          if (request.policy !== 'qwen-fork-turns') expect([...calls.keys()].sort()).toEqual([...results.keys()].sort());
         }),
         { numRuns: 400 },
       );

@@ -1,18 +1,45 @@
 import { isRealUserTurn } from '../transcript/classify-messages';
-import { partsOf } from '../transcript/message-parts';
+import { type ContentLike, type MessagePart, partsOf } from '../transcript/message-parts';
 import type { MessageMeta, ModelMessage, TranscriptMessage } from '../transcript/transcript';
 
-/**
- * One entry of Qwen's curated history: a parent message, or several adjacent user messages merged
- * into one. `message` still references the parent's objects; callers clone before handing it out.
- */
-export interface CuratedEntry {
+/** One message of a curated entry as the child receives it, and the parent messages it copies. */
+export interface CuratedPiece {
+  /** A parent message, or a fresh one when adjacent user messages were merged into it. */
   message: ModelMessage;
   meta?: MessageMeta;
-  /** Parent indexes, ascending; more than one when user messages were merged. */
+  /** Parent indexes, ascending. */
   sources: number[];
-  /** For a user entry: whether any merged source is a real user turn. */
+}
+
+/**
+ * One entry of Qwen's curated history: an assistant (or system) message, or one user-role
+ * `Content`. Upstream a tool result is user-role content, so prompts, reminders and tool results
+ * next to each other are one entry, and they travel together: a window that starts at the entry
+ * takes all of it, and the boundary repair drops all of it. Messages still reference the parent's
+ * objects; callers clone before handing them out.
+ */
+export interface CuratedEntry {
+  /**
+   * The entry as the rules read it: role `user` for a user-role entry, its parts in order (prompt
+   * text, media and tool results alike), where upstream's single `Content` holds them.
+   */
+  message: ContentLike;
+  /** The metadata of the entry's first message. */
+  meta?: MessageMeta;
+  /**
+   * The entry in AI SDK shapes: adjacent user messages merged into one (their parts concatenated);
+   * each tool message kept as it is, because the SDK keeps tool results out of user messages.
+   */
+  pieces: CuratedPiece[];
+  /** Parent indexes, ascending. */
+  sources: number[];
+  /** For a user-role entry: whether any of its messages is a real user turn. */
   real: boolean;
+}
+
+/** Whether an entry is user-role content (prompts, reminders, tool results): what Qwen drops at the boundary. */
+export function isUserRoleEntry(entry: CuratedEntry): boolean {
+  return entry.message.role === 'user';
 }
 
 /**
@@ -37,20 +64,50 @@ function assistantRun(messages: readonly TranscriptMessage[], start: number, end
   return { runEnd, valid };
 }
 
-function mergeUserEntries(target: CuratedEntry, index: number, next: TranscriptMessage): void {
-  if (target.sources.length === 1) {
-    // First merge: replace the shared parent message with a fresh one we own.
-    target.message = { role: 'user', content: [...partsOf(target.message)] } as ModelMessage;
+const isUserRole = (role: ModelMessage['role']): boolean => role === 'user' || role === 'tool';
+
+function ownEntry(index: number, { message, meta }: TranscriptMessage): CuratedEntry {
+  return { message, meta, pieces: [{ message, meta, sources: [index] }], sources: [index], real: false };
+}
+
+/** A user-role entry being built from adjacent user and tool messages. */
+class UserRoleEntry {
+  readonly entry: CuratedEntry;
+  private parts: MessagePart[] | undefined;
+
+  constructor(index: number, { message, meta }: TranscriptMessage) {
+    // A lone tool message reads as user-role content, as upstream's functionResponse Content does.
+    const view: ContentLike = message.role === 'user' ? message : { role: 'user', content: partsOf(message) };
+    this.entry = { message: view, meta, pieces: [{ message, meta, sources: [index] }], sources: [index], real: isRealUserTurn(message, meta) };
   }
-  (target.message.content as unknown[]).push(...partsOf(next.message));
-  target.sources.push(index);
-  target.real ||= isRealUserTurn(next.message, next.meta);
+
+  add(index: number, next: TranscriptMessage): void {
+    const { entry } = this;
+    if (this.parts === undefined) {
+      this.parts = [...partsOf(entry.message)];
+      entry.message = { role: 'user', content: this.parts };
+    }
+    this.parts.push(...partsOf(next.message));
+    entry.sources.push(index);
+    entry.real ||= isRealUserTurn(next.message, next.meta);
+
+    const last = entry.pieces[entry.pieces.length - 1]!;
+    if (next.message.role === 'user' && last.message.role === 'user') {
+      // First merge into this piece: replace the shared parent message with a fresh one we own.
+      if (last.sources.length === 1) last.message = { role: 'user', content: [...partsOf(last.message)] } as ModelMessage;
+      (last.message.content as unknown[]).push(...partsOf(next.message));
+      last.sources.push(index);
+    } else {
+      entry.pieces.push({ message: next.message, meta: next.meta, sources: [index] });
+    }
+  }
 }
 
 /**
- * Qwen's curated history of `messages[from, to)`: a run of consecutive assistant messages is
- * dropped whole when any of them is invalid, and a user message that follows a user message in
- * what remains is merged into it (parts concatenated). Dropped parent indexes go to `onDropped`.
+ * Qwen's curated history of `messages[from, to)` (`extractCuratedHistory`): a run of consecutive
+ * assistant messages is dropped whole when any of them is invalid, and user-role content that
+ * follows user-role content in what remains is merged into it (`appendCuratedContent`). Dropped
+ * parent indexes go to `onDropped`.
  *
  * Lazy, so the numeric window can read just the first few entries of a long history.
  */
@@ -60,7 +117,7 @@ export function* curatedEntries(
   to: number,
   onDropped?: (index: number) => void,
 ): Generator<CuratedEntry, void, undefined> {
-  let pending: CuratedEntry | undefined;
+  let pending: UserRoleEntry | undefined;
   let index = from;
   while (index < to) {
     const entry = messages[index]!;
@@ -68,37 +125,27 @@ export function* curatedEntries(
     if (role === 'assistant') {
       const { runEnd, valid } = assistantRun(messages, index, to);
       if (valid) {
-        if (pending !== undefined) yield pending;
+        if (pending !== undefined) yield pending.entry;
         pending = undefined;
-        for (let k = index; k < runEnd; k++) {
-          yield { message: messages[k]!.message, meta: messages[k]!.meta, sources: [k], real: false };
-        }
+        for (let k = index; k < runEnd; k++) yield ownEntry(k, messages[k]!);
       } else if (onDropped !== undefined) {
         for (let k = index; k < runEnd; k++) onDropped(k);
       }
       index = runEnd;
       continue;
     }
-    if (role === 'user') {
-      if (pending !== undefined) {
-        mergeUserEntries(pending, index, entry);
-      } else {
-        pending = {
-          message: entry.message,
-          meta: entry.meta,
-          sources: [index],
-          real: isRealUserTurn(entry.message, entry.meta),
-        };
-      }
+    if (isUserRole(role)) {
+      if (pending === undefined) pending = new UserRoleEntry(index, entry);
+      else pending.add(index, entry);
       index++;
       continue;
     }
-    if (pending !== undefined) yield pending;
+    if (pending !== undefined) yield pending.entry;
     pending = undefined;
-    yield { message: entry.message, meta: entry.meta, sources: [index], real: false };
+    yield ownEntry(index, entry);
     index++;
   }
-  if (pending !== undefined) yield pending;
+  if (pending !== undefined) yield pending.entry;
 }
 
 /** The whole curated history of `messages[from, to)`. */
@@ -107,10 +154,11 @@ export function curateHistory(messages: readonly TranscriptMessage[], from = 0, 
 }
 
 /**
- * Start (parent index) of the curated user entry holding the `n`th real user turn from the end of
- * `messages[lower, upper)`, scanning backwards so that only the window is visited. Returns the
+ * Start (parent index) of the curated user-role entry holding the `n`th real user turn from the end
+ * of `messages[lower, upper)`, scanning backwards so that only the window is visited. Returns the
  * first real turn when fewer than `n` exist, and null when there is none. `lower` must be the start
- * of a curated entry.
+ * of a curated entry. The start may be a tool result: it travels with the prompt curation merged it
+ * into.
  */
 export function findWindowStart(messages: readonly TranscriptMessage[], lower: number, upper: number, n: number): { start: number | null; realTurns: number } {
   let found = 0;
@@ -118,7 +166,7 @@ export function findWindowStart(messages: readonly TranscriptMessage[], lower: n
   let groupStart = -1;
   let groupReal = false;
 
-  // A user entry is complete once a message that curation keeps and does not merge precedes it.
+  // A user-role entry is complete once a message that curation keeps and does not merge precedes it.
   const closeGroup = (): boolean => {
     if (groupStart >= 0 && groupReal) {
       found++;
@@ -133,7 +181,7 @@ export function findWindowStart(messages: readonly TranscriptMessage[], lower: n
   while (index >= lower) {
     const entry = messages[index]!;
     const role = entry.message.role;
-    if (role === 'user') {
+    if (isUserRole(role)) {
       groupStart = index;
       groupReal ||= isRealUserTurn(entry.message, entry.meta);
       index--;
@@ -146,7 +194,7 @@ export function findWindowStart(messages: readonly TranscriptMessage[], lower: n
         if (valid && isInvalidAssistantMessage(messages[runStart]!.message)) valid = false;
         runStart--;
       }
-      // An invalid run is dropped, so the user messages on both sides of it merge.
+      // An invalid run is dropped, so the user-role messages on both sides of it merge.
       if (valid && closeGroup()) return { start: earliest, realTurns: found };
       index = runStart;
       continue;

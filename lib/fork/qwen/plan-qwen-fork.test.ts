@@ -3,6 +3,7 @@ import { assistant, parentOf, reminder, reminderText, toolCalls, toolResults, us
 import type { ChildMessage, ParentRange } from '../fork-plan';
 import { planFork } from '../plan-fork';
 import { childProfile } from '../planning/forked-plan';
+import { classifyMessages } from '../transcript/classify-messages';
 import type { TranscriptMessage } from '../transcript/transcript';
 import { buildChildMessage } from './child-message';
 import type { QwenForkParams } from './qwen-fork-request';
@@ -276,6 +277,83 @@ describe('planFork — Qwen compaction prefix', () => {
   });
 });
 
+describe('planFork — Qwen quirks of the window source', () => {
+  const fork = agentCall('fork', 'agent-1', { subagent_type: 'fork', prompt: DIRECTIVE });
+
+  it('a first reply that reads exactly the legacy acknowledgement makes Qwen skip its prompt, and the plan labels it a quirk', () => {
+    const messages = [
+      reminder('startup', 'env'),
+      user('u1', 'Reply with exactly: Got it. Thanks for the context!'),
+      assistant('a1', 'Got it. Thanks for the context!'),
+      user('u2', 'Now fork a worker.'),
+      fork,
+    ];
+    const result = plan(messages, { subagent_type: 'fork', fork_turns: '2' });
+    expect(result.window).toEqual({ start: 3, end: 5, description: 'fork_turns "2": the last 2 real user turns', realTurns: 1 });
+    expect(result.parent.map((range) => [range.start, range.end, range.reason, range.detail])).toEqual([
+      [0, 1, 'startup-prefix-kept', 'startup context: kept in front of the window so the child knows its environment'],
+      [
+        1,
+        3,
+        'before-window',
+        'Qwen quirk: the reply to this prompt reads exactly “Got it. Thanks for the context!”, the legacy startup acknowledgement, so Qwen takes the two for a startup pair and skips them before counting turns',
+      ],
+      [3, 4, 'in-window', 'inside the fork window: copied to the child'],
+      [
+        4,
+        5,
+        'tool-call-input-redacted',
+        'the in-flight call: copied with every tool call input replaced by {} so sibling forks never see each other’s directives',
+      ],
+    ]);
+    expect(result.warnings).toEqual([
+      'Qwen quirk: the prompt at #1 is not counted as a turn. The reply after it reads exactly “Got it. Thanks for the context!”, and Qwen re-checks the start of the window source for a startup block (selectForkHistory calls getStartupContextLength with includeCompressed), so it takes the two for the legacy startup pair and skips them.',
+    ]);
+    // Only a numeric window re-checks its source; "all" keeps everything.
+    expect(plan(messages, { subagent_type: 'fork', fork_turns: 'all' }).warnings).toEqual([]);
+  });
+
+  it('a compaction summary followed directly by a prompt: curation merges them, so the prompt goes with the prefix, and the plan says why', () => {
+    const messages = [
+      reminder('startup', 'env'),
+      user('summary', 'This session is being continued from a previous conversation that ran out of context.', {
+        origin: { format: 'claude-code', compactionSummary: true },
+      }),
+      user('u1', 'Carry on with the parser.'),
+      fork,
+    ];
+    // The import counts the prompt as a real turn; Qwen's curated window source does not.
+    expect(
+      classifyMessages(messages)
+        .filter((item) => item.kind === 'real-user-turn')
+        .map((item) => item.id),
+    ).toEqual(['u1']);
+    const result = plan(messages, { subagent_type: 'fork', fork_turns: '1' });
+    expect(result.window).toEqual({ start: null, end: 4, description: 'fork_turns "1": no real user turn to start a window at', realTurns: 0 });
+    expect(result.child!.initialMessages).toEqual([]);
+    expect(result.child!.firstPrompt).toEqual(DIRECTIVE_PROMPT);
+    expect(result.parent.map((range) => [range.start, range.end, range.reason, range.detail])).toEqual([
+      [
+        0,
+        1,
+        'trailing-user-message-dropped',
+        'the selection’s last entry is user-role (a prompt, or tool results) and nobody answered it: Qwen drops that one entry before sending the directive',
+      ],
+      [1, 2, 'compaction-summary-outside-window', 'compaction summary: a synthetic prefix, never inside a numeric window (use "all" to keep it)'],
+      [
+        2,
+        3,
+        'compaction-summary-outside-window',
+        'a prompt curation merged into the compaction prefix before it (adjacent user-role messages are one entry): skipped with the prefix, so not counted as a turn and not inherited',
+      ],
+      [3, 4, 'before-window', 'before the fork window: not inherited'],
+    ]);
+    expect(result.warnings).toEqual([
+      'The prompt at #2 went with the compaction prefix: curation merged it into the compaction summary before it (adjacent user-role messages are one entry, geminiChat.ts appendCuratedContent), and the prefix is skipped before turns are counted (fork-subagent.ts selectForkHistory), so a numeric window neither counts nor inherits it.',
+    ]);
+  });
+});
+
 describe('planFork — Qwen boundary repair', () => {
   it('empty selection: no inherited messages and the child message is the first prompt', () => {
     const result = plan([], { subagent_type: 'fork', fork_turns: '3' });
@@ -302,11 +380,25 @@ describe('planFork — Qwen boundary repair', () => {
     ]);
   });
 
-  it('a trailing unanswered prompt as the only turn: dropped, and the startup reminder then trailing is dropped with it', () => {
-    const messages = [reminder('startup', 'env'), user('u1', 'never answered')];
+  it('a trailing unanswered prompt: that one entry is dropped and the startup prefix stays', () => {
+    const messages = [reminder('startup', 'env'), user('u1', 'one'), assistant('a1', 'ok'), user('u2', 'never answered')];
     const result = plan(messages, { subagent_type: 'fork', fork_turns: '1' });
-    expect(result.child!.initialMessages).toEqual([]);
-    expect(ranges(result)).toEqual([[0, 2, 'excluded', 'trailing-user-message-dropped']]);
+    expect(result.child!.initialMessages).toEqual([copyOf(messages, 0)]);
+    expect(result.child!.firstPrompt).toEqual(DIRECTIVE_PROMPT);
+    expect(ranges(result)).toEqual([
+      [0, 1, 'inherited', 'startup-prefix-kept'],
+      [1, 3, 'excluded', 'before-window'],
+      [3, 4, 'excluded', 'trailing-user-message-dropped'],
+    ]);
+    expect(result.window!.realTurns).toBe(0);
+  });
+
+  it('the startup reminder is dropped only when it is itself the last entry', () => {
+    const messages = [reminder('startup', 'env'), user('u1', 'never answered')];
+    expect(plan(messages, { subagent_type: 'fork', fork_turns: '1' }).child!.initialMessages).toEqual([copyOf(messages, 0)]);
+    const onlyStartup = plan([reminder('startup', 'env')], { subagent_type: 'fork', fork_turns: '1' });
+    expect(onlyStartup.child!.initialMessages).toEqual([]);
+    expect(ranges(onlyStartup)).toEqual([[0, 1, 'excluded', 'trailing-user-message-dropped']]);
   });
 
   it('last message is an assistant reply without tool calls: everything is kept', () => {
@@ -346,7 +438,7 @@ describe('planFork — Qwen boundary repair', () => {
     ]);
   });
 
-  it('trailing tool results are user-role content for Qwen: dropped, then the calls get placeholders', () => {
+  it('trailing tool results are a user-role entry: dropped, and the calls they answered are left open with no placeholder', () => {
     const messages = [
       user('u1', 'Read both.'),
       toolCalls('calls', [
@@ -356,17 +448,76 @@ describe('planFork — Qwen boundary repair', () => {
       toolResults('res-a', [{ id: 'c-a', tool: 'read_file', output: 'A' }]),
     ];
     const result = plan(messages, { subagent_type: 'fork' });
+    expect(result.child!.initialMessages).toEqual([copyOf(messages, 0), copyOf(messages, 1)]);
+    expect(result.child!.firstPrompt).toEqual(DIRECTIVE_PROMPT);
+    expect(ranges(result)).toEqual([
+      [0, 2, 'inherited', 'in-window'],
+      [2, 3, 'excluded', 'trailing-user-message-dropped'],
+    ]);
+  });
+
+  it('a prompt after the in-flight Agent call: only the prompt is dropped; the call stays as it was, unanswered and unredacted', () => {
+    const messages = [user('u1', 'Fork a worker.'), agentCall('fork', 'agent-1', { subagent_type: 'fork', prompt: DIRECTIVE }), user('u2', 'And leap years?')];
+    const result = plan(messages, { subagent_type: 'fork', fork_turns: 'all' });
+    expect(result.child!.initialMessages).toEqual([copyOf(messages, 0), copyOf(messages, 1)]);
+    expect(result.child!.firstPrompt).toEqual(DIRECTIVE_PROMPT);
+    expect(ranges(result)).toEqual([
+      [0, 2, 'inherited', 'in-window'],
+      [2, 3, 'excluded', 'trailing-user-message-dropped'],
+    ]);
+  });
+
+  it('tool results and the prompt curation merged them with are one trailing entry, dropped together', () => {
+    const messages = [
+      user('u1', 'Read a.'),
+      toolCalls('call', [{ id: 'c-a', tool: 'read_file', input: { path: 'a' } }]),
+      toolResults('res-a', [{ id: 'c-a', tool: 'read_file', output: 'A' }]),
+      user('u2', 'Then fork.'),
+    ];
+    const result = plan(messages, { subagent_type: 'fork' });
+    expect(result.child!.initialMessages).toEqual([copyOf(messages, 0), copyOf(messages, 1)]);
+    expect(ranges(result)).toEqual([
+      [0, 2, 'inherited', 'in-window'],
+      [2, 4, 'excluded', 'trailing-user-message-dropped'],
+    ]);
+  });
+});
+
+describe('planFork — Qwen curation of tool results', () => {
+  it('a tool result merged with the next prompt travels with it into a window that starts at that prompt', () => {
+    const messages = [
+      reminder('startup', 'env'),
+      user('u1', 'Read a.ts.'),
+      toolCalls('c1', [{ id: 'call-1', tool: 'read_file', input: { path: 'a.ts' } }]),
+      toolResults('r1', [{ id: 'call-1', tool: 'read_file', output: 'export const a = 1;' }]),
+      user('u2', 'Fork a worker for the tests.'),
+      agentCall('fork', 'agent-1', { subagent_type: 'fork', fork_turns: '1', prompt: DIRECTIVE }),
+    ];
+    const result = plan(messages, { subagent_type: 'fork', fork_turns: '1' });
+    expect(result.window).toEqual({ start: 3, end: 6, description: 'fork_turns "1": the last 1 real user turn', realTurns: 1 });
     expect(result.child!.initialMessages).toEqual([
       copyOf(messages, 0),
-      ...inFlightTail(messages, 1, [
-        { id: 'c-a', tool: 'read_file' },
-        { id: 'c-b', tool: 'read_file' },
-      ]),
+      copyOf(messages, 3),
+      copyOf(messages, 4),
+      ...inFlightTail(messages, 5, [{ id: 'agent-1', tool: 'agent' }]),
     ]);
     expect(ranges(result)).toEqual([
-      [0, 1, 'inherited', 'in-window'],
-      [1, 2, 'inherited', 'tool-call-input-redacted'],
-      [2, 3, 'excluded', 'trailing-user-message-dropped'],
+      [0, 1, 'inherited', 'startup-prefix-kept'],
+      [1, 3, 'excluded', 'before-window'],
+      [3, 5, 'inherited', 'merged-by-curation'],
+      [5, 6, 'inherited', 'tool-call-input-redacted'],
+    ]);
+    // With "all" the pair is one entry too; the reminder before it still merges with its own prompt.
+    const all = plan(messages, { subagent_type: 'fork', fork_turns: 'all' });
+    expect(all.child!.initialMessages.map((entry) => (entry.source.kind === 'copy' ? entry.source.parentIds : entry.source.rule))).toEqual([
+      ['startup', 'u1'],
+      ['c1'],
+      ['r1'],
+      ['u2'],
+      ['fork'],
+      'fork-placeholder-result',
+      'fork-directive-message',
+      'fork-directive-acknowledgement',
     ]);
   });
 });

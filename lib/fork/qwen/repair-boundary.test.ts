@@ -17,7 +17,7 @@ describe('repairBoundary', () => {
     expect(repair([user('u', 'q'), toolCalls('c', [{ id: 'x', tool: 't', input: { a: 1 } }])]).boundary).toBe('in-flight-tool-call');
   });
 
-  it('drops the whole trailing run of tool and user messages', () => {
+  it('looks only at the last curated entry: a trailing user-role entry is dropped and nothing else repaired', () => {
     const messages = [
       user('u', 'q'),
       toolCalls('c', [{ id: 'x', tool: 't', input: {} }]),
@@ -25,8 +25,13 @@ describe('repairBoundary', () => {
       user('rem', '<system-reminder>x</system-reminder>'),
     ];
     const repaired = repair(messages);
-    expect(repaired.dropped.map((entry) => entry.sources)).toEqual([[2], [3]]);
-    expect(repaired.inFlight?.sources).toEqual([1]);
+    expect(repaired.boundary).toBe('trailing-user-dropped');
+    expect(repaired.dropped.map((entry) => entry.sources)).toEqual([[2, 3]]);
+    expect(repaired.inFlight).toBeNull();
+    expect(repaired.initialMessages.map((entry) => entry.source)).toEqual([
+      { kind: 'copy', parentIndexes: [0], parentIds: ['u'] },
+      { kind: 'copy', parentIndexes: [1], parentIds: ['c'] },
+    ]);
   });
 
   it('does not redact the parent’s own objects', () => {

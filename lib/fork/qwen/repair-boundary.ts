@@ -3,7 +3,7 @@ import { copyToChild, firstPromptMessage, syntheticMessage, userTextMessage } fr
 import { toolCallsOf } from '../transcript/message-parts';
 import type { AssistantModelMessage, ToolModelMessage, TranscriptMessage, UserModelMessage } from '../transcript/transcript';
 import { buildChildMessage, FORK_BEGIN_PROMPT, FORK_DIRECTIVE_ACKNOWLEDGEMENT, FORK_PLACEHOLDER_RESULT } from './child-message';
-import type { CuratedEntry } from './curate-history';
+import { type CuratedEntry, isUserRoleEntry } from './curate-history';
 
 /** Which of the boundary cases applied. */
 export type BoundaryCase = 'empty-selection' | 'trailing-user-dropped' | 'assistant-reply' | 'in-flight-tool-call';
@@ -12,56 +12,55 @@ export interface RepairedBoundary {
   boundary: BoundaryCase;
   initialMessages: ChildMessage[];
   firstPrompt: ChildMessage & { message: UserModelMessage };
-  /** Selected entries dropped because nobody answered them. */
+  /** The selected entry dropped because nobody answered it (at most one). */
   dropped: CuratedEntry[];
   /** The assistant entry whose calls were in flight, re-emitted with redacted inputs. */
   inFlight: CuratedEntry | null;
 }
 
+/** The child's copies of curated entries: one child message per piece. */
+export function copiesOf(entries: readonly CuratedEntry[], parent: readonly TranscriptMessage[]): ChildMessage[] {
+  return entries.flatMap((entry) =>
+    entry.pieces.map((piece) => copyToChild(piece.message, piece.meta, piece.sources, parent, piece.sources.length > 1 ? 'merged' : undefined)),
+  );
+}
+
 /**
- * Make the selected history a valid conversation to send the directive after.
- *
- * Qwen keeps tool results as user-role content, so in our shapes the trailing run of `user` and
- * `tool` messages is the single trailing user entry Qwen drops: nobody answered it. If that leaves
- * an assistant message with tool calls last (the normal case: the parent's own Agent call is in
- * flight), the calls are answered with one placeholder so that sibling forks share a byte-identical
- * prefix, and their inputs become `{}` so no sibling reads another's directive.
+ * Make the selected history a valid conversation to send the directive after, as Qwen's
+ * `createForkSubagent` does, looking only at the last curated entry:
+ * - a user-role entry (a prompt, or tool results curation made part of one) was never answered:
+ *   that one entry is dropped (`slice(0, -1)`) and nothing else is repaired, so calls it answered
+ *   are left open and a startup reminder before it stays;
+ * - an assistant entry with tool calls is the parent's own Agent call in flight: the calls are
+ *   answered with one placeholder, so sibling forks share a byte-identical prefix, and their inputs
+ *   become `{}`, so no sibling reads another's directive (`buildForkedMessages`);
+ * - anything else is kept as it is, and the directive is the first prompt.
  */
 export function repairBoundary(selection: readonly CuratedEntry[], directive: string, parent: readonly TranscriptMessage[]): RepairedBoundary {
-  let keep = selection.length;
-  while (keep > 0) {
-    const role = selection[keep - 1]!.message.role;
-    if (role !== 'user' && role !== 'tool') break;
-    keep--;
-  }
-  const dropped = selection.slice(keep);
-  const last = selection[keep - 1];
-  const copies = (entries: readonly CuratedEntry[]) =>
-    entries.map((entry) => copyToChild(entry.message, entry.meta, entry.sources, parent, entry.sources.length > 1 ? 'merged' : undefined));
+  const last = selection[selection.length - 1];
   const childMessage = buildChildMessage(directive);
+  const directivePrompt = firstPromptMessage(childMessage, 'fork-directive-prompt');
 
   if (last === undefined) {
+    return { boundary: 'empty-selection', initialMessages: [], firstPrompt: directivePrompt, dropped: [], inFlight: null };
+  }
+  if (isUserRoleEntry(last)) {
     return {
-      boundary: dropped.length > 0 ? 'trailing-user-dropped' : 'empty-selection',
-      initialMessages: [],
-      firstPrompt: firstPromptMessage(childMessage, 'fork-directive-prompt'),
-      dropped,
+      boundary: 'trailing-user-dropped',
+      initialMessages: copiesOf(selection.slice(0, -1), parent),
+      firstPrompt: directivePrompt,
+      dropped: [last],
       inFlight: null,
     };
   }
 
-  const calls = toolCallsOf(last.message);
-  if (last.message.role !== 'assistant' || calls.length === 0) {
-    return {
-      boundary: dropped.length > 0 ? 'trailing-user-dropped' : 'assistant-reply',
-      initialMessages: copies(selection.slice(0, keep)),
-      firstPrompt: firstPromptMessage(childMessage, 'fork-directive-prompt'),
-      dropped,
-      inFlight: null,
-    };
+  const replied = last.pieces[0]!;
+  const calls = toolCallsOf(replied.message);
+  if (calls.length === 0) {
+    return { boundary: 'assistant-reply', initialMessages: copiesOf(selection, parent), firstPrompt: directivePrompt, dropped: [], inFlight: null };
   }
 
-  const redacted = copyToChild(last.message, last.meta, last.sources, parent, 'tool-inputs-redacted');
+  const redacted = copyToChild(replied.message, replied.meta, replied.sources, parent, 'tool-inputs-redacted');
   for (const part of (redacted.message as AssistantModelMessage).content as unknown[]) {
     const toolCall = part as { type: string; input?: unknown };
     if (toolCall.type === 'tool-call') toolCall.input = {};
@@ -82,7 +81,7 @@ export function repairBoundary(selection: readonly CuratedEntry[], directive: st
   return {
     boundary: 'in-flight-tool-call',
     initialMessages: [
-      ...copies(selection.slice(0, keep - 1)),
+      ...copiesOf(selection.slice(0, -1), parent),
       redacted,
       syntheticMessage(
         placeholders,
@@ -93,7 +92,7 @@ export function repairBoundary(selection: readonly CuratedEntry[], directive: st
       syntheticMessage(acknowledgement, 'fork-directive-acknowledgement'),
     ],
     firstPrompt: firstPromptMessage(FORK_BEGIN_PROMPT, 'fork-begin-prompt'),
-    dropped,
+    dropped: [],
     inFlight: last,
   };
 }

@@ -38,10 +38,13 @@ export function oracleStartupLength(messages: readonly TranscriptMessage[]): num
   return first.message.role === 'user' && second?.message.role === 'assistant' && reply[0] === LEGACY_STARTUP_ACKNOWLEDGEMENT ? 2 : 0;
 }
 
-/** Q9: drop each run of adjacent assistant messages holding an invalid one, then merge user into user. */
+/**
+ * Q9: drop each run of adjacent assistant messages holding an invalid one, then merge user-role into
+ * user-role content (a tool result is user-role content for Qwen).
+ */
 function curate(messages: readonly TranscriptMessage[], from: number): Curated[] {
   const entries: Curated[] = messages.slice(from).map((entry, k) => ({
-    role: entry.message.role,
+    role: entry.message.role === 'tool' ? 'user' : entry.message.role,
     parts: [...partsOf(entry.message)],
     meta: entry.meta,
     sources: [from + k],
@@ -75,6 +78,9 @@ function curate(messages: readonly TranscriptMessage[], from: number): Curated[]
   return curated;
 }
 
+const isPureReminder = (entry: Curated | undefined): boolean =>
+  entry?.role === 'user' && entry.parts.length > 0 && entry.parts.every((part) => part.type === 'text' && isReminder((part as { text: string }).text));
+
 /** Q11: summary, its acknowledgement, then optionally an attachment and the tool call replayed after it. */
 function compactionPrefixLength(curated: readonly Curated[]): number {
   const [summary, ack, attachment, replay] = curated;
@@ -89,13 +95,25 @@ function compactionPrefixLength(curated: readonly Curated[]): number {
 }
 
 /**
+ * Q11: the window source's synthetic prefix, checked again with compaction in: a pure reminder (and
+ * a compaction prefix after it), or a user entry whose reply is the legacy acknowledgement, or a
+ * compaction prefix.
+ */
+function syntheticPrefixLength(curated: readonly Curated[]): number {
+  if (curated[0]?.role !== 'user') return 0;
+  if (isPureReminder(curated[0])) return 1 + compactionPrefixLength(curated.slice(1));
+  if (curated[1]?.role === 'assistant' && textsOf(curated[1].parts)[0] === LEGACY_STARTUP_ACKNOWLEDGEMENT) return 2;
+  return compactionPrefixLength(curated);
+}
+
+/**
  * Q11 to Q13: the parent index where each real user turn a numeric window can count begins (the
- * first source of its curated entry), ascending, after the startup context and compaction prefix.
+ * first source of its curated entry), ascending, after the startup context and the synthetic prefix.
  */
 export function oracleTurnStarts(messages: readonly TranscriptMessage[]): number[] {
   const curated = curate(messages, oracleStartupLength(messages));
   return curated
-    .slice(compactionPrefixLength(curated))
+    .slice(syntheticPrefixLength(curated))
     .filter((entry) => entry.real)
     .map((entry) => entry.sources[0]!);
 }

@@ -1,6 +1,6 @@
 import type { CompactionRole } from './compaction-prefix';
 import { compactionPrefixRoles } from './compaction-prefix';
-import { partsOf, toolCallsOf } from './message-parts';
+import { type ContentLike, partsOf, toolCallsOf } from './message-parts';
 import { containsReminder, isPureReminderMessage, isReminderText } from './reminder';
 import { startupContextLength } from './startup-context';
 import type { MessageMeta, ModelMessage, TranscriptMessage } from './transcript';
@@ -51,7 +51,7 @@ export function isMarkedSynthetic(meta: MessageMeta | undefined): boolean {
  * messages, whitespace-only prompts, pure reminders and importer-marked meta lines never count:
  * they are not the person asking for something, so they must not use up a turn of the window.
  */
-export function isRealUserTurn(message: ModelMessage, meta?: MessageMeta): boolean {
+export function isRealUserTurn(message: ContentLike, meta?: MessageMeta): boolean {
   if (message.role !== 'user' || isMarkedSynthetic(meta)) return false;
   for (const part of partsOf(message)) {
     if (part.type === 'tool-result') continue;

@@ -1,5 +1,5 @@
-import { firstText, hasToolCalls, partsOf } from './message-parts';
-import type { MessageMeta, ModelMessage } from './transcript';
+import { type ContentLike, firstText, hasToolCalls, partsOf } from './message-parts';
+import type { MessageMeta } from './transcript';
 
 /** Text the compaction summary's user message contains. */
 export const COMPACTION_SUMMARY_MARKER = 'Resume the prior task';
@@ -17,18 +17,19 @@ export const COMPACTION_ATTACHMENT_PREFIXES: readonly string[] = [
 
 export type CompactionRole = 'summary' | 'acknowledgement' | 'attachment' | 'attachment-call';
 
-interface Entry {
-  message: ModelMessage;
+/** A message, or one entry of a curated history, with its metadata. */
+export interface PrefixEntry {
+  message: ContentLike;
   meta?: MessageMeta;
 }
 
-function isSummary(entry: Entry): boolean {
+function isSummary(entry: PrefixEntry): boolean {
   if (entry.message.role !== 'user') return false;
   if (entry.meta?.origin?.compactionSummary === true) return true;
   return firstText(entry.message)?.includes(COMPACTION_SUMMARY_MARKER) === true;
 }
 
-function isAttachment(message: ModelMessage): boolean {
+function isAttachment(message: ContentLike): boolean {
   if (message.role !== 'user') return false;
   return partsOf(message).some(
     (part) => part.type === 'text' && COMPACTION_ATTACHMENT_PREFIXES.some((prefix) => (part as { text: string }).text.startsWith(prefix)),
@@ -42,7 +43,7 @@ function isAttachment(message: ModelMessage): boolean {
  * assistant tool call the runtime replays after compaction. An importer may mark a summary that has
  * no acknowledgement (Claude Code writes it as a lone user line); it is a prefix of length 1 then.
  */
-export function compactionPrefixRoles(entries: readonly Entry[], offset: number): CompactionRole[] {
+export function compactionPrefixRoles(entries: readonly PrefixEntry[], offset: number): CompactionRole[] {
   const summary = entries[offset];
   if (summary === undefined || !isSummary(summary)) return [];
   const ack = entries[offset + 1]?.message;
@@ -60,6 +61,6 @@ export function compactionPrefixRoles(entries: readonly Entry[], offset: number)
 }
 
 /** Length (0–4) of the compacted-history prefix starting at `offset`. */
-export function compactionPrefixLength(entries: readonly Entry[], offset: number): number {
+export function compactionPrefixLength(entries: readonly PrefixEntry[], offset: number): number {
   return compactionPrefixRoles(entries, offset).length;
 }

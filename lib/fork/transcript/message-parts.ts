@@ -7,8 +7,18 @@ import type { ModelMessage } from './transcript';
  */
 export type MessagePart = Exclude<ModelMessage['content'], string>[number];
 
+/**
+ * A message's role and content, as the rules read them: an AI SDK message, or one entry of Qwen's
+ * curated history, where a user-role `Content` may hold prompt text and tool results together
+ * (upstream keeps function responses in user-role content; the AI SDK has no such message).
+ */
+export interface ContentLike {
+  role: ModelMessage['role'];
+  content: string | readonly MessagePart[];
+}
+
 /** The parts of a message; a string content is one text part, an empty string none. */
-export function partsOf(message: ModelMessage): readonly MessagePart[] {
+export function partsOf(message: ContentLike): readonly MessagePart[] {
   const { content } = message;
   if (typeof content === 'string') {
     return content.length === 0 ? [] : [{ type: 'text', text: content }];
@@ -17,7 +27,7 @@ export function partsOf(message: ModelMessage): readonly MessagePart[] {
 }
 
 /** The text of the first text part, if there is one. */
-export function firstText(message: ModelMessage): string | undefined {
+export function firstText(message: ContentLike): string | undefined {
   for (const part of partsOf(message)) {
     if (part.type === 'text') return part.text;
   }
@@ -51,7 +61,6 @@ export function toolResultIdsOf(message: ModelMessage): string[] {
   return ids;
 }
 
-export function hasToolCalls(message: ModelMessage): boolean {
-  if (message.role !== 'assistant' || typeof message.content === 'string') return false;
-  return message.content.some((part) => part.type === 'tool-call');
+export function hasToolCalls(message: ContentLike): boolean {
+  return message.role === 'assistant' && partsOf(message).some((part) => part.type === 'tool-call');
 }

@@ -1,5 +1,4 @@
-import { partsOf } from './message-parts';
-import type { ModelMessage } from './transcript';
+import { type ContentLike, partsOf } from './message-parts';
 
 const REMINDER_OPEN = '<system-reminder>';
 const REMINDER_CLOSE = '</system-reminder>';
@@ -14,7 +13,7 @@ export function isReminderText(text: string): boolean {
 }
 
 /** A `user` message with at least one part, every part a reminder text. */
-export function isPureReminderMessage(message: ModelMessage): boolean {
+export function isPureReminderMessage(message: ContentLike): boolean {
   if (message.role !== 'user') return false;
   const parts = partsOf(message);
   if (parts.length === 0) return false;
@@ -22,6 +21,6 @@ export function isPureReminderMessage(message: ModelMessage): boolean {
 }
 
 /** Whether any text part of the message is a reminder text. */
-export function containsReminder(message: ModelMessage): boolean {
+export function containsReminder(message: ContentLike): boolean {
   return partsOf(message).some((part) => part.type === 'text' && isReminderText((part as { text: string }).text));
 }
