@@ -1,4 +1,4 @@
-import { FORK_PLACEHOLDER_RESULT, type ForkRequest, type ParentTranscript, planFork } from '@/lib/fork';
+import { FORK_PLACEHOLDER_RESULT, type ForkRequest, type ParentTranscript, planFork, qwenTaskNotification } from '@/lib/fork';
 import { withAgentCall } from '@/lib/fork-service/agent-call';
 import { contentHash, shortHash } from '@/lib/isolation/content-hash';
 import { previewText } from '@/lib/view/message-preview';
@@ -67,7 +67,7 @@ test('a launched child keeps exactly what it inherited while the parent is answe
     return parent;
   }
 
-  await test.step('the run answers the parent: the placeholder at once, the child’s output as a reminder when it finishes', async () => {
+  await test.step('the run answers the parent: the placeholder at once, the child’s output in Qwen’s task notification when it finishes', async () => {
     await playground.waitForChildRun('finished');
     const output = (await playground.childField('run-output').locator('pre').textContent())!;
     expect(output.length).toBeGreaterThan(0);
@@ -89,12 +89,16 @@ test('a launched child keeps exactly what it inherited while the parent is answe
         message: {
           role: 'user',
           content: [
-            { type: 'text', text: `<system-reminder>\nThe forked agent "child 1 · fork_turns 2" finished. Its result:\n${output}\n</system-reminder>` },
+            {
+              type: 'text',
+              text: qwenTaskNotification({ taskId: childId, toolUseId: 'agent-1', description: 'child 1 · fork_turns 2', status: 'completed', result: output }),
+            },
           ],
         },
       },
     ]);
-    await expect(playground.row(12)).toHaveAttribute('data-kind', 'pure-reminder');
+    // Qwen counts any user text that is not a reminder as a real turn, its notifications too.
+    await expect(playground.row(12)).toHaveAttribute('data-kind', 'real-user-turn');
   });
 
   await test.step('edit a message the child inherited', async () => {

@@ -16,6 +16,7 @@ export { INHERITANCE_NOTICE, INHERITANCE_NOTICE_REMINDER } from './kimi/inherita
 export { dispositionAt, type ParentDisposition } from './parent-ranges';
 export { planFork } from './plan-fork';
 export { buildChildMessage, FORK_BEGIN_PROMPT, FORK_DIRECTIVE_ACKNOWLEDGEMENT, FORK_PLACEHOLDER_RESULT } from './qwen/child-message';
+export { qwenTaskNotification } from './qwen/task-notification';
 export type { ForkRuntime } from './runtime';
 export type { ControlField, TurnWindowControl } from './runtime-controls';
 export { FORK_POLICIES, FORK_RUNTIMES, type ForkPolicy, type ForkRequest, isForkPolicy, runtimeOf } from './runtimes';

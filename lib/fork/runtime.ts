@@ -36,10 +36,27 @@ export interface RuntimeAgentTool<R> {
   callInput(request: R): Record<string, unknown>;
 }
 
+/** How a background child's run ended, for the notification its parent receives. */
+export interface BackgroundOutcome {
+  /** The child's id. */
+  taskId: string;
+  /** The parent's Agent call that started it, when there was one. */
+  toolUseId?: string;
+  /** What the child was for, in a few words. */
+  description: string;
+  status: 'completed' | 'failed' | 'cancelled';
+  /** The child's final output (or what it had when it was cancelled). */
+  result?: string;
+  error?: string;
+}
+
 /** How the child's final answer reaches the parent. */
 export type ResultDelivery =
-  /** The fork runs in the background: its Agent call is answered at once with `placeholder`, the result arrives later as a notification. */
-  | { kind: 'background-notification'; placeholder: string }
+  /**
+   * The fork runs in the background: its Agent call is answered at once with `placeholder`, and when
+   * the run ends, however it ends, the parent receives `notification` as the text of a user turn.
+   */
+  | { kind: 'background-notification'; placeholder: string; notification(outcome: BackgroundOutcome): string }
   /** The parent waits: the result is the Agent call's result. */
   | { kind: 'call-result' };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyMessages, FORK_PLACEHOLDER_RESULT } from '@/lib/fork';
 import { parentOf, toolCalls, user } from '@/lib/scenarios/transcript-builders';
-import { acknowledgeLaunch, deliverChildResult } from './deliver-result';
+import { acknowledgeLaunch, type ChildOutcome, deliverChildOutcome } from './deliver-result';
 
 const parent = parentOf([user('u1', 'Fork a worker.'), toolCalls('c1', [{ id: 'call-1', tool: 'agent', input: { prompt: 'x' } }])]);
 
@@ -25,23 +25,69 @@ describe('acknowledgeLaunch', () => {
   });
 });
 
-describe('deliverChildResult', () => {
-  it('answers the open Agent call with the child’s final output', () => {
-    const next = deliverChildResult(parent, { name: 'child 1', agentCallId: 'call-1', output: 'Found it.' });
+const outcome = (policy: ChildOutcome['policy'], rest: Partial<ChildOutcome> = {}): ChildOutcome => ({
+  policy,
+  childId: 'child-7',
+  name: 'child 1',
+  agentCallId: 'call-1',
+  status: 'finished',
+  output: 'Found it.',
+  error: null,
+  ...rest,
+});
+
+describe('deliverChildOutcome', () => {
+  it('answers the open Agent call with the child’s final output when the parent waits for it', () => {
+    const next = deliverChildOutcome(parent, outcome('kimi-fork'))!;
     expect(next.messages.at(-1)!.message).toEqual({
       role: 'tool',
       content: [{ type: 'tool-result', toolCallId: 'call-1', toolName: 'agent', output: { type: 'text', value: 'Found it.' } }],
     });
   });
 
-  it('sends a notification reminder when the call was already answered, which is not a real turn', () => {
-    const answered = acknowledgeLaunch(parent, 'qwen-fork-turns', 'call-1');
-    const next = deliverChildResult(answered, { name: 'child 1', agentCallId: 'call-1', output: 'Found it.' });
+  it('sends a notification reminder when a waiting parent’s call was edited away, which is not a real turn', () => {
+    const edited = parentOf([user('u1', 'Fork a worker.')]);
+    const next = deliverChildOutcome(edited, outcome('deepseek-completed-turns'))!;
     expect(next.messages.at(-1)!.message).toEqual({
       role: 'user',
       content: [{ type: 'text', text: '<system-reminder>\nThe forked agent "child 1" finished. Its result:\nFound it.\n</system-reminder>' }],
     });
     expect(classifyMessages(next.messages).at(-1)!.kind).toBe('pure-reminder');
+  });
+
+  it('tells a Qwen parent its background fork completed in Qwen’s task notification, a turn of its own', () => {
+    const answered = acknowledgeLaunch(parent, 'qwen-fork-turns', 'call-1');
+    const next = deliverChildOutcome(answered, outcome('qwen-fork-turns'))!;
+    expect(next.messages.at(-1)!.message).toEqual({
+      role: 'user',
+      content: [
+        {
+          type: 'text',
+          text: '<task-notification>\n<task-id>child-7</task-id>\n<tool-use-id>call-1</tool-use-id>\n<status>completed</status>\n<summary>Agent "child 1" completed.</summary>\n<result>Found it.</result>\n</task-notification>',
+        },
+      ],
+    });
+    // Qwen's own isRealUserTurn (fork-subagent.ts) counts any non-reminder user text, the notification too.
+    expect(classifyMessages(next.messages).at(-1)!.kind).toBe('real-user-turn');
+  });
+
+  it('tells a Qwen parent its background fork failed, with the error, and a stopped one was cancelled', () => {
+    const answered = acknowledgeLaunch(parent, 'qwen-fork-turns', 'call-1');
+    const failed = deliverChildOutcome(answered, outcome('qwen-fork-turns', { status: 'failed', output: null, error: 'provider error: 429' }))!;
+    expect(failed.messages.at(-1)!.message.content).toEqual([
+      {
+        type: 'text',
+        text: '<task-notification>\n<task-id>child-7</task-id>\n<tool-use-id>call-1</tool-use-id>\n<status>failed</status>\n<summary>Agent "child 1" failed.</summary>\n<result>Error: provider error: 429</result>\n</task-notification>',
+      },
+    ]);
+    const stopped = deliverChildOutcome(answered, outcome('qwen-fork-turns', { status: 'stopped', output: 'Half done.' }))!;
+    expect(JSON.stringify(stopped.messages.at(-1)!.message.content)).toContain(
+      '<summary>Agent \\"child 1\\" was cancelled.</summary>\\n<result>Half done.</result>',
+    );
+  });
+
+  it('tells a waiting parent nothing when its child fails: the call stays open, as the runtime leaves it until the child returns', () => {
+    expect(deliverChildOutcome(parent, outcome('kimi-fork', { status: 'failed', output: null, error: 'boom' }))).toBeNull();
   });
 
   it('puts a result right after its call, before a user message that arrived meanwhile', () => {

@@ -41,20 +41,48 @@ export function acknowledgeLaunch(transcript: ParentTranscript, policy: ForkPoli
   return answered(transcript, call, toolResult(transcript, agentCallId, call.toolName, delivery.placeholder));
 }
 
+function userText(transcript: ParentTranscript, text: string): TranscriptMessage {
+  return { id: freshMessageId(transcript, 'n'), message: { role: 'user', content: [{ type: 'text', text }] } };
+}
+
+/** How a child's run ended, as far as its parent is told. */
+export interface ChildOutcome {
+  policy: ForkPolicy;
+  childId: string;
+  name: string;
+  agentCallId: string | null;
+  status: 'finished' | 'failed' | 'stopped';
+  output: string | null;
+  error: string | null;
+}
+
+const BACKGROUND_STATUS = { finished: 'completed', failed: 'failed', stopped: 'cancelled' } as const;
+
 /**
- * The parent receives the child's final output and nothing else: as the result of its Agent call
- * when that call is still open, otherwise (a background fork, or a call the person has since
- * edited away) as a notification reminder, which never counts as a real user turn.
+ * What the parent receives when a child's run ends, or null when it receives nothing.
+ *
+ * A fork that runs in the background (Qwen's) tells its parent how it ended, however it ended, in
+ * the runtime's own notification, as a user turn. A child whose parent waits answers the open Agent
+ * call with its final output and nothing else; if the person has since edited that call away, the
+ * output arrives as a notification reminder, which never counts as a real user turn. Such a child
+ * that fails or is stopped leaves the call open, as the parent's runtime would until it returned.
  */
-export function deliverChildResult(transcript: ParentTranscript, child: { name: string; agentCallId: string | null; output: string }): ParentTranscript {
+export function deliverChildOutcome(transcript: ParentTranscript, child: ChildOutcome): ParentTranscript | null {
+  const { delivery } = runtimeOf(child.policy);
+  if (delivery.kind === 'background-notification') {
+    const notification = delivery.notification({
+      taskId: child.childId,
+      ...(child.agentCallId === null ? {} : { toolUseId: child.agentCallId }),
+      description: child.name,
+      status: BACKGROUND_STATUS[child.status],
+      ...(child.output ? { result: child.output } : {}),
+      ...(child.status === 'failed' && child.error ? { error: child.error } : {}),
+    });
+    return { ...transcript, messages: [...transcript.messages, userText(transcript, notification)] };
+  }
+  if (child.status !== 'finished' || child.output === null) return null;
   const call = child.agentCallId === null ? null : openCall(transcript, child.agentCallId);
   if (call !== null) return answered(transcript, call, toolResult(transcript, child.agentCallId!, call.toolName, child.output));
-  const message: TranscriptMessage = {
-    id: freshMessageId(transcript, 'n'),
-    message: {
-      role: 'user',
-      content: [{ type: 'text', text: `<system-reminder>\nThe forked agent "${child.name}" finished. Its result:\n${child.output}\n</system-reminder>` }],
-    },
-  };
-  return { ...transcript, messages: [...transcript.messages, message] };
+  const reminder = `<system-reminder>\nThe forked agent "${child.name}" finished. Its result:\n${child.output}\n</system-reminder>`;
+  return { ...transcript, messages: [...transcript.messages, userText(transcript, reminder)] };
 }

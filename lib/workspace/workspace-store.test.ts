@@ -166,6 +166,34 @@ describe('workspace store', () => {
     expect(sharedObjects(session.transcript, child)).toEqual([]);
   });
 
+  it('a Qwen background fork that fails tells its parent once, and again when revived and finished', async () => {
+    const { store } = newStore();
+    const withCall = parentOf([...transcript.messages, toolCalls('c1', [{ id: 'call-1', tool: 'agent', input: { subagent_type: 'fork', prompt: 'x' } }])]);
+    store.getState().openSession({ ...init, transcript: withCall });
+    const base = await childOf(store.getState());
+    const qwenRequest: ForkRequest = { policy: 'qwen-fork-turns', directive: 'Summarise.', params: { subagent_type: 'fork' } };
+    const plan = planFork(activeSession(store.getState())!.transcript, qwenRequest) as ChildRecord['plan'];
+    store.getState().addChild({
+      ...base,
+      request: qwenRequest,
+      plan,
+      agentCallId: 'call-1',
+      run: { modelId: 'offline', status: 'running', finalOutput: null, error: null, deliveredToParent: false },
+    });
+    const texts = () =>
+      activeSession(store.getState())!.transcript.messages.flatMap((entry) => (entry.message.role === 'user' ? [JSON.stringify(entry.message.content)] : []));
+    store.getState().applyRunEvent('child-1', { type: 'status', status: 'failed', finalOutput: null, error: 'provider error: 429' });
+    store.getState().applyRunEvent('child-1', { type: 'status', status: 'failed', finalOutput: null, error: 'provider error: 429' });
+    expect(texts().filter((text) => text.includes('<status>failed</status>'))).toHaveLength(1);
+    expect(texts().at(-1)).toContain('<result>Error: provider error: 429</result>');
+
+    store.getState().applyRunEvent('child-1', { type: 'status', status: 'running', finalOutput: null, error: null });
+    expect(activeSession(store.getState())!.children[0]!.run?.deliveredToParent).toBe(false);
+    store.getState().applyRunEvent('child-1', { type: 'status', status: 'finished', finalOutput: 'Found it.', error: null });
+    expect(texts().at(-1)).toContain('<status>completed</status>');
+    expect(texts().at(-1)).toContain('<result>Found it.</result>');
+  });
+
   it('holds a result that arrives during a live parent turn until the turn ends', async () => {
     const { store } = newStore();
     store.getState().openSession(init);

@@ -1,9 +1,9 @@
 import { type PersistStorage, persist } from 'zustand/middleware';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RunEvent } from '@/lib/agent/run-record';
-import { deepClone, type ModelMessage, type ParentTranscript, type TranscriptMessage } from '@/lib/fork';
+import { deepClone, type ModelMessage, type ParentTranscript, runtimeOf, type TranscriptMessage } from '@/lib/fork';
 import { deepFreeze } from './deep-freeze';
-import { acknowledgeLaunch, deliverChildResult } from './deliver-result';
+import { acknowledgeLaunch, deliverChildOutcome } from './deliver-result';
 import { type ForkSelection, restoreSelection } from './fork-selection';
 import { appendMessage, deleteMessage, replaceMessage } from './parent-edits';
 import type { ChildRecord, ParentSession, SessionSource } from './workspace';
@@ -70,8 +70,18 @@ function withDeliveries(session: ParentSession): ParentSession {
   let revision = session.revision;
   const children = session.children.map((child) => {
     const run = child.run;
-    if (run === null || run.status !== 'finished' || run.deliveredToParent || run.finalOutput === null) return child;
-    transcript = deliverChildResult(transcript, { name: child.name, agentCallId: child.agentCallId, output: run.finalOutput });
+    if (run === null || run.deliveredToParent || (run.status !== 'finished' && run.status !== 'failed' && run.status !== 'stopped')) return child;
+    const delivered = deliverChildOutcome(transcript, {
+      policy: child.plan.policy,
+      childId: child.id,
+      name: child.name,
+      agentCallId: child.agentCallId,
+      status: run.status,
+      output: run.finalOutput,
+      error: run.error,
+    });
+    if (delivered === null) return child;
+    transcript = delivered;
     revision += 1;
     return owned({ ...child, run: { ...run, deliveredToParent: true } });
   });
@@ -180,7 +190,19 @@ export function createWorkspaceStore(storage: PersistStorage<PersistedWorkspace>
               if (event.seq < child.ownMessages.length) return;
               next = { ...child, ownMessages: [...child.ownMessages, { id: `${childId}-m${event.seq}`, message: event.message }] };
             } else {
-              next = { ...child, run: { ...child.run, status: event.status, finalOutput: event.finalOutput, error: event.error } };
+              // A background fork told its parent how it ended; revived, it will tell again when it ends anew.
+              const revived =
+                event.status === 'running' && child.run.status !== 'running' && runtimeOf(child.plan.policy).delivery.kind === 'background-notification';
+              next = {
+                ...child,
+                run: {
+                  ...child.run,
+                  status: event.status,
+                  finalOutput: event.finalOutput,
+                  error: event.error,
+                  ...(revived ? { deliveredToParent: false } : {}),
+                },
+              };
             }
             const updated: ParentSession = { ...session, children: session.children.map((candidate) => (candidate.id === childId ? owned(next) : candidate)) };
             const delivered = get().turnsInProgress[session.id] ? updated : withDeliveries(updated);

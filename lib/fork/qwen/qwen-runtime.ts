@@ -4,6 +4,7 @@ import { planQwenFork } from './plan-qwen-fork';
 import { qwenAgentTool } from './qwen-agent-tool';
 import { qwenControls } from './qwen-controls';
 import { QWEN_POLICY, qwenForkRequestSchema } from './qwen-fork-request';
+import { qwenTaskNotification } from './task-notification';
 
 /** Qwen Code's `agent` tool with `subagent_type: "fork"` and `fork_turns`. */
 export const qwenRuntime = defineForkRuntime({
@@ -15,6 +16,6 @@ export const qwenRuntime = defineForkRuntime({
   agentTool: qwenAgentTool,
   controls: qwenControls,
   // A Qwen fork runs in the background: its call is answered at once with the placeholder.
-  delivery: { kind: 'background-notification', placeholder: FORK_PLACEHOLDER_RESULT },
+  delivery: { kind: 'background-notification', placeholder: FORK_PLACEHOLDER_RESULT, notification: qwenTaskNotification },
   framing: qwenFraming,
 });

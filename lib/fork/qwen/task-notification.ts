@@ -1,0 +1,24 @@
+import type { BackgroundOutcome } from '../runtime';
+
+/** XML text escaping as Qwen Code's `escapeXml` does it (`packages/core/src/utils/xml.ts`). */
+function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+}
+
+const STATUS_TEXT: Record<BackgroundOutcome['status'], string> = { completed: 'completed', failed: 'failed', cancelled: 'was cancelled' };
+
+/**
+ * The terminal notification Qwen Code sends the parent model when a background agent — a fork —
+ * completes, fails or is cancelled: one `<task-notification>` block, delivered as the user text of
+ * a new turn (`emitNotification` in `packages/core/src/agents/tasks/agent-task.ts`). Fork Lab
+ * records no output file and no usage for its children, so those elements never appear.
+ */
+export function qwenTaskNotification(outcome: BackgroundOutcome): string {
+  const lines = ['<task-notification>', `<task-id>${escapeXml(outcome.taskId)}</task-id>`];
+  if (outcome.toolUseId !== undefined) lines.push(`<tool-use-id>${escapeXml(outcome.toolUseId)}</tool-use-id>`);
+  lines.push(`<status>${escapeXml(outcome.status)}</status>`, `<summary>Agent "${escapeXml(outcome.description)}" ${STATUS_TEXT[outcome.status]}.</summary>`);
+  if (outcome.result) lines.push(`<result>${escapeXml(outcome.result)}</result>`);
+  if (outcome.error) lines.push(`<result>Error: ${escapeXml(outcome.error)}</result>`);
+  lines.push('</task-notification>');
+  return lines.join('\n');
+}
