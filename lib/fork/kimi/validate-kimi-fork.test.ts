@@ -25,14 +25,47 @@ describe('validateKimiForkParams', () => {
     });
   });
 
-  it('checks resume first, then subagent_type, then model', () => {
-    expect(validateKimiForkParams({ fork: true, resume: 'agent-7', subagent_type: 'coder', model: 'x' }, caller)).toEqual({
+  it('answers a resume together with a subagent_type with the resume error, before any fork check and for every call', () => {
+    const resumeWithType = {
+      ok: false,
+      error: {
+        parameter: 'subagent_type',
+        code: 'resume_with_type',
+        message: 'Cannot set subagent_type when resuming an existing agent. Resume by agent id only.',
+        explanation:
+          'resume "agent-7" continues an existing agent, which keeps its own type, so subagent_type "coder" cannot be sent with it. Leave subagent_type out to resume, or resume out to start a new agent.',
+      },
+    };
+    expect(validateKimiForkParams({ fork: true, resume: 'agent-7', subagent_type: 'coder', model: 'x' }, caller)).toEqual(resumeWithType);
+    expect(validateKimiForkParams({ fork: false, resume: 'agent-7', subagent_type: 'coder' }, caller)).toEqual(resumeWithType);
+    expect(validateKimiForkParams({ resume: 'agent-7', subagent_type: 'coder' }, caller)).toEqual(resumeWithType);
+    // Even the caller's own type: a resumed agent keeps whatever type it has.
+    expect(validateKimiForkParams({ fork: true, resume: 'agent-7', subagent_type: 'agent' }, caller)).toMatchObject({ error: { code: 'resume_with_type' } });
+    // An empty subagent_type is no type (the schema's preprocess removes it).
+    expect(validateKimiForkParams({ fork: true, resume: 'agent-7', subagent_type: '' }, caller)).toMatchObject({ error: { code: 'fork_with_resume' } });
+    // A fork that is not a boolean fails the schema first.
+    expect(validateKimiForkParams({ fork: 'yes', resume: 'agent-7', subagent_type: 'coder' }, caller)).toMatchObject({ error: { code: 'fork_type' } });
+  });
+
+  it('ignores a resume that is blank after trimming', () => {
+    expect(validateKimiForkParams({ fork: true, resume: '   ' }, caller)).toEqual({ ok: true, mode: 'fork' });
+    expect(validateKimiForkParams({ fork: true, resume: ' \t\n', subagent_type: 'agent' }, caller)).toEqual({ ok: true, mode: 'fork' });
+    // Not a resume, so a foreign type meets the fork's type check instead of the resume-with-type check.
+    expect(validateKimiForkParams({ fork: true, resume: '  ', subagent_type: 'coder' }, caller)).toMatchObject({ error: { code: 'fork_other_profile' } });
+    expect(validateKimiForkParams({ fork: false, resume: '  ', subagent_type: 'coder' }, caller)).toMatchObject({ ok: true, mode: 'fresh' });
+    // A padded id is still a resume.
+    expect(validateKimiForkParams({ fork: true, resume: ' agent-7 ' }, caller)).toMatchObject({ error: { code: 'fork_with_resume' } });
+  });
+
+  it('checks resume first, then subagent_type, then model, in the runtime’s own words with Fork Lab’s explanation beside them', () => {
+    expect(validateKimiForkParams({ fork: true, resume: 'agent-7', model: 'x' }, caller)).toEqual({
       ok: false,
       error: {
         parameter: 'resume',
         code: 'fork_with_resume',
-        message:
-          'resume cannot be used with fork: true (got resume "agent-7"). A fork starts a new agent from a snapshot of your history; to continue an existing agent, pass resume without fork.',
+        message: 'Cannot set resume when forking the current context. Fork creates a new agent; resume continues an existing one.',
+        explanation:
+          'Got resume "agent-7". A fork starts a new agent from a snapshot of your history; to continue an existing agent, pass resume without fork. A resume that is blank after trimming counts as left out.',
       },
     });
     expect(validateKimiForkParams({ fork: true, subagent_type: 'coder', model: 'x' }, caller)).toEqual({
@@ -40,7 +73,8 @@ describe('validateKimiForkParams', () => {
       error: {
         parameter: 'subagent_type',
         code: 'fork_other_profile',
-        message: 'fork: true launches a copy of your own profile "agent"; subagent_type "coder" is a different profile. Omit subagent_type or pass "agent".',
+        message: "Cannot set a different subagent_type when forking the current context. A fork inherits this agent's own agent type.",
+        explanation: 'Got subagent_type "coder". A fork is a copy of your own profile "agent": leave subagent_type out or empty, or pass "agent" exactly.',
       },
     });
     expect(validateKimiForkParams({ fork: true, model: 'gpt-5' }, caller)).toEqual({
@@ -48,7 +82,8 @@ describe('validateKimiForkParams', () => {
       error: {
         parameter: 'model',
         code: 'fork_other_model',
-        message: 'fork: true keeps your own model; model must be omitted, "primary" or "kimi-k2" (got "gpt-5").',
+        message: "Cannot override the model when forking the current context. A fork inherits this agent's model.",
+        explanation: 'Got model "gpt-5". A fork keeps your own model: leave model out, or pass "primary" or "kimi-k2".',
       },
     });
   });
