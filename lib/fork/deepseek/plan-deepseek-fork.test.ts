@@ -90,6 +90,18 @@ describe('planFork — DeepSeek completed-turn prefix', () => {
     expect(plan(midTurn, { maxDepth: 2 }, { depth: 2 }).errors.map((e) => e.code)).toEqual(['depth_limit']);
   });
 
+  it('forks with a blank task, as DeepSeek does (its prompt is any string), and warns beside it', () => {
+    for (const directive of ['', '  ']) {
+      const result = planFork(parentOf(midTurn), { policy: 'deepseek-completed-turns', directive, params: {} });
+      expect(result.errors).toEqual([]);
+      expect(result.warnings).toEqual([
+        'The directive (the task for the child) is blank. DeepSeek Harness accepts a blank prompt, so the child starts with nothing to do.',
+      ]);
+      expect(result.child!.firstPrompt.message.content).toEqual([{ type: 'text', text: directive }]);
+    }
+    expect(plan(midTurn).warnings).toEqual([]);
+  });
+
   it('infers turn ends for a transcript that records none', () => {
     const plain = [user('u1', 'one'), assistant('a1', 'ok'), user('u2', 'two'), toolCalls('f', [{ id: 'd', tool: 'agent', input: {} }])];
     const result = plan(plain);

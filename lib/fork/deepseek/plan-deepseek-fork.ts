@@ -3,7 +3,7 @@ import type { ChildMessage, ForkPlan } from '../fork-plan';
 import { ParentRangeBuilder } from '../parent-ranges';
 import { copyToChild, firstPromptMessage } from '../planning/child-message-copies';
 import { forkedPlan } from '../planning/forked-plan';
-import { blankDirectiveError, rejectedPlan } from '../planning/refused-plans';
+import { blankDirectiveWarning, rejectedPlan } from '../planning/refused-plans';
 import { isRealUserTurn } from '../transcript/classify-messages';
 import type { ParentTranscript } from '../transcript/transcript';
 import type { DeepSeekForkRequest } from './deepseek-fork-request';
@@ -26,8 +26,6 @@ export function planDeepSeekFork(parent: ParentTranscript, request: DeepSeekFork
   const validation = validateDeepSeekForkParams(request.params, profile);
   if (!validation.ok) return rejectedPlan(POLICY, [validation.error], messages.length);
   const { persona, toolFilter } = validation.options;
-  const directiveError = blankDirectiveError(request.directive);
-  if (directiveError !== null) return rejectedPlan(POLICY, [directiveError], messages.length);
 
   const lastEnd = findLastTurnEnd(messages, end);
   const seedLength = lastEnd === null ? 0 : lastEnd.index + 1;
@@ -53,7 +51,7 @@ export function planDeepSeekFork(parent: ParentTranscript, request: DeepSeekFork
       ? 'no completed turn yet: an empty seed, exactly like a fresh spawn'
       : `through the turn that ended after message ${lastEnd.index} (${lastEnd.reason}${lastEnd.derived ? ', inferred: the transcript records no turn ends' : ''})`;
 
-  return forkedPlan({
+  const plan = forkedPlan({
     policy: POLICY,
     profile,
     // A child of the harness starts in a fresh scope: the persona, the registry, not the caller's modes.
@@ -70,4 +68,6 @@ export function planDeepSeekFork(parent: ParentTranscript, request: DeepSeekFork
     parent: ranges.ranges,
     window: { start: seedLength > 0 ? 0 : null, end, description, realTurns },
   });
+  // The tool's `prompt` parameter is any string (`tool-subagent`), so a blank task starts a child.
+  return { ...plan, warnings: blankDirectiveWarning(request.directive, 'DeepSeek Harness') };
 }

@@ -150,7 +150,25 @@ describe('planFork — Kimi fork: true', () => {
 
   it('returns the runtime’s tool errors', () => {
     expect(plan(history, { fork: true, resume: 'old' }).errors.map((e) => e.code)).toEqual(['fork_with_resume']);
+    expect(plan(history, { fork: true, resume: 'old', subagent_type: 'coder' }).errors.map((e) => e.message)).toEqual([
+      'Cannot set subagent_type when resuming an existing agent. Resume by agent id only.',
+    ]);
     expect(plan(history, { fork: true, model: 'other' }).child).toBeNull();
+  });
+
+  it('forks with a blank task, as Kimi does (its prompt is any string), and warns beside it', () => {
+    const warning = 'The directive (the task for the child) is blank. Kimi Code accepts a blank prompt, so the child starts with nothing to do.';
+    for (const directive of ['', ' \n ']) {
+      const request = { policy: 'kimi-fork' as const, directive, params: { fork: true } };
+      const result = planFork(parentOf(history), request);
+      expect(result.errors).toEqual([]);
+      expect(result.warnings).toEqual([warning]);
+      expect(result.child!.firstPrompt.message.content).toEqual([{ type: 'text', text: `${INHERITANCE_NOTICE}\n\n${directive}` }]);
+      const reminderFirst = planFork(parentOf(history), { ...request, notice: 'system-reminder' });
+      expect(reminderFirst.warnings).toEqual([warning]);
+      expect(reminderFirst.child!.firstPrompt.message.content).toEqual([{ type: 'text', text: directive }]);
+    }
+    expect(plan(history).warnings).toEqual([]);
   });
 
   it('a plain assistant ending needs no closing', () => {

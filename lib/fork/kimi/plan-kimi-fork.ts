@@ -3,7 +3,7 @@ import type { ChildMessage, ForkPlan } from '../fork-plan';
 import { ParentRangeBuilder } from '../parent-ranges';
 import { copyToChild, firstPromptMessage, syntheticMessage, userTextMessage } from '../planning/child-message-copies';
 import { forkedPlan } from '../planning/forked-plan';
-import { blankDirectiveError, freshPlan, rejectedPlan } from '../planning/refused-plans';
+import { blankDirectiveWarning, freshPlan, rejectedPlan } from '../planning/refused-plans';
 import { isRealUserTurn } from '../transcript/classify-messages';
 import type { ParentTranscript } from '../transcript/transcript';
 import { closeOpenToolCalls } from './close-open-tool-calls';
@@ -23,8 +23,6 @@ export function planKimiFork(parent: ParentTranscript, request: KimiForkRequest,
   const validation = validateKimiForkParams(request.params, profile);
   if (!validation.ok) return rejectedPlan(POLICY, [validation.error], messages.length);
   if (validation.mode === 'fresh') return freshPlan(POLICY, validation.why, messages.length);
-  const directiveError = blankDirectiveError(request.directive);
-  if (directiveError !== null) return rejectedPlan(POLICY, [directiveError], messages.length);
 
   const snapshot = closeOpenToolCalls(messages, end);
   const initialMessages: ChildMessage[] = new Array(snapshot.length);
@@ -70,7 +68,7 @@ export function planKimiFork(parent: ParentTranscript, request: KimiForkRequest,
       ? `fork: true — the whole history, ${closedIds.length} open call${closedIds.length === 1 ? '' : 's'} closed`
       : 'fork: true — the whole history';
 
-  return forkedPlan({
+  const plan = forkedPlan({
     policy: POLICY,
     profile,
     forkedFrom: profile.agentId,
@@ -81,4 +79,6 @@ export function planKimiFork(parent: ParentTranscript, request: KimiForkRequest,
     parent: ranges.ranges,
     window: { start: snapshot.length > 0 ? 0 : null, end, description, realTurns },
   });
+  // Kimi's schema takes any string as the prompt (`SubagentToolInputSchema`), so a blank task forks.
+  return { ...plan, warnings: blankDirectiveWarning(request.directive, 'Kimi Code') };
 }

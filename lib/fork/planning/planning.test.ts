@@ -4,7 +4,7 @@ import { DISPOSITION_DETAILS } from '../disposition-details';
 import { ParentRangeBuilder } from '../parent-ranges';
 import { cacheReuse } from './cache-reuse';
 import { copyToChild } from './child-message-copies';
-import { blankDirectiveError, freshPlan, rejectedPlan } from './refused-plans';
+import { blankDirectiveWarning, freshPlan, rejectedPlan } from './refused-plans';
 import { SpanDispositions } from './span-dispositions';
 
 describe('copyToChild', () => {
@@ -73,9 +73,14 @@ describe('plans without a child', () => {
     expect(plan.parent[0]!.detail).toBe('not a fork (no subagent_type: a regular subagent): a regular subagent starts with no parent history');
   });
 
-  it('blankDirectiveError only fires for blank text', () => {
-    expect(blankDirectiveError('do it')).toBeNull();
-    expect(blankDirectiveError(' \t')?.code).toBe('directive_blank');
+  it('blankDirectiveWarning names the runtime that accepts a blank task, and only for blank text', () => {
+    expect(blankDirectiveWarning('do it', 'Kimi Code')).toEqual([]);
+    expect(blankDirectiveWarning(' \t\n', 'Kimi Code')).toEqual([
+      'The directive (the task for the child) is blank. Kimi Code accepts a blank prompt, so the child starts with nothing to do.',
+    ]);
+    expect(blankDirectiveWarning('', 'DeepSeek Harness')).toEqual([
+      'The directive (the task for the child) is blank. DeepSeek Harness accepts a blank prompt, so the child starts with nothing to do.',
+    ]);
   });
 });
 

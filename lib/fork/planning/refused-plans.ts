@@ -30,12 +30,12 @@ export function freshPlan(policy: ForkPolicy, why: string, parentLength: number)
   };
 }
 
-/** Fork Lab's own check, after the runtime's: a child with a blank task has nothing to do. */
-export function blankDirectiveError(directive: string): ForkParameterError | null {
-  if (directive.trim() !== '') return null;
-  return {
-    parameter: 'directive',
-    code: 'directive_blank',
-    message: 'The directive (the task for the child) must not be blank: say what the child should do.',
-  };
+/**
+ * For a runtime that accepts a blank task (Kimi Code's and DeepSeek Harness's prompt is any
+ * string), the child starts anyway: no tool error, since the parent model must see what the
+ * runtime answers, but a person looking at the plan should know the child has nothing to do.
+ */
+export function blankDirectiveWarning(directive: string, runtimeName: string): string[] {
+  if (directive.trim() !== '') return [];
+  return [`The directive (the task for the child) is blank. ${runtimeName} accepts a blank prompt, so the child starts with nothing to do.`];
 }
