@@ -17,9 +17,24 @@ describe('validateDeepSeekForkParams', () => {
   });
 
   it.each([
-    [{ maxDepth: -1 }, 'maxDepth', 'max_depth_format', 'maxDepth must be a whole number, 0 or more (got number -1).'],
-    [{ maxDepth: '2' }, 'maxDepth', 'max_depth_format', 'maxDepth must be a whole number, 0 or more (got "2").'],
-    [{ maxDepth: 1.5 }, 'maxDepth', 'max_depth_format', 'maxDepth must be a whole number, 0 or more (got number 1.5).'],
+    [-1, 'number -1'],
+    [-0, 'number -0'],
+    ['2', '"2"'],
+    [1.5, 'number 1.5'],
+    [2 ** 53, 'number 9007199254740992'],
+  ])('rejects maxDepth %j in the runtime’s words (assertSubagentMaxDepth), what was sent beside them', (maxDepth, shown) => {
+    expect(validateDeepSeekForkParams({ maxDepth }, caller)).toEqual({
+      ok: false,
+      error: {
+        parameter: 'maxDepth',
+        code: 'max_depth_format',
+        message: 'subagent maxDepth must be a non-negative safe integer',
+        explanation: `Got ${shown}. maxDepth must be a whole number from 0 to 9007199254740991 (2^53 − 1); 0 forbids delegation, and left out it is 3.`,
+      },
+    });
+  });
+
+  it.each([
     [{ persona: ' ' }, 'persona', 'persona_format', 'persona must be a non-empty string that replaces the child\'s system instruction (got " ").'],
     [{ toolFilter: 'read_file' }, 'toolFilter', 'tool_filter_format', 'toolFilter must be a list of tool names (got "read_file").'],
     [
@@ -38,9 +53,11 @@ describe('validateDeepSeekForkParams', () => {
       error: {
         parameter: 'maxDepth',
         code: 'depth_limit',
-        message: 'The child would run at depth 2, over the limit of 1: an agent at depth 1 cannot start another subagent.',
+        message: 'subagent depth 2 exceeds maxDepth 1',
+        explanation: 'The child would run at depth 2 (its parent’s depth 1, plus one), over the limit of 1: an agent at depth 1 cannot start another subagent.',
       },
     });
+    expect(validateDeepSeekForkParams({ maxDepth: 0 }, profile({ depth: 0 }))).toMatchObject({ error: { message: 'subagent depth 1 exceeds maxDepth 0' } });
     expect(validateDeepSeekForkParams({ maxDepth: 2 }, profile({ depth: 1 }))).toMatchObject({ ok: true });
   });
 });

@@ -3,8 +3,12 @@ import { describeValue } from '../qwen/validate-fork-turns';
 import type { AgentProfile, ToolDeclaration } from '../transcript/transcript';
 import type { DeepSeekForkParams } from './deepseek-fork-request';
 
-/** The depth limit when the request names none. */
+/** The depth limit when the request names none (the tool's configuration schema default). */
 export const DEFAULT_MAX_DEPTH = 3;
+
+// DeepSeek Harness's own words (`packages/subagent/subagent`: `assertSubagentMaxDepth` in depth.ts,
+// `SubagentDepthError` in child-agent.ts): its tool answers the parent with `Error: ` and these.
+export const MAX_DEPTH_INVALID = 'subagent maxDepth must be a non-negative safe integer';
 
 export interface DeepSeekOptions {
   maxDepth: number;
@@ -21,17 +25,19 @@ export function registryOf(profile: AgentProfile): ToolDeclaration[] {
 
 /**
  * DeepSeek's spawn options, which forks share. The depth check comes last and runs before the
- * child starts: a child over the limit is never created.
+ * child starts: a child over the limit is never created. The depth texts are the runtime's; what
+ * was sent and what is allowed is Fork Lab's `explanation`, which no model reads.
  */
 export function validateDeepSeekForkParams(params: DeepSeekForkParams, caller: AgentProfile): DeepSeekValidation {
   const { maxDepth = DEFAULT_MAX_DEPTH, persona, toolFilter } = params;
-  if (typeof maxDepth !== 'number' || !Number.isInteger(maxDepth) || maxDepth < 0) {
+  if (typeof maxDepth !== 'number' || !Number.isSafeInteger(maxDepth) || maxDepth < 0 || Object.is(maxDepth, -0)) {
     return {
       ok: false,
       error: {
         parameter: 'maxDepth',
         code: 'max_depth_format',
-        message: `maxDepth must be a whole number, 0 or more (got ${describeValue(maxDepth)}).`,
+        message: MAX_DEPTH_INVALID,
+        explanation: `Got ${Object.is(maxDepth, -0) ? 'number -0' : describeValue(maxDepth)}. maxDepth must be a whole number from 0 to ${Number.MAX_SAFE_INTEGER} (2^53 − 1); 0 forbids delegation, and left out it is ${DEFAULT_MAX_DEPTH}.`,
       },
     };
   }
@@ -76,7 +82,8 @@ export function validateDeepSeekForkParams(params: DeepSeekForkParams, caller: A
       error: {
         parameter: 'maxDepth',
         code: 'depth_limit',
-        message: `The child would run at depth ${childDepth}, over the limit of ${maxDepth}: an agent at depth ${caller.depth} cannot start another subagent.`,
+        message: `subagent depth ${childDepth} exceeds maxDepth ${maxDepth}`,
+        explanation: `The child would run at depth ${childDepth} (its parent’s depth ${caller.depth}, plus one), over the limit of ${maxDepth}: an agent at depth ${caller.depth} cannot start another subagent.`,
       },
     };
   }
