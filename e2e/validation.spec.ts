@@ -120,18 +120,27 @@ async function qwenTeammateAndType(playground: PlaygroundPage): Promise<void> {
   await expect(playground.summary).toHaveText('1 real turn · 1 tool pair · 0 reminders · startup kept · 3 synthetic messages');
 }
 
-test('Kimi fork: true refuses resume, another profile and another model', async ({ shared: playground }) => {
-  await playground.freshScenario('partial-parallel-batch', scenarioFile('partial-parallel-batch').request);
+test('Kimi fork: true refuses resume, another profile and another model in Kimi’s own words, with Fork Lab’s explanation beside them', async ({
+  shared: playground,
+}) => {
+  const scenario = scenarioFile('partial-parallel-batch');
+  await playground.freshScenario('partial-parallel-batch', scenario.request);
   await expect(playground.policySelect).toHaveValue('kimi-fork');
   await expect(playground.field('fork')).toHaveValue('true');
   await expectAccepted(playground);
 
   await playground.setField('resume', 'agent-7');
-  await expectRejected(
-    playground,
-    'resume',
-    'resume cannot be used with fork: true (got resume "agent-7"). A fork starts a new agent from a snapshot of your history; to continue an existing agent, pass resume without fork.',
+  await expectRejected(playground, 'resume', 'Cannot set resume when forking the current context. Fork creates a new agent; resume continues an existing one.');
+  await expect(playground.page.getByTestId('explanation-resume')).toHaveText(
+    'Got resume "agent-7". A fork starts a new agent from a snapshot of your history; to continue an existing agent, pass resume without fork. A resume that is blank after trimming counts as left out.',
   );
+  // A resume together with a type is refused first, for any call (Kimi's resolveExecution).
+  await playground.setField('subagent_type', 'agent');
+  await expectRejected(playground, 'subagent_type', 'Cannot set subagent_type when resuming an existing agent. Resume by agent id only.');
+  await playground.setField('subagent_type', '');
+  // Kimi trims the id: a whitespace-only resume is no resume.
+  await playground.setField('resume', '   ');
+  await expectAccepted(playground);
   await playground.setField('resume', '');
   await expectAccepted(playground);
 
@@ -139,17 +148,32 @@ test('Kimi fork: true refuses resume, another profile and another model', async 
   await expectRejected(
     playground,
     'subagent_type',
-    'fork: true launches a copy of your own profile "agent"; subagent_type "coder" is a different profile. Omit subagent_type or pass "agent".',
+    "Cannot set a different subagent_type when forking the current context. A fork inherits this agent's own agent type.",
+  );
+  await expect(playground.page.getByTestId('explanation-subagent_type')).toHaveText(
+    'Got subagent_type "coder". A fork is a copy of your own profile "agent": leave subagent_type out or empty, or pass "agent" exactly.',
   );
   await playground.setField('subagent_type', 'agent');
   await expectAccepted(playground);
 
   await playground.setField('model', 'gpt-4o');
-  await expectRejected(playground, 'model', 'fork: true keeps your own model; model must be omitted, "primary" or "fork-lab-offline" (got "gpt-4o").');
+  await expectRejected(playground, 'model', "Cannot override the model when forking the current context. A fork inherits this agent's model.");
+  await expect(playground.page.getByTestId('explanation-model')).toHaveText(
+    'Got model "gpt-4o". A fork keeps your own model: leave model out, or pass "primary" or "fork-lab-offline".',
+  );
   await playground.setField('model', 'primary');
   await expectAccepted(playground);
   await playground.setField('model', 'fork-lab-offline');
   await expectAccepted(playground);
+
+  // Kimi's prompt is any string: a blank task forks, and Fork Lab warns beside the child.
+  await playground.setField('directive', '  ');
+  await expectAccepted(playground);
+  await expect(playground.page.getByTestId('plan-warning')).toHaveText([
+    'The directive (the task for the child) is blank. Kimi Code accepts a blank prompt, so the child starts with nothing to do.',
+  ]);
+  await playground.setField('directive', scenario.request.directive);
+  await expect(playground.page.getByTestId('plan-warning')).toHaveCount(0);
 
   // fork: false is a regular subagent: no error, and nothing to launch.
   await playground.setField('fork', 'false');
@@ -162,13 +186,18 @@ test('Kimi fork: true refuses resume, another profile and another model', async 
   await expect(playground.summary).toHaveText('1 real turn · 3 tool pairs · 0 reminders · 2 synthetic messages');
 });
 
-test('DeepSeek: a depth over the limit, a malformed maxDepth, a blank persona and an unknown tool are refused', async ({ shared: playground }) => {
+test('DeepSeek: a depth over the limit and a malformed maxDepth are refused in DeepSeek’s own words, a blank persona and an unknown tool in Fork Lab’s', async ({
+  shared: playground,
+}) => {
   await playground.freshScenario('mid-turn-fork', scenarioFile('mid-turn-fork').request);
   await expect(playground.policySelect).toHaveValue('deepseek-completed-turns');
   await expectAccepted(playground);
 
   await playground.setField('maxDepth', '0');
-  await expectRejected(playground, 'maxDepth', 'The child would run at depth 1, over the limit of 0: an agent at depth 0 cannot start another subagent.');
+  await expectRejected(playground, 'maxDepth', 'subagent depth 1 exceeds maxDepth 0');
+  await expect(playground.page.getByTestId('explanation-maxDepth')).toHaveText(
+    'The child would run at depth 1 (its parent’s depth 0, plus one), over the limit of 0: an agent at depth 0 cannot start another subagent.',
+  );
   await playground.setField('maxDepth', '1');
   await expectAccepted(playground);
 
@@ -178,10 +207,23 @@ test('DeepSeek: a depth over the limit, a malformed maxDepth, a blank persona an
     ['three', '"three"'],
   ] as const) {
     await playground.setField('maxDepth', value);
-    await expectRejected(playground, 'maxDepth', `maxDepth must be a whole number, 0 or more (got ${shown}).`);
+    await expectRejected(playground, 'maxDepth', 'subagent maxDepth must be a non-negative safe integer');
+    await expect(playground.page.getByTestId('explanation-maxDepth')).toHaveText(
+      `Got ${shown}. maxDepth must be a whole number from 0 to 9007199254740991 (2^53 − 1); 0 forbids delegation, and left out it is 3.`,
+    );
   }
   await playground.setField('maxDepth', '');
   await expectAccepted(playground);
+
+  // DeepSeek's prompt is any string: a blank task starts a child, and Fork Lab warns beside it.
+  const directive = scenarioFile('mid-turn-fork').request.directive;
+  await playground.setField('directive', '');
+  await expectAccepted(playground);
+  await expect(playground.page.getByTestId('plan-warning')).toHaveText([
+    'The directive (the task for the child) is blank. DeepSeek Harness accepts a blank prompt, so the child starts with nothing to do.',
+  ]);
+  await playground.setField('directive', directive);
+  await expect(playground.page.getByTestId('plan-warning')).toHaveCount(0);
 
   await playground.setField('persona', '   ');
   await expectRejected(playground, 'persona', 'persona must be a non-empty string that replaces the child\'s system instruction (got "   ").');
