@@ -9,15 +9,11 @@ import { TranscriptBuilder } from '../transcript-builder';
 import { assistantBlock, type BlockContext, toolResultOf, userBlock } from './anthropic-blocks';
 import type { AssistantPart, UserPart } from './api-body';
 import { conversationLines, type Line, lineOf, reportLeftOut, reportNonConversation } from './claude-code-chain';
+import { COMMAND_ECHO, commandArguments, isLocalCommand } from './claude-code-commands';
 
 const LABEL = 'Claude Code session (JSONL)';
 const FORMAT = 'claude-code';
 
-/**
- * Text the CLI writes for a slash command: what the person typed, echoed, not a prompt to the
- * model. Anchored at the start, so a prompt that merely mentions a tag is still a prompt.
- */
-const COMMAND_ECHO = /^\s*<(command-name|command-message|command-args|local-command-stdout|local-command-stderr)>/;
 /** The line the CLI writes when the person stops a turn: the turn's end, not a new turn. */
 const INTERRUPT_MARKER = /^\[Request interrupted by user/;
 const MALFORMED_BLOCK = 'content block that is not well formed (not an object, or a field of the wrong type): dropped';
@@ -146,7 +142,7 @@ function convert(source: ImportSource, log: FidelityLog): ConvertedImport {
   const continuesOpen = () =>
     open !== undefined && (builder.length === open.index + 1 || (builder.length === open.index + 2 && builder.last()?.message.role === 'tool'));
 
-  for (const line of chain) {
+  for (const [index, line] of chain.entries()) {
     const { record } = line;
     const message = isRecord(record.message) ? record.message : undefined;
     if (line.type === 'assistant' && message !== undefined) {
@@ -193,11 +189,28 @@ function convert(source: ImportSource, log: FidelityLog): ConvertedImport {
       previousWasToolLine = tool.length > 0 && user.length === 0;
       if (user.length > 0) {
         const text = user.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
-        const echo = COMMAND_ECHO.test(text);
+        // A prompt command typed with arguments is the person asking for something; its
+        // expansion (the isMeta line after it) stays meta, so the two make one turn.
+        const asked = record.isMeta !== true && commandArguments(text) !== undefined && !isLocalCommand(chain, index);
+        const echo = COMMAND_ECHO.test(text) && !asked;
         const interrupt = INTERRUPT_MARKER.test(text);
         const compactSummary = record.isCompactSummary === true;
         const meta = record.isMeta === true || echo || interrupt;
-        if (interrupt) {
+        const marks = [
+          [compactSummary, 'isCompactSummary'],
+          [interrupt, 'interrupt marker'],
+          [echo, 'command echo'],
+          [asked, 'slash command with arguments'],
+          [record.isMeta === true, 'isMeta'],
+        ] as const;
+        const note = marks.find(([marked]) => marked)?.[1];
+        if (asked) {
+          log.add(
+            'guessed',
+            'slash command with arguments (<command-args> not empty): what the person asked for, counted as one real user turn; its expansion (the isMeta line after it) stays meta',
+            { line: line.line },
+          );
+        } else if (interrupt) {
           builder.endTurn('interrupted');
           log.add('guessed', 'interrupt marker ([Request interrupted by user…]): ends the turn as interrupted; marked meta, not a user turn', {
             line: line.line,
@@ -209,7 +222,7 @@ function convert(source: ImportSource, log: FidelityLog): ConvertedImport {
           line: line.line,
           meta,
           compactionSummary: compactSummary,
-          note: compactSummary ? 'isCompactSummary' : interrupt ? 'interrupt marker' : echo ? 'command echo' : record.isMeta === true ? 'isMeta' : undefined,
+          note,
         });
       }
       continue;
