@@ -59,6 +59,7 @@ export type SyntheticRule =
   | 'fork-begin-prompt'
   | 'fork-directive-prompt'
   | 'open-call-closed'
+  | 'orphaned-call-closed'
   | 'inheritance-notice'
   | 'notice-and-task-prompt'
   | 'task-prompt';

@@ -149,7 +149,7 @@ describe('planFork', () => {
       );
     });
 
-    it('after repair no call or result is given twice and no result comes before its call; Kimi and DeepSeek also pair every call with one result', () => {
+    it('after repair every tool call has exactly one result after it; only Qwen may keep a result whose call is not inherited', () => {
       fc.assert(
         fc.property(arbitraryParent, arbitraryRequest, (parent, request) => {
           const history = childHistory(planFork(parent, request)).map((entry) => entry.message);
@@ -166,8 +166,9 @@ describe('planFork', () => {
               results.set(id, index);
             }
           });
-          // Qwen repairs only an assistant tail with calls: a dropped trailing entry of results leaves its
-          // calls open, and a window may open with results whose calls came before it (upstream does the same).
+          for (const id of calls.keys()) expect(results.has(id)).toBe(true);
+          // A Qwen window may open with results whose calls came before it: they travel with the prompt
+          // curation merged them into, and upstream leaves them as they are.
           if (request.policy !== 'qwen-fork-turns') expect([...calls.keys()].sort()).toEqual([...results.keys()].sort());
         }),
         { numRuns: 400 },

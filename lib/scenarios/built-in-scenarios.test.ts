@@ -55,8 +55,9 @@ describe('built-in scenarios', () => {
     expect(planOf('partial-parallel-batch').child!.initialMessages.flatMap((m) => (m.source.kind === 'synthetic' ? (m.source.toolCallIds ?? []) : []))).toEqual(
       ['read-format', 'review'],
     );
-    // Qwen drops the one trailing prompt and repairs nothing else: the fork call before it stays as it was.
-    expect(ranges(planOf('trailing-unanswered-user')).slice(-2)).toEqual(['2-5 in-window', '5-6 trailing-user-message-dropped']);
+    // Qwen drops the one trailing prompt and repairs nothing else: the fork call before it stays as it was, and
+    // the chat closes it with its error result when the child first sends.
+    expect(ranges(planOf('trailing-unanswered-user')).slice(-3)).toEqual(['2-4 in-window', '4-5 open-tool-call-closed', '5-6 trailing-user-message-dropped']);
     expect(ranges(planOf('mid-turn-fork'))).toEqual(['0-7 in-window', '7-11 in-flight-turn']);
     expect(planOf('first-turn-fork').child!.initialMessages).toEqual([]);
   });

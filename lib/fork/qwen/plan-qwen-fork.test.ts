@@ -58,6 +58,26 @@ function inFlightTail(messages: TranscriptMessage[], index: number, calls: { id:
   ];
 }
 
+/** The error result Qwen's chat gives, on the child's first send, each call no result answers. */
+function orphansClosed(calls: { id: string; tool: string }[]): ChildMessage {
+  return {
+    message: {
+      role: 'tool',
+      content: calls.map((call) => ({
+        type: 'tool-result',
+        toolCallId: call.id,
+        toolName: call.tool,
+        output: {
+          type: 'error-text',
+          value:
+            'Tool execution result was not recorded — likely interrupted by network failure, abort, or process exit. Treat as failure and retry if needed.',
+        },
+      })),
+    },
+    source: { kind: 'synthetic', rule: 'orphaned-call-closed', toolCallIds: calls.map((call) => call.id) },
+  };
+}
+
 const BEGIN = {
   message: { role: 'user', content: [{ type: 'text', text: 'Begin.' }] },
   source: { kind: 'synthetic', rule: 'fork-begin-prompt' },
@@ -438,7 +458,7 @@ describe('planFork — Qwen boundary repair', () => {
     ]);
   });
 
-  it('trailing tool results are a user-role entry: dropped, and the calls they answered are left open with no placeholder', () => {
+  it('trailing tool results are a user-role entry: dropped, with no fork placeholder; the chat answers the calls left open with its error on the first send', () => {
     const messages = [
       user('u1', 'Read both.'),
       toolCalls('calls', [
@@ -448,21 +468,30 @@ describe('planFork — Qwen boundary repair', () => {
       toolResults('res-a', [{ id: 'c-a', tool: 'read_file', output: 'A' }]),
     ];
     const result = plan(messages, { subagent_type: 'fork' });
-    expect(result.child!.initialMessages).toEqual([copyOf(messages, 0), copyOf(messages, 1)]);
+    expect(result.child!.initialMessages).toEqual([
+      copyOf(messages, 0),
+      copyOf(messages, 1),
+      orphansClosed([
+        { id: 'c-a', tool: 'read_file' },
+        { id: 'c-b', tool: 'read_file' },
+      ]),
+    ]);
     expect(result.child!.firstPrompt).toEqual(DIRECTIVE_PROMPT);
     expect(ranges(result)).toEqual([
-      [0, 2, 'inherited', 'in-window'],
+      [0, 1, 'inherited', 'in-window'],
+      [1, 2, 'inherited', 'open-tool-call-closed'],
       [2, 3, 'excluded', 'trailing-user-message-dropped'],
     ]);
   });
 
-  it('a prompt after the in-flight Agent call: only the prompt is dropped; the call stays as it was, unanswered and unredacted', () => {
+  it('a prompt after the in-flight Agent call: only the prompt is dropped; the call stays unredacted, closed by the chat’s error', () => {
     const messages = [user('u1', 'Fork a worker.'), agentCall('fork', 'agent-1', { subagent_type: 'fork', prompt: DIRECTIVE }), user('u2', 'And leap years?')];
     const result = plan(messages, { subagent_type: 'fork', fork_turns: 'all' });
-    expect(result.child!.initialMessages).toEqual([copyOf(messages, 0), copyOf(messages, 1)]);
+    expect(result.child!.initialMessages).toEqual([copyOf(messages, 0), copyOf(messages, 1), orphansClosed([{ id: 'agent-1', tool: 'agent' }])]);
     expect(result.child!.firstPrompt).toEqual(DIRECTIVE_PROMPT);
     expect(ranges(result)).toEqual([
-      [0, 2, 'inherited', 'in-window'],
+      [0, 1, 'inherited', 'in-window'],
+      [1, 2, 'inherited', 'open-tool-call-closed'],
       [2, 3, 'excluded', 'trailing-user-message-dropped'],
     ]);
   });
@@ -475,9 +504,10 @@ describe('planFork — Qwen boundary repair', () => {
       user('u2', 'Then fork.'),
     ];
     const result = plan(messages, { subagent_type: 'fork' });
-    expect(result.child!.initialMessages).toEqual([copyOf(messages, 0), copyOf(messages, 1)]);
+    expect(result.child!.initialMessages).toEqual([copyOf(messages, 0), copyOf(messages, 1), orphansClosed([{ id: 'c-a', tool: 'read_file' }])]);
     expect(ranges(result)).toEqual([
-      [0, 2, 'inherited', 'in-window'],
+      [0, 1, 'inherited', 'in-window'],
+      [1, 2, 'inherited', 'open-tool-call-closed'],
       [2, 4, 'excluded', 'trailing-user-message-dropped'],
     ]);
   });

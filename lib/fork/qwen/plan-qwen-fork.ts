@@ -4,6 +4,7 @@ import { ParentRangeBuilder } from '../parent-ranges';
 import { forkedPlan } from '../planning/forked-plan';
 import { freshPlan, rejectedPlan } from '../planning/refused-plans';
 import type { ParentTranscript } from '../transcript/transcript';
+import { closeOrphanedCalls } from './close-orphaned-calls';
 import { dispatchQwenSpawn } from './qwen-dispatch';
 import type { QwenForkRequest } from './qwen-fork-request';
 import { selectAll, selectLastTurns } from './qwen-window';
@@ -16,6 +17,8 @@ const POLICY = 'qwen-fork-turns';
 const DETAILS = detailsWith({
   'merged-by-curation':
     'one user-role entry with the messages next to it (Qwen curates prompts, reminders and tool results side by side into one): travels with them',
+  'open-tool-call-closed':
+    'copied; no result for its calls is left in the child’s history, so Qwen’s chat answers them with an error result when the child first sends',
   'trailing-user-message-dropped':
     'the selection’s last entry is user-role (a prompt, or tool results) and nobody answered it: Qwen drops that one entry before sending the directive',
 });
@@ -32,6 +35,8 @@ export function planQwenFork(parent: ParentTranscript, request: QwenForkRequest,
   const forkTurns: ForkTurns = dispatch.forkTurns;
   const selection = forkTurns === 'all' ? selectAll(messages, end) : selectLastTurns(messages, end, forkTurns);
   const repaired = repairBoundary(selection.entries, request.directive, messages);
+  // What the child's first send then carries: the chat answers calls the history left open.
+  const closed = closeOrphanedCalls(repaired.initialMessages);
 
   // Startup entries sit outside the span; a repair drops them only when nothing follows them.
   const startupDropped = new Set<number>();
@@ -41,6 +46,7 @@ export function planQwenFork(parent: ParentTranscript, request: QwenForkRequest,
   };
   for (const entry of repaired.dropped) for (const index of entry.sources) mark(index, 'trailing-user-message-dropped');
   if (repaired.inFlight !== null) for (const index of repaired.inFlight.sources) mark(index, 'tool-call-input-redacted');
+  for (const index of closed.closedSources) selection.span.set(index, 'inherited', 'open-tool-call-closed');
 
   const ranges = new ParentRangeBuilder();
   for (let index = 0; index < selection.startup; index++) {
@@ -61,7 +67,7 @@ export function planQwenFork(parent: ParentTranscript, request: QwenForkRequest,
     profile,
     keepsModes: true,
     inheritance: { systemInstruction: 'parent', tools: 'parent', model: 'parent' },
-    initialMessages: repaired.initialMessages,
+    initialMessages: closed.initialMessages,
     firstPrompt: repaired.firstPrompt,
     parent: ranges.ranges,
     window: { start: selection.windowStart, end, description: selection.description, realTurns },
