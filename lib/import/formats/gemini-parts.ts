@@ -118,12 +118,34 @@ function mediaOf(part: Record<string, unknown>): Media | undefined {
 
 const SERVER_SIDE_KEYS = ['executableCode', 'codeExecutionResult'] as const;
 
-/** Why a part that maps to nothing was left out, or undefined when it is not such a part. */
-function unmappedReason(part: Record<string, unknown>): string | undefined {
+/** A part of the other side's kind: a function response in a model reply, a call in a user turn. */
+interface MisplacedPart {
+  key: 'functionCall' | 'functionResponse';
+  reason: string;
+}
+
+const RESPONSE_IN_MODEL_REPLY: MisplacedPart = {
+  key: 'functionResponse',
+  reason: 'functionResponse in a model reply: a tool result belongs to a user turn, so it cannot be carried here',
+};
+const CALL_IN_USER_TURN: MisplacedPart = {
+  key: 'functionCall',
+  reason: 'functionCall in a user turn: only the model makes calls, so it cannot be carried here',
+};
+
+/** Why a part that maps to nothing on this side was left out. */
+function droppedPartReason(part: Record<string, unknown>, misplaced: MisplacedPart): string {
+  if (isRecord(part[misplaced.key])) return misplaced.reason;
   for (const key of SERVER_SIDE_KEYS) {
     if (key in part) return `Gemini part "${key}": code the Gemini API ran on its own servers; another model cannot replay it`;
   }
-  return undefined;
+  return 'Gemini part of an unknown kind: not mapped';
+}
+
+/** A content's part, which the API only ever writes as an object. */
+function partAt(part: unknown, index: number, context: PartsContext): Record<string, unknown> {
+  if (!isRecord(part)) throw new InvalidContentError(`${describePlace(context.place)}: part ${index} is not an object.`, context.place);
+  return part;
 }
 
 function mediaTypeOf(media: Media, context: PartsContext): string {
@@ -135,10 +157,8 @@ function mediaTypeOf(media: Media, context: PartsContext): string {
 /** A model-role content's parts as assistant parts. */
 export function assistantPartsOf(parts: readonly unknown[], context: PartsContext): AssistantPart[] {
   const out: AssistantPart[] = [];
-  parts.forEach((part, index) => {
-    if (!isRecord(part)) {
-      throw new InvalidContentError(`${describePlace(context.place)}: part ${index} is not an object.`, context.place);
-    }
+  parts.forEach((raw, index) => {
+    const part = partAt(raw, index, context);
     if (typeof part.text === 'string') {
       if (part.text === '') return;
       out.push(part.thought === true ? { type: 'reasoning', text: part.text, ...signatureOf(part) } : { type: 'text', text: part.text, ...signatureOf(part) });
@@ -162,11 +182,7 @@ export function assistantPartsOf(parts: readonly unknown[], context: PartsContex
       out.push({ type: 'file', data: media.data, mediaType: mediaTypeOf(media, context) });
       return;
     }
-    if (isRecord(part.functionResponse)) {
-      context.log.add('dropped', 'functionResponse in a model reply: a tool result belongs to a user turn, so it cannot be carried here', context.place);
-      return;
-    }
-    context.log.add('dropped', unmappedReason(part) ?? 'Gemini part of an unknown kind: not mapped', context.place);
+    context.log.add('dropped', droppedPartReason(part, RESPONSE_IN_MODEL_REPLY), context.place);
   });
   return out;
 }
@@ -180,10 +196,8 @@ export interface UserSide {
 /** A user-role content's parts: function responses apart, everything else as user parts. */
 export function userSideOf(parts: readonly unknown[], context: PartsContext): UserSide {
   const side: UserSide = { content: [], responses: [] };
-  parts.forEach((part, index) => {
-    if (!isRecord(part)) {
-      throw new InvalidContentError(`${describePlace(context.place)}: part ${index} is not an object.`, context.place);
-    }
+  parts.forEach((raw, index) => {
+    const part = partAt(raw, index, context);
     const response = functionResponseOf(part);
     if (response !== undefined) {
       side.responses.push(response);
@@ -199,11 +213,7 @@ export function userSideOf(parts: readonly unknown[], context: PartsContext): Us
       side.content.push(mediaType.startsWith('image/') ? { type: 'image', image: media.data, mediaType } : { type: 'file', data: media.data, mediaType });
       return;
     }
-    if (isRecord(part.functionCall)) {
-      context.log.add('dropped', 'functionCall in a user turn: only the model makes calls, so it cannot be carried here', context.place);
-      return;
-    }
-    context.log.add('dropped', unmappedReason(part) ?? 'Gemini part of an unknown kind: not mapped', context.place);
+    context.log.add('dropped', droppedPartReason(part, CALL_IN_USER_TURN), context.place);
   });
   return side;
 }
