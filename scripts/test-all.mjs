@@ -173,33 +173,27 @@ for (const t of timings) {
 }
 console.log(`  ${'all'.padEnd(16)} ${fmt(Date.now() - started).padStart(6)}`);
 
-if (runUnit) {
-  const report = readJson(vitestJson);
-  if (report) {
-    const c = vitestCounts(report);
-    total.passed += c.passed;
-    total.failed += c.failed;
-    total.skipped += c.skipped;
-    const extra = ` (${c.files} files${c.fileErrors ? `, ${c.fileErrors} file(s) failed outside a test` : ''})`;
-    console.log(runnerLine('vitest', c, extra));
-  } else {
-    console.log('vitest: no report (not run)');
+/** Adds a runner's counts to the total and prints its line, with the notes `notesOf` gives; or says it left no report. */
+const reportRunner = (name, report, countsOf, notesOf) => {
+  if (!report) {
+    console.log(`${name}: no report (not run)`);
+    return;
   }
+  const c = countsOf(report);
+  total.passed += c.passed;
+  total.failed += c.failed;
+  total.skipped += c.skipped;
+  const notes = notesOf(c).filter(Boolean);
+  console.log(runnerLine(name, c, notes.length ? ` (${notes.join(', ')})` : ''));
+};
+if (runUnit) {
+  reportRunner('vitest', readJson(vitestJson), vitestCounts, (c) => [`${c.files} files`, c.fileErrors && `${c.fileErrors} file(s) failed outside a test`]);
 }
 if (runE2e) {
-  const report = readJson(playwrightJson);
-  if (report) {
-    const c = playwrightCounts(report);
-    total.passed += c.passed;
-    total.failed += c.failed;
-    total.skipped += c.skipped;
-    const notes = [];
-    if (c.flaky) notes.push(`${c.flaky} flaky`);
-    if (c.errors) notes.push(`${c.errors} errors outside tests`);
-    console.log(runnerLine('playwright', c, notes.length ? ` (${notes.join(', ')})` : ''));
-  } else {
-    console.log('playwright: no report (not run)');
-  }
+  reportRunner('playwright', readJson(playwrightJson), playwrightCounts, (c) => [
+    c.flaky && `${c.flaky} flaky`,
+    c.errors && `${c.errors} errors outside tests`,
+  ]);
 }
 
 if (failedStep) {
