@@ -241,16 +241,17 @@ test('token totals are o200k counts of exactly what the child receives', async (
     return text(counted.text) + counted.binaryParts * BINARY_PART_TOKENS;
   };
   const parentTokens = scenario.transcript.messages.map((entry) => message(entry.message));
+  const exact = (tokens: number) => ({ tokens, estimated: false });
   const counter: TokenCounter = {
     encoding: 'o200k_base',
-    systemTokens: text(scenario.transcript.profile.systemInstruction),
-    toolTokens: text(toolsTokenText(scenario.transcript.profile.tools)),
-    parentMessage: (index) => parentTokens[index] ?? 0,
-    text,
-    tools: (tools) => text(toolsTokenText(tools)),
-    message,
+    systemTokens: exact(text(scenario.transcript.profile.systemInstruction)),
+    toolTokens: exact(text(toolsTokenText(scenario.transcript.profile.tools))),
+    parentMessage: async (index) => exact(parentTokens[index] ?? 0),
+    text: async (value) => exact(text(value)),
+    tools: async (tools) => exact(text(toolsTokenText(tools))),
+    message: async (value) => exact(message(value)),
   };
-  const report = childTokenReport(plan, counter)!;
+  const report = (await childTokenReport(plan, counter))!;
   expect(report.total).toBeGreaterThan(0);
 
   await playground.freshScenario('startup-block', scenario.request);

@@ -32,7 +32,7 @@ export async function startChildRunAction(input: unknown): Promise<(ChildLaunch 
   const parsed = startChildRunInput.safeParse(input);
   if (!parsed.success) return invalidInput(parsed.error, 'launch request');
   const { parentKey, request, childId, name, modelId, sessionId } = parsed.data;
-  const launch = launchChild(parentKey, request, childId);
+  const launch = await launchChild(parentKey, request, childId);
   if (launch.status !== 'ok') return launch;
   try {
     const run = runManager().runs.launch({ runId: childId, sessionId, name, modelId, bootstrap: launch.bootstrap });

@@ -83,6 +83,12 @@ export function ChildPreview({ preview, parent, parentTokens, stale, onShowParen
           </div>
         </dl>
       )}
+      {report?.estimated === true && (
+        <p className={styles.note} data-testid="tokens-estimated">
+          The counts are estimates: some text holds a run too long to count exactly in reasonable time (over 256 characters without a break, like base64), so
+          that run was counted in pieces.
+        </p>
+      )}
       {plan.cache !== null && (!plan.cache.systemMatches || !plan.cache.toolsMatch) && (
         <p className={styles.note} data-testid="cache-note">
           The child’s {!plan.cache.systemMatches ? 'system instruction' : 'tool list'} differs from the parent’s, so no prefix is reusable.

@@ -55,25 +55,19 @@ function importHttpError(error: unknown): HttpError<ImportErrorCode> {
 }
 
 /** The answer, with each bundled child's token counts (its plan was checked by the importer). */
-function withTokens(result: ImportResult): ImportAnswer {
+async function withTokens(result: ImportResult): Promise<ImportAnswer> {
   const { children, ...rest } = result;
-  return {
-    ...rest,
-    formatLabel: result.report.formatLabel,
-    ...(children === undefined
-      ? {}
-      : {
-          children: children.map((child, index) => {
-            try {
-              return { ...child, tokens: child.plan.child === null ? null : liveTokenReport(child.plan, result.transcript) };
-            } catch {
-              throw new InvalidContentError(`children[${index}].plan: its messages cannot be counted; the plan is not one the engine makes.`, {
-                field: `children[${index}].plan`,
-              });
-            }
-          }),
-        }),
-  };
+  const counted: NonNullable<ImportAnswer['children']> = [];
+  for (const [index, child] of (children ?? []).entries()) {
+    try {
+      counted.push({ ...child, tokens: child.plan.child === null ? null : await liveTokenReport(child.plan, result.transcript) });
+    } catch {
+      throw new InvalidContentError(`children[${index}].plan: its messages cannot be counted; the plan is not one the engine makes.`, {
+        field: `children[${index}].plan`,
+      });
+    }
+  }
+  return { ...rest, formatLabel: result.report.formatLabel, ...(children === undefined ? {} : { children: counted }) };
 }
 
 /**
@@ -126,7 +120,7 @@ async function answerImport(request: Request): Promise<Response> {
   const text = decodeUtf8(bytes);
 
   if (!/application\/x-ndjson/i.test(request.headers.get('accept') ?? '')) {
-    return jsonResponse(withTokens(await importTranscript(text, options)));
+    return jsonResponse(await withTokens(await importTranscript(text, options)));
   }
 
   const encoder = new TextEncoder();
@@ -146,7 +140,7 @@ async function answerImport(request: Request): Promise<Response> {
         const result = await importTranscript(text, { ...options, onProgress: (progress) => send({ type: 'progress', ...progress }) });
         send({ type: 'progress', phase: 'register', done: 0, total: 1 });
         const registration = await registerParent(result.transcript);
-        send({ type: 'result', result: withTokens(result), registration });
+        send({ type: 'result', result: await withTokens(result), registration });
       } catch (error) {
         if (error instanceof ImportCancelled) return;
         // The answer has started (200): the error goes in the stream, in the same body as any other.

@@ -21,5 +21,5 @@ export const PREVIEW_BODY_LIMIT_BYTES = 256 * 1024;
 export const answerPreviewRequest = answeringErrors('plan this preview', async (request: Request): Promise<Response> => {
   const parsed = previewForkInput.safeParse(await readJsonBody(request, PREVIEW_BODY_LIMIT_BYTES));
   if (!parsed.success) throw invalidRequest('The body must be { "parentKey", "request" }.', zodIssues(parsed.error));
-  return jsonResponse(previewFork(parsed.data.parentKey, parsed.data.request));
+  return jsonResponse(await previewFork(parsed.data.parentKey, parsed.data.request));
 });

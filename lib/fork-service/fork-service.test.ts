@@ -28,7 +28,7 @@ describe('fork service', () => {
 
   it('previews exactly the plan the engine makes', async () => {
     const { parentKey } = await registerParent(parent);
-    const preview = previewFork(parentKey, request);
+    const preview = await previewFork(parentKey, request);
     if (preview.status !== 'ok') throw new Error(preview.status);
     expect(expandPlan(preview.plan, parent.messages)).toEqual(planFork(parent, request));
     expect(preview.tokens?.total).toBeGreaterThan(0);
@@ -37,19 +37,29 @@ describe('fork service', () => {
 
   it('classifies the parent as it stood at an earlier fork point', async () => {
     const { parentKey } = await registerParent(parent);
-    const preview = previewFork(parentKey, { ...request, forkPoint: 2 });
+    const preview = await previewFork(parentKey, { ...request, forkPoint: 2 });
     if (preview.status !== 'ok') throw new Error(preview.status);
     expect(preview.classificationsAtForkPoint?.map((entry) => entry.turnFromEnd)).toEqual([-1, undefined]);
   });
 
-  it('answers unknown-parent for a key it does not hold, so the browser sends the parent again', () => {
-    expect(previewFork('0'.repeat(64), request)).toEqual({ status: 'unknown-parent' });
-    expect(launchChild('0'.repeat(64), request, 'child-1')).toEqual({ status: 'unknown-parent' });
+  it('says a preview counts only estimates when the parent holds a run too long to count exactly', async () => {
+    const long = parentOf([user('u1', `Decode this: ${'Q'.repeat(100_000)}`), ...parent.messages.slice(1)]);
+    const { parentKey } = await registerParent(long);
+    const preview = await previewFork(parentKey, request);
+    if (preview.status !== 'ok') throw new Error(preview.status);
+    expect(preview.tokens).toMatchObject({ estimated: true });
+    const exact = await previewFork((await registerParent(parent)).parentKey, request);
+    expect(exact.status === 'ok' && exact.tokens).not.toHaveProperty('estimated');
+  });
+
+  it('answers unknown-parent for a key it does not hold, so the browser sends the parent again', async () => {
+    expect(await previewFork('0'.repeat(64), request)).toEqual({ status: 'unknown-parent' });
+    expect(await launchChild('0'.repeat(64), request, 'child-1')).toEqual({ status: 'unknown-parent' });
   });
 
   it('launches a child with its own copy of the plan and a bootstrap record', async () => {
     const { parentKey } = await registerParent(parent);
-    const launch = launchChild(parentKey, request, 'child-1');
+    const launch = await launchChild(parentKey, request, 'child-1');
     if (launch.status !== 'ok') throw new Error(launch.status);
     expect(launch.plan).toEqual(planFork(parent, request));
     expect(sharedObjects(parent, launch.plan)).toEqual([]);
@@ -59,10 +69,10 @@ describe('fork service', () => {
 
   it('refuses to launch a rejected request or a spawn that is not a fork, saying why', async () => {
     const { parentKey } = await registerParent(parent);
-    const rejected = launchChild(parentKey, { ...request, params: { subagent_type: 'fork', fork_turns: '03' } }, 'c');
+    const rejected = await launchChild(parentKey, { ...request, params: { subagent_type: 'fork', fork_turns: '03' } }, 'c');
     expect(rejected.status).toBe('rejected');
     expect(rejected.status === 'rejected' && rejected.message).toMatch(/^fork_turns: /);
-    const fresh = launchChild(parentKey, { ...request, params: { subagent_type: 'Explore' } }, 'c');
+    const fresh = await launchChild(parentKey, { ...request, params: { subagent_type: 'Explore' } }, 'c');
     expect(fresh.status === 'rejected' && fresh.message).toMatch(/^Not a fork \(/);
   });
 });

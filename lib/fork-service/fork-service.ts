@@ -10,10 +10,12 @@ import {
   planFork,
   type TranscriptMessage,
 } from '@/lib/fork';
-import { countMessageTokens, countTextTokens, countToolTokens, TOKEN_ENCODING } from '@/lib/tokens/count-tokens';
+import { countMessage, countText, countTools, TOKEN_ENCODING } from '@/lib/tokens/count-tokens';
+import { CountingPace } from '@/lib/tokens/counting-pace';
+import type { TokenCount } from '@/lib/tokens/token-count';
 import { summarizeWindow, type WindowSummary } from '@/lib/view/window-summary';
 import { withAgentCall } from './agent-call';
-import { type ChildTokenReport, childMessageTokens, childTokenReport, type TokenCounter } from './child-token-report';
+import { type ChildTokenReport, childTokenReport, initialMessageTokens, type TokenCounter } from './child-token-report';
 import { type CompactForkPlan, compactPlan } from './compact-plan';
 import { inFlightAgentCall } from './in-flight-call';
 import { parentCache, type RegisteredParent } from './parent-cache';
@@ -58,38 +60,55 @@ export async function registerParent(transcript: ParentTranscript): Promise<Pare
   return { parentKey: entry.key, messageTokens: entry.messageTokens, classifications: entry.classifications };
 }
 
-/** A counter over the real tokenizer, with the parent's own figures supplied by the caller. */
-function tokenCounter(parent: Pick<TokenCounter, 'systemTokens' | 'toolTokens' | 'parentMessage'>): TokenCounter {
-  return { encoding: TOKEN_ENCODING, ...parent, text: countTextTokens, tools: countToolTokens, message: countMessageTokens };
+const NO_TOKENS: TokenCount = { tokens: 0, estimated: false };
+
+/**
+ * A counter over the real tokenizer, with the parent's own figures supplied by the caller. One
+ * pace for everything one request counts, so a large child pauses for other requests.
+ */
+function tokenCounter(parent: Pick<TokenCounter, 'systemTokens' | 'toolTokens' | 'parentMessage'>, pace: CountingPace): TokenCounter {
+  return {
+    encoding: TOKEN_ENCODING,
+    ...parent,
+    text: (text) => countText(text, pace),
+    tools: (tools) => countTools(tools, pace),
+    message: (message) => countMessage(message, pace),
+  };
 }
 
-function counterFor(parent: RegisteredParent, written: TranscriptMessage | null = null): TokenCounter {
-  const writtenTokens = written === null ? 0 : countMessageTokens(written.message);
-  return tokenCounter({
-    systemTokens: parent.systemTokens,
-    toolTokens: parent.toolTokens,
-    parentMessage: (index) => parent.messageTokens[index] ?? (index === parent.messageTokens.length ? writtenTokens : 0),
-  });
+async function counterFor(parent: RegisteredParent, written: TranscriptMessage | null = null): Promise<TokenCounter> {
+  const pace = new CountingPace();
+  const writtenTokens = written === null ? NO_TOKENS : await countMessage(written.message, pace);
+  const registered = (index: number): TokenCount => {
+    const tokens = parent.messageTokens[index];
+    if (tokens === undefined) return index === parent.messageTokens.length ? writtenTokens : NO_TOKENS;
+    return { tokens, estimated: parent.estimatedMessages.has(index) };
+  };
+  return tokenCounter({ systemTokens: parent.systemTokens, toolTokens: parent.toolTokens, parentMessage: async (index) => registered(index) }, pace);
 }
 
 /** Token counts of a child planned on a parent the server has not registered (one mid-turn). */
-export function liveTokenReport(plan: ForkPlan, transcript: ParentTranscript): ChildTokenReport {
-  return childTokenReport(
-    plan,
-    tokenCounter({
-      systemTokens: countTextTokens(transcript.profile.systemInstruction),
-      toolTokens: countToolTokens(transcript.profile.tools),
-      parentMessage: (index) => (transcript.messages[index] === undefined ? 0 : countMessageTokens(transcript.messages[index]!.message)),
-    }),
-  )!;
+export async function liveTokenReport(plan: ForkPlan, transcript: ParentTranscript): Promise<ChildTokenReport> {
+  const pace = new CountingPace();
+  const counter = tokenCounter(
+    {
+      systemTokens: await countText(transcript.profile.systemInstruction, pace),
+      toolTokens: await countTools(transcript.profile.tools, pace),
+      parentMessage: async (index) => (transcript.messages[index] === undefined ? NO_TOKENS : countMessage(transcript.messages[index]!.message, pace)),
+    },
+    pace,
+  );
+  return (await childTokenReport(plan, counter))!;
 }
 
-export function previewFork(parentKey: string, request: ForkRequest): ForkPreview {
+export async function previewFork(parentKey: string, request: ForkRequest): Promise<ForkPreview> {
   const parent = parentCache.get(parentKey);
   if (parent === undefined) return { status: 'unknown-parent' };
   const { transcript, written } = withAgentCall(parent.transcript, request);
   const plan = planFork(transcript, request);
-  const counter = counterFor(parent, written);
+  const counter = await counterFor(parent, written);
+  const perMessage = await initialMessageTokens(plan, counter);
+  const tokensOf = new Map(plan.child?.initialMessages.map((message, index) => [message, perMessage[index]!.tokens]));
   const forkPoint = request.forkPoint;
   const earlier =
     forkPoint !== undefined && Number.isInteger(forkPoint) && forkPoint >= 0 && forkPoint < parent.transcript.messages.length
@@ -98,15 +117,15 @@ export function previewFork(parentKey: string, request: ForkRequest): ForkPrevie
   const fullClassification = written === null ? null : classifyMessages(transcript.messages);
   return {
     status: 'ok',
-    plan: compactPlan(plan, (message) => childMessageTokens(message, counter)),
-    tokens: childTokenReport(plan, counter),
+    plan: compactPlan(plan, (message) => tokensOf.get(message)!),
+    tokens: await childTokenReport(plan, counter, perMessage),
     summary: summarizeWindow(plan, earlier ?? fullClassification ?? parent.classifications),
     ...(earlier === undefined ? {} : { classificationsAtForkPoint: earlier }),
     ...(written === null
       ? {}
       : {
           writtenCall: written,
-          writtenCallTokens: counter.parentMessage(parent.transcript.messages.length),
+          writtenCallTokens: (await counter.parentMessage(parent.transcript.messages.length)).tokens,
           writtenCallClassification: fullClassification!.at(-1)!,
         }),
   };
@@ -114,9 +133,10 @@ export function previewFork(parentKey: string, request: ForkRequest): ForkPrevie
 
 /**
  * The plan a launched child keeps: computed again on the server from the registered parent, so
- * what the child stores is exactly what the engine produced, in objects nothing else holds.
+ * what the child stores is exactly what the engine produced: the registered parent's messages,
+ * which are frozen and so shared, and its own copy of everything else.
  */
-export function launchChild(parentKey: string, request: ForkRequest, childId: string): ChildLaunch {
+export async function launchChild(parentKey: string, request: ForkRequest, childId: string): Promise<ChildLaunch> {
   const parent = parentCache.get(parentKey);
   if (parent === undefined) return { status: 'unknown-parent' };
   const { transcript, written } = withAgentCall(parent.transcript, request);
@@ -131,7 +151,7 @@ export function launchChild(parentKey: string, request: ForkRequest, childId: st
       plan,
     };
   }
-  const tokens = childTokenReport(plan, counterFor(parent, written))!;
+  const tokens = (await childTokenReport(plan, await counterFor(parent, written)))!;
   // Every child gets a bootstrap record, written before its first model call: it is what a
   // revived child is rebuilt from (Qwen persists one; Fork Lab keeps one for every policy).
   const bootstrap = buildBootstrapRecord(plan, { childId, parentAgentId: parent.transcript.profile.agentId });

@@ -1,15 +1,19 @@
 import 'server-only';
-import { classifyMessages, type MessageClassification, type ParentTranscript } from '@/lib/fork';
+import { classifyMessages, deepFreeze, type MessageClassification, type ParentTranscript } from '@/lib/fork';
 import { contentHash } from '@/lib/isolation/content-hash';
-import { countMessageTokens, countTextTokens, countToolTokens } from '@/lib/tokens/count-tokens';
+import { countMessage, countText, countTools } from '@/lib/tokens/count-tokens';
+import { CountingPace } from '@/lib/tokens/counting-pace';
+import type { TokenCount } from '@/lib/tokens/token-count';
 
 /** A parent the server has validated, hashed and counted once, so window changes send only a key. */
 export interface RegisteredParent {
   key: string;
   transcript: ParentTranscript;
   messageTokens: number[];
-  systemTokens: number;
-  toolTokens: number;
+  /** Indexes of the messages whose count is an estimate (see lib/tokens/text-pieces). */
+  estimatedMessages: ReadonlySet<number>;
+  systemTokens: TokenCount;
+  toolTokens: TokenCount;
   classifications: MessageClassification[];
 }
 
@@ -37,15 +41,30 @@ export class ParentCache {
     const key = await contentHash(transcript);
     const known = this.get(key);
     if (known !== undefined) return known;
+    // One pace for the whole parent: counting pauses for other requests however it is split.
+    const pace = new CountingPace();
+    const messageTokens: number[] = [];
+    const estimatedMessages = new Set<number>();
+    for (const [index, message] of transcript.messages.entries()) {
+      const counted = await countMessage(message.message, pace);
+      messageTokens.push(counted.tokens);
+      if (counted.estimated) estimatedMessages.add(index);
+    }
     const entry: RegisteredParent = {
       key,
-      transcript,
-      messageTokens: transcript.messages.map((entry) => countMessageTokens(entry.message)),
-      systemTokens: countTextTokens(transcript.profile.systemInstruction),
-      toolTokens: countToolTokens(transcript.profile.tools),
+      // Frozen whole, in place (the caller hands it over): every plan, bootstrap record and running
+      // child of this parent then shares its messages instead of copying them, and none can write one.
+      transcript: deepFreeze(transcript),
+      messageTokens,
+      estimatedMessages,
+      systemTokens: await countText(transcript.profile.systemInstruction, pace),
+      toolTokens: await countTools(transcript.profile.tools, pace),
       classifications: classifyMessages(transcript.messages),
     };
-    const tokens = entry.messageTokens.reduce((sum, count) => sum + count, entry.systemTokens + entry.toolTokens);
+    // Counting pauses, so the same parent may have been registered meanwhile: keep one entry.
+    const registeredMeanwhile = this.get(key);
+    if (registeredMeanwhile !== undefined) return registeredMeanwhile;
+    const tokens = messageTokens.reduce((sum, count) => sum + count, entry.systemTokens.tokens + entry.toolTokens.tokens);
     this.#entries.set(key, entry);
     this.#tokens.set(key, tokens);
     this.#totalTokens += tokens;

@@ -1,7 +1,10 @@
 import 'server-only';
 import { countTokens } from 'gpt-tokenizer';
 import type { ModelMessage, ToolDeclaration } from '@/lib/fork';
+import { CountingPace } from './counting-pace';
 import { BINARY_PART_TOKENS, messageTokenText, toolsTokenText } from './message-token-text';
+import { textPieces } from './text-pieces';
+import type { TokenCount } from './token-count';
 
 /** The encoding the counts use: OpenAI's o200k_base (GPT-4o and later). */
 export const TOKEN_ENCODING = 'o200k_base';
@@ -10,15 +13,27 @@ export const TOKEN_ENCODING = 'o200k_base';
 // it is instead of making the tokenizer throw.
 const AS_PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
 
-export function countTextTokens(text: string): number {
-  return text.length === 0 ? 0 : countTokens(text, AS_PLAIN_TEXT);
+/**
+ * The o200k count of a text, in time linear in its length, pausing for the event loop as `pace`
+ * says (pass one pace to every count of one job, so many small texts pause too).
+ */
+export async function countText(text: string, pace: CountingPace = new CountingPace()): Promise<TokenCount> {
+  let tokens = 0;
+  let estimated = false;
+  for (const piece of textPieces(text)) {
+    await pace.before(piece.text.length);
+    tokens += countTokens(piece.text, AS_PLAIN_TEXT);
+    estimated ||= !piece.exact;
+  }
+  return { tokens, estimated };
 }
 
-export function countMessageTokens(message: ModelMessage): number {
+export async function countMessage(message: ModelMessage, pace?: CountingPace): Promise<TokenCount> {
   const { text, binaryParts } = messageTokenText(message);
-  return countTextTokens(text) + binaryParts * BINARY_PART_TOKENS;
+  const counted = await countText(text, pace);
+  return { tokens: counted.tokens + binaryParts * BINARY_PART_TOKENS, estimated: counted.estimated };
 }
 
-export function countToolTokens(tools: readonly ToolDeclaration[]): number {
-  return countTextTokens(toolsTokenText(tools));
+export function countTools(tools: readonly ToolDeclaration[], pace?: CountingPace): Promise<TokenCount> {
+  return countText(toolsTokenText(tools), pace);
 }
