@@ -105,7 +105,8 @@ test('j and k walk the real user turns and start the window there; [ ] and a cha
     await page.keyboard.press('End');
     await page.keyboard.type('[');
     await expect(playground.field('fork_turns')).toHaveValue('1[');
-    await expect(playground.error('fork_turns')).toHaveText('fork_turns must be "all" or a positive integer string such as "3" (got "1[").');
+    await expect(playground.error('fork_turns')).toHaveText('Parameter "fork_turns" must be "all" or a positive integer string such as "3".');
+    await expect(playground.explanation('fork_turns')).toContainText('Got "1[".');
   });
 });
 

@@ -186,7 +186,8 @@ test('a hand-written link opens exactly the view it spells out, a rejected value
   // A rejected value shows the rejection; an unknown policy falls back to the scenario's request.
   await playground.open('scenario=tool-only-turns&policy=qwen-fork-turns&fork_turns=03&subagent_type=fork&directive=x');
   await expect(playground.field('fork_turns')).toHaveValue('03');
-  await expect(playground.error('fork_turns')).toHaveText('fork_turns must be "all" or a positive integer string such as "3" (got "03").');
+  await expect(playground.error('fork_turns')).toHaveText('Parameter "fork_turns" must be "all" or a positive integer string such as "3".');
+  await expect(playground.explanation('fork_turns')).toContainText('Got "03".');
   await expect(playground.launchButton).toBeDisabled();
 
   await playground.open('scenario=image-only-turn&policy=no-such-policy&fork_turns=2');

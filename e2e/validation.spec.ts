@@ -57,7 +57,11 @@ test('Qwen: every malformed fork_turns, a teammate name and another subagent typ
   for (const [value, shown] of cases) {
     await test.step(`fork_turns ${JSON.stringify(value)}`, async () => {
       await playground.setField('fork_turns', value);
-      await expectRejected(playground, 'fork_turns', `fork_turns must be "all" or a positive integer string such as "3" (got ${shown}).`);
+      await expectRejected(playground, 'fork_turns', 'Parameter "fork_turns" must be "all" or a positive integer string such as "3".');
+      // Fork Lab's reading of the value sits beside Qwen's words, never inside them.
+      await expect(playground.explanation('fork_turns')).toHaveText(
+        `Got ${shown}. Qwen takes "all" or a whole number of turns written as a string: 1 or more, digits only, no sign, spaces or leading zero.`,
+      );
       await expect(playground.field('fork_turns')).toHaveAttribute('aria-invalid', 'true');
       // The value goes into the URL as typed, so a link reproduces the rejection.
       expect(playground.urlParams().get('fork_turns')).toBe(value);
@@ -88,11 +92,29 @@ test('Qwen: every malformed fork_turns, a teammate name and another subagent typ
     await playground.setField('fork_turns', '1');
     await qwenTeammateAndType(playground);
   });
+
+  await test.step('a blank directive is Qwen’s blank prompt, refused before any fork_turns check', async () => {
+    const directive = scenarioFile('startup-block').request.directive;
+    await playground.setField('fork_turns', '0');
+    await playground.setField('directive', '  ');
+    await expectRejected(playground, 'directive', 'Parameter "prompt" must be a non-empty string.');
+    await expect(playground.explanation('directive')).toHaveText(
+      'The directive is the prompt of the Agent call, and it is blank. Qwen refuses it before any other check.',
+    );
+    await expect(playground.error('fork_turns')).toHaveCount(0);
+    await playground.setField('directive', directive);
+    await expectRejected(playground, 'fork_turns', 'Parameter "fork_turns" must be "all" or a positive integer string such as "3".');
+    await playground.setField('fork_turns', '1');
+    await expectAccepted(playground);
+  });
 });
 
 async function qwenTeammateAndType(playground: PlaygroundPage): Promise<void> {
   await playground.setField('name', 'reviewer');
-  await expectRejected(playground, 'name', 'fork_turns cannot be used when spawning a named teammate (got name "reviewer"); omit name to fork.');
+  await expectRejected(playground, 'name', 'Parameter "fork_turns" cannot be used when spawning a named teammate.');
+  await expect(playground.explanation('name')).toHaveText(
+    'name is "reviewer": any name, even an empty one, asks for a named teammate. Leave name out to fork.',
+  );
   expect(playground.urlParams().get('name')).toBe('reviewer');
 
   // Without fork_turns, a named teammate is a fresh spawn: valid, but nothing to launch.
@@ -109,12 +131,18 @@ async function qwenTeammateAndType(playground: PlaygroundPage): Promise<void> {
   await expectAccepted(playground);
 
   await playground.setField('subagent_type', 'general-purpose');
-  await expectRejected(playground, 'subagent_type', 'fork_turns can only be used with subagent_type "fork" (got "general-purpose").');
+  await expectRejected(playground, 'subagent_type', 'Parameter "fork_turns" can only be used with subagent_type "fork".');
+  await expect(playground.explanation('subagent_type')).toHaveText(
+    'subagent_type is "general-purpose". fork_turns only applies to subagent_type "fork" (any letter case).',
+  );
   // The comparison is case-insensitive.
   await playground.setField('subagent_type', 'FORK');
   await expectAccepted(playground);
   await playground.setField('subagent_type', '');
-  await expectRejected(playground, 'subagent_type', 'fork_turns can only be used with subagent_type "fork" (got nothing).');
+  await expectRejected(playground, 'subagent_type', 'Parameter "fork_turns" can only be used with subagent_type "fork".');
+  await expect(playground.explanation('subagent_type')).toHaveText(
+    'subagent_type is left out. fork_turns only applies to subagent_type "fork" (any letter case).',
+  );
   await playground.setField('subagent_type', 'fork');
   await expectAccepted(playground);
   await expect(playground.summary).toHaveText('1 real turn · 1 tool pair · 0 reminders · startup kept · 3 synthetic messages');

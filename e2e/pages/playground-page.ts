@@ -207,6 +207,11 @@ export class PlaygroundPage {
     return this.page.getByTestId(`error-${name}`);
   }
 
+  /** Fork Lab's own explanation beside the runtime's error for a field. */
+  explanation(name: FieldName | string): Locator {
+    return this.page.getByTestId(`explanation-${name}`);
+  }
+
   /** Set a control (text box or select) to a raw value and wait for the re-plan. */
   async setField(name: FieldName, value: string): Promise<void> {
     const field = this.field(name);
