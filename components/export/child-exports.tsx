@@ -3,8 +3,8 @@
 import { childTranscriptMarkdown } from '@/lib/export/child-markdown';
 import { childTranscript } from '@/lib/export/fork-bundle';
 import type { ChildRecord } from '@/lib/workspace/workspace';
-import { downloadFile, fileSlug, prettyJson } from './download-file';
-import styles from './export.module.css';
+import { fileSlug, prettyJson } from './download-file';
+import { ExportBar, ExportButton } from './export-bar';
 
 /**
  * Exports of one child's transcript, for reading or replaying. A bundle of its fork is exported from
@@ -13,35 +13,30 @@ import styles from './export.module.css';
 export function ChildExports({ child, title }: { child: ChildRecord; title: string }) {
   const slug = fileSlug(`${title} ${child.name}`);
   return (
-    <div className={styles.exports} data-testid="child-exports">
-      <span className={styles.label}>Export</span>
-      <button
-        type="button"
-        data-testid="export-child-markdown"
-        onClick={() =>
-          downloadFile(
-            `${slug}.md`,
-            childTranscriptMarkdown({
-              name: child.name,
-              child: child.plan.child,
-              ownMessages: child.ownMessages,
-              status: child.run?.status ?? 'planned',
-              finalOutput: child.run?.finalOutput ?? null,
-            }),
-            'text/markdown',
-          )
-        }
+    <ExportBar testId="child-exports">
+      <ExportButton
+        testId="export-child-markdown"
+        file={() => ({
+          name: `${slug}.md`,
+          text: childTranscriptMarkdown({
+            name: child.name,
+            child: child.plan.child,
+            ownMessages: child.ownMessages,
+            status: child.run?.status ?? 'planned',
+            finalOutput: child.run?.finalOutput ?? null,
+          }),
+          type: 'text/markdown',
+        })}
       >
         Markdown
-      </button>
-      <button
-        type="button"
-        data-testid="export-child-messages"
+      </ExportButton>
+      <ExportButton
+        testId="export-child-messages"
         title="The child's whole transcript so far as AI SDK ModelMessage[] JSON"
-        onClick={() => downloadFile(`${slug}.model-messages.json`, prettyJson(childTranscript(child.plan, child.ownMessages)), 'application/json')}
+        file={() => ({ name: `${slug}.model-messages.json`, text: prettyJson(childTranscript(child.plan, child.ownMessages)), type: 'application/json' })}
       >
         ModelMessage[] JSON
-      </button>
-    </div>
+      </ExportButton>
+    </ExportBar>
   );
 }

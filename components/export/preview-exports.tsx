@@ -3,12 +3,12 @@
 import { toAnthropicMessagesRequest } from '@/lib/export/anthropic-messages-request';
 import { forkBundle } from '@/lib/export/fork-bundle';
 import { toOpenAiChatRequest } from '@/lib/export/openai-chat-request';
-import type { ForkRequest, ParentTranscript } from '@/lib/fork';
+import type { ChildRequest, ForkRequest, ParentTranscript } from '@/lib/fork';
 import { type CompactForkPlan, expandPlan } from '@/lib/fork-service/compact-plan';
 import type { ChildRecord } from '@/lib/workspace/workspace';
 import { bundleChild } from './bundle-children';
-import { downloadFile, fileSlug, prettyJson } from './download-file';
-import styles from './export.module.css';
+import { fileSlug, prettyJson } from './download-file';
+import { ExportBar, ExportButton } from './export-bar';
 
 export interface PreviewExportsProps {
   title: string;
@@ -20,6 +20,24 @@ export interface PreviewExportsProps {
   childrenRecords: readonly ChildRecord[];
 }
 
+/** The child's first request as each provider's request body. */
+const REQUEST_BODIES: readonly { testId: string; suffix: string; title: string; label: string; toBody(child: ChildRequest): unknown }[] = [
+  {
+    testId: 'export-openai-chat',
+    suffix: 'openai-chat',
+    title: "The child's first request as an OpenAI Chat Completions body",
+    label: 'OpenAI Chat JSON',
+    toBody: toOpenAiChatRequest,
+  },
+  {
+    testId: 'export-anthropic',
+    suffix: 'anthropic-messages',
+    title: "The child's first request as an Anthropic Messages body",
+    label: 'Anthropic Messages JSON',
+    toBody: toAnthropicMessagesRequest,
+  },
+];
+
 /**
  * Exports of what the preview shows: the fork as a bundle (with every child launched so far), and
  * the child's exact first request as an OpenAI Chat Completions or Anthropic Messages body.
@@ -27,48 +45,33 @@ export interface PreviewExportsProps {
 export function PreviewExports({ title, parent, request, plan, childrenRecords }: PreviewExportsProps) {
   const slug = fileSlug(title);
   const full = () => expandPlan(plan, parent.messages);
-  const child = () => full().child;
   return (
-    <div className={styles.exports} data-testid="preview-exports">
-      <span className={styles.label}>Export</span>
-      <button
-        type="button"
-        data-testid="export-bundle"
+    <ExportBar testId="preview-exports">
+      <ExportButton
+        testId="export-bundle"
         title="The parent, this fork request, its plan and every child launched from this parent, as one versioned JSON file"
-        onClick={() =>
-          downloadFile(
-            `${slug}.fork-bundle.json`,
-            prettyJson(forkBundle({ title, parent, request, plan: full(), children: childrenRecords.map(bundleChild) })),
-            'application/json',
-          )
-        }
+        file={() => ({
+          name: `${slug}.fork-bundle.json`,
+          text: prettyJson(forkBundle({ title, parent, request, plan: full(), children: childrenRecords.map(bundleChild) })),
+          type: 'application/json',
+        })}
       >
         Fork bundle
-      </button>
-      <button
-        type="button"
-        disabled={plan.child === null}
-        data-testid="export-openai-chat"
-        title="The child's first request as an OpenAI Chat Completions body"
-        onClick={() => {
-          const request = child();
-          if (request !== null) downloadFile(`${slug}.openai-chat.json`, prettyJson(toOpenAiChatRequest(request)), 'application/json');
-        }}
-      >
-        OpenAI Chat JSON
-      </button>
-      <button
-        type="button"
-        disabled={plan.child === null}
-        data-testid="export-anthropic"
-        title="The child's first request as an Anthropic Messages body"
-        onClick={() => {
-          const request = child();
-          if (request !== null) downloadFile(`${slug}.anthropic-messages.json`, prettyJson(toAnthropicMessagesRequest(request)), 'application/json');
-        }}
-      >
-        Anthropic Messages JSON
-      </button>
-    </div>
+      </ExportButton>
+      {REQUEST_BODIES.map((api) => (
+        <ExportButton
+          key={api.testId}
+          testId={api.testId}
+          title={api.title}
+          disabled={plan.child === null}
+          file={() => {
+            const child = full().child;
+            return child === null ? null : { name: `${slug}.${api.suffix}.json`, text: prettyJson(api.toBody(child)), type: 'application/json' };
+          }}
+        >
+          {api.label}
+        </ExportButton>
+      ))}
+    </ExportBar>
   );
 }
