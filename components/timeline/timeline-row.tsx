@@ -4,8 +4,9 @@ import { memo, useState } from 'react';
 import type { MessageClassification, ParentDisposition, ToolPairLinks, TranscriptMessage } from '@/lib/fork';
 import { kindLabel } from '@/lib/view/kind-labels';
 import { previewText } from '@/lib/view/message-preview';
-import { pairHue } from '@/lib/view/pair-hue';
 import { MessageEditor } from './message-editor';
+import { pairJumps } from './pair-jumps';
+import { PairLink } from './pair-link';
 import styles from './timeline.module.css';
 
 const FOLD_AT = 280;
@@ -98,33 +99,8 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
             {classification === undefined ? '…' : kindLabel(classification)}
           </span>
         )}
-        {calls?.map((call) => (
-          <button
-            type="button"
-            key={`c-${call.toolCallId}`}
-            className={styles.pair}
-            style={{ '--pair-hue': pairHue(call.toolCallId) } as React.CSSProperties}
-            data-testid="pair-link"
-            disabled={call.resultIndex === null}
-            onClick={() => call.resultIndex !== null && props.onJump(call.resultIndex)}
-            title={call.resultIndex === null ? `${call.toolName} (${call.toolCallId}) has no result yet` : `Result of ${call.toolName} is #${call.resultIndex}`}
-          >
-            {call.toolName} → {call.resultIndex === null ? 'open' : `#${call.resultIndex}`}
-          </button>
-        ))}
-        {results?.map((result) => (
-          <button
-            type="button"
-            key={`r-${result.toolCallId}`}
-            className={styles.pair}
-            style={{ '--pair-hue': pairHue(result.toolCallId) } as React.CSSProperties}
-            data-testid="pair-link"
-            disabled={result.callIndex === null}
-            onClick={() => result.callIndex !== null && props.onJump(result.callIndex)}
-            title={result.callIndex === null ? `No call ${result.toolCallId} before this result` : `Answers the call at #${result.callIndex}`}
-          >
-            ← {result.callIndex === null ? 'no call' : `#${result.callIndex}`}
-          </button>
+        {pairJumps(calls, results).map((jump) => (
+          <PairLink key={jump.key} jump={jump} onJump={props.onJump} />
         ))}
         <span className={styles.tokens} data-testid="row-tokens" title="o200k_base tokens">
           {tokens === undefined ? '' : `${tokens.toLocaleString('en-US')} tok`}
