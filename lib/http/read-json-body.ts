@@ -12,23 +12,53 @@ export function bodyTooLarge(limitBytes: number): HttpError {
 }
 
 /**
+ * How much of a refused body is read and thrown away before the refusal is answered. A server that
+ * answers while the client is still sending, and then closes the connection with unread bytes in
+ * it, makes the kernel reset the connection: Node's `fetch` then fails with ECONNRESET and never
+ * shows the 413 (curl, which reads an early answer, does). Reading the rest first, keeping none of
+ * it, lets every client see the answer. Past this bound (twice the largest limit, the import's) the
+ * client is not making a mistake, and reading stops.
+ */
+export const DISCARD_LIMIT_BYTES = 128 * 1024 * 1024;
+
+/** Read what is left of a body and keep none of it, up to {@link DISCARD_LIMIT_BYTES} in all. */
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead: number): Promise<void> {
+  let size = alreadyRead;
+  for (;;) {
+    if (size > DISCARD_LIMIT_BYTES) {
+      await reader.cancel();
+      return;
+    }
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+  }
+  reader.releaseLock();
+}
+
+/**
  * Read a request body's bytes, refusing anything over `limitBytes` before it is all in memory: a
- * declared Content-Length over the limit is refused without reading, and a body without one is read
- * only until it crosses the limit.
+ * declared Content-Length over the limit is refused without keeping any of it, and a body without
+ * one is kept only until it crosses the limit. Either way the rest is read and dropped before the
+ * refusal is thrown (see {@link DISCARD_LIMIT_BYTES}).
  */
 export async function readBodyBytes(request: Request, limitBytes: number, tooLarge: () => Error = () => bodyTooLarge(limitBytes)): Promise<Uint8Array> {
   const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > limitBytes) throw tooLarge();
+  const reader = request.body?.getReader();
+  if (Number.isFinite(declared) && declared > limitBytes) {
+    if (reader !== undefined) await discardRest(reader, declared > DISCARD_LIMIT_BYTES ? declared : 0);
+    throw tooLarge();
+  }
   const chunks: Uint8Array[] = [];
   let size = 0;
-  if (request.body !== null) {
-    const reader = request.body.getReader();
+  if (reader !== undefined) {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       size += value.byteLength;
       if (size > limitBytes) {
-        await reader.cancel();
+        chunks.length = 0;
+        await discardRest(reader, size);
         throw tooLarge();
       }
       chunks.push(value);
