@@ -62,7 +62,7 @@ describe('token counts (o200k_base)', () => {
       expect(counted.estimated).toBe(true);
       expect(Math.abs(counted.tokens - exactCount)).toBeLessThanOrEqual(Math.ceil(text.length / LONGEST_EXACT_PRE_TOKEN));
     }
-  });
+  }, 30_000);
 
   it('lets the event loop run between bounded stretches of counting', async () => {
     // Counted under one pace: many small messages, a long message and one long run of a letter.
