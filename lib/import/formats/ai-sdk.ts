@@ -22,6 +22,7 @@ import {
 import { LeadingSystem } from './leading-system';
 import { messageListFormat } from './message-list-format';
 import { sharedChatShapeScore } from './shared-chat-shape';
+import { messagesWithChatRoles, unknownRoles } from './unknown-role';
 
 type ProviderOptions = NonNullable<ModelMessage['providerOptions']>;
 
@@ -46,7 +47,7 @@ const MODEL_MESSAGE_SHAPE =
 function detectModelMessages(list: MessageList): number {
   if (list.body !== undefined && 'input' in list.body) return 0;
   // Any key a ModelMessage cannot have (an id, parts, tool_calls) makes it another format.
-  const fits = list.messages.every(
+  const fits = messagesWithChatRoles(list.messages).every(
     (message) =>
       isRecord(message) &&
       typeof message.role === 'string' &&
@@ -75,8 +76,10 @@ function hasModelMessageMarker(message: unknown): boolean {
 function convertModelMessages({ messages, body }: MessageList, log: FidelityLog): ConvertedImport {
   const builder = new TranscriptBuilder(MODEL_FORMAT, log);
   const system = leadingSystem(body, MODEL_LABEL);
+  const otherRoles = unknownRoles(messages, [...MODEL_ROLES], MODEL_LABEL, log);
   messages.forEach((raw, index) => {
     const field = `messages[${index}]`;
+    if (otherRoles.drops(raw, field)) return;
     const message = parseModelMessage(raw, field);
     // The second test only narrows the type: a system message's content is its text.
     if (system.leads(message.role === 'system') && message.role === 'system') {
@@ -151,7 +154,8 @@ const UI_MESSAGE_KEYS_READ = new Set(['id', 'role', 'parts']);
 const UI_PART_DROPPED = 'UI part with no ModelMessage form (sources, data parts) dropped, as convertToModelMessages does';
 
 function detectUiMessages(list: MessageList): number {
-  const shaped = list.messages.every(
+  const messages = messagesWithChatRoles(list.messages);
+  const shaped = messages.every(
     (message) =>
       isRecord(message) &&
       typeof message.role === 'string' &&
@@ -161,7 +165,7 @@ function detectUiMessages(list: MessageList): number {
       message.parts.every((part) => isRecord(part) && typeof part.type === 'string'),
   );
   if (!shaped) return 0;
-  return list.messages.every((message) => isRecord(message) && typeof message.id === 'string') ? 1 : 0.9;
+  return messages.every((message) => isRecord(message) && typeof message.id === 'string') ? 1 : 0.9;
 }
 
 interface UiContext {
@@ -172,9 +176,11 @@ interface UiContext {
 function convertUiMessages({ messages, body }: MessageList, log: FidelityLog): ConvertedImport {
   const context: UiContext = { builder: new TranscriptBuilder(UI_FORMAT, log), log };
   const system = leadingSystem(body, UI_LABEL);
+  const otherRoles = unknownRoles(messages, UI_ROLES, UI_LABEL, log);
   messages.forEach((raw, index) => {
     const field = `messages[${index}]`;
     const message = requireRecordAt(UI_LABEL, raw, field, 'a UIMessage {id, role, parts}');
+    if (otherRoles.drops(message, field)) return;
     const role = message.role;
     if (typeof role !== 'string' || !UI_ROLES.includes(role)) throw invalidField(UI_LABEL, `${field}.role`, role, `allowed: ${UI_ROLES.join(', ')}`);
     if (!Array.isArray(message.parts)) throw invalidField(UI_LABEL, `${field}.parts`, message.parts, 'expected a list of parts');

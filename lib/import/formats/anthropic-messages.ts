@@ -10,18 +10,20 @@ import { messageListFormat } from './message-list-format';
 import { requestBodyProfile } from './request-body-profile';
 import { sharedChatShapeScore } from './shared-chat-shape';
 import { TOOL_FIELD_DROPPED, toolDeclarationOf, toolNameAt } from './tool-declaration';
+import { messagesWithChatRoles, unknownRoles } from './unknown-role';
 
 const LABEL = 'Anthropic Messages';
 const FORMAT = 'anthropic-messages';
 const BODY_KEYS_READ = new Set(['model', 'system', 'messages', 'tools']);
 const MESSAGE_KEYS_READ = new Set(['role', 'content']);
+const ROLES = ['user', 'assistant'];
 const MARKER_BLOCK_TYPES = new Set(['tool_use', 'tool_result', 'thinking', 'redacted_thinking', 'document', 'server_tool_use']);
 
 function detectAnthropicMessages(list: MessageList): number {
   const body = list.body;
   if (body !== undefined && 'input' in body) return 0;
   // The system prompt is top-level here: a system, developer or tool role is another format.
-  if (list.messages.some((message) => !isRecord(message) || (message.role !== 'user' && message.role !== 'assistant'))) return 0;
+  if (messagesWithChatRoles(list.messages).some((message) => !isRecord(message) || (message.role !== 'user' && message.role !== 'assistant'))) return 0;
   if (list.messages.some(hasAnthropicMarker)) return 1;
   if (body !== undefined && body.system !== undefined && body.max_tokens !== undefined) return 1;
   if (body !== undefined && Array.isArray(body.tools) && body.tools.some((tool) => isRecord(tool) && 'input_schema' in tool)) return 1;
@@ -41,9 +43,11 @@ function hasAnthropicMarker(message: unknown): boolean {
 
 function convertAnthropicMessages({ messages, body }: MessageList, log: FidelityLog): ConvertedImport {
   const builder = new TranscriptBuilder(FORMAT, log);
+  const otherRoles = unknownRoles(messages, ROLES, LABEL, log);
   messages.forEach((raw, index) => {
     const field = `messages[${index}]`;
     const message = requireRecordAt(LABEL, raw, field, 'a message object {role, content}');
+    if (otherRoles.drops(message, field)) return;
     reportUnreadKeys(message, MESSAGE_KEYS_READ, field, log, MESSAGE_FIELD_DROPPED);
     if (message.role === 'user') convertUserMessage(message.content, field, builder, log);
     else if (message.role === 'assistant') builder.push({ role: 'assistant', content: assistantContent(message.content, field, log) }, { field });

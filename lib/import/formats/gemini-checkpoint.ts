@@ -5,9 +5,11 @@ import { type ImportSource, isRecord } from '../import-source';
 import { importedProfile } from '../imported-profile';
 import { TranscriptBuilder } from '../transcript-builder';
 import { assistantPartsOf, isStateSnapshot, OpenCalls, pairedResults, textOfParts, userSideOf } from './gemini-parts';
+import { unknownRoles } from './unknown-role';
 
 const LABEL = 'Gemini API history (Content[], /chat save checkpoint)';
 const FORMAT = 'gemini-checkpoint';
+const ROLES = ['user', 'model'];
 
 /** The history and the path its entries are named by: `history[3]`, or `[3]` for a bare list. */
 interface History {
@@ -21,8 +23,13 @@ function isContent(value: unknown): boolean {
   return value.parts.every((part) => isRecord(part) && !('type' in part));
 }
 
+/** A content of a role Gemini does not have: conversion drops it, so detection does not weigh it. */
+function hasOtherRole(value: unknown): boolean {
+  return isRecord(value) && typeof value.role === 'string' && value.role !== 'user' && value.role !== 'model' && Array.isArray(value.parts);
+}
+
 function isContentList(value: unknown): value is unknown[] {
-  return Array.isArray(value) && value.length > 0 && value.every(isContent);
+  return Array.isArray(value) && value.some(isContent) && value.every((entry) => isContent(entry) || hasOtherRole(entry));
 }
 
 function detect(source: ImportSource): number {
@@ -50,9 +57,12 @@ function convert(source: ImportSource, log: FidelityLog): ConvertedImport {
   const { entries, prefix } = historyOf(source.value, log);
   const builder = new TranscriptBuilder(FORMAT, log);
   const calls = new OpenCalls();
+  const otherRoles = unknownRoles(entries, ROLES, LABEL, log);
   entries.forEach((entry, index) => {
     const field = `${prefix}[${index}]`;
     const place: FindingPlace = { field };
+    // Only a content ({role, parts}) of another role is dropped; anything else is not a content.
+    if (hasOtherRole(entry) && otherRoles.drops(entry, field)) return;
     if (!isRecord(entry) || (entry.role !== 'user' && entry.role !== 'model') || !Array.isArray(entry.parts)) {
       throw new InvalidContentError(`${field} is not a Gemini content: it needs a role of "user" or "model" and a parts list.`, place);
     }

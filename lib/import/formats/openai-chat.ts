@@ -25,6 +25,7 @@ import { appendToolResult, CHAT_LABEL, type ChatState, legacyCallPart, toolCallP
 import { requestBodyProfile } from './request-body-profile';
 import { sharedChatShapeScore } from './shared-chat-shape';
 import { TOOL_FIELD_DROPPED, toolDeclarationOf } from './tool-declaration';
+import { unknownRoles } from './unknown-role';
 
 // ---------------------------------------------------------------------------------------------
 // OpenAI Chat Completions
@@ -85,9 +86,11 @@ function convertOpenAiChat({ messages, body }: MessageList, log: FidelityLog): C
     openToolMessage: undefined,
   };
   const system = new LeadingSystem();
+  const otherRoles = unknownRoles(messages, ROLES, LABEL, log);
   messages.forEach((raw, index) => {
     const field = `messages[${index}]`;
     const message = requireRecordAt(LABEL, raw, field, 'a message object {role, content}');
+    if (otherRoles.drops(message, field)) return;
     const role = chatRoleOf(message, field);
     reportUnreadKeys(message, KEYS_READ[role], field, log, MESSAGE_FIELD_DROPPED);
     if (system.leads(role === 'system' || role === 'developer')) {

@@ -25,11 +25,13 @@ import {
   ENCRYPTED_REASONING,
   ITEM_KEYS_READ,
   type ItemContext,
+  MESSAGE_ROLES,
   responsesItemType,
   systemMessageOf,
   TOOL_OUTPUTS_MERGED,
 } from './responses-items';
 import { TOOL_FIELD_DROPPED, toolDeclarationOf } from './tool-declaration';
+import { unknownRoles } from './unknown-role';
 
 const LABEL = 'OpenAI Responses';
 const FORMAT = 'openai-responses';
@@ -108,11 +110,13 @@ function convertOpenAiResponses(source: ImportSource, log: FidelityLog): Convert
   const system = new LeadingSystem();
   const instructions = optionalStringAt(LABEL, body?.instructions, 'instructions');
   if (instructions !== undefined) system.add(instructions, 'instructions');
+  const otherRoles = unknownRoles(items, MESSAGE_ROLES, LABEL, log);
   items.forEach((raw, index) => {
     const field = body === undefined ? `[${index}]` : `input[${index}]`;
     const item = requireRecordAt(LABEL, raw, field, 'an input item {type, …}');
     const ctx = itemContext(log, field);
     const type = responsesItemType(item, ctx);
+    if (type === 'message' && otherRoles.drops(item, field)) return;
     const keysRead = lookup(ITEM_KEYS_READ, type);
     if (keysRead !== undefined) reportUnreadKeys(item, keysRead, field, log, MESSAGE_FIELD_DROPPED);
     const converted = convertResponsesItem(item, ctx);

@@ -70,7 +70,7 @@ export type ConvertedItem =
   /** Left out, its finding logged; a user or system message still ends the model response before it. */
   | { role: 'none'; endsResponse: boolean };
 
-const MESSAGE_ROLES = ['user', 'assistant', 'system', 'developer'];
+export const MESSAGE_ROLES = ['user', 'assistant', 'system', 'developer'];
 
 /** An item's type; a `{role, content}` item without one is a message (the API's short form). */
 export function responsesItemType(item: Record<string, unknown>, ctx: ItemContext): string {

@@ -1,4 +1,5 @@
 import { isRecord } from '../import-source';
+import { messagesWithChatRoles } from './unknown-role';
 
 /**
  * The score OpenAI Chat, Anthropic and AI SDK model messages all give the shape they share
@@ -14,7 +15,7 @@ export const SHARED_CHAT_SHAPE_SCORE = 0.5;
  * `{type: 'text', text}` parts), and 0 otherwise.
  */
 export function sharedChatShapeScore(messages: readonly unknown[], roles: readonly string[]): number {
-  return messages.every((message) => isPlainChatMessage(message, roles)) ? SHARED_CHAT_SHAPE_SCORE : 0;
+  return messagesWithChatRoles(messages).every((message) => isPlainChatMessage(message, roles)) ? SHARED_CHAT_SHAPE_SCORE : 0;
 }
 
 function isPlainChatMessage(value: unknown, roles: readonly string[]): boolean {
