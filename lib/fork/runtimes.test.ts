@@ -41,14 +41,23 @@ describe('the runtime registry', () => {
     expect(agentTool.requestFromCall(agentTool.callInput(request), settings)).toEqual(called);
   });
 
-  it('is the only way in: no code outside a runtime folder imports from one, or names a policy', () => {
+  it('is the only way in: no code outside a runtime folder imports from one or names a policy, and no runtime imports another', () => {
     const allowed = new Set(['lib/fork/runtimes.ts', 'lib/fork/index.ts']);
     // Scenarios are data that pick a runtime by policy; importers read those products' own files.
     const dataFolders = ['lib/scenarios/', 'lib/import/'];
     const offenders: string[] = [];
     for (const file of [...sourceFiles(path.join(root, 'lib')), ...sourceFiles(path.join(root, 'app')), ...sourceFiles(path.join(root, 'components'))]) {
       const relative = path.relative(root, file).split(path.sep).join('/');
-      if (allowed.has(relative) || runtimeFolders.some((folder) => relative.startsWith(`lib/fork/${folder}/`))) continue;
+      if (allowed.has(relative)) continue;
+      const home = runtimeFolders.find((folder) => relative.startsWith(`lib/fork/${folder}/`));
+      if (home !== undefined) {
+        // A runtime folder may use the engine's shared pieces, never another runtime's.
+        const text = readFileSync(file, 'utf8');
+        for (const other of runtimeFolders.filter((folder) => folder !== home)) {
+          if (new RegExp(`from '(@/lib/fork|\\.\\.)/${other}/`).test(text)) offenders.push(`${relative} imports from ${other}/`);
+        }
+        continue;
+      }
       if (relative.startsWith('lib/fork/testing/') || dataFolders.some((folder) => relative.startsWith(folder))) continue;
       const text = readFileSync(file, 'utf8');
       for (const folder of runtimeFolders) {

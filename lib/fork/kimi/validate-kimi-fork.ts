@@ -1,5 +1,5 @@
 import type { ForkParameterError } from '../fork-plan';
-import { describeValue } from '../qwen/validate-fork-turns';
+import { describeValue } from '../planning/describe-value';
 import type { AgentProfile } from '../transcript/transcript';
 import type { KimiForkParams } from './kimi-fork-request';
 

@@ -1,7 +1,8 @@
 import type { ForkParameterError } from '../fork-plan';
+import { describeValue } from '../planning/describe-value';
 import type { AgentProfile } from '../transcript/transcript';
 import type { QwenForkParams } from './qwen-fork-request';
-import { describeValue, type ForkTurns } from './validate-fork-turns';
+import type { ForkTurns } from './validate-fork-turns';
 
 /** What Qwen does with a call that passed validation. */
 export type QwenDispatch = { kind: 'fork'; forkTurns: ForkTurns } | { kind: 'fresh'; why: string } | { kind: 'refused'; error: ForkParameterError };

@@ -1,4 +1,5 @@
 import type { ForkParameterError } from '../fork-plan';
+import { describeValue } from '../planning/describe-value';
 import type { QwenForkParams } from './qwen-fork-request';
 
 /** Qwen's `subagent_type` for a fork. */
@@ -8,15 +9,6 @@ export const FORK_SUBAGENT_TYPE = 'fork';
 export type ForkTurns = 'all' | number;
 
 const FORK_TURNS_PATTERN = /^[1-9][0-9]*$/;
-
-/** How a value the model sent reads in Fork Lab's explanation of an error. */
-export function describeValue(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (value === null) return 'null';
-  if (typeof value === 'number' || typeof value === 'boolean') return `${typeof value} ${value}`;
-  return Array.isArray(value) ? 'an array' : 'an object';
-}
 
 /** Whether `subagent_type` asks for a fork: Qwen compares it without regard to letter case. */
 export function isForkType(subagentType: unknown): boolean {
