@@ -1,6 +1,7 @@
 'use client';
 
-import { forwardRef, type ReactNode, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { forwardRef, type ReactNode, useCallback, useImperativeHandle, useRef } from 'react';
 import styles from './virtual-list.module.css';
 
 export interface VirtualListHandle {
@@ -22,18 +23,6 @@ export interface VirtualListProps {
   role?: string;
 }
 
-/** Index of the last offset at or before `position`. */
-function findIndex(offsets: Float64Array, position: number): number {
-  let lo = 0;
-  let hi = offsets.length - 2;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (offsets[mid]! <= position) lo = mid;
-    else hi = mid - 1;
-  }
-  return Math.max(0, lo);
-}
-
 /**
  * A scrolling list that renders only the items in view, measuring each rendered item so rows can
  * grow (a folded message opened, a boundary banner) without a fixed row height. A 10,000-message
@@ -44,107 +33,47 @@ export const VirtualList = forwardRef<VirtualListHandle, VirtualListProps>(funct
   ref,
 ) {
   const scroller = useRef<HTMLDivElement>(null);
-  const heights = useRef(new Map<string, number>());
-  const [measureVersion, setMeasureVersion] = useState(0);
-  const [viewport, setViewport] = useState({ top: 0, height: 800 });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: measureVersion is how a rendered row says the heights ref changed
-  const offsets = useMemo(() => {
-    const result = new Float64Array(count + 1);
-    for (let index = 0; index < count; index += 1) {
-      result[index + 1] = result[index]! + (heights.current.get(itemKey(index)) ?? estimatedHeight);
-    }
-    return result;
-    // measureVersion: recompute when a rendered item reports a new height.
-  }, [count, estimatedHeight, itemKey, measureVersion]);
-
-  const first = Math.max(0, findIndex(offsets, viewport.top) - overscan);
-  const last = Math.min(count - 1, findIndex(offsets, viewport.top + viewport.height) + overscan);
-
-  const observer = useRef<ResizeObserver | null>(null);
-  const pending = useRef(false);
-  const getObserver = useCallback(() => {
-    observer.current ??= new ResizeObserver((entries) => {
-      let changed = false;
-      for (const entry of entries) {
-        const key = (entry.target as HTMLElement).dataset.vkey;
-        // A row leaving the document reports a zero size; its last real height still stands.
-        if (key === undefined || !entry.target.isConnected) continue;
-        const height = Math.ceil(entry.borderBoxSize[0]?.blockSize ?? (entry.target as HTMLElement).offsetHeight);
-        if (heights.current.get(key) !== height) {
-          heights.current.set(key, height);
-          changed = true;
-        }
-      }
-      if (changed && !pending.current) {
-        pending.current = true;
-        requestAnimationFrame(() => {
-          pending.current = false;
-          setMeasureVersion((version) => version + 1);
-        });
-      }
-    });
-    return observer.current;
-  }, []);
-  useEffect(
-    () => () => {
-      observer.current?.disconnect();
-      observer.current = null;
-    },
-    [],
-  );
-
-  const measure = useCallback(
-    (element: HTMLDivElement) => {
-      getObserver().observe(element);
-      return () => observer.current?.unobserve(element);
-    },
-    [getObserver],
-  );
-
-  useLayoutEffect(() => {
-    const element = scroller.current;
-    if (element === null) return;
-    const update = () => setViewport({ top: element.scrollTop, height: element.clientHeight });
-    update();
-    element.addEventListener('scroll', update, { passive: true });
-    const resize = new ResizeObserver(update);
-    resize.observe(element);
-    return () => {
-      element.removeEventListener('scroll', update);
-      resize.disconnect();
-    };
-  }, []);
+  const estimateSize = useCallback(() => estimatedHeight, [estimatedHeight]);
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scroller.current,
+    estimateSize,
+    getItemKey: itemKey,
+    overscan,
+    // Render on React's schedule, as a state update from the scroll event would, not synchronously
+    // inside every scroll event: measured on the 10,000-message timeline, the synchronous default
+    // brought long tasks to scrolling that the hand-written list did not have, and slowed window changes.
+    useFlushSync: false,
+    // Until the scroller is laid out, render the rows of a typical first screen rather than none.
+    initialRect: { width: 0, height: 800 },
+    // Rows put their own data-index on themselves (tests find rows by it); the wrapper must not carry one too.
+    indexAttribute: 'data-vindex',
+  });
 
   useImperativeHandle(
     ref,
     () => ({
       scrollToIndex(index) {
-        const element = scroller.current;
-        if (element === null || index < 0 || index >= count) return;
-        const top = offsets[index]!;
-        const bottom = offsets[index + 1]!;
-        if (top < element.scrollTop) element.scrollTop = top;
-        else if (bottom > element.scrollTop + element.clientHeight) element.scrollTop = bottom - element.clientHeight;
+        if (index >= 0 && index < count) virtualizer.scrollToIndex(index, { align: 'auto' });
       },
     }),
-    [count, offsets],
+    [count, virtualizer],
   );
-
-  const items: ReactNode[] = [];
-  for (let index = first; index <= last; index += 1) {
-    const key = itemKey(index);
-    items.push(
-      <div key={key} ref={measure} data-vkey={key} className={styles.item} style={{ transform: `translateY(${offsets[index]}px)` }}>
-        {renderItem(index)}
-      </div>,
-    );
-  }
 
   return (
     <div ref={scroller} className={`${styles.scroller} ${className ?? ''}`} {...rest}>
-      <div className={styles.spacer} style={{ height: offsets[count] }}>
-        {items}
+      <div className={styles.spacer} style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => (
+          <div
+            key={item.key}
+            ref={virtualizer.measureElement}
+            data-vindex={item.index}
+            className={styles.item}
+            style={{ transform: `translateY(${item.start}px)` }}
+          >
+            {renderItem(item.index)}
+          </div>
+        ))}
       </div>
     </div>
   );
