@@ -1,5 +1,9 @@
+import { createStore, del, get, set } from 'idb-keyval';
 import type { StateStorage } from 'zustand/middleware';
 
+// The names every saved workspace lives under. idb-keyval opens an existing database at its own
+// version and creates this same single out-of-line-key store in a new one, so what was saved
+// before it took over loads unchanged.
 const DATABASE = 'fork-lab';
 const STORE = 'kv';
 
@@ -8,34 +12,13 @@ const STORE = 'kv';
  * workspace with a 10,000-message parent is several megabytes, past localStorage's usual 5 MB.
  */
 export function indexedDbStorage(): StateStorage {
-  let database: Promise<IDBDatabase> | null = null;
-  const open = () =>
-    (database ??= new Promise((resolve, reject) => {
-      const request = indexedDB.open(DATABASE, 1);
-      request.onupgradeneeded = () => request.result.createObjectStore(STORE);
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error ?? new Error('IndexedDB could not be opened.'));
-    }));
-  const run = async <T>(mode: IDBTransactionMode, action: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> => {
-    const db = await open();
-    return new Promise<T>((resolve, reject) => {
-      const transaction = db.transaction(STORE, mode);
-      const request = action(transaction.objectStore(STORE));
-      transaction.oncomplete = () => resolve(request.result);
-      transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB transaction failed.'));
-      transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB transaction was aborted.'));
-    });
-  };
+  const store = createStore(DATABASE, STORE);
   return {
     getItem: async (name) => {
-      const value = await run('readonly', (store) => store.get(name));
+      const value = await get<unknown>(name, store);
       return typeof value === 'string' ? value : null;
     },
-    setItem: async (name, value) => {
-      await run('readwrite', (store) => store.put(value, name));
-    },
-    removeItem: async (name) => {
-      await run('readwrite', (store) => store.delete(name));
-    },
+    setItem: (name, value) => set(name, value, store),
+    removeItem: (name) => del(name, store),
   };
 }
