@@ -302,7 +302,8 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
             tokens={rows.tokens}
             cursor={cursor}
             canStartWindow={runtimeOf(selection.policy).controls.window !== undefined}
-            onStartWindow={startWindowAt}
+            // A prompt that continues a turn starts the window where its turn starts.
+            onStartWindow={(index) => startWindowAt(rows.classifications[index]?.continuesTurnAt ?? index)}
             onForkAfter={(index) => setSelection((current) => ({ ...current, forkPoint: index + 1 >= transcript.messages.length ? null : index + 1 }))}
             onDelete={(index) => workspaceStore.getState().deleteParentMessage(index)}
           />

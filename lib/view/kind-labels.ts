@@ -16,8 +16,12 @@ export const KIND_LABELS: Record<MessageKind, string> = {
   other: 'other',
 };
 
-/** The badge text for a row: the kind, and for a real turn its number from the end. */
+/**
+ * The badge text for a row: the kind, and for a real turn its number from the end — shared by the
+ * prompts of one turn, the later ones marked as continuing it.
+ */
 export function kindLabel(classification: MessageClassification): string {
   const label = KIND_LABELS[classification.kind];
-  return classification.turnFromEnd === undefined ? label : `${label} ${classification.turnFromEnd}`;
+  if (classification.turnFromEnd === undefined) return label;
+  return `${label} ${classification.turnFromEnd}${classification.continuesTurnAt === undefined ? '' : ' (continued)'}`;
 }

@@ -31,6 +31,17 @@ describe('timelineRows', () => {
     expect(timelineRows(parent, registration, null, 2).turns).toEqual([0]);
   });
 
+  it('lets a window start only at a turn’s first prompt: a prompt that continues a turn is not another', () => {
+    const continued = { ...classified(2, 'real-user-turn', -1), continuesTurnAt: 0 };
+    const rows = timelineRows(
+      parent,
+      { ...registration, classifications: [classified(0, 'real-user-turn', -1), classified(1, 'assistant'), continued, classified(3, 'assistant')] },
+      null,
+      4,
+    );
+    expect(rows.turns).toEqual([0]);
+  });
+
   it('adds the Agent call launch will write as a last row with its kind and tokens', () => {
     const rows = timelineRows(parent, registration, { writtenCall: call, writtenCallTokens: 9, writtenCallClassification: callClassification }, 5);
     expect(rows.messages.map((entry) => entry.id)).toEqual(['u1', 'a1', 'u2', 'a2', 'fork-call-5']);

@@ -22,7 +22,7 @@ export interface TimelineRows {
   classifications: readonly (MessageClassification | undefined)[];
   /** Per row, or null until the server has counted the parent this browser holds. */
   tokens: readonly number[] | null;
-  /** Rows that are real user turns before the fork point: the turns a window can start at. */
+  /** The first row of each real user turn before the fork point: where a turn window can start. */
   turns: readonly number[];
 }
 
@@ -49,7 +49,7 @@ export function timelineRows(
   const tokens = counted === null || preview?.writtenCallTokens === undefined ? counted : [...counted, preview.writtenCallTokens];
   const turns: number[] = [];
   classifications.forEach((classification, index) => {
-    if (classification?.kind === 'real-user-turn' && index < forkEnd) turns.push(index);
+    if (classification?.kind === 'real-user-turn' && classification.continuesTurnAt === undefined && index < forkEnd) turns.push(index);
   });
   return { messages, classifications, tokens, turns };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assistant, reminder, reminderText, toolCalls, toolResults, user } from '@/lib/scenarios/transcript-builders';
+import { assistant, parentOf, reminder, reminderText, toolCalls, toolResults, user } from '@/lib/scenarios/transcript-builders';
+import { planFork } from '../plan-fork';
 import { classifyMessages, isRealUserTurn } from './classify-messages';
 
 describe('isRealUserTurn', () => {
@@ -112,5 +113,45 @@ describe('classifyMessages', () => {
       ['real-user-turn', -1],
       ['compaction-summary', undefined],
     ]);
+  });
+});
+
+describe('turn numbers', () => {
+  const messages = [
+    user('u1', 'Look at the parser.'),
+    assistant('a1', 'It splits on commas.'),
+    user('u2', 'Make it handle quotes.'),
+    user('u3', 'And escaped quotes too.'),
+    assistant('a2', 'Done.'),
+    user('u4', 'Now the tests.'),
+    assistant('empty', ''),
+    user('u5', 'With fixtures.'),
+    assistant('a3', 'Tests added.'),
+  ];
+
+  it('number prompts with no reply between them as one turn, counted from its first prompt', () => {
+    const turns = classifyMessages(messages).flatMap((entry) =>
+      entry.kind === 'real-user-turn' ? [[entry.id, entry.turnFromEnd, entry.continuesTurnAt ?? null]] : [],
+    );
+    expect(turns).toEqual([
+      ['u1', -3, null],
+      ['u2', -2, null],
+      ['u3', -2, 2],
+      // An empty assistant message is no reply: curation drops it.
+      ['u4', -1, null],
+      ['u5', -1, 5],
+    ]);
+  });
+
+  it('give each turn the number fork_turns takes to start a Qwen window at its first prompt', () => {
+    for (const entry of classifyMessages(messages)) {
+      if (entry.kind !== 'real-user-turn') continue;
+      const plan = planFork(parentOf(messages), {
+        policy: 'qwen-fork-turns',
+        directive: 'go',
+        params: { subagent_type: 'fork', fork_turns: String(-entry.turnFromEnd!) },
+      });
+      expect(plan.window?.start, entry.id).toBe(entry.continuesTurnAt ?? entry.index);
+    }
   });
 });

@@ -27,6 +27,12 @@ export interface MessageClassification {
   kind: MessageKind;
   /** For a real user turn: its number counted from the end, -1 for the latest. */
   turnFromEnd?: number;
+  /**
+   * For a real user turn: the earlier prompt whose turn this one continues (its index). Prompts
+   * with no reply between them are one turn — curation makes them one message before a window is
+   * counted — so they share a number, and a window starts at the first of them.
+   */
+  continuesTurnAt?: number;
   /** Whether any text part is a reminder (a real turn can carry one in a separate part). */
   hasReminder: boolean;
   /** Why a message fell into `other` (an empty user message, a whitespace-only prompt, …). */
@@ -62,6 +68,11 @@ export function isRealUserTurn(message: ContentLike, meta?: MessageMeta): boolea
   return false;
 }
 
+/** Whether an assistant message carries anything: a call, or text or reasoning that is not blank. */
+function saysSomething(message: ModelMessage): boolean {
+  return partsOf(message).some((part) => (part.type !== 'text' && part.type !== 'reasoning' ? true : part.text.trim() !== ''));
+}
+
 function userNote(message: ModelMessage, meta: MessageMeta | undefined): string {
   if (meta?.origin?.meta === true) return 'marked meta by the importer: not a person’s prompt';
   if (meta?.origin?.compactionSummary === true) return 'marked as a compaction summary by the importer';
@@ -78,7 +89,10 @@ export function classifyMessages(messages: readonly TranscriptMessage[]): Messag
   const startup = startupContextLength(messages);
   const compaction = compactionPrefixRoles(messages, startup);
   const result: MessageClassification[] = new Array(messages.length);
-  const realTurnIndexes: number[] = [];
+  /** The first prompt of each turn, and which turn every real user message belongs to. */
+  const turnStarts: number[] = [];
+  const turnOf = new Map<number, number>();
+  let repliedSinceTurn = true;
 
   for (let index = 0; index < messages.length; index++) {
     const { id, message, meta } = messages[index]!;
@@ -96,6 +110,7 @@ export function classifyMessages(messages: readonly TranscriptMessage[]): Messag
     switch (message.role) {
       case 'system':
         result[index] = { ...base, kind: 'system' };
+        repliedSinceTurn = true;
         break;
       case 'tool':
         result[index] = { ...base, kind: 'tool-result' };
@@ -105,13 +120,18 @@ export function classifyMessages(messages: readonly TranscriptMessage[]): Messag
           ...base,
           kind: toolCallsOf(message).length > 0 ? 'tool-call' : 'assistant',
         };
+        // Curation drops an assistant message that says nothing, so it separates no turns.
+        if (saysSomething(message)) repliedSinceTurn = true;
         break;
       case 'user':
         if (meta?.origin?.compactionSummary === true) {
           result[index] = { ...base, kind: 'compaction-summary' };
         } else if (isRealUserTurn(message, meta)) {
           result[index] = { ...base, kind: 'real-user-turn' };
-          realTurnIndexes.push(index);
+          if (repliedSinceTurn) turnStarts.push(index);
+          else result[index]!.continuesTurnAt = turnStarts.at(-1)!;
+          turnOf.set(index, turnStarts.length - 1);
+          repliedSinceTurn = false;
         } else if (isPureReminderMessage(message)) {
           result[index] = { ...base, kind: 'pure-reminder' };
         } else if (hasReminder) {
@@ -123,8 +143,6 @@ export function classifyMessages(messages: readonly TranscriptMessage[]): Messag
     }
   }
 
-  for (let k = 0; k < realTurnIndexes.length; k++) {
-    result[realTurnIndexes[k]!]!.turnFromEnd = k - realTurnIndexes.length;
-  }
+  for (const [index, turn] of turnOf) result[index]!.turnFromEnd = turn - turnStarts.length;
   return result;
 }
