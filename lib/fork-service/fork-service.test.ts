@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type ForkRequest, planFork } from '@/lib/fork';
-import { sharedObjects } from '@/lib/fork/testing/object-graph';
+import { mutableSharedObjects } from '@/lib/fork/testing/object-graph';
 import { assistant, parentOf, toolCalls, user } from '@/lib/scenarios/transcript-builders';
 
 vi.mock('server-only', () => ({}));
@@ -57,12 +57,15 @@ describe('fork service', () => {
     expect(await launchChild('0'.repeat(64), request, 'child-1')).toEqual({ status: 'unknown-parent' });
   });
 
-  it('launches a child with its own copy of the plan and a bootstrap record', async () => {
+  it("launches a child with the engine's plan and a bootstrap record, sharing only the registered parent's frozen messages", async () => {
     const { parentKey } = await registerParent(parent);
     const launch = await launchChild(parentKey, request, 'child-1');
     if (launch.status !== 'ok') throw new Error(launch.status);
     expect(launch.plan).toEqual(planFork(parent, request));
-    expect(sharedObjects(parent, launch.plan)).toEqual([]);
+    expect(mutableSharedObjects(parent, launch)).toEqual([]);
+    // Registering froze the parent whole: the window's first message, u2, is the parent's own object.
+    expect(launch.plan.child!.initialMessages[0]!.message).toBe(parent.messages[2]!.message);
+    expect(launch.bootstrap.initialMessages[0]).toBe(parent.messages[2]!.message);
     expect(launch.bootstrap).toMatchObject({ kind: 'fork', childId: 'child-1', taskPrompt: 'Begin.' });
     expect(launch.agentCallId).toBe('call-1');
   });

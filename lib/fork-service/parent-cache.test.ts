@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { isDeepFrozen } from '@/lib/fork';
 import { assistant, parentOf, user } from '@/lib/scenarios/transcript-builders';
 import { CountingPace } from '@/lib/tokens/counting-pace';
 import { LONGEST_EXACT_PRE_TOKEN, PIECE_CHARS } from '@/lib/tokens/text-pieces';
@@ -70,5 +71,12 @@ describe('ParentCache', () => {
     // Both count at once (counting pauses); the one that finishes second answers the first's entry.
     const [first, second] = await Promise.all([cache.register(twice), cache.register(structuredClone(twice))]);
     expect(second).toBe(first);
+  });
+
+  it('freezes the parent it registers whole, so its children may share its messages', async () => {
+    const registered = parentOf([user('u1', 'The build number is 4417.'), assistant('a1', 'Noted.')]);
+    const entry = await new ParentCache().register(registered);
+    expect(entry.transcript).toBe(registered);
+    expect([registered, registered.profile, ...registered.messages.map((entry) => entry.message)].every(isDeepFrozen)).toBe(true);
   });
 });

@@ -4,6 +4,8 @@ import { buildBootstrapRecord, reviveChildHistory } from './bootstrap-record';
 import { BootstrapMissingError } from './errors';
 import { planFork } from './plan-fork';
 import { buildChildMessage } from './qwen/child-message';
+import { mutableSharedObjects } from './testing/object-graph';
+import { deepFreeze, isDeepFrozen } from './transcript/deep-freeze';
 import type { ModelMessage } from './transcript/transcript';
 
 const parent = parentOf([
@@ -93,5 +95,32 @@ describe('reviveChildHistory', () => {
     const ended = parentOf([user('u1', 'q'), assistant('a1', 'a')]);
     const p = planFork(ended, { policy: 'qwen-fork-turns', directive: 'do x', params: { subagent_type: 'fork' } });
     expect(buildBootstrapRecord(p, { childId: 'c', parentAgentId: 'main' }).taskPrompt).toBe(buildChildMessage('do x'));
+  });
+});
+
+describe('a child of a deep-frozen parent', () => {
+  it("shares the parent's messages in its record and revived history, and holds its own copy of the rest", () => {
+    const frozen = deepFreeze(structuredClone(parent));
+    const frozenPlan = planFork(frozen, { policy: 'qwen-fork-turns', directive: 'go', params: { subagent_type: 'fork', fork_turns: '1' } });
+    const shared = buildBootstrapRecord(frozenPlan, { childId: 'child-2', parentAgentId: 'main' });
+    expect(shared.initialMessages).toEqual(frozenPlan.child!.initialMessages.map((entry) => entry.message));
+    const planned = frozenPlan.child!.initialMessages.map((entry) => entry.message);
+    // The startup reminder and u2 come from the parent; the redacted call and what follows it are the plan's.
+    expect(planned.map(isDeepFrozen)).toEqual([true, true, false, false, false, false]);
+    planned.forEach((message, index) => {
+      if (isDeepFrozen(message)) expect(shared.initialMessages[index]).toBe(message);
+      else expect(shared.initialMessages[index]).not.toBe(message);
+    });
+    expect(mutableSharedObjects(frozenPlan, shared)).toEqual([]);
+
+    const reply: ModelMessage = { role: 'assistant', content: [{ type: 'text', text: 'Done.' }] };
+    const revived = reviveChildHistory(shared, [reply], 'child-2');
+    expect(revived.slice(0, 2)).toEqual(shared.initialMessages.slice(0, 2));
+    expect(revived[0]).toBe(shared.initialMessages[0]);
+    expect(revived[2]).not.toBe(shared.initialMessages[2]);
+    expect(revived.at(-1)).toEqual(reply);
+    expect(revived.at(-1)).not.toBe(reply);
+    expect(mutableSharedObjects([shared, reply], revived)).toEqual([]);
+    expect(mutableSharedObjects(frozen, [frozenPlan, shared, revived])).toEqual([]);
   });
 });

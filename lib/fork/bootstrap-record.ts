@@ -1,7 +1,7 @@
 import { BootstrapMissingError } from './errors';
 import type { ForkPlan } from './fork-plan';
 import type { ForkPolicy } from './runtimes';
-import { deepClone } from './transcript/deep-clone';
+import { copyUnlessFrozen } from './transcript/deep-clone';
 import { partsOf, toolCallsOf, toolResultIdsOf } from './transcript/message-parts';
 import type { ModelMessage, ToolDeclaration } from './transcript/transcript';
 
@@ -46,9 +46,11 @@ export function buildBootstrapRecord(plan: ForkPlan, ids: { childId: string; par
     childId: ids.childId,
     policy: plan.policy,
     parentAgentId: ids.parentAgentId,
-    initialMessages: child.initialMessages.map((entry) => deepClone(entry.message)),
+    // The plan's own messages are copied; the deep-frozen ones a plan shares with its parent are
+    // shared here too, so a launched child holds no copy of a registered parent's history.
+    initialMessages: child.initialMessages.map((entry) => copyUnlessFrozen(entry.message)),
     systemInstruction: child.systemInstruction,
-    tools: deepClone(child.tools),
+    tools: copyUnlessFrozen(child.tools),
     model: child.model,
     depth: child.depth,
     taskPrompt,
@@ -84,11 +86,11 @@ function trailingToolsLeaveOpenCall(messages: readonly ModelMessage[], floor: nu
 export function reviveChildHistory(record: ForkBootstrapRecord | null | undefined, childMessages: readonly ModelMessage[], childId: string): ModelMessage[] {
   if (record === null || record === undefined) throw new BootstrapMissingError(childId);
   const history: ModelMessage[] = [
-    ...record.initialMessages.map((message) => deepClone(message)),
+    ...record.initialMessages.map((message) => copyUnlessFrozen(message)),
     { role: 'user', content: [{ type: 'text', text: record.taskPrompt }] },
   ];
   const floor = history.length;
-  for (const message of childMessages) history.push(deepClone(message));
+  for (const message of childMessages) history.push(copyUnlessFrozen(message));
 
   while (history.length > floor) {
     const last = history[history.length - 1]!;

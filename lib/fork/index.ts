@@ -22,6 +22,7 @@ export type { ControlField, TurnWindowControl } from './runtime-controls';
 export { FORK_POLICIES, FORK_RUNTIMES, type ForkPolicy, type ForkRequest, isForkPolicy, runtimeOf } from './runtimes';
 export { classifyMessages, isRealUserTurn, type MessageClassification, type MessageKind } from './transcript/classify-messages';
 export { deepClone } from './transcript/deep-clone';
+export { deepFreeze, isDeepFrozen } from './transcript/deep-freeze';
 export { toolCallsOf, toolResultIdsOf } from './transcript/message-parts';
 export { startupContextLength } from './transcript/startup-context';
 export { linkToolPairs, type ToolPairLinks } from './transcript/tool-pairs';

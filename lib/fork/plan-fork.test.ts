@@ -1,18 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assistant, parentOf, reminder, toolCalls, user } from '@/lib/scenarios/transcript-builders';
-import { deepFreeze } from '@/lib/workspace/deep-freeze';
+import { deepFreeze as freezeForStore } from '@/lib/workspace/deep-freeze';
 import type { ChildMessage, ForkPlan } from './fork-plan';
 import { planFork } from './plan-fork';
 import type { ForkRequest } from './runtimes';
 import { arbitraryTranscript } from './testing/arbitrary-transcript';
-import { scribble, sharedObjects } from './testing/object-graph';
+import { mutableSharedObjects, scribble, sharedObjects } from './testing/object-graph';
 import { oracleWindowStart } from './testing/qwen-window-oracle';
 import { isRealUserTurn } from './transcript/classify-messages';
 import { COMPACTION_SUMMARY_MARKER } from './transcript/compaction-prefix';
+import { deepFreeze } from './transcript/deep-freeze';
 import { partsOf, toolCallsOf, toolResultIdsOf } from './transcript/message-parts';
 import { startupContextLength } from './transcript/startup-context';
-import type { ModelMessage, ParentTranscript } from './transcript/transcript';
+import type { ModelMessage, ParentTranscript, TranscriptMessage } from './transcript/transcript';
 
 const requests: ForkRequest[] = [
   { policy: 'qwen-fork-turns', directive: 'task', params: { subagent_type: 'fork', fork_turns: 'all' } },
@@ -63,28 +64,74 @@ describe('planFork', () => {
     }
   });
 
-  it('never mutates a deep-frozen parent and shares no object with it, for every policy', () => {
-    const parent = deepFreeze(
-      parentOf([
-        reminder('s', 'env'),
-        user('u1', [{ type: 'image', image: 'aGk=', mediaType: 'image/png' }]),
-        toolCalls('c', [{ id: 'x', tool: 'agent', input: { nested: { deep: [1, 2] } } }]),
-      ]),
-    );
+  const isolationParent = () =>
+    parentOf([
+      reminder('s', 'env'),
+      user('u1', [{ type: 'image', image: 'aGk=', mediaType: 'image/png' }]),
+      toolCalls('c', [{ id: 'x', tool: 'agent', input: { nested: { deep: [1, 2] } } }]),
+    ]);
+
+  it('never mutates a frozen parent and shares no writable object with it, for every policy', () => {
+    const parent = deepFreeze(isolationParent());
     for (const request of requests) {
       const plan = planFork(parent, request);
       expect(plan.errors).toEqual([]);
-      expect(sharedObjects(parent, plan)).toEqual([]);
+      expect(mutableSharedObjects(parent, plan)).toEqual([]);
     }
   });
 
+  it("shares a deep-frozen parent's messages instead of copying them, and nothing of a parent that is not", () => {
+    const kimi = requests.find((request) => request.policy === 'kimi-fork')!;
+    const frozen = deepFreeze(isolationParent());
+    const sharing = planFork(frozen, kimi);
+    const unchanged = sharing.child!.initialMessages.filter((entry) => entry.source.kind === 'copy' && entry.source.change === undefined);
+    expect(unchanged.map((entry) => (entry.source.kind === 'copy' ? entry.source.parentIndexes : []))).toEqual([[0], [1], [2]]);
+    for (const [index, entry] of unchanged.entries()) expect(entry.message).toBe(frozen.messages[index]!.message);
+    expect(() => {
+      (sharing.child!.initialMessages[0]!.message as { role: string }).role = 'assistant';
+    }).toThrow(TypeError);
+
+    // Cloned: the builders' tool declarations are shared constants, which the freezing above froze.
+    const unfrozen = structuredClone(isolationParent());
+    expect(sharedObjects(unfrozen, planFork(unfrozen, kimi))).toEqual([]);
+    // Each object frozen, but not by the engine, which alone can vouch for a whole graph.
+    const frozenForStore = freezeForStore(structuredClone(isolationParent()));
+    expect(sharedObjects(frozenForStore, planFork(frozenForStore, kimi))).toEqual([]);
+  });
+
+  it('copies a frozen message that holds something freezing cannot protect, and shares its neighbours', () => {
+    const bytes = new Uint8Array([1, 2, 3]);
+    const image: TranscriptMessage = { id: 'u1', message: { role: 'user', content: [{ type: 'image', image: bytes, mediaType: 'image/png' }] } };
+    const parent = deepFreeze(parentOf([image, assistant('a1', 'A picture.')]));
+    const plan = planFork(parent, requests.find((request) => request.policy === 'kimi-fork')!);
+    const [copied, reply] = plan.child!.initialMessages;
+    expect(copied!.message).not.toBe(parent.messages[0]!.message);
+    expect(mutableSharedObjects(parent, plan)).toEqual([]);
+    expect(reply!.message).toBe(parent.messages[1]!.message);
+  });
+
   describe('invariants over generated transcripts', () => {
-    it('isolation: the plan shares no object with the parent, and writing to the plan leaves the parent as it was', () => {
+    it('isolation: the plan shares no object with a parent that is not deep-frozen, and writing to the plan leaves the parent as it was', () => {
+      fc.assert(
+        fc.property(arbitraryParent, arbitraryRequest, (generated, request) => {
+          // Cloned: the builders' tool declarations are shared constants, which other tests freeze.
+          const parent = structuredClone(generated);
+          const before = JSON.stringify(parent);
+          const plan = planFork(freezeForStore(parent), request);
+          expect(sharedObjects(parent, plan)).toEqual([]);
+          scribble(plan);
+          expect(JSON.stringify(parent)).toBe(before);
+        }),
+        { numRuns: 300 },
+      );
+    });
+
+    it('isolation: the plan shares no writable object with a deep-frozen parent, and writing to the plan leaves the parent as it was', () => {
       fc.assert(
         fc.property(arbitraryParent, arbitraryRequest, (parent, request) => {
           const before = JSON.stringify(parent);
           const plan = planFork(deepFreeze(parent), request);
-          expect(sharedObjects(parent, plan)).toEqual([]);
+          expect(mutableSharedObjects(parent, plan)).toEqual([]);
           scribble(plan);
           expect(JSON.stringify(parent)).toBe(before);
         }),

@@ -1,8 +1,12 @@
 import type { ChildMessage, ChildMessageSource, SyntheticRule } from '../fork-plan';
-import { deepClone } from '../transcript/deep-clone';
+import { copyUnlessFrozen, deepClone } from '../transcript/deep-clone';
 import type { MessageMeta, ModelMessage, TranscriptMessage, UserModelMessage } from '../transcript/transcript';
 
-/** A deep copy of parent messages as one child message, recording which parent rows it came from. */
+/**
+ * Parent messages as one child message, recording which parent rows they came from. The child
+ * never holds a writable object of its parent's: what is deep-frozen it shares (a registered
+ * parent is frozen whole, so a plan of it costs no copy of its history), the rest it copies.
+ */
 export function copyToChild(
   message: ModelMessage,
   meta: MessageMeta | undefined,
@@ -16,8 +20,10 @@ export function copyToChild(
     parentIds: parentIndexes.map((index) => parent[index]!.id),
   };
   if (change !== undefined) source.change = change;
-  const copy: ChildMessage = { message: deepClone(message), source };
-  if (meta !== undefined) copy.meta = deepClone(meta);
+  // A copy recorded with a change is one the planner goes on to edit in place (Qwen blanks the
+  // inputs of a call in flight in it), so it is a whole copy of its own.
+  const copy: ChildMessage = { message: change === undefined ? copyUnlessFrozen(message) : deepClone(message), source };
+  if (meta !== undefined) copy.meta = copyUnlessFrozen(meta);
   return copy;
 }
 

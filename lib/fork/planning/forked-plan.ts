@@ -1,5 +1,6 @@
 import type { ChildInheritance, ChildMessage, ChildRequest, ForkPlan, ForkWindow, ParentRange } from '../fork-plan';
 import type { ForkPolicy } from '../runtimes';
+import { copyUnlessFrozen } from '../transcript/deep-clone';
 import type { AgentProfile, ToolDeclaration, UserModelMessage } from '../transcript/transcript';
 import { cacheReuse } from './cache-reuse';
 
@@ -38,8 +39,8 @@ export function forkedPlan(decided: ForkedChild): ForkPlan {
       ...(decided.forkedFrom !== undefined ? { forkedFrom: decided.forkedFrom } : {}),
       approvalSubject: profile.name,
       systemInstruction,
-      // The child must never share a declaration object with its parent's profile.
-      tools: structuredClone([...tools]),
+      // The child must never share a writable declaration object with its parent's profile.
+      tools: copyUnlessFrozen([...tools]),
       model: profile.model,
       depth: profile.depth + 1,
       ...(decided.keepsModes && profile.approvalMode !== undefined ? { approvalMode: profile.approvalMode } : {}),
@@ -64,7 +65,7 @@ export function childProfile(child: ChildRequest, agentId: string): AgentProfile
     agentId,
     name: child.profileName,
     systemInstruction: child.systemInstruction,
-    tools: structuredClone(child.tools),
+    tools: copyUnlessFrozen(child.tools),
     model: child.model,
     depth: child.depth,
     forkChild: true,

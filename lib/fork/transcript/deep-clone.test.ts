@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deepClone } from './deep-clone';
+import { copyUnlessFrozen, deepClone } from './deep-clone';
+import { deepFreeze } from './deep-freeze';
 
 describe('deepClone', () => {
   it('copies nested objects and arrays so no object is shared', () => {
@@ -42,5 +43,31 @@ describe('deepClone', () => {
     const copy = deepClone(input);
     expect(Object.getPrototypeOf(copy)).toBeNull();
     expect(copy.x).toBe(1);
+  });
+});
+
+describe('copyUnlessFrozen', () => {
+  it('shares every deep-frozen part and copies everything else', () => {
+    const frozenPart = deepFreeze({ type: 'text', text: 'kept' });
+    const shallow = Object.freeze({ type: 'text', nested: { text: 'copied' } });
+    const message = { role: 'user', content: [frozenPart, shallow, { type: 'text', text: 'own' }] };
+    const copy = copyUnlessFrozen(message);
+    expect(copy).toEqual(message);
+    expect(copy).not.toBe(message);
+    expect(copy.content).not.toBe(message.content);
+    expect(copy.content[0]).toBe(frozenPart);
+    expect(copy.content[1]).not.toBe(shallow);
+    expect((copy.content[1] as typeof shallow).nested).not.toBe(shallow.nested);
+    expect(copy.content[2]).not.toBe(message.content[2]);
+  });
+
+  it('answers a deep-frozen value itself, and copies like deepClone when nothing is', () => {
+    const frozen = deepFreeze({ role: 'assistant', content: [{ type: 'text', text: 'hi' }] });
+    expect(copyUnlessFrozen(frozen)).toBe(frozen);
+    const bytes = new Uint8Array([1, 2, 3]);
+    const copy = copyUnlessFrozen({ bytes, list: [{ a: 1 }] });
+    expect(copy.bytes).not.toBe(bytes);
+    expect(copy.bytes).toEqual(bytes);
+    expect(copy).toEqual({ bytes, list: [{ a: 1 }] });
   });
 });
