@@ -2,7 +2,7 @@ import { APICallError } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { createOfflineModel } from '@/lib/ai/offline/offline-model';
-import { buildBootstrapRecord, type ForkBootstrapRecord, planFork } from '@/lib/fork';
+import { buildBootstrapRecord, deepFreeze, type ForkBootstrapRecord, planFork } from '@/lib/fork';
 import { contentHash } from '@/lib/isolation/content-hash';
 import { assistant, parentOf, toolCalls, user } from '@/lib/scenarios/transcript-builders';
 import { SANDBOX_TOOL_DECLARATIONS, toolsFor } from './agent-tools';
@@ -53,6 +53,26 @@ describe('ChildRuns', () => {
     });
     expect(journal.getRun('one')).toMatchObject({ status: 'finished', finalOutput: 'Nothing in my context mentions “deploy password”.' });
     expect(journal.messages('one')).toEqual([{ role: 'assistant', content: [{ type: 'text', text: 'Nothing in my context mentions “deploy password”.' }] }]);
+  });
+
+  it("runs a child that shares a frozen parent's messages: its model call only reads them", async () => {
+    const frozen = deepFreeze(structuredClone(parent));
+    const before = JSON.stringify(frozen);
+    const plan = planFork(frozen, {
+      policy: 'qwen-fork-turns',
+      directive: 'What is the deploy password?',
+      params: { subagent_type: 'fork', fork_turns: 'all' },
+    });
+    const bootstrap = buildBootstrapRecord(plan, { childId: 'shared', parentAgentId: 'main' });
+    expect(bootstrap.initialMessages[0]).toBe(frozen.messages[0]!.message);
+    const { journal, runs } = setup();
+    runs.launch({ runId: 'shared', sessionId: 's', name: 'shared', modelId: 'offline', bootstrap });
+    await runs.settled('shared');
+    expect(journal.getRun('shared')).toMatchObject({
+      status: 'finished',
+      finalOutput: 'From my context (the user message at position 2 of 11): “The deploy password is swordfish-42.”',
+    });
+    expect(JSON.stringify(frozen)).toBe(before);
   });
 
   it('runs a multi-step tool loop and journals every message in order', async () => {

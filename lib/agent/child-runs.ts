@@ -1,5 +1,5 @@
 import { type LanguageModel, type ModelMessage, stepCountIs, streamText, type ToolSet } from 'ai';
-import { type ForkBootstrapRecord, reviveChildHistory, type ToolDeclaration } from '@/lib/fork';
+import { deepFreeze, type ForkBootstrapRecord, reviveChildHistory, type ToolDeclaration } from '@/lib/fork';
 import type { RunJournal } from './run-journal';
 import type { RunEvent, RunRecord, RunStatus } from './run-record';
 
@@ -27,6 +27,9 @@ export class RunStateError extends Error {
   override readonly name = 'RunStateError';
 }
 
+/** What a run in progress needs of its record (the rest, the bootstrap above all, it is given). */
+type RunTarget = Pick<RunRecord, 'id' | 'sessionId' | 'modelId'>;
+
 interface ActiveRun {
   controller: AbortController;
   done: Promise<void>;
@@ -51,7 +54,9 @@ export class ChildRuns {
     if (this.deps.journal.getRun(input.runId) !== null) throw new RunStateError(`A child run "${input.runId}" already exists: launch with a new id.`);
     this.#checkCapacity();
     const run = this.deps.journal.createRun({ ...input, id: input.runId, policy: input.bootstrap.policy });
-    this.#start(run, reviveChildHistory(input.bootstrap, [], input.runId));
+    // The run keeps the caller's record, not the journal's read-back: that one is a fresh parse of
+    // the whole history, while the caller's shares a registered parent's frozen messages.
+    this.#start(run, input.bootstrap, reviveChildHistory(input.bootstrap, [], input.runId));
     return run;
   }
 
@@ -61,13 +66,15 @@ export class ChildRuns {
     if (this.#active.has(runId)) throw new RunStateError(`Child run "${runId}" is already running.`);
     if (run.status === 'finished') throw new RunStateError(`Child run "${runId}" has finished; there is nothing to continue.`);
     this.#checkCapacity();
+    // Frozen, the record read back is shared by the revived history instead of copied into it.
+    const bootstrap = deepFreeze(run.bootstrap);
     // Throws BootstrapMissingError, which says the bootstrap transcript is missing.
-    const history = reviveChildHistory(run.bootstrap, this.deps.journal.messages(runId), runId);
-    const floor = run.bootstrap!.initialMessages.length + 1;
+    const history = reviveChildHistory(bootstrap, this.deps.journal.messages(runId), runId);
+    const floor = bootstrap!.initialMessages.length + 1;
     this.deps.journal.replaceMessages(runId, history.slice(floor));
     this.deps.journal.setStatus(runId, 'running');
     const revived = this.deps.journal.getRun(runId)!;
-    this.#start(revived, history);
+    this.#start(revived, bootstrap!, history);
     return revived;
   }
 
@@ -129,20 +136,22 @@ export class ChildRuns {
     }
   }
 
-  #start(run: RunRecord, history: ModelMessage[]): void {
+  #start(run: RunRecord, bootstrap: ForkBootstrapRecord, history: ModelMessage[]): void {
     const controller = new AbortController();
-    const done = this.#run(run, history, controller)
+    // Nothing that outlives this call may hold `run`: the journal's record carries a parse of the
+    // child's whole history, which a running child must not keep.
+    const target: RunTarget = { id: run.id, sessionId: run.sessionId, modelId: run.modelId };
+    const done = this.#run(target, bootstrap, history, controller)
       // #run reports its own failures; this only keeps a broken journal from becoming an unhandled rejection.
       .catch(() => undefined)
       .finally(() => {
-        this.#active.delete(run.id);
-        this.#partial.delete(run.id);
+        this.#active.delete(target.id);
+        this.#partial.delete(target.id);
       });
-    this.#active.set(run.id, { controller, done });
+    this.#active.set(target.id, { controller, done });
   }
 
-  async #run(run: RunRecord, history: ModelMessage[], controller: AbortController): Promise<void> {
-    const bootstrap = run.bootstrap!;
+  async #run(run: RunTarget, bootstrap: ForkBootstrapRecord, history: ModelMessage[], controller: AbortController): Promise<void> {
     const { journal } = this.deps;
     const finish = (status: RunStatus, finalOutput: string | null, error: string | null) => {
       // Watchers hear the outcome even if the journal cannot take it (a full disk); a run the
