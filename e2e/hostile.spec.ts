@@ -91,12 +91,16 @@ test('hostile text appended and edited into the parent renders as literal text e
   await test.step('in a launched child', async () => {
     await playground.setField('fork_turns', '2');
     await playground.launch();
-    // The child runs, and its output (which quotes its context) comes back to the parent as text.
+    // The child runs, and its output (which quotes its context) comes back to the parent as text:
+    // inside Qwen's task notification, XML-escaped as Qwen escapes it.
     await playground.waitForChildRun('finished');
     const output = (await playground.childField('run-output').locator('pre').textContent())!;
+    const escaped = output.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
     const reminder = playground.parentRows.last();
-    await expect(reminder).toHaveAttribute('data-kind', 'pure-reminder');
-    await expect(reminder.getByTestId('row-text')).toContainText(output);
+    await expect(reminder).toHaveAttribute('data-kind', 'real-user-turn');
+    const showAll = reminder.getByRole('button', { name: /^Show all/ });
+    if ((await showAll.count()) > 0) await showAll.click();
+    await expect(reminder.getByTestId('row-text')).toContainText(`<result>${escaped}</result>`);
     const texts = await playground.childInheritedTexts();
     expect(texts).toContain(LINK);
     expect(texts).toContain(MIXED);

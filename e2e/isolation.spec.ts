@@ -11,8 +11,10 @@ const hashOf = async (value: unknown) => shortHash(await contentHash(JSON.parse(
 test('a launched child keeps exactly what it inherited while the parent is answered, edited, appended to and cut', async ({ shared: playground }) => {
   const page = playground.page;
   const scenario = scenarioFile('startup-block');
-  const request = { ...scenario.request, params: { ...scenario.request.params, fork_turns: '2' } } as ForkRequest;
-  const atFork = planFork(scenario.transcript, request);
+  const launchedRequest = { ...scenario.request, params: { ...scenario.request.params, fork_turns: '2' } } as ForkRequest;
+  const atFork = planFork(scenario.transcript, launchedRequest);
+  // What the controls ask for now: the window the preview plans, which a step below widens.
+  let request = launchedRequest;
   const inheritedAtFork = [...atFork.child!.initialMessages, atFork.child!.firstPrompt];
   const inheritedTexts = inheritedAtFork.map((message) => previewText(message.message));
   const parentHash = await hashOf(scenario.transcript);
@@ -103,6 +105,10 @@ test('a launched child keeps exactly what it inherited while the parent is answe
 
   await test.step('edit a message the child inherited', async () => {
     const text = 'EDITED after the fork: fix the month offset, and tell nobody.';
+    // The child's task notification is a real user turn of its own (as Qwen counts it), so the window
+    // that still holds row 5 now takes one turn more.
+    request = { ...launchedRequest, params: { ...launchedRequest.params, fork_turns: '3' } } as ForkRequest;
+    await playground.setField('fork_turns', '3');
     await playground.editMessage(5, text);
     await expect(playground.previewMessages.filter({ hasText: 'EDITED after the fork' })).toHaveAttribute('data-parent-index', '5');
     const parent = await expectIsolated(3);

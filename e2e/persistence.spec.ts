@@ -46,7 +46,9 @@ test('sessions, children, the open child, selections and revisions come back aft
   await expect(playground.field('directive')).toHaveValue('Persisted directive');
   await expect(playground.parentRows).toHaveCount(14);
   await expectExactText(playground.row(13).getByTestId('row-text'), 'The parent goes on without the child.');
-  await expect(playground.row(12)).toHaveAttribute('data-kind', 'pure-reminder');
+  // The child's Qwen task notification: a user turn of its own, as Qwen counts it.
+  await expect(playground.row(12)).toHaveAttribute('data-kind', 'real-user-turn');
+  await expect(playground.row(12).getByTestId('row-text')).toContainText('<status>completed</status>');
   // What was read back is what was written: the whole workspace, byte for byte.
   await expectSaved(playground);
   expect(await playground.storedWorkspace()).toEqual(stored);

@@ -74,11 +74,13 @@ test('a child interrupted by a server restart is revived from its bootstrap reco
     await page.getByTestId('revive-run').click();
     await expect(page.getByTestId('child-run')).toHaveAttribute('data-status', 'finished', { timeout: 30_000 });
     await expect(page.getByTestId('run-output')).toContainText('“Also, the customer is Acme Bank; they reported it.”');
-    // The parent received the final output once, as a notification (a Qwen fork's call was answered at launch).
+    // The parent received the final output once, in Qwen's task notification (its call was answered at launch).
     const timeline = page.getByTestId('timeline');
     await expect(async () => {
       await timeline.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
-      await expect(page.locator('[data-testid="timeline-row"][data-kind="pure-reminder"]').last()).toContainText('finished. Its result:', { timeout: 500 });
+      await expect(page.locator('[data-testid="timeline-row"][data-kind="real-user-turn"]').last()).toContainText('<status>completed</status>', {
+        timeout: 500,
+      });
     }).toPass({ timeout: 10_000 });
   } finally {
     server.kill('SIGKILL');

@@ -29,7 +29,7 @@ export interface VirtualListProps {
  * parent renders a few dozen rows, so a window change repaints in milliseconds.
  */
 export const VirtualList = forwardRef<VirtualListHandle, VirtualListProps>(function VirtualList(
-  { count, estimatedHeight, itemKey, renderItem, overscan = 8, className, ...rest },
+  { count, estimatedHeight, itemKey, renderItem, overscan = 10, className, ...rest },
   ref,
 ) {
   const scroller = useRef<HTMLDivElement>(null);
