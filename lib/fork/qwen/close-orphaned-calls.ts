@@ -1,5 +1,6 @@
 import type { ChildMessage } from '../fork-plan';
 import { syntheticMessage } from '../planning/child-message-copies';
+import { toolResultsFor } from '../planning/tool-results-for';
 import { toolResultIdsOf } from '../transcript/message-parts';
 import type { ModelMessage, ToolModelMessage } from '../transcript/transcript';
 
@@ -53,15 +54,7 @@ export function closeOrphanedCalls(messages: readonly ChildMessage[]): ClosedCal
     index = next - 1;
     const open = calls.filter((call) => !answered.has(call.toolCallId));
     if (open.length === 0) continue;
-    const results: ToolModelMessage = {
-      role: 'tool',
-      content: open.map((call) => ({
-        type: 'tool-result',
-        toolCallId: call.toolCallId,
-        toolName: call.toolName,
-        output: { type: 'error-text', value: ORPHAN_TOOL_USE_REPAIR_REASON },
-      })),
-    };
+    const results = toolResultsFor(open, { type: 'error-text', value: ORPHAN_TOOL_USE_REPAIR_REASON });
     out.push(
       syntheticMessage(
         results,

@@ -1,5 +1,6 @@
 import type { ChildMessage } from '../fork-plan';
 import { copyToChild, firstPromptMessage, syntheticMessage, userTextMessage } from '../planning/child-message-copies';
+import { toolResultsFor } from '../planning/tool-results-for';
 import { toolCallsOf } from '../transcript/message-parts';
 import type { AssistantModelMessage, ToolModelMessage, TranscriptMessage, UserModelMessage } from '../transcript/transcript';
 import { buildChildMessage, FORK_BEGIN_PROMPT, FORK_DIRECTIVE_ACKNOWLEDGEMENT, FORK_PLACEHOLDER_RESULT } from './child-message';
@@ -65,15 +66,7 @@ export function repairBoundary(selection: readonly CuratedEntry[], directive: st
     const toolCall = part as { type: string; input?: unknown };
     if (toolCall.type === 'tool-call') toolCall.input = {};
   }
-  const placeholders: ToolModelMessage = {
-    role: 'tool',
-    content: calls.map((call) => ({
-      type: 'tool-result',
-      toolCallId: call.toolCallId,
-      toolName: call.toolName,
-      output: { type: 'text', value: FORK_PLACEHOLDER_RESULT },
-    })),
-  };
+  const placeholders = toolResultsFor(calls, { type: 'text', value: FORK_PLACEHOLDER_RESULT });
   const acknowledgement: AssistantModelMessage = {
     role: 'assistant',
     content: [{ type: 'text', text: FORK_DIRECTIVE_ACKNOWLEDGEMENT }],
