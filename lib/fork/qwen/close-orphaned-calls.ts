@@ -2,7 +2,7 @@ import type { ChildMessage } from '../fork-plan';
 import { syntheticMessage } from '../planning/child-message-copies';
 import { toolResultsFor } from '../planning/tool-results-for';
 import { toolResultIdsOf } from '../transcript/message-parts';
-import type { ModelMessage, ToolModelMessage } from '../transcript/transcript';
+import type { ModelMessage } from '../transcript/transcript';
 
 /** The error Qwen's chat answers a call with when no result for it is in the history it sends. */
 export const ORPHAN_TOOL_USE_REPAIR_REASON =

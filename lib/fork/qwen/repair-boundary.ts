@@ -2,7 +2,7 @@ import type { ChildMessage } from '../fork-plan';
 import { copyToChild, firstPromptMessage, syntheticMessage, userTextMessage } from '../planning/child-message-copies';
 import { toolResultsFor } from '../planning/tool-results-for';
 import { toolCallsOf } from '../transcript/message-parts';
-import type { AssistantModelMessage, ToolModelMessage, TranscriptMessage, UserModelMessage } from '../transcript/transcript';
+import type { AssistantModelMessage, TranscriptMessage, UserModelMessage } from '../transcript/transcript';
 import { buildChildMessage, FORK_BEGIN_PROMPT, FORK_DIRECTIVE_ACKNOWLEDGEMENT, FORK_PLACEHOLDER_RESULT } from './child-message';
 import { type CuratedEntry, isUserRoleEntry } from './curate-history';
 
