@@ -1,3 +1,4 @@
+import { promptOf } from '../planning/call-arguments';
 import type { RuntimeAgentTool } from '../runtime';
 import { DEEPSEEK_POLICY, type DeepSeekForkRequest } from './deepseek-fork-request';
 
@@ -24,7 +25,7 @@ export const deepSeekAgentTool: RuntimeAgentTool<DeepSeekForkRequest> = {
   },
   requestFromCall: (input) => ({
     policy: DEEPSEEK_POLICY,
-    directive: typeof input.prompt === 'string' ? input.prompt : '',
+    directive: promptOf(input),
     params: Object.fromEntries(
       Object.entries(ARGUMENT_OF_OPTION)
         .filter(([, argument]) => argument in input)

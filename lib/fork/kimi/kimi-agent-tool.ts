@@ -1,3 +1,4 @@
+import { argumentsOf, parametersOf, promptOf } from '../planning/call-arguments';
 import type { RuntimeAgentTool } from '../runtime';
 import { KIMI_NOTICE_VARIANTS, KIMI_POLICY, type KimiForkRequest, type KimiNoticeVariant } from './kimi-fork-request';
 
@@ -29,13 +30,10 @@ export const kimiAgentTool: RuntimeAgentTool<KimiForkRequest> = {
     const notice = noticeOf(settings.notice);
     return {
       policy: KIMI_POLICY,
-      directive: typeof input.prompt === 'string' ? input.prompt : '',
-      params: Object.fromEntries(CALL_PARAMETERS.filter((key) => key in input).map((key) => [key, input[key]])),
+      directive: promptOf(input),
+      params: parametersOf(input, CALL_PARAMETERS),
       ...(notice ? { notice } : {}),
     };
   },
-  callInput: (request) => ({
-    ...Object.fromEntries(Object.entries(request.params).filter(([, value]) => value !== undefined)),
-    prompt: request.directive,
-  }),
+  callInput: (request) => argumentsOf(request.params, request.directive),
 };

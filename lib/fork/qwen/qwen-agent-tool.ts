@@ -1,3 +1,4 @@
+import { argumentsOf, parametersOf, promptOf } from '../planning/call-arguments';
 import type { RuntimeAgentTool } from '../runtime';
 import { QWEN_POLICY, type QwenForkRequest } from './qwen-fork-request';
 
@@ -23,11 +24,8 @@ export const qwenAgentTool: RuntimeAgentTool<QwenForkRequest> = {
   },
   requestFromCall: (input) => ({
     policy: QWEN_POLICY,
-    directive: typeof input.prompt === 'string' ? input.prompt : '',
-    params: Object.fromEntries(CALL_PARAMETERS.filter((key) => key in input).map((key) => [key, input[key]])),
+    directive: promptOf(input),
+    params: parametersOf(input, CALL_PARAMETERS),
   }),
-  callInput: (request) => ({
-    ...Object.fromEntries(Object.entries(request.params).filter(([, value]) => value !== undefined)),
-    prompt: request.directive,
-  }),
+  callInput: (request) => argumentsOf(request.params, request.directive),
 };
