@@ -244,8 +244,12 @@ export class PlaygroundPage {
     await expect(this.launchButton).toBeEnabled();
     await this.launchButton.click();
     await expect(this.forkTreeChildren).toHaveCount(before + 1);
-    await expect(this.childPanel).toBeVisible();
-    return this.forkTreeChildren.nth(before);
+    const launched = this.forkTreeChildren.nth(before);
+    // The panel may still show the child opened before for a frame; wait until it shows this one,
+    // or a caller reads (and toggles) the previous child's panel as it is being replaced.
+    const childId = await launched.getAttribute('data-child-id');
+    await expect(this.childPanel).toHaveAttribute('data-child-id', childId ?? '');
+    return launched;
   }
 
   // ---------------------------------------------------------------- import and export
@@ -477,9 +481,13 @@ export class PlaygroundPage {
   /** The texts of the open child's inherited messages (the details element is opened first). */
   async childInheritedTexts(): Promise<string[]> {
     const details = this.childPanel.getByTestId('child-inherited');
-    if ((await details.getAttribute('open')) === null) await details.locator('summary').click();
     const items = details.getByTestId('child-inherited-message');
-    await expect(items.first()).toBeVisible();
+    // A running child's output grows above the summary, so a click can land where the summary was a
+    // frame ago; open it again until it is open, as a person would.
+    await expect(async () => {
+      if ((await details.getAttribute('open')) === null) await details.locator('summary').click();
+      await expect(items.first()).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 10_000 });
     return items.evaluateAll((elements) => elements.map((element) => element.querySelector('pre')?.textContent ?? ''));
   }
 
