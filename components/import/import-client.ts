@@ -1,10 +1,13 @@
+import { deepFreeze, type TranscriptMessage } from '@/lib/fork';
 import type { ParentRegistration } from '@/lib/fork-service/fork-service';
+import { ndjsonLines } from '@/lib/http/ndjson-lines';
 import { type HttpErrorAnswer, readErrorResponse } from '@/lib/http/read-error-response';
 import type { ImportAnswer, ImportStreamEvent } from '@/lib/import/import-answer';
 import { ImportTooLargeError } from '@/lib/import/import-errors';
 import type { ImportFormatId } from '@/lib/import/import-format';
 import { IMPORT_LIMITS } from '@/lib/import/import-limits';
 import type { ImportProgress } from '@/lib/import/import-source';
+import { yieldToEventLoop } from '@/lib/scheduling/yield-to-event-loop';
 
 /** An import the server (or the size check before upload) refused. */
 export class ImportFailedError extends Error {
@@ -18,7 +21,7 @@ export interface ImportRequest {
   body: Blob | string;
   fileName?: string;
   format?: ImportFormatId;
-  onProgress?: (progress: ImportProgress | { phase: 'upload'; done: number; total: number }) => void;
+  onProgress?: (progress: ImportProgress | { phase: 'upload' | 'receive'; done: number; total: number }) => void;
   signal?: AbortSignal;
 }
 
@@ -49,26 +52,21 @@ export async function importOnServer({
     signal,
   });
   if (!response.ok || response.body === null) throw new ImportFailedError(await readErrorResponse(response));
-  // The result is one line of up to tens of MB: chunks are kept in a list and only the newest is
-  // searched for the line's end, so reading it stays linear in its size.
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let pending: string[] = [];
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    let rest = value;
-    let newline = rest.indexOf('\n');
-    while (newline !== -1) {
-      pending.push(rest.slice(0, newline));
-      const event = JSON.parse(pending.join('')) as ImportStreamEvent;
-      pending = [];
-      rest = rest.slice(newline + 1);
-      if (event.type === 'progress') onProgress?.(event);
-      else if (event.type === 'result') return { answer: event.result, registration: event.registration };
-      else throw new ImportFailedError(event.error);
-      newline = rest.indexOf('\n');
-    }
-    if (rest !== '') pending.push(rest);
+  const messages: TranscriptMessage[] = [];
+  for await (const line of ndjsonLines(response.body)) {
+    const event = JSON.parse(line) as ImportStreamEvent;
+    if (event.type === 'progress') onProgress?.(event);
+    else if (event.type === 'messages') {
+      // Frozen as they arrive, a run at a time: the workspace then keeps these very objects instead
+      // of copying 50 MB in one go, and the page paints between runs.
+      for (const message of event.messages) messages.push(deepFreeze(message));
+      onProgress?.({ phase: 'receive', done: messages.length, total: event.total });
+      await yieldToEventLoop();
+    } else if (event.type === 'result') {
+      if (event.streamedMessages !== messages.length) break;
+      const { result } = event;
+      return { answer: { ...result, transcript: { ...result.transcript, messages } }, registration: event.registration };
+    } else throw new ImportFailedError(event.error);
   }
   throw new ImportFailedError({ code: 'invalid-content', message: 'The server closed the import without an answer.' });
 }

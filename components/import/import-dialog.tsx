@@ -17,6 +17,7 @@ const PHASE_LABELS: Record<string, string> = {
   convert: 'Converting',
   validate: 'Checking the transcript',
   register: 'Counting tokens',
+  receive: 'Receiving messages',
   open: 'Opening the session',
 };
 
@@ -168,8 +169,8 @@ export function ImportDialog({ dropped, onClose, onImported }: ImportDialogProps
             <span>
               {PHASE_LABELS[progress?.phase ?? 'upload']}
               {pending?.fileName ? ` ${pending.fileName}` : ''}
-              {progress !== null && progress.phase === 'parse' && progress.total > 1
-                ? ` · line ${progress.done.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')}`
+              {progress !== null && (progress.phase === 'parse' || progress.phase === 'receive') && progress.total > 1
+                ? ` · ${progress.phase === 'parse' ? 'line' : 'message'} ${progress.done.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')}`
                 : '…'}
             </span>
             <progress max={100} value={percent ?? undefined} />

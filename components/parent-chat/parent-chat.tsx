@@ -4,6 +4,7 @@ import { useId, useRef, useState } from 'react';
 import { registerParent } from '@/components/playground/fork-client';
 import type { ParentTurnEvent } from '@/lib/agent/parent-turn';
 import type { ModelMessage } from '@/lib/fork';
+import { ndjsonLines } from '@/lib/http/ndjson-lines';
 import { describeHttpError, readErrorResponse } from '@/lib/http/read-error-response';
 import { workspaceStore } from '@/lib/workspace/browser-workspace';
 import { newChildRecord } from '@/lib/workspace/child-record';
@@ -74,27 +75,17 @@ export function ParentChat({ session, modelId }: { session: ParentSession; model
         throw new Error(response === null ? 'The server did not answer.' : describeHttpError(await readErrorResponse(response)));
       }
       setPrompt('');
-      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-      let buffer = '';
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += value;
-        for (let newline = buffer.indexOf('\n'); newline >= 0; newline = buffer.indexOf('\n')) {
-          const line = buffer.slice(0, newline);
-          buffer = buffer.slice(newline + 1);
-          if (line.trim() === '') continue;
-          const event = JSON.parse(line) as ParentTurnEvent;
-          const store = workspaceStore.getState();
-          if (event.type === 'text-delta') setLive((text) => text + event.text);
-          else if (event.type === 'message') {
-            setLive('');
-            store.appendParentMessage(event.message as ModelMessage);
-          } else if (event.type === 'child') {
-            const current = store.sessions[session.id]!;
-            store.addChild(await childRecord(event, current, modelId), { acknowledge: false });
-          } else if (event.type === 'error') setError(event.message);
-        }
+      for await (const line of ndjsonLines(response.body)) {
+        const event = JSON.parse(line) as ParentTurnEvent;
+        const store = workspaceStore.getState();
+        if (event.type === 'text-delta') setLive((text) => text + event.text);
+        else if (event.type === 'message') {
+          setLive('');
+          store.appendParentMessage(event.message as ModelMessage);
+        } else if (event.type === 'child') {
+          const current = store.sessions[session.id]!;
+          store.addChild(await childRecord(event, current, modelId), { acknowledge: false });
+        } else if (event.type === 'error') setError(event.message);
       }
     } catch (cause) {
       if (!controller.signal.aborted) setError(cause instanceof Error ? cause.message : String(cause));

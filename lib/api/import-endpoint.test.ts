@@ -47,10 +47,39 @@ describe('POST /api/import', () => {
       'progress:validate',
       'progress:validate',
       'progress:register',
+      'messages',
       'result',
     ]);
     const result = events.at(-1);
     expect(result?.type === 'result' && result.registration.messageTokens).toHaveLength(2);
+    // The messages come before the result, which says how many there were.
+    const messages = events.flatMap((event) => (event.type === 'messages' ? event.messages : []));
+    expect(messages.map((entry) => entry.id)).toEqual(['u1', 'm1']);
+    expect(result?.type === 'result' && result.streamedMessages).toBe(2);
+    expect(result?.type === 'result' && result.result.transcript.messages).toEqual([]);
+  });
+
+  it('streams a long transcript in runs of about half a megabyte, in order, the same messages as the plain answer', async () => {
+    const lines: string[] = [];
+    let parent: string | null = null;
+    for (let turn = 0; turn < 400; turn++) {
+      const text = `Turn ${turn}: ${'long text '.repeat(300)}`;
+      lines.push(JSON.stringify({ type: 'user', uuid: `u${turn}`, parentUuid: parent, sessionId: 's', message: { role: 'user', content: text } }));
+      parent = `u${turn}`;
+    }
+    const body = lines.join('\n');
+    const plain = await (await answerImportRequest(post(body))).json();
+    const text = await (await answerImportRequest(post(body, '', { accept: 'application/x-ndjson' }))).text();
+    const runs = text
+      .trim()
+      .split('\n')
+      .filter((line) => line.startsWith('{"type":"messages"'));
+    expect(runs.length).toBeGreaterThan(1);
+    for (const run of runs.slice(0, -1)) expect(run.length).toBeGreaterThanOrEqual(512 * 1024);
+    for (const run of runs) expect(run.length).toBeLessThan(512 * 1024 + 8 * 1024);
+    const streamed = runs.flatMap((line) => (JSON.parse(line) as Extract<ImportStreamEvent, { type: 'messages' }>).messages);
+    expect(streamed).toEqual(plain.transcript.messages);
+    expect(runs.every((line) => (JSON.parse(line) as { total: number }).total === 400)).toBe(true);
   });
 
   it('refuses an unknown format, naming the ones it reads', async () => {

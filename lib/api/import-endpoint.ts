@@ -1,9 +1,11 @@
 import 'server-only';
 import { isUtf8 } from 'node:buffer';
 import { z } from 'zod';
+import type { TranscriptMessage } from '@/lib/fork';
 import { liveTokenReport, registerParent } from '@/lib/fork-service/fork-service';
 import { errorResponse, HttpError, type HttpErrorStatus, internalError } from '@/lib/http/http-error';
 import { API_HEADERS, jsonResponse } from '@/lib/http/json-response';
+import { type NdjsonWriter, ndjsonStream } from '@/lib/http/ndjson-stream';
 import { readBodyBytes } from '@/lib/http/read-json-body';
 import { zodIssues } from '@/lib/http/zod-issues';
 import {
@@ -27,6 +29,9 @@ const querySchema = z.strictObject({
 });
 
 const FAILED_TO = 'import this file';
+
+/** About half a megabyte of messages per streamed event. */
+const MESSAGES_PER_EVENT_CHARS = 512 * 1024;
 
 /** The reader went away; the import stops at its next progress report. */
 class ImportCancelled extends Error {
@@ -98,6 +103,30 @@ export async function answerImportRequest(request: Request): Promise<Response> {
   }
 }
 
+/**
+ * The transcript's messages as `messages` events of about {@link MESSAGES_PER_EVENT_CHARS} each, in
+ * order: a browser parses and keeps each in a few milliseconds, where one line holding a 50 MB
+ * transcript stalls its page for most of a second. Answers how many were sent.
+ */
+async function sendMessages(writer: NdjsonWriter, messages: readonly TranscriptMessage[]): Promise<number> {
+  let parts: string[] = [];
+  let chars = 0;
+  const flush = async () => {
+    if (parts.length > 0) await writer.sendJson(`{"type":"messages","total":${messages.length},"messages":[${parts.join(',')}]}`);
+    parts = [];
+    chars = 0;
+  };
+  for (const message of messages) {
+    if (writer.cancelled) return 0;
+    const json = JSON.stringify(message);
+    parts.push(json);
+    chars += json.length;
+    if (chars >= MESSAGES_PER_EVENT_CHARS) await flush();
+  }
+  await flush();
+  return messages.length;
+}
+
 async function answerImport(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const query = querySchema.safeParse(Object.fromEntries(url.searchParams));
@@ -123,33 +152,33 @@ async function answerImport(request: Request): Promise<Response> {
     return jsonResponse(await withTokens(await importTranscript(text, options)));
   }
 
-  const encoder = new TextEncoder();
   // A person who closes the page stops the import: progress is the import's yield point, and the
   // next one after a cancel ends it instead of parsing the rest for nobody.
-  let cancelled = false;
-  const stream = new ReadableStream<Uint8Array>({
-    cancel() {
-      cancelled = true;
-    },
-    async start(controller) {
-      const send = (event: ImportStreamEvent) => {
-        if (cancelled) throw new ImportCancelled();
-        controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`));
+  const stream = ndjsonStream(async (writer) => {
+    const progress = (event: ImportStreamEvent) => {
+      if (writer.cancelled) throw new ImportCancelled();
+      void writer.send(event);
+    };
+    try {
+      const result = await importTranscript(text, { ...options, onProgress: (next) => progress({ type: 'progress', ...next }) });
+      progress({ type: 'progress', phase: 'register', done: 0, total: 1 });
+      const registration = await registerParent(result.transcript);
+      const answer = await withTokens(result);
+      const streamedMessages = await sendMessages(writer, answer.transcript.messages);
+      if (writer.cancelled) return;
+      const event: ImportStreamEvent = {
+        type: 'result',
+        result: { ...answer, transcript: { ...answer.transcript, messages: [] } },
+        registration,
+        streamedMessages,
       };
-      try {
-        const result = await importTranscript(text, { ...options, onProgress: (progress) => send({ type: 'progress', ...progress }) });
-        send({ type: 'progress', phase: 'register', done: 0, total: 1 });
-        const registration = await registerParent(result.transcript);
-        send({ type: 'result', result: await withTokens(result), registration });
-      } catch (error) {
-        if (error instanceof ImportCancelled) return;
-        // The answer has started (200): the error goes in the stream, in the same body as any other.
-        const refused = importHttpError(error);
-        send({ type: 'error', status: refused.status, ...refused.body });
-      } finally {
-        if (!cancelled) controller.close();
-      }
-    },
+      await writer.send(event);
+    } catch (error) {
+      if (error instanceof ImportCancelled || writer.cancelled) return;
+      // The answer has started (200): the error goes in the stream, in the same body as any other.
+      const refused = importHttpError(error);
+      await writer.send({ type: 'error', status: refused.status, ...refused.body } satisfies ImportStreamEvent);
+    }
   });
   return new Response(stream, { status: 200, headers: { ...API_HEADERS, 'content-type': 'application/x-ndjson; charset=utf-8' } });
 }

@@ -1,3 +1,4 @@
+import type { TranscriptMessage } from '@/lib/fork';
 import type { ChildTokenReport } from '@/lib/fork-service/child-token-report';
 import type { ParentRegistration } from '@/lib/fork-service/fork-service';
 import type { ImportError } from './import-errors';
@@ -17,9 +18,14 @@ export type ImportErrorBody = ReturnType<ImportError['toJSON']> & { candidates?:
 /** One line of the endpoint's streamed (NDJSON) answer. */
 export type ImportStreamEvent =
   | ({ type: 'progress' } & ImportProgress)
+  /** A run of the transcript's messages, in order, and how many there are in all; they all come before the result. */
+  | { type: 'messages'; total: number; messages: TranscriptMessage[] }
   | {
       type: 'result';
+      /** The answer with `transcript.messages` empty: they came in the `messages` events before it. */
       result: ImportAnswer;
+      /** How many messages the `messages` events carried, so a reader can tell it has them all. */
+      streamedMessages: number;
       /**
        * The parent as the server now holds it for planning: the app's window changes send only its
        * key, so a parent too large to send again (over the 8 MB action limit) still plans.

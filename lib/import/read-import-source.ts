@@ -1,3 +1,4 @@
+import { yieldToEventLoop } from '@/lib/scheduling/yield-to-event-loop';
 import type { FidelityLog } from './fidelity-report';
 import { BinaryImportError, EmptyImportError, ImportTooLargeError, InvalidJsonError, LineTooLongError, TooManyLinesError } from './import-errors';
 import { IMPORT_LIMITS, type ImportLimits } from './import-limits';
@@ -5,11 +6,6 @@ import type { ImportSource, ProgressListener, SourceRecord } from './import-sour
 import { needsSanitizing, sanitizeJson } from './sanitize-json';
 
 const YIELD_EVERY_LINES = 5_000;
-
-/** Give the event loop a turn, so a server streams progress and stays responsive mid-import. */
-function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 /** Bytes to text: refuses binary data and invalid UTF-8 before any parsing. */
 export function decodeSourceBytes(bytes: Uint8Array, limits: ImportLimits = IMPORT_LIMITS): string {
