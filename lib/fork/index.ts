@@ -21,7 +21,7 @@ export type { ForkRuntime } from './runtime';
 export type { ControlField, TurnWindowControl } from './runtime-controls';
 export { FORK_POLICIES, FORK_RUNTIMES, type ForkPolicy, type ForkRequest, isForkPolicy, runtimeOf } from './runtimes';
 export { classifyMessages, isRealUserTurn, type MessageClassification, type MessageKind } from './transcript/classify-messages';
-export { deepClone } from './transcript/deep-clone';
+export { copyUnlessFrozen, deepClone } from './transcript/deep-clone';
 export { deepFreeze, isDeepFrozen } from './transcript/deep-freeze';
 export { toolCallsOf, toolResultIdsOf } from './transcript/message-parts';
 export { startupContextLength } from './transcript/startup-context';
@@ -36,4 +36,11 @@ export type {
   TranscriptMessage,
   TurnEndReason,
 } from './transcript/transcript';
-export { formatIssuePath, modelMessageSchema, parentTranscriptSchema, parseParentTranscript, transcriptMessageSchema } from './transcript/transcript-schema';
+export {
+  formatIssuePath,
+  modelMessageSchema,
+  parentTranscriptSchema,
+  parseParentTranscript,
+  parseTranscriptMessage,
+  transcriptMessageSchema,
+} from './transcript/transcript-schema';

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assistant, parentOf, reminder, toolCalls, user } from '@/lib/scenarios/transcript-builders';
-import { deepFreeze as freezeForStore } from '@/lib/workspace/deep-freeze';
 import type { ChildMessage, ForkPlan } from './fork-plan';
 import { planFork } from './plan-fork';
 import type { ForkRequest } from './runtimes';
@@ -12,6 +11,19 @@ import { isRealUserTurn } from './transcript/classify-messages';
 import { COMPACTION_SUMMARY_MARKER } from './transcript/compaction-prefix';
 import { deepFreeze } from './transcript/deep-freeze';
 import { partsOf, toolCallsOf, toolResultIdsOf } from './transcript/message-parts';
+
+/** Object.freeze on every object reached: frozen throughout, but not by the engine's deepFreeze. */
+function freezeForStore<T>(value: T): T {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (next === null || typeof next !== 'object' || Object.isFrozen(next)) continue;
+    Object.freeze(next);
+    for (const key of Object.keys(next)) pending.push((next as Record<string, unknown>)[key]);
+  }
+  return value;
+}
+
 import { startupContextLength } from './transcript/startup-context';
 import type { ModelMessage, ParentTranscript, TranscriptMessage } from './transcript/transcript';
 

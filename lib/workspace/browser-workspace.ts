@@ -2,11 +2,11 @@
 
 import { useSyncExternalStore } from 'react';
 import { useStore } from 'zustand';
-import { debouncedStorage, memoryStorage, type SaveStatus } from './debounced-storage';
-import { indexedDbStorage } from './indexed-db-storage';
+import { debouncedStorage, memoryBackend, type SaveStatus } from './debounced-storage';
+import { indexedDbBackend } from './indexed-db-storage';
 import { createWorkspaceStore, type PersistedWorkspace, WORKSPACE_STORAGE_KEY, type WorkspaceActions, type WorkspaceState } from './workspace-store';
 
-const storage = debouncedStorage<PersistedWorkspace>(typeof indexedDB === 'undefined' ? memoryStorage() : indexedDbStorage());
+const storage = debouncedStorage<PersistedWorkspace>(typeof indexedDB === 'undefined' ? memoryBackend() : indexedDbBackend());
 
 /** The browser's one workspace, persisted to IndexedDB. */
 export const workspaceStore = createWorkspaceStore(storage);

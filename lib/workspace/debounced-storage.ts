@@ -1,7 +1,15 @@
-import type { PersistStorage, StateStorage, StorageValue } from 'zustand/middleware';
-import { cachedJson } from './cached-json';
+import type { PersistStorage, StorageValue } from 'zustand/middleware';
+import { isStoredPart, isStoredWorkspaceRoot, joinWorkspace, readStoredPart, splitWorkspace, storedPartOf } from './stored-parts';
 
 export type SaveStatus = 'saved' | 'pending' | 'failed';
+
+/** Where a workspace is written: values by key (IndexedDB in the browser, a map in tests). */
+export interface KeyValueBackend {
+  get(key: string): Promise<unknown>;
+  set(key: string, value: unknown): Promise<void>;
+  del(key: string): Promise<void>;
+  keys(): Promise<string[]>;
+}
 
 export interface DebouncedStorage<S> extends PersistStorage<S> {
   /** Write the latest state now. */
@@ -11,13 +19,21 @@ export interface DebouncedStorage<S> extends PersistStorage<S> {
   onStatus(listener: (status: SaveStatus, error?: unknown) => void): () => void;
 }
 
+const partKey = (name: string, id: string) => `${name}:part:${id}`;
+const sliceKey = (part: string, array: number, slice: number) => `${part}:${array}:${slice}`;
+/** The part a key belongs to (a part's head or one of its slices), or null for another key. */
+function partOfKey(name: string, key: string): string | null {
+  const prefix = partKey(name, '');
+  return key.startsWith(prefix) ? partKey(name, key.slice(prefix.length).split(':')[0]!) : null;
+}
+
 /**
- * Persist storage that writes the latest state at most once per `delayMs`. A long parent is
- * megabytes of JSON; serialising it on every keystroke in the fork controls would cost more than
- * the whole preview. The newest state always wins; a failed write (quota, a closed database) is
- * reported, and the state in memory is untouched.
+ * Persist storage that writes the latest state at most once per `delayMs`, as a skeleton and its
+ * parts (see `stored-parts`): a part already written is not written again, and a part no longer
+ * used is deleted once the skeleton that dropped it is written. The newest state always wins; a
+ * failed write (quota, a closed database) is reported, and the state in memory is untouched.
  */
-export function debouncedStorage<S>(backend: StateStorage, delayMs = 250): DebouncedStorage<S> {
+export function debouncedStorage<S>(backend: KeyValueBackend, delayMs = 250): DebouncedStorage<S> {
   let latest: { name: string; value: StorageValue<S> } | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let current: SaveStatus = 'saved';
@@ -26,27 +42,78 @@ export function debouncedStorage<S>(backend: StateStorage, delayMs = 250): Debou
     current = status;
     for (const listener of listeners) listener(status, error);
   };
+  // The part keys known to be in the backend, so an unchanged history is never written twice.
+  const written = new Set<string>();
+  // Writes run one after another: a write still slicing a big parent must not land after a newer
+  // one and put an older workspace back.
+  let writing: Promise<void> = Promise.resolve();
+  // Bumped by a removal: a write that started before it must not bring the removed state back.
+  let generation = 0;
 
-  async function flush(): Promise<void> {
-    if (timer !== null) clearTimeout(timer);
-    timer = null;
+  async function write(name: string, value: StorageValue<S>, startedIn: number): Promise<void> {
+    const { root, members } = splitWorkspace(value);
+    for (const [id, member] of members) {
+      const key = partKey(name, id);
+      if (written.has(key)) continue;
+      // Not given up for a newer state: it most likely still holds this history.
+      const part = await storedPartOf(member, async (array, slice, json) => {
+        if (generation === startedIn) await backend.set(sliceKey(key, array, slice), json);
+      });
+      if (generation !== startedIn) return;
+      // The head last: a part whose head is stored has all its slices.
+      await backend.set(key, part);
+      written.add(key);
+    }
+    // A newer state came while the parts were being sliced (it is written next, and this one would
+    // only be overwritten), or the storage was cleared meanwhile.
+    if (latest !== null || generation !== startedIn) return;
+    await backend.set(name, root);
+    const used = new Set([...members.keys()].map((id) => partKey(name, id)));
+    for (const key of await backend.keys()) {
+      const part = partOfKey(name, key);
+      if (part !== null && !used.has(part)) {
+        await backend.del(key);
+        written.delete(part);
+      }
+    }
+  }
+
+  async function writeLatest(): Promise<void> {
     const pending = latest;
     latest = null;
     if (pending === null) return;
     try {
-      await backend.setItem(pending.name, cachedJson(pending.value));
+      await write(pending.name, pending.value, generation);
       if (latest === null) report('saved');
     } catch (error) {
       report('failed', error);
     }
   }
 
+  function flush(): Promise<void> {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    writing = writing.then(writeLatest);
+    return writing;
+  }
+
   return {
     async getItem(name) {
-      const text = await backend.getItem(name);
-      if (text === null) return null;
+      const stored = await backend.get(name);
       try {
-        return JSON.parse(text) as StorageValue<S>;
+        // What was saved before parts existed: the whole workspace as one JSON text.
+        if (typeof stored === 'string') return JSON.parse(stored) as StorageValue<S>;
+        if (!isStoredWorkspaceRoot(stored)) return null;
+        const parts = new Map<string, object>();
+        for (const { id } of stored.parts) {
+          if (parts.has(id)) continue;
+          const key = partKey(name, id);
+          const part = await backend.get(key);
+          if (!isStoredPart(part)) return null;
+          parts.set(id, await readStoredPart(part, id, (array, slice) => backend.get(sliceKey(key, array, slice))));
+          written.add(partKey(name, id));
+        }
+        return joinWorkspace(stored, parts) as StorageValue<S>;
       } catch {
         // Unreadable storage is treated as empty; the next save replaces it.
         return null;
@@ -62,7 +129,15 @@ export function debouncedStorage<S>(backend: StateStorage, delayMs = 250): Debou
       if (timer !== null) clearTimeout(timer);
       timer = null;
       latest = null;
-      await backend.removeItem(name);
+      generation++;
+      // After any write under way, so that write cannot land after the removal.
+      const removal = writing.then(async () => {
+        for (const key of await backend.keys()) if (key === name || partOfKey(name, key) !== null) await backend.del(key);
+        written.clear();
+      });
+      // A failed removal is the caller's to see; later writes still run.
+      writing = removal.catch(() => {});
+      await removal;
       report('saved');
     },
     flush,
@@ -74,13 +149,14 @@ export function debouncedStorage<S>(backend: StateStorage, delayMs = 250): Debou
   };
 }
 
-/** A `StateStorage` in memory, for tests and for browsers without IndexedDB. */
-export function memoryStorage(): StateStorage & { entries: Map<string, string> } {
-  const entries = new Map<string, string>();
+/** A backend in memory, for tests and for browsers without IndexedDB; values are copied as IndexedDB copies them. */
+export function memoryBackend(): KeyValueBackend & { entries: Map<string, unknown> } {
+  const entries = new Map<string, unknown>();
   return {
     entries,
-    getItem: (name) => entries.get(name) ?? null,
-    setItem: (name, value) => void entries.set(name, value),
-    removeItem: (name) => void entries.delete(name),
+    get: async (key) => structuredClone(entries.get(key)),
+    set: async (key, value) => void entries.set(key, structuredClone(value)),
+    del: async (key) => void entries.delete(key),
+    keys: async () => [...entries.keys()],
   };
 }

@@ -1,5 +1,5 @@
-import { createStore, del, get, set } from 'idb-keyval';
-import type { StateStorage } from 'zustand/middleware';
+import { createStore, del, get, keys, set } from 'idb-keyval';
+import type { KeyValueBackend } from './debounced-storage';
 
 // The names every saved workspace lives under. idb-keyval opens an existing database at its own
 // version and creates this same single out-of-line-key store in a new one, so what was saved
@@ -8,17 +8,15 @@ const DATABASE = 'fork-lab';
 const STORE = 'kv';
 
 /**
- * The browser's IndexedDB as a key-value `StateStorage`. IndexedDB rather than localStorage: a
- * workspace with a 10,000-message parent is several megabytes, past localStorage's usual 5 MB.
+ * The browser's IndexedDB as a key-value backend. IndexedDB rather than localStorage: a workspace
+ * with an imported parent is tens of megabytes, past localStorage's usual 5 MB.
  */
-export function indexedDbStorage(): StateStorage {
+export function indexedDbBackend(): KeyValueBackend {
   const store = createStore(DATABASE, STORE);
   return {
-    getItem: async (name) => {
-      const value = await get<unknown>(name, store);
-      return typeof value === 'string' ? value : null;
-    },
-    setItem: (name, value) => set(name, value, store),
-    removeItem: (name) => del(name, store),
+    get: (key) => get<unknown>(key, store),
+    set: (key, value) => set(key, value, store),
+    del: (key) => del(key, store),
+    keys: async () => (await keys(store)).filter((key): key is string => typeof key === 'string'),
   };
 }

@@ -1,13 +1,17 @@
-import { type ModelMessage, type ParentTranscript, parseParentTranscript, type TranscriptMessage, TranscriptValidationError } from '@/lib/fork';
+import { type ModelMessage, type ParentTranscript, parseTranscriptMessage, type TranscriptMessage, TranscriptValidationError } from '@/lib/fork';
 
 /** An edit that would leave the parent invalid; nothing is changed. */
 export class ParentEditError extends Error {
   override readonly name = 'ParentEditError';
 }
 
-function checked(transcript: ParentTranscript): ParentTranscript {
+/**
+ * The edited message, validated. Only it: the rest of the parent was valid and is kept as it is
+ * (the same frozen objects), so an edit to a 50 MB parent checks one message, not all of them.
+ */
+function checked(entry: TranscriptMessage, index: number): TranscriptMessage {
   try {
-    return parseParentTranscript(transcript);
+    return parseTranscriptMessage(entry, `messages[${index}]`);
   } catch (error) {
     if (error instanceof TranscriptValidationError) throw new ParentEditError(error.message);
     throw error;
@@ -30,16 +34,17 @@ export function freshMessageId(transcript: ParentTranscript, prefix = 'm'): stri
 
 /** The parent with one more message at the end. */
 export function appendMessage(transcript: ParentTranscript, message: ModelMessage): ParentTranscript {
-  const entry: TranscriptMessage = { id: freshMessageId(transcript), message };
-  return checked({ ...transcript, messages: [...transcript.messages, entry] });
+  const entry = checked({ id: freshMessageId(transcript), message }, transcript.messages.length);
+  return { ...transcript, messages: [...transcript.messages, entry] };
 }
 
 /** The parent with message `index` replaced (its id and metadata kept). */
 export function replaceMessage(transcript: ParentTranscript, index: number, message: ModelMessage): ParentTranscript {
   inRange(transcript, index);
   const messages = transcript.messages.slice();
-  messages[index] = { ...messages[index]!, message };
-  return checked({ ...transcript, messages });
+  // The id is kept, so ids stay unique.
+  messages[index] = checked({ ...messages[index]!, message }, index);
+  return { ...transcript, messages };
 }
 
 /** The parent without message `index`. */

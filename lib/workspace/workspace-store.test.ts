@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { type ForkRequest, planFork } from '@/lib/fork';
-import { sharedObjects } from '@/lib/fork/testing/object-graph';
+import { deepFreeze, type ForkRequest, planFork } from '@/lib/fork';
+import { mutableSharedObjects, scribble, sharedObjects } from '@/lib/fork/testing/object-graph';
 import { contentHash } from '@/lib/isolation/content-hash';
 import { assistant, parentOf, toolCalls, user } from '@/lib/scenarios/transcript-builders';
-import { debouncedStorage, memoryStorage } from './debounced-storage';
+import { debouncedStorage, memoryBackend } from './debounced-storage';
 import { DEFAULT_SELECTION } from './fork-selection';
 import type { ChildRecord } from './workspace';
 import { activeSession, createWorkspaceStore, type PersistedWorkspace, WORKSPACE_STORAGE_KEY, type WorkspaceState } from './workspace-store';
@@ -40,7 +40,7 @@ async function childOf(state: WorkspaceState): Promise<ChildRecord> {
   };
 }
 
-function newStore(backend = memoryStorage()) {
+function newStore(backend = memoryBackend()) {
   const storage = debouncedStorage<PersistedWorkspace>(backend, 5);
   return { store: createWorkspaceStore(storage), storage, backend };
 }
@@ -58,6 +58,31 @@ describe('workspace store', () => {
     expect(() => {
       (session.transcript.messages[0]!.message as { content: unknown }).content = 'changed';
     }).toThrow(TypeError);
+  });
+
+  it('keeps a deep-frozen parent as it is (nobody can write it), and copies one that is only frozen', () => {
+    const { store } = newStore();
+    const frozen = deepFreeze(structuredClone(transcript));
+    store.getState().openSession({ ...init, transcript: frozen });
+    expect(activeSession(store.getState())!.transcript).toBe(frozen);
+    // Frozen on the outside only: its messages could still be written, so they are copied.
+    const shallow = Object.freeze(structuredClone(transcript));
+    store.getState().openSession({ ...init, id: 'shallow', transcript: shallow });
+    const stored = activeSession(store.getState())!.transcript;
+    expect(stored).toEqual(transcript);
+    expect(sharedObjects(shallow, stored)).toEqual([]);
+  });
+
+  it('an edit keeps every message it did not touch, and makes a new one for the one it did', () => {
+    const { store } = newStore();
+    store.getState().openSession(init);
+    const before = activeSession(store.getState())!.transcript;
+    store.getState().replaceParentMessage(1, { role: 'user', content: 'Changed.' });
+    const after = activeSession(store.getState())!.transcript;
+    expect(after.messages[0]).toBe(before.messages[0]);
+    expect(after.messages[2]).toBe(before.messages[2]);
+    expect(after.messages[1]).not.toBe(before.messages[1]);
+    expect(before.messages[1]!.message.content).not.toBe('Changed.');
   });
 
   it('opening a session that exists switches to it without replacing it', () => {
@@ -92,7 +117,10 @@ describe('workspace store', () => {
     expect([...childAfter.plan.child.initialMessages, childAfter.plan.child.firstPrompt]).toEqual(inheritedBefore);
     expect(await contentHash([...childAfter.plan.child.initialMessages, childAfter.plan.child.firstPrompt])).toBe(child.inheritedHash);
     expect(await contentHash(after.transcript)).not.toBe(child.forkedAt.parentHash);
-    expect(sharedObjects(after.transcript, childAfter)).toEqual([]);
+    // A deep-frozen message may sit in both (neither side can write it); nothing writable does.
+    expect(mutableSharedObjects(after.transcript, childAfter)).toEqual([]);
+    scribble(childAfter);
+    expect(activeSession(store.getState())!.transcript).toEqual(after.transcript);
   });
 
   it('a refused edit leaves the session exactly as it was', () => {
@@ -126,7 +154,7 @@ describe('workspace store', () => {
       JSON.stringify({ state: { sessions: [1, 2] }, version: 1 }),
       JSON.stringify({ state: { sessions: { a: { id: 'b' } } }, version: 1 }),
     ]) {
-      const backend = memoryStorage();
+      const backend = memoryBackend();
       backend.entries.set(WORKSPACE_STORAGE_KEY, junk);
       const { store } = newStore(backend);
       await store.persist.rehydrate();
@@ -163,7 +191,7 @@ describe('workspace store', () => {
       { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'call-1', toolName: 'agent', output: { type: 'text', value: 'Found it.' } }] },
     ]);
     expect(session.revision).toBe(1);
-    expect(sharedObjects(session.transcript, child)).toEqual([]);
+    expect(mutableSharedObjects(session.transcript, child)).toEqual([]);
   });
 
   it('a Qwen background fork that fails tells its parent once, and again when revived and finished', async () => {

@@ -1,8 +1,7 @@
 import { type PersistStorage, persist } from 'zustand/middleware';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RunEvent } from '@/lib/agent/run-record';
-import { deepClone, type ModelMessage, type ParentTranscript, runtimeOf, type TranscriptMessage } from '@/lib/fork';
-import { deepFreeze } from './deep-freeze';
+import { copyUnlessFrozen, deepFreeze, type ModelMessage, type ParentTranscript, runtimeOf, type TranscriptMessage } from '@/lib/fork';
 import { acknowledgeLaunch, deliverChildOutcome } from './deliver-result';
 import { type ForkSelection, restoreSelection } from './fork-selection';
 import { appendMessage, deleteMessage, replaceMessage } from './parent-edits';
@@ -89,12 +88,15 @@ function withDeliveries(session: ParentSession): ParentSession {
 }
 
 /**
- * Histories enter the store as their own deep copies and are frozen there: the store never holds
- * an object the caller (or the server response, or another session) also holds, every update
- * builds new objects, and a stray write throws instead of quietly changing a parent or a child.
+ * Histories enter the store deep-frozen and as nobody else's objects: what a caller, a server
+ * response or another session could still write is copied, and what is already deep-frozen (an
+ * import's messages, frozen as they arrived; a message kept from the previous state) is kept as it
+ * is, since no one can write it. Every update builds new objects around the frozen ones, and a
+ * stray write throws instead of quietly changing a parent or a child. Sharing is what keeps an
+ * edit to a 50 MB parent from copying all of it.
  */
 function owned<T>(value: T): T {
-  return deepFreeze(deepClone(value));
+  return deepFreeze(copyUnlessFrozen(value));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type InputIssue, TranscriptValidationError } from '../errors';
-import { type ParentTranscript, TURN_END_REASONS } from './transcript';
+import { type ParentTranscript, type TranscriptMessage, TURN_END_REASONS } from './transcript';
 
 const providerOptions = z.record(z.string(), z.record(z.string(), z.json())).optional();
 const jsonValue = z.json();
@@ -181,4 +181,14 @@ export function parseParentTranscript(input: unknown, pathPrefix = ''): ParentTr
   if (!result.success) throw new TranscriptValidationError(issuesOf(result.error, pathPrefix));
   const transcript: ParentTranscript = result.data;
   return transcript;
+}
+
+/**
+ * Validate one message of a parent that is valid otherwise (an edit's new or replaced message);
+ * issues are named as `parseParentTranscript` would name them, from `path` (`messages[3]`).
+ */
+export function parseTranscriptMessage(input: unknown, path: string): TranscriptMessage {
+  const result = transcriptMessageSchema.safeParse(input);
+  if (!result.success) throw new TranscriptValidationError(issuesOf(result.error, path));
+  return result.data;
 }
