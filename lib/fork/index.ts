@@ -37,6 +37,7 @@ export type {
   TurnEndReason,
 } from './transcript/transcript';
 export {
+  checkParentTranscript,
   formatIssuePath,
   modelMessageSchema,
   parentTranscriptSchema,

@@ -1,5 +1,5 @@
 import type { ForkRequest } from '@/lib/fork';
-import { classifyMessages, type ParentTranscript, parseParentTranscript, TranscriptValidationError } from '@/lib/fork';
+import { checkParentTranscript, classifyMessages, type ParentTranscript, TranscriptValidationError } from '@/lib/fork';
 import { detectFormat } from './detect-format';
 import { type FidelityCounts, FidelityLog, type FidelityReport } from './fidelity-report';
 import { IMPORT_FORMATS, importFormat } from './formats';
@@ -48,7 +48,7 @@ export async function importTranscript(input: string | Uint8Array, options: Impo
   options.onProgress?.({ phase: 'validate', done: 0, total: 1 });
   let transcript: ParentTranscript;
   try {
-    transcript = parseParentTranscript(converted.transcript);
+    transcript = checkParentTranscript(converted.transcript);
   } catch (error) {
     if (!(error instanceof TranscriptValidationError)) throw error;
     const issue = error.issues[0]!;

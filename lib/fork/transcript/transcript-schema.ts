@@ -143,20 +143,23 @@ export const parentTranscriptSchema = z
     messages: z.array(transcriptMessageSchema),
   })
   .superRefine((value, context) => {
-    const seen = new Map<string, number>();
-    value.messages.forEach((entry, index) => {
-      const first = seen.get(entry.id);
-      if (first !== undefined) {
-        context.addIssue({
-          code: 'custom',
-          path: ['messages', index, 'id'],
-          message: `duplicate id "${entry.id}" (first used by messages[${first}]); ids must be unique`,
-        });
-      } else {
-        seen.set(entry.id, index);
-      }
-    });
+    for (const issue of duplicateIdIssues(value.messages)) context.addIssue({ code: 'custom', ...issue });
   });
+
+/** Every message whose id an earlier message already has. */
+function duplicateIdIssues(messages: readonly { id: string }[]): { path: (string | number)[]; message: string }[] {
+  const issues: { path: (string | number)[]; message: string }[] = [];
+  const seen = new Map<string, number>();
+  messages.forEach((entry, index) => {
+    const first = seen.get(entry.id);
+    if (first !== undefined) {
+      issues.push({ path: ['messages', index, 'id'], message: `duplicate id "${entry.id}" (first used by messages[${first}]); ids must be unique` });
+    } else {
+      seen.set(entry.id, index);
+    }
+  });
+  return issues;
+}
 
 /** `messages[3].message.content[0].type` from a zod path. */
 export function formatIssuePath(path: readonly PropertyKey[]): string {
@@ -191,4 +194,26 @@ export function parseTranscriptMessage(input: unknown, path: string): Transcript
   const result = transcriptMessageSchema.safeParse(input);
   if (!result.success) throw new TranscriptValidationError(issuesOf(result.error, path));
   return result.data;
+}
+
+/**
+ * Validate a parent transcript Fork Lab built itself (an import's conversion) against the same
+ * schema, without copying it: `parseParentTranscript` answers a new object for every one it
+ * checks, which for a 50 MB import is a second transcript alive at the peak. The schema neither
+ * adds nor changes anything in a message, so each is checked and kept as it is; the profile, which
+ * has defaults, is parsed. Throws the same `TranscriptValidationError` with the same paths.
+ */
+export function checkParentTranscript(input: { profile?: unknown; messages: readonly unknown[] }): ParentTranscript {
+  const issues: InputIssue[] = [];
+  const profile = input.profile === undefined ? agentProfileSchema.safeParse({}) : agentProfileSchema.safeParse(input.profile);
+  if (!profile.success) issues.push(...issuesOf(profile.error, 'profile'));
+  input.messages.forEach((message, index) => {
+    const result = transcriptMessageSchema.safeParse(message);
+    if (!result.success) issues.push(...issuesOf(result.error, `messages[${index}]`));
+  });
+  if (issues.length > 0) throw new TranscriptValidationError(issues);
+  const messages = input.messages as TranscriptMessage[];
+  const duplicates = duplicateIdIssues(messages);
+  if (duplicates.length > 0) throw new TranscriptValidationError(duplicates.map((issue) => ({ path: formatIssuePath(issue.path), message: issue.message })));
+  return { profile: profile.data!, messages };
 }
