@@ -1,81 +1,78 @@
 /**
- * `npm run bench` (import part): importing a 50 MB Claude Code session, as a ratio against a
- * baseline measured in the same run: splitting the same text into lines and `JSON.parse`-ing each
- * one into a list that is kept, the least any JSONL importer must do. Peak RSS is sampled while the
- * import runs and reported beside the file's size.
+ * `npm run bench` (import part): importing a 50 MB Claude Code session, each measurement in a
+ * process of its own (`bench/import-server-probe.ts`) so that its peak memory is its own, read from
+ * the kernel's high-water mark rather than sampled (a timer cannot fire inside synchronous work,
+ * where the peak is). The baseline is the least any JSONL importer does: the file's lines split and
+ * each `JSON.parse`d into a kept list.
  *
- * Targets: the import takes at most 4× the baseline (the rest is the limit checks, the chain walk,
- * the mapping, the engine's validation and classification), and peak RSS stays within 12× the
- * file's size (the text, its records and the transcript are alive at once).
+ * Targets: the import (`importTranscript` on the decoded body, as the endpoint runs it) takes at
+ * most 2× the baseline, and its peak memory above the process at rest is at most 5× the file. The
+ * whole request as the app makes it (the parent registered, its tokens counted, the answer
+ * streamed) is reported beside them.
  */
-import { performance } from 'node:perf_hooks';
-import { importTranscript } from '../lib/import/import-transcript';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { syntheticClaudeSession } from '../lib/import/testing/synthetic-claude-session';
 
 const TARGET_BYTES = 50 * 1024 * 1024;
-const TIME_RATIO_TARGET = 4;
-const MEMORY_RATIO_TARGET = 12;
-const RUNS = 5;
+const TIME_RATIO_TARGET = 2;
+const MEMORY_RATIO_TARGET = 5;
+const RUNS = 3;
 
-const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
-
-/** The least a JSONL importer does: every line parsed and kept. */
-function baseline(text: string): unknown[] {
-  const records: unknown[] = [];
-  for (const line of text.split('\n')) {
-    if (line.trim() !== '') records.push(JSON.parse(line));
-  }
-  return records;
+interface Probe {
+  ms: number;
+  peakAboveRest: number;
 }
 
-function median(values: number[]): number {
-  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+function probe(mode: 'baseline' | 'import' | 'endpoint', file: string): Probe {
+  const run = spawnSync(
+    process.execPath,
+    ['--expose-gc', '--conditions=react-server', '--import', 'tsx', path.join(__dirname, 'import-server-probe.ts'), mode, file],
+    { encoding: 'utf8', maxBuffer: 1 << 20 },
+  );
+  if (run.status !== 0) throw new Error(`probe ${mode} failed: ${run.stderr}`);
+  return JSON.parse(run.stdout.trim().split('\n').at(-1)!) as Probe;
 }
 
-async function main(): Promise<void> {
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const mb = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MB`;
+
+function main(): void {
   const { text, lines } = syntheticClaudeSession(TARGET_BYTES);
+  const directory = mkdtempSync(path.join(tmpdir(), 'fork-lab-bench-'));
+  const file = path.join(directory, 'session.jsonl');
+  writeFileSync(file, text);
   const bytes = Buffer.byteLength(text);
-  console.log(`import of a ${(bytes / 1048576).toFixed(1)} MB Claude Code session (${lines.toLocaleString('en-US')} lines), median of ${RUNS}`);
-
-  const baseTimes: number[] = [];
-  const importTimes: number[] = [];
-  let peak = 0;
-  let messages = 0;
-  let turns = 0;
-  for (let run = 0; run < RUNS; run++) {
-    gc();
-    let start = performance.now();
-    baseline(text);
-    baseTimes.push(performance.now() - start);
-
-    gc();
-    peak = Math.max(peak, process.memoryUsage().rss);
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, process.memoryUsage().rss);
-    }, 5);
-    start = performance.now();
-    // As the endpoint calls it: text its route decoded, with the size it read.
-    const result = await importTranscript(text, { byteLength: bytes });
-    importTimes.push(performance.now() - start);
-    clearInterval(sampler);
-    peak = Math.max(peak, process.memoryUsage().rss);
-    messages = result.transcript.messages.length;
-    turns = result.report.counts.realUserTurns;
+  try {
+    console.log(`import of a ${(bytes / 1048576).toFixed(1)} MB Claude Code session (${lines.toLocaleString('en-US')} lines), median of ${RUNS}`);
+    const baseline: Probe[] = [];
+    const imports: Probe[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      baseline.push(probe('baseline', file));
+      imports.push(probe('import', file));
+    }
+    const endpoint = probe('endpoint', file);
+    const baseMs = median(baseline.map((entry) => entry.ms));
+    const importMs = median(imports.map((entry) => entry.ms));
+    const ratio = importMs / baseMs;
+    const peak = Math.max(...imports.map((entry) => entry.peakAboveRest));
+    const memoryRatio = peak / bytes;
+    const basePeak = Math.max(...baseline.map((entry) => entry.peakAboveRest));
+    console.log(`split + JSON.parse, kept  ${baseMs.toFixed(0)} ms, peak ${mb(basePeak)} above rest = ${(basePeak / bytes).toFixed(1)}× the file`);
+    console.log(`importTranscript          ${importMs.toFixed(0)} ms`);
+    console.log(`time ratio                ${ratio.toFixed(2)}×  (target ≤ ${TIME_RATIO_TARGET}×) ${ratio <= TIME_RATIO_TARGET ? 'ok' : 'MISSED'}`);
+    console.log(
+      `import peak memory        ${mb(peak)} above rest = ${memoryRatio.toFixed(1)}× the file (target ≤ ${MEMORY_RATIO_TARGET}×) ${memoryRatio <= MEMORY_RATIO_TARGET ? 'ok' : 'MISSED'}`,
+    );
+    console.log(
+      `whole request (reported)  ${endpoint.ms.toFixed(0)} ms, peak ${mb(endpoint.peakAboveRest)} above rest = ${(endpoint.peakAboveRest / bytes).toFixed(1)}× the file`,
+    );
+    if (ratio > TIME_RATIO_TARGET || memoryRatio > MEMORY_RATIO_TARGET) process.exitCode = 1;
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
   }
-
-  const baseMs = median(baseTimes);
-  const importMs = median(importTimes);
-  const ratio = importMs / baseMs;
-  const memoryRatio = peak / bytes;
-  console.log(`split + JSON.parse, kept  ${baseMs.toFixed(0)} ms`);
-  console.log(
-    `importTranscript          ${importMs.toFixed(0)} ms  → ${messages.toLocaleString('en-US')} messages, ${turns.toLocaleString('en-US')} real turns`,
-  );
-  console.log(`time ratio                ${ratio.toFixed(2)}×  (target ≤ ${TIME_RATIO_TARGET}×) ${ratio <= TIME_RATIO_TARGET ? 'ok' : 'MISSED'}`);
-  console.log(
-    `peak RSS                  ${(peak / 1048576).toFixed(0)} MB = ${memoryRatio.toFixed(1)}× the file (target ≤ ${MEMORY_RATIO_TARGET}×) ${memoryRatio <= MEMORY_RATIO_TARGET ? 'ok' : 'MISSED'}`,
-  );
-  if (ratio > TIME_RATIO_TARGET || memoryRatio > MEMORY_RATIO_TARGET) process.exitCode = 1;
 }
 
-void main();
+main();

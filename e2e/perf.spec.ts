@@ -1,5 +1,9 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { type ForkRequest, planFork } from '@/lib/fork';
+import { importTranscript } from '@/lib/import/import-transcript';
+import { syntheticClaudeSession } from '@/lib/import/testing/synthetic-claude-session';
 import { syntheticScenario } from '@/lib/scenarios/synthetic-scenarios';
 import { PlaygroundPage } from './pages/playground-page';
 
@@ -234,4 +238,75 @@ test('10,000 messages: a fork_turns change repaints the preview and the window, 
 
   await expect(playground.rows.last()).toHaveAttribute('data-id', 'fork-call');
   expect(await playground.rows.count()).toBeLessThan(MAX_RENDERED_ROWS);
+});
+
+/**
+ * With FORK_LAB_PERF_TARGETS=1 (`npm run bench:browser`) the 50 MB import's longest main-thread
+ * task must stay within this share of the same page parsing the same file's lines in one task: the
+ * issue's 200 ms against the ~400 ms that parse takes on the machine the target was set on (before
+ * the import streamed its messages, its longest task was 628 ms there: 1.6×).
+ */
+const LONGEST_TASK_RATIO_TARGET = 0.5;
+const BENCH = process.env.FORK_LAB_PERF_TARGETS === '1';
+/** 50 MB for the target; a smaller file in the everyday run, which checks the same path end to end. */
+const IMPORT_MB = BENCH ? 50 : 8;
+
+test(`a ${IMPORT_MB} MB Claude Code session imports without one long main-thread task`, async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  const { text, lines } = syntheticClaudeSession(IMPORT_MB * 1024 * 1024);
+  const expected = await importTranscript(text);
+  const file = testInfo.outputPath(`session-${IMPORT_MB}mb.jsonl`);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, text);
+  const playground = new PlaygroundPage(page);
+  await playground.open();
+
+  // The baseline, in this page: the file's lines parsed and kept, in one task, as a page that read
+  // the whole answer at once would.
+  await page.evaluate(() => {
+    const input = Object.assign(document.createElement('input'), { type: 'file', id: 'perf-baseline-file', hidden: true });
+    document.body.append(input);
+  });
+  await page.locator('#perf-baseline-file').setInputFiles(file);
+  const baselineMs = await page.evaluate(async () => {
+    const input = document.querySelector<HTMLInputElement>('#perf-baseline-file')!;
+    const body = await input.files![0]!.text();
+    const start = performance.now();
+    const records = body.split('\n').map((line) => (line.trim() === '' ? null : (JSON.parse(line) as unknown)));
+    const elapsed = performance.now() - start;
+    input.remove();
+    return records.length > 0 ? elapsed : 0;
+  });
+
+  await page.evaluate(() => {
+    const tasks: { start: number; duration: number }[] = [];
+    (window as unknown as { longTasks: typeof tasks }).longTasks = tasks;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) tasks.push({ start: Math.round(entry.startTime), duration: Math.round(entry.duration) });
+    }).observe({ type: 'longtask' });
+  });
+  await page.getByTestId('open-import').click();
+  const started = await page.evaluate(() => performance.now());
+  await page.getByTestId('import-file').setInputFiles(file);
+  await playground.waitForImported(`session-${IMPORT_MB}mb.jsonl`);
+  await expect(playground.rows.first()).toBeVisible();
+  const opened = await page.evaluate(() => performance.now());
+  // Until the imported parent is in IndexedDB: saving it is part of importing it.
+  await expect(playground.saveStatus).toHaveAttribute('data-status', 'saved', { timeout: 60_000 });
+  const saved = await page.evaluate(() => performance.now());
+  const tasks = await page.evaluate(() => (window as unknown as { longTasks: { start: number; duration: number }[] }).longTasks);
+  const during = tasks.filter((task) => task.start >= started);
+  const longest = Math.max(0, ...during.map((task) => task.duration));
+  report(`${IMPORT_MB} MB import`, { lines, openedMs: Math.round(opened - started), savedMs: Math.round(saved - started) });
+  report(`${IMPORT_MB} MB import long tasks`, during);
+  report(`${IMPORT_MB} MB import longest task`, { longestMs: longest, baselineMs: Math.round(baselineMs), ratio: round(longest / baselineMs) });
+
+  // Everything arrived, as the server converted it, and the timeline stays virtualized.
+  const stored = await playground.storedTranscript();
+  expect(stored.messages.length).toBe(expected.transcript.messages.length);
+  expect(stored.messages.at(-1)).toEqual(expected.transcript.messages.at(-1));
+  await expect(page.getByTestId('import-counts')).toContainText(`${expected.transcript.messages.length.toLocaleString('en-US')} messages`);
+  expect(await playground.rows.count()).toBeLessThan(MAX_RENDERED_ROWS);
+  expect(baselineMs).toBeGreaterThan(0);
+  if (BENCH) expect(longest / baselineMs).toBeLessThanOrEqual(LONGEST_TASK_RATIO_TARGET);
 });
