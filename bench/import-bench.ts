@@ -19,7 +19,7 @@ import { syntheticClaudeSession } from '../lib/import/testing/synthetic-claude-s
 const TARGET_BYTES = 50 * 1024 * 1024;
 const TIME_RATIO_TARGET = 2;
 const MEMORY_RATIO_TARGET = 5;
-const RUNS = 3;
+const RUNS = 5;
 
 interface Probe {
   ms: number;
