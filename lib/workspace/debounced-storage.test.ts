@@ -71,6 +71,47 @@ describe('debouncedStorage', () => {
     expect((await reloaded.getItem('w'))!.state.selection).toBe('changed');
   });
 
+  it('writes a part again when it is gone from storage (another tab reset the workspace), so nothing saved is lost', async () => {
+    const backend = memoryBackend();
+    const storage = debouncedStorage<State>(backend, 1);
+    const state = stateWith(10, 'm', 'a');
+    storage.setItem('w', state);
+    await storage.flush();
+    backend.entries.clear();
+    storage.setItem('w', { ...state, state: { ...state.state, selection: 'b' } });
+    await storage.flush();
+    expect((await debouncedStorage<State>(backend, 1).getItem('w'))!.state).toEqual({ ...state.state, selection: 'b' });
+  });
+
+  it('keeps the parts of a skeleton another tab wrote meanwhile', async () => {
+    const backend = memoryBackend();
+    const tab = debouncedStorage<State>(backend, 1);
+    const other = debouncedStorage<State>(backend, 1);
+    tab.setItem('w', stateWith(10, 'mine'));
+    await tab.flush();
+    // The other tab writes its skeleton after this one wrote its own, but before this one tidies.
+    const set = backend.set;
+    let raced = false;
+    backend.set = async (key, value) => {
+      await set(key, value);
+      if (key === 'w' && !raced) {
+        raced = true;
+        other.setItem('w', stateWith(5, 'theirs'));
+        await other.flush();
+      }
+    };
+    tab.setItem('w', stateWith(3, 'mine again'));
+    await tab.flush();
+    backend.set = set;
+    expect((await debouncedStorage<State>(backend, 1).getItem('w'))!.state.transcript.messages).toEqual([
+      'theirs0',
+      'theirs1',
+      'theirs2',
+      'theirs3',
+      'theirs4',
+    ]);
+  });
+
   it('reads a workspace saved as one JSON text, as before parts existed', async () => {
     const backend = memoryBackend();
     backend.entries.set('w', JSON.stringify({ state: { transcript: { messages: ['old'] } }, version: 0 }));

@@ -42,8 +42,6 @@ export function debouncedStorage<S>(backend: KeyValueBackend, delayMs = 250): De
     current = status;
     for (const listener of listeners) listener(status, error);
   };
-  // The part keys known to be in the backend, so an unchanged history is never written twice.
-  const written = new Set<string>();
   // Writes run one after another: a write still slicing a big parent must not land after a newer
   // one and put an older workspace back.
   let writing: Promise<void> = Promise.resolve();
@@ -52,29 +50,31 @@ export function debouncedStorage<S>(backend: KeyValueBackend, delayMs = 250): De
 
   async function write(name: string, value: StorageValue<S>, startedIn: number): Promise<void> {
     const { root, members } = splitWorkspace(value);
+    // What is there now, not what this page remembers writing: another tab may have reset the
+    // workspace, and a skeleton naming a part that is gone would lose the whole workspace.
+    const present = new Set(await backend.keys());
     for (const [id, member] of members) {
       const key = partKey(name, id);
-      if (written.has(key)) continue;
+      // A head is written after its slices, so a part whose head is there is whole.
+      if (present.has(key)) continue;
       // Not given up for a newer state: it most likely still holds this history.
       const part = await storedPartOf(member, async (array, slice, json) => {
         if (generation === startedIn) await backend.set(sliceKey(key, array, slice), json);
       });
       if (generation !== startedIn) return;
-      // The head last: a part whose head is stored has all its slices.
       await backend.set(key, part);
-      written.add(key);
     }
     // A newer state came while the parts were being sliced (it is written next, and this one would
     // only be overwritten), or the storage was cleared meanwhile.
     if (latest !== null || generation !== startedIn) return;
     await backend.set(name, root);
-    const used = new Set([...members.keys()].map((id) => partKey(name, id)));
+    // Parts no skeleton names any more go. The names are taken from the skeleton stored now, which
+    // another tab may have written since this one: its parts stay.
+    const stored = await backend.get(name);
+    const used = new Set(isStoredWorkspaceRoot(stored) ? stored.parts.map(({ id }) => partKey(name, id)) : []);
     for (const key of await backend.keys()) {
       const part = partOfKey(name, key);
-      if (part !== null && !used.has(part)) {
-        await backend.del(key);
-        written.delete(part);
-      }
+      if (part !== null && !used.has(part)) await backend.del(key);
     }
   }
 
@@ -111,7 +111,6 @@ export function debouncedStorage<S>(backend: KeyValueBackend, delayMs = 250): De
           const part = await backend.get(key);
           if (!isStoredPart(part)) return null;
           parts.set(id, await readStoredPart(part, id, (array, slice) => backend.get(sliceKey(key, array, slice))));
-          written.add(partKey(name, id));
         }
         return joinWorkspace(stored, parts) as StorageValue<S>;
       } catch {
@@ -133,7 +132,6 @@ export function debouncedStorage<S>(backend: KeyValueBackend, delayMs = 250): De
       // After any write under way, so that write cannot land after the removal.
       const removal = writing.then(async () => {
         for (const key of await backend.keys()) if (key === name || partOfKey(name, key) !== null) await backend.del(key);
-        written.clear();
       });
       // A failed removal is the caller's to see; later writes still run.
       writing = removal.catch(() => {});
