@@ -1,17 +1,11 @@
 'use client';
 
-import { registerParentAction } from '@/app/actions/fork-actions';
 import { type Refused, startChildRunAction } from '@/app/actions/run-actions';
 import type { RunRecord } from '@/lib/agent/run-record';
 import type { ForkRequest, ParentTranscript } from '@/lib/fork';
 import type { InvalidInput } from '@/lib/fork-service/action-inputs';
 import type { ChildLaunch, ForkPreview, ParentRegistration } from '@/lib/fork-service/fork-service';
-import { fetchPreview } from './preview-client';
-
-/** A server answer that says the input was refused, with what is wrong. */
-export class ForkServiceError extends Error {
-  override readonly name = 'ForkServiceError';
-}
+import { ForkServiceError, fetchPreview, postParent } from './preview-client';
 
 function failure(answer: InvalidInput): ForkServiceError {
   return new ForkServiceError(`${answer.error} ${answer.issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')}`);
@@ -24,10 +18,7 @@ const registrations = new WeakMap<ParentTranscript, Promise<ParentRegistration>>
 export function registerParent(transcript: ParentTranscript): Promise<ParentRegistration> {
   let registration = registrations.get(transcript);
   if (registration === undefined) {
-    registration = registerParentAction({ transcript }).then((answer) => {
-      if (answer.status === 'invalid') throw failure(answer);
-      return answer;
-    });
+    registration = postParent(transcript);
     registration.catch(() => registrations.delete(transcript));
     registrations.set(transcript, registration);
   }

@@ -28,7 +28,7 @@ export type ImportStreamEvent =
       streamedMessages: number;
       /**
        * The parent as the server now holds it for planning: the app's window changes send only its
-       * key, so a parent too large to send again (over the 8 MB action limit) still plans.
+       * key, so an imported parent is not sent back to the server it came from.
        */
       registration: ParentRegistration;
     }

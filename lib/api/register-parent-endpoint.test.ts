@@ -1,0 +1,54 @@
+import { describe, expect, it, vi } from 'vitest';
+import { httpErrorBodySchema } from '@/lib/http/http-error';
+
+vi.mock('server-only', () => ({}));
+
+const { answerRegisterParentRequest } = await import('./register-parent-endpoint');
+const { answerPreviewRequest } = await import('./preview-endpoint');
+
+const transcript = {
+  messages: [
+    { id: 'u1', message: { role: 'user', content: 'Fix the bug.' } },
+    { id: 'a1', message: { role: 'assistant', content: 'Looking.' } },
+    { id: 'u2', message: { role: 'user', content: 'And add a test.' } },
+  ],
+};
+
+function post(url: string, body: BodyInit, headers: Record<string, string> = { 'content-type': 'application/json' }): Request {
+  return new Request(`http://localhost${url}`, { method: 'POST', body, headers });
+}
+
+describe('POST /api/parent', () => {
+  it('keeps the parent and answers the key previews name it by, with its tokens and kinds', async () => {
+    const response = await answerRegisterParentRequest(post('/api/parent', JSON.stringify({ transcript })));
+    expect(response.status).toBe(200);
+    const answer = await response.json();
+    expect(answer).toMatchObject({ status: 'ok', parentKey: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(answer.messageTokens).toHaveLength(3);
+    expect(answer.classifications.map((entry: { kind: string }) => entry.kind)).toEqual(['real-user-turn', 'assistant', 'real-user-turn']);
+    const request = { policy: 'qwen-fork-turns', directive: 'Write the test.', params: { subagent_type: 'fork', fork_turns: '1' } };
+    const preview = await answerPreviewRequest(post('/api/fork/preview', JSON.stringify({ parentKey: answer.parentKey, request })));
+    expect((await preview.json()).plan.window.start).toBe(2);
+  });
+
+  it('refuses a transcript the engine cannot take, naming each bad value', async () => {
+    const response = await answerRegisterParentRequest(
+      post('/api/parent', JSON.stringify({ transcript: { messages: [{ id: 'u1', message: { role: 'robot', content: 'x' } }] } })),
+    );
+    expect(response.status).toBe(400);
+    const body = httpErrorBodySchema.parse(await response.json());
+    expect(body.error.code).toBe('invalid-request');
+    expect(body.error.issues?.map((issue) => issue.path)).toEqual(['transcript.messages[0].message.role']);
+    const duplicate = await answerRegisterParentRequest(
+      post('/api/parent', JSON.stringify({ transcript: { messages: [transcript.messages[0], transcript.messages[0]] } })),
+    );
+    expect(httpErrorBodySchema.parse(await duplicate.json()).error.issues?.map((issue) => issue.path)).toEqual(['transcript.messages[1].id']);
+  });
+
+  it('refuses another content type, and a body that is not JSON', async () => {
+    expect((await answerRegisterParentRequest(post('/api/parent', 'x', { 'content-type': 'text/plain' }))).status).toBe(415);
+    const broken = await answerRegisterParentRequest(post('/api/parent', '{"transcript":'));
+    expect(broken.status).toBe(400);
+    expect(httpErrorBodySchema.parse(await broken.json()).error.code).toBe('invalid-json');
+  });
+});
