@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { ImportStreamEvent } from '@/lib/import/import-answer';
 import { IMPORT_LIMITS } from '@/lib/import/import-limits';
@@ -114,5 +116,22 @@ describe('POST /api/import', () => {
     const { error } = await ambiguous.json();
     expect(error.code).toBe('ambiguous-format');
     expect(error.candidates.map((candidate: { id: string }) => candidate.id).sort()).toEqual(['ai-sdk-model-messages', 'anthropic-messages', 'openai-chat']);
+  });
+
+  const REAL = path.join(__dirname, '../import/fixtures/real');
+  const realFiles = readdirSync(REAL, { recursive: true, encoding: 'utf8' }).filter((file) => /\.jsonl?$/.test(file));
+
+  it.each(realFiles)('streams the real session %s as the same transcript and report as the plain answer', async (file) => {
+    const body = readFileSync(path.join(REAL, file));
+    const plain = await (await answerImportRequest(post(body))).json();
+    const events = (await (await answerImportRequest(post(body, '', { accept: 'application/x-ndjson' }))).text())
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as ImportStreamEvent);
+    const result = events.at(-1)!;
+    if (result.type !== 'result') throw new Error(`${file}: the stream ended with ${result.type}`);
+    const messages = events.flatMap((event) => (event.type === 'messages' ? event.messages : []));
+    expect(result.streamedMessages).toBe(messages.length);
+    expect({ ...result.result, transcript: { ...result.result.transcript, messages } }).toEqual(plain);
   });
 });
