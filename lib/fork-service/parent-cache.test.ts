@@ -30,7 +30,10 @@ describe('ParentCache', () => {
   });
 
   it('lets the event loop turn between bounded stretches of counting a large parent', async () => {
-    const large = parentOf(Array.from({ length: 60 }, (_, index) => (index % 2 === 0 ? user(`u${index}`, PROSE) : assistant(`a${index}`, PROSE))));
+    // Each text its own (numbered first): a text counted before is looked up, not counted again.
+    const large = parentOf(
+      Array.from({ length: 60 }, (_, index) => (index % 2 === 0 ? user(`u${index}`, `${index} ${PROSE}`) : assistant(`a${index}`, `${index} ${PROSE}`))),
+    );
     // Every piece the registration counts is let through by its pace first.
     const letThrough = CountingPace.prototype.before;
     let released = 0;
@@ -55,6 +58,20 @@ describe('ParentCache', () => {
     expect(seen.at(-1)).toBeGreaterThanOrEqual(large.messages.length * PROSE.length);
     const gaps = seen.slice(1).map((counted, index) => counted - seen[index]!);
     expect(Math.max(...gaps)).toBeLessThan(PIECE_CHARS + LONGEST_EXACT_PRE_TOKEN);
+  });
+
+  it('counts again only the messages whose text it has not counted: an edited parent registered again', async () => {
+    const texts = Array.from({ length: 20 }, (_, index) => `Turn ${index} of a parent registered twice: ${PROSE}`);
+    const first = parentOf(texts.map((text, index) => user(`u${index}`, text)));
+    const entry = await new ParentCache().register(first);
+    const edited = parentOf(texts.map((text, index) => user(`u${index}`, index === 7 ? `${text} Edited.` : text)));
+    const counted = vi.spyOn(CountingPace.prototype, 'before');
+    const again = await new ParentCache().register(edited);
+    const charsCounted = counted.mock.calls.reduce((sum, [chars]) => sum + chars, 0);
+    counted.mockRestore();
+    expect(charsCounted).toBeLessThan(2 * (texts[7]!.length + 20));
+    expect(again.messageTokens.filter((tokens, index) => tokens !== entry.messageTokens[index])).toHaveLength(1);
+    expect(again.messageTokens[7]).toBeGreaterThan(entry.messageTokens[7]!);
   });
 
   it('keeps which message counts are estimates', async () => {

@@ -5,6 +5,7 @@ import { CountingPace } from './counting-pace';
 import { BINARY_PART_TOKENS, messageTokenText, toolsTokenText } from './message-token-text';
 import { textPieces } from './text-pieces';
 import type { TokenCount } from './token-count';
+import { TokenCountCache } from './token-count-cache';
 
 /** The encoding the counts use: OpenAI's o200k_base (GPT-4o and later). */
 export const TOKEN_ENCODING = 'o200k_base';
@@ -28,9 +29,16 @@ export async function countText(text: string, pace: CountingPace = new CountingP
   return { tokens, estimated };
 }
 
+const messageCounts = new TokenCountCache();
+
+/** A message's count; one whose text was counted before (the same parent registered again after an edit) is looked up. */
 export async function countMessage(message: ModelMessage, pace?: CountingPace): Promise<TokenCount> {
   const { text, binaryParts } = messageTokenText(message);
-  const counted = await countText(text, pace);
+  let counted = messageCounts.get(text);
+  if (counted === undefined) {
+    counted = await countText(text, pace);
+    messageCounts.set(text, counted);
+  }
   return { tokens: counted.tokens + binaryParts * BINARY_PART_TOKENS, estimated: counted.estimated };
 }
 

@@ -1,0 +1,55 @@
+/**
+ * `npm run bench` (registration part): a parent is registered again after every edit. Registering
+ * a parent of 5,000 messages of distinct text (8.5 MB of prose with numbers and paths, so
+ * tokenising dominates as it does for a real session, where no two tool outputs are alike) with one message edited, against registering
+ * it the first time, in the same run (target ≤ 0.2×): only the edited message is tokenised again.
+ *
+ * Run with `--conditions=react-server`: the parent cache is server-only.
+ */
+import { performance } from 'node:perf_hooks';
+import { clearMergeCache } from 'gpt-tokenizer';
+import type { ParentTranscript } from '../lib/fork';
+import { ParentCache } from '../lib/fork-service/parent-cache';
+
+const TARGET = 0.2;
+const MESSAGES = 5_000;
+const SENTENCES_PER_MESSAGE = 20;
+
+/** Prose with numbers and paths in it, no two messages alike (as no two tool outputs are). */
+function distinctParent(): ParentTranscript {
+  const messages = Array.from({ length: MESSAGES }, (_, index) => {
+    const text = Array.from(
+      { length: SENTENCES_PER_MESSAGE },
+      (_, sentence) =>
+        `Step ${index}.${sentence}: read src/module-${(index * 31 + sentence) % 997}.ts, where compute(${index * sentence}) returns ${(index * 7919 + sentence * 104_729) % 1_000_003} for build ${index + sentence}.`,
+    ).join(' ');
+    return index % 2 === 0
+      ? { id: `u${index}`, message: { role: 'user' as const, content: text } }
+      : { id: `a${index}`, message: { role: 'assistant' as const, content: text } };
+  });
+  return { profile: { agentId: 'main', name: 'agent', systemInstruction: '', tools: [], model: 'fork-lab-offline', depth: 0 }, messages };
+}
+
+async function main(): Promise<void> {
+  const parent = distinctParent();
+  const edited = structuredClone(parent);
+  edited.messages[10] = { ...edited.messages[10]!, message: { role: 'user', content: 'Edited: and check the month offset too.' } };
+
+  clearMergeCache();
+  let start = performance.now();
+  await new ParentCache().register(parent);
+  const firstMs = performance.now() - start;
+  clearMergeCache();
+  start = performance.now();
+  await new ParentCache().register(edited);
+  const againMs = performance.now() - start;
+
+  const ratio = againMs / firstMs;
+  console.log(`registering a parent of ${MESSAGES.toLocaleString('en-US')} distinct messages`);
+  console.log(`first time                      ${firstMs.toFixed(0)} ms`);
+  console.log(`again with one message edited   ${againMs.toFixed(0)} ms`);
+  console.log(`ratio                           ${ratio.toFixed(3)}×  (target ≤ ${TARGET}×) ${ratio <= TARGET ? 'ok' : 'MISSED'}`);
+  if (ratio > TARGET) process.exitCode = 1;
+}
+
+void main();

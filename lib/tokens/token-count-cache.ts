@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+import type { TokenCount } from './token-count';
+
+/** Texts shorter than this are their own key; longer ones are keyed by a digest, so the cache holds no copy of a big text. */
+const LONGEST_PLAIN_KEY = 256;
+
+/**
+ * Counts of texts already counted, newest kept. A parent is registered again after every edit
+ * (and after a server restart), and all but one of its messages are the ones counted a moment
+ * ago: looking them up turns seconds of tokenising a 50 MB parent into a pass of hashing.
+ * Keyed by content, so two equal messages share a count and a changed one is counted afresh.
+ */
+export class TokenCountCache {
+  readonly #counts = new Map<string, TokenCount>();
+
+  constructor(readonly maxEntries = 200_000) {}
+
+  get(text: string): TokenCount | undefined {
+    return this.#counts.get(keyOf(text));
+  }
+
+  set(text: string, count: TokenCount): void {
+    const key = keyOf(text);
+    this.#counts.delete(key);
+    this.#counts.set(key, count);
+    if (this.#counts.size > this.maxEntries) this.#counts.delete(this.#counts.keys().next().value!);
+  }
+
+  get size(): number {
+    return this.#counts.size;
+  }
+}
+
+function keyOf(text: string): string {
+  return text.length < LONGEST_PLAIN_KEY ? `=${text}` : `#${text.length}:${createHash('sha256').update(text).digest('base64')}`;
+}
