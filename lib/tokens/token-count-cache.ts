@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { TokenCount } from './token-count';
 
-/** Texts shorter than this are their own key; longer ones are keyed by a digest, so the cache holds no copy of a big text. */
-const LONGEST_PLAIN_KEY = 256;
+/**
+ * Texts shorter than this are their own key; longer ones are keyed by a digest, so the cache holds
+ * no copy of a big text and its 200,000 entries stay within some 30 MB.
+ */
+const LONGEST_PLAIN_KEY = 64;
 
 /**
  * Counts of texts already counted, newest kept. A parent is registered again after every edit
