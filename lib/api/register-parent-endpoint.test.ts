@@ -3,7 +3,7 @@ import { httpErrorBodySchema } from '@/lib/http/http-error';
 
 vi.mock('server-only', () => ({}));
 
-const { answerRegisterParentRequest } = await import('./register-parent-endpoint');
+const { answerRegisterParentRequest, REGISTER_BODY_LIMIT_BYTES } = await import('./register-parent-endpoint');
 const { answerPreviewRequest } = await import('./preview-endpoint');
 
 const transcript = {
@@ -50,5 +50,24 @@ describe('POST /api/parent', () => {
     const broken = await answerRegisterParentRequest(post('/api/parent', '{"transcript":'));
     expect(broken.status).toBe(400);
     expect(httpErrorBodySchema.parse(await broken.json()).error.code).toBe('invalid-json');
+  });
+
+  it('refuses a body over the limit (the import limit and 8 MB) with 413, naming the limit', async () => {
+    const chunk = new TextEncoder().encode('x'.repeat(1024 * 1024));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent > REGISTER_BODY_LIMIT_BYTES) controller.close();
+        else {
+          controller.enqueue(chunk);
+          sent += chunk.length;
+        }
+      },
+    });
+    const response = await answerRegisterParentRequest(
+      new Request('http://localhost/api/parent', { method: 'POST', body, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit),
+    );
+    expect(response.status).toBe(413);
+    expect(httpErrorBodySchema.parse(await response.json()).error).toMatchObject({ code: 'too-large', limitBytes: REGISTER_BODY_LIMIT_BYTES });
   });
 });
