@@ -62,20 +62,27 @@ export interface FindingPlace {
 
 /** Collects findings, grouping repeats of one reason so a 200,000-line file gives a readable report. */
 export class FidelityLog {
-  private readonly byKey = new Map<string, FidelityEntry>();
+  // By action, then by reason: most reasons are literals, whose hashes V8 keeps, so a repeat is two
+  // lookups instead of building and hashing a joined key for every line of a large file.
+  private readonly byAction = new Map<FidelityAction, Map<string, FidelityEntry>>();
+  private readonly inOrder: FidelityEntry[] = [];
 
   add(action: FidelityAction, reason: string, place: FindingPlace = {}): void {
-    let key = `${action}\u0000${reason}`;
-    let entry = this.byKey.get(key);
-    if (entry === undefined && this.byKey.size >= MAX_ENTRIES) {
-      key = `flagged\u0000${OVERFLOW_REASON}`;
-      entry = this.byKey.get(key);
+    let entry = this.byAction.get(action)?.get(reason);
+    if (entry === undefined && this.inOrder.length >= MAX_ENTRIES) {
       action = 'flagged';
       reason = OVERFLOW_REASON;
+      entry = this.byAction.get(action)?.get(reason);
     }
     if (entry === undefined) {
       entry = { action, reason, lines: [], fields: [], count: 0 };
-      this.byKey.set(key, entry);
+      let reasons = this.byAction.get(action);
+      if (reasons === undefined) {
+        reasons = new Map();
+        this.byAction.set(action, reasons);
+      }
+      reasons.set(reason, entry);
+      this.inOrder.push(entry);
     }
     entry.count++;
     if (place.line !== undefined && entry.lines.length < MAX_PLACES) entry.lines.push(place.line);
@@ -83,7 +90,7 @@ export class FidelityLog {
   }
 
   entries(): FidelityEntry[] {
-    return [...this.byKey.values()].map((entry) => ({ ...entry, lines: [...entry.lines], fields: [...entry.fields] }));
+    return this.inOrder.map((entry) => ({ ...entry, lines: [...entry.lines], fields: [...entry.fields] }));
   }
 }
 

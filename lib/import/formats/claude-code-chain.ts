@@ -99,7 +99,11 @@ function walkFromLeaf(lines: readonly Line[], byUuid: ReadonlyMap<string, Line>,
 /** The lines the model's conversation is made of, in file order, and whether it is a subagent's own file. */
 export interface Conversation {
   lines: Line[];
+  /** The same lines, to ask whether a line is one of them. */
+  taken: ReadonlySet<Line>;
   sidechain: boolean;
+  /** Whether a line of the file has this uuid. */
+  inFile(uuid: string): boolean;
 }
 
 /**
@@ -115,7 +119,11 @@ export function conversationLines(lines: readonly Line[], log: FidelityLog): Con
   const taken = new Set(chain);
   const sameSide = (line: Line) => isSidechain(line) === sidechain;
 
-  const messageIds = new Set(chain.flatMap((line) => messageIdOf(line) ?? []));
+  const messageIds = new Set<string>();
+  for (const line of chain) {
+    const id = messageIdOf(line);
+    if (id !== undefined) messageIds.add(id);
+  }
   for (const line of lines) {
     const id = messageIdOf(line);
     if (taken.has(line) || id === undefined || !messageIds.has(id) || !sameSide(line)) continue;
@@ -142,7 +150,7 @@ export function conversationLines(lines: readonly Line[], log: FidelityLog): Con
       line: line.line,
     });
   }
-  return { lines: lines.filter((line) => taken.has(line)), sidechain };
+  return { lines: lines.filter((line) => taken.has(line)), taken, sidechain, inFile: (uuid) => byUuid.has(uuid) };
 }
 
 /** What a line that carries no conversation is, for the report: `progress`, `system/turn_duration`. */

@@ -105,10 +105,9 @@ function convert(source: ImportSource, log: FidelityLog): ConvertedImport {
   }
   const conversation = conversationLines(lines, log);
   const chain = conversation.lines;
-  const onChain = new Set(chain);
+  const onChain = conversation.taken;
   const boundary = chain.find((line) => line.type === 'system' && line.record.subtype === 'compact_boundary');
-  const uuids = new Set(lines.flatMap((line) => line.uuid ?? []));
-  const leftOut = { sidechain: conversation.sidechain, boundary, inFile: (uuid: string) => uuids.has(uuid) };
+  const leftOut = { sidechain: conversation.sidechain, boundary, inFile: conversation.inFile };
   let title: string | undefined;
   let sessionId: string | undefined;
 
