@@ -2,7 +2,15 @@
 
 import { forwardRef, useCallback, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { VirtualList, type VirtualListHandle } from '@/components/virtual-list/virtual-list';
-import { dispositionAt, linkToolPairs, type MessageClassification, type ParentRange, type TranscriptMessage } from '@/lib/fork';
+import {
+  dispositionAt,
+  extendToolPairs,
+  linkToolPairs,
+  type MessageClassification,
+  type ParentRange,
+  type ToolPairLinks,
+  type TranscriptMessage,
+} from '@/lib/fork';
 import styles from './timeline.module.css';
 import { TimelineRow } from './timeline-row';
 
@@ -28,6 +36,37 @@ export interface ParentTimelineProps {
   onDelete(index: number): void;
 }
 
+const linked = new WeakMap<readonly TranscriptMessage[], ToolPairLinks>();
+
+function startsWith(messages: readonly TranscriptMessage[], prefix: readonly TranscriptMessage[]): boolean {
+  if (prefix.length > messages.length) return false;
+  for (let index = 0; index < prefix.length; index++) if (messages[index] !== prefix[index]) return false;
+  return true;
+}
+
+/**
+ * The rows' tool-call links. When the preview adds the Agent call Fork Lab will write, the rows are
+ * the parent's plus one: the parent's links are extended by that row instead of walking a 30,000-
+ * message parent again in the same frame.
+ */
+function useToolPairs(messages: readonly TranscriptMessage[]): ToolPairLinks {
+  const last = useRef<readonly TranscriptMessage[] | null>(null);
+  return useMemo(() => {
+    let pairs = linked.get(messages);
+    if (pairs === undefined) {
+      const previous = last.current;
+      const known = previous === null ? undefined : linked.get(previous);
+      pairs =
+        previous !== null && known !== undefined && startsWith(messages, previous)
+          ? extendToolPairs(known, previous.length, messages)
+          : linkToolPairs(messages);
+      linked.set(messages, pairs);
+    }
+    last.current = messages;
+    return pairs;
+  }, [messages]);
+}
+
 /** The parent conversation as a virtualized list of rows, with the fork window drawn on it. */
 export const ParentTimeline = forwardRef<ParentTimelineHandle, ParentTimelineProps>(function ParentTimeline(props, ref) {
   const { messages, classifications, ranges, windowStart, forkPoint, tokens, cursor } = props;
@@ -36,7 +75,7 @@ export const ParentTimeline = forwardRef<ParentTimelineHandle, ParentTimelinePro
   // deleted or the transcript is replaced.
   const [editing, setEditing] = useState<string | null>(null);
   const onEdit = useCallback((index: number | null) => setEditing(index === null ? null : (messages[index]?.id ?? null)), [messages]);
-  const pairs = useMemo(() => linkToolPairs(messages), [messages]);
+  const pairs = useToolPairs(messages);
 
   useImperativeHandle(ref, () => ({ scrollToIndex: (index) => list.current?.scrollToIndex(index) }), []);
   const itemKey = useCallback((index: number) => messages[index]?.id ?? String(index), [messages]);

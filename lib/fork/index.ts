@@ -25,7 +25,7 @@ export { copyUnlessFrozen, deepClone } from './transcript/deep-clone';
 export { deepFreeze, isDeepFrozen } from './transcript/deep-freeze';
 export { toolCallsOf, toolResultIdsOf } from './transcript/message-parts';
 export { startupContextLength } from './transcript/startup-context';
-export { linkToolPairs, type ToolPairLinks } from './transcript/tool-pairs';
+export { extendToolPairs, linkToolPairs, type ToolPairLinks } from './transcript/tool-pairs';
 export type {
   AgentProfile,
   MessageMeta,

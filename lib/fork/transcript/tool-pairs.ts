@@ -10,27 +10,53 @@ export interface ToolPairLinks {
 }
 
 export function linkToolPairs(messages: readonly TranscriptMessage[]): ToolPairLinks {
-  const calls: ToolPairLinks['calls'] = new Map();
-  const results: ToolPairLinks['results'] = new Map();
-  const callAt = new Map<string, number>();
-  messages.forEach((entry, index) => {
-    for (const part of partsOf(entry.message)) {
+  return extendToolPairs({ calls: new Map(), results: new Map() }, 0, messages);
+}
+
+/**
+ * The links of `messages` from those of its first `linked` messages, walking only the rest: the
+ * timeline of a 30,000-message parent gains the Agent call Fork Lab will write as one more row,
+ * and linking that row should not cost a walk of the whole parent. `known` is left as it was.
+ */
+export function extendToolPairs(known: ToolPairLinks, linked: number, messages: readonly TranscriptMessage[]): ToolPairLinks {
+  const calls: ToolPairLinks['calls'] = new Map(known.calls);
+  const results: ToolPairLinks['results'] = new Map(known.results);
+  let callAt: Map<string, number> | null = linked === 0 ? new Map() : null;
+  // The calls of the known part, by id, only when a new result needs one.
+  const callIndexOf = (toolCallId: string): number | null => {
+    if (callAt === null) {
+      callAt = new Map();
+      for (const [index, list] of known.calls) for (const call of list) callAt.set(call.toolCallId, index);
+    }
+    return callAt.get(toolCallId) ?? null;
+  };
+  for (let index = linked; index < messages.length; index++) {
+    for (const part of partsOf(messages[index]!.message)) {
       if (part.type === 'tool-call') {
-        callAt.set(part.toolCallId, index);
+        callIndexOf(part.toolCallId);
+        callAt!.set(part.toolCallId, index);
         const list = calls.get(index) ?? [];
         list.push({ toolCallId: part.toolCallId, toolName: part.toolName, resultIndex: null });
         calls.set(index, list);
       } else if (part.type === 'tool-result') {
-        const callIndex = callAt.get(part.toolCallId) ?? null;
+        const callIndex = callIndexOf(part.toolCallId);
         const list = results.get(index) ?? [];
         list.push({ toolCallId: part.toolCallId, callIndex });
         results.set(index, list);
-        if (callIndex !== null) {
-          const call = calls.get(callIndex)?.find((entry) => entry.toolCallId === part.toolCallId);
-          if (call !== undefined && call.resultIndex === null) call.resultIndex = index;
-        }
+        if (callIndex === null) continue;
+        const callList = calls.get(callIndex) ?? [];
+        const at = callList.findIndex((entry) => entry.toolCallId === part.toolCallId);
+        if (at === -1 || callList[at]!.resultIndex !== null) continue;
+        const answered = { ...callList[at]!, resultIndex: index };
+        if (callIndex >= linked) callList[at] = answered;
+        // A call of the known part: a new list, so the known links are not written.
+        else
+          calls.set(
+            callIndex,
+            callList.map((entry, position) => (position === at ? answered : entry)),
+          );
       }
     }
-  });
+  }
   return { calls, results };
 }
