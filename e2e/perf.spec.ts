@@ -247,6 +247,15 @@ test('10,000 messages: a fork_turns change repaints the preview and the window, 
  * the import streamed its messages, its longest task was 628 ms there: 1.6×).
  */
 const LONGEST_TASK_RATIO_TARGET = 0.5;
+
+/**
+ * Wait for a condition with a plain check every 50 ms. Not `expect(locator)`: each of its retries
+ * builds an accessibility snapshot of the page on the page's main thread, a long task of its own
+ * (80-100 ms on a big page) that would be counted against the import.
+ */
+async function untilInPage<A>(page: Page, condition: (argument: A) => boolean, argument?: A): Promise<void> {
+  await page.waitForFunction(condition as (argument: unknown) => boolean, argument, { polling: 50, timeout: 60_000 });
+}
 const BENCH = process.env.FORK_LAB_PERF_TARGETS === '1';
 /** 50 MB for the target; a smaller file in the everyday run, which checks the same path end to end. */
 const IMPORT_MB = BENCH ? 50 : 8;
@@ -288,11 +297,16 @@ test(`a ${IMPORT_MB} MB Claude Code session imports without one long main-thread
   await page.getByTestId('open-import').click();
   const started = await page.evaluate(() => performance.now());
   await page.getByTestId('import-file').setInputFiles(file);
-  await playground.waitForImported(`session-${IMPORT_MB}mb.jsonl`);
-  await expect(playground.rows.first()).toBeVisible();
+  await untilInPage(page, (title) => document.querySelector('[data-testid="scenario-title"]')?.textContent === title, `session-${IMPORT_MB}mb.jsonl`);
+  await untilInPage(
+    page,
+    () =>
+      document.querySelector('[data-testid="playground"]')?.getAttribute('data-ready') === 'true' &&
+      document.querySelector('[data-testid="timeline-row"]') !== null,
+  );
   const opened = await page.evaluate(() => performance.now());
   // Until the imported parent is in IndexedDB: saving it is part of importing it.
-  await expect(playground.saveStatus).toHaveAttribute('data-status', 'saved', { timeout: 60_000 });
+  await untilInPage(page, () => document.querySelector('[data-testid="save-status"]')?.getAttribute('data-status') === 'saved');
   const saved = await page.evaluate(() => performance.now());
   const tasks = await page.evaluate(() => (window as unknown as { longTasks: { start: number; duration: number }[] }).longTasks);
   const during = tasks.filter((task) => task.start >= started);
@@ -310,8 +324,8 @@ test(`a ${IMPORT_MB} MB Claude Code session imports without one long main-thread
     }).observe({ type: 'longtask', buffered: true });
   });
   await page.reload();
-  await expect(playground.scenarioTitle).toHaveText(`session-${IMPORT_MB}mb.jsonl`, { timeout: 60_000 });
-  await playground.waitForPlan(60_000);
+  await untilInPage(page, (title) => document.querySelector('[data-testid="scenario-title"]')?.textContent === title, `session-${IMPORT_MB}mb.jsonl`);
+  await untilInPage(page, () => document.querySelector('[data-testid="playground"]')?.getAttribute('data-ready') === 'true');
   const reloadTasks = await page.evaluate(() => (window as unknown as { longTasks: { start: number; duration: number }[] }).longTasks);
   const longestAfterReload = Math.max(0, ...reloadTasks.map((task) => task.duration));
   report(`${IMPORT_MB} MB reload long tasks`, reloadTasks);
