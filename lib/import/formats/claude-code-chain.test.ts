@@ -1,22 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FidelityLog } from '../fidelity-report';
-import { readImportSource } from '../read-import-source';
+import { convertWith, jsonl } from '../testing/jsonl-records';
 import { claudeCodeFormat } from './claude-code';
 
 const FIXTURES = `${__dirname}/../fixtures/real/claude-code`;
 const side = { sessionId: 's1', cwd: '/work', version: '2.1.39', userType: 'external', isSidechain: true, agentId: 'a1' };
 
-function jsonl(records: object[]): string {
-  return `${records.map((record) => JSON.stringify(record)).join('\n')}\n`;
-}
-
-async function convert(text: string) {
-  const log = new FidelityLog();
-  const source = await readImportSource(text, log);
-  const converted = claudeCodeFormat.convert(source, log);
-  return { ...converted, entries: log.entries() };
-}
+const convert = (text: string) => convertWith(claudeCodeFormat, text);
 
 type Part = { type: string; toolCallId?: string };
 const partsOf = (content: unknown): Part[] => (Array.isArray(content) ? (content as Part[]) : []);

@@ -3,21 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { classifyMessages, planFork } from '@/lib/fork';
 import { FidelityLog } from '../fidelity-report';
 import { readImportSource } from '../read-import-source';
+import { convertWith, jsonl } from '../testing/jsonl-records';
 import { claudeCodeFormat } from './claude-code';
 
 const FIXTURES = `${__dirname}/../fixtures/real/claude-code`;
 const base = { sessionId: 's1', cwd: '/work', version: '2.1.0', userType: 'external', isSidechain: false };
 
-function jsonl(records: object[]): string {
-  return `${records.map((record) => JSON.stringify(record)).join('\n')}\n`;
-}
-
-async function convert(text: string) {
-  const log = new FidelityLog();
-  const source = await readImportSource(text, log);
-  const converted = claudeCodeFormat.convert(source, log);
-  return { ...converted, entries: log.entries() };
-}
+const convert = (text: string) => convertWith(claudeCodeFormat, text);
 
 /** A small session written from the public description: every line kind the importer maps. */
 const SESSION = jsonl([

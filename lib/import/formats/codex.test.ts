@@ -4,14 +4,11 @@ import { classifyMessages } from '@/lib/fork';
 import { FidelityLog } from '../fidelity-report';
 import { importTranscript } from '../import-transcript';
 import { readImportSource } from '../read-import-source';
+import { jsonl } from '../testing/jsonl-records';
 import { codexFormat } from './codex';
 
 const FIXTURES = `${__dirname}/../fixtures/real/codex`;
 const fixture = (name: string) => readFileSync(`${FIXTURES}/${name}`, 'utf8');
-
-function jsonl(records: object[]): string {
-  return `${records.map((record) => JSON.stringify(record)).join('\n')}\n`;
-}
 
 const t = '2025-11-17T21:30:28.608Z';
 const item = (payload: object) => ({ timestamp: t, type: 'response_item', payload });

@@ -4,14 +4,11 @@ import { classifyMessages } from '@/lib/fork';
 import { FidelityLog } from '../fidelity-report';
 import { importTranscript } from '../import-transcript';
 import { readImportSource } from '../read-import-source';
+import { jsonl } from '../testing/jsonl-records';
 import { geminiSessionFormat } from './gemini-session';
 
 const FIXTURES = `${__dirname}/../fixtures/real/gemini`;
 const fixture = (name: string) => readFileSync(`${FIXTURES}/${name}`, 'utf8');
-
-function jsonl(records: object[]): string {
-  return `${records.map((record) => JSON.stringify(record)).join('\n')}\n`;
-}
 
 const header = { sessionId: 's-1', projectHash: 'abc123', startTime: '2026-05-07T18:28:01Z', lastUpdated: '2026-05-07T18:28:01Z', kind: 'main' };
 const tokens = { input: 10, output: 2, cached: 0, thoughts: 1, tool: 0, total: 13 };

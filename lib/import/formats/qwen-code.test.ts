@@ -4,14 +4,11 @@ import { classifyMessages } from '@/lib/fork';
 import { FidelityLog } from '../fidelity-report';
 import { importTranscript } from '../import-transcript';
 import { readImportSource } from '../read-import-source';
+import { jsonl } from '../testing/jsonl-records';
 import { qwenCodeFormat } from './qwen-code';
 
 const FIXTURES = `${__dirname}/../fixtures/real`;
 const fixture = (name: string) => readFileSync(`${FIXTURES}/${name}`, 'utf8');
-
-function jsonl(records: object[]): string {
-  return `${records.map((record) => JSON.stringify(record)).join('\n')}\n`;
-}
 
 const base = { sessionId: 'q-1', timestamp: '2026-06-15T14:40:22.832Z', cwd: '/tmp/q', version: '0.18.1' };
 const user = (uuid: string, parentUuid: string | null, text: string, extra: object = {}) => ({
