@@ -1,3 +1,4 @@
+import { toolResultsFor } from '../planning/tool-results-for';
 import { toolCallsOf, toolResultIdsOf } from '../transcript/message-parts';
 import type { ToolModelMessage, TranscriptMessage } from '../transcript/transcript';
 
@@ -45,17 +46,7 @@ export function closeOpenToolCalls(messages: readonly TranscriptMessage[], end: 
     length: end,
     closedAssistant: open.length > 0 ? index : null,
     openCallIds: open.map((call) => call.toolCallId),
-    closingResults: open.map((call) => ({
-      role: 'tool',
-      content: [
-        {
-          type: 'tool-result',
-          toolCallId: call.toolCallId,
-          toolName: call.toolName,
-          output: { type: 'text', value: OPEN_CALL_RESULT },
-        },
-      ],
-    })),
+    closingResults: open.map((call) => toolResultsFor([call], { type: 'text', value: OPEN_CALL_RESULT })),
     sealed: open.length > 0 && last.meta?.partial === true,
     toolMessagesOnly: false,
   };

@@ -21,20 +21,22 @@ export function linkToolPairs(messages: readonly TranscriptMessage[]): ToolPairL
 export function extendToolPairs(known: ToolPairLinks, linked: number, messages: readonly TranscriptMessage[]): ToolPairLinks {
   const calls: ToolPairLinks['calls'] = new Map(known.calls);
   const results: ToolPairLinks['results'] = new Map(known.results);
-  let callAt: Map<string, number> | null = linked === 0 ? new Map() : null;
-  // The calls of the known part, by id, only when a new result needs one.
+  // Calls of the new rows by id; the known rows' calls are looked up only when a new result needs one.
+  const newCallAt = new Map<string, number>();
+  let knownCallAt: Map<string, number> | null = null;
   const callIndexOf = (toolCallId: string): number | null => {
-    if (callAt === null) {
-      callAt = new Map();
-      for (const [index, list] of known.calls) for (const call of list) callAt.set(call.toolCallId, index);
+    const fresh = newCallAt.get(toolCallId);
+    if (fresh !== undefined) return fresh;
+    if (knownCallAt === null) {
+      knownCallAt = new Map();
+      for (const [index, list] of known.calls) for (const call of list) knownCallAt.set(call.toolCallId, index);
     }
-    return callAt.get(toolCallId) ?? null;
+    return knownCallAt.get(toolCallId) ?? null;
   };
   for (let index = linked; index < messages.length; index++) {
     for (const part of partsOf(messages[index]!.message)) {
       if (part.type === 'tool-call') {
-        callIndexOf(part.toolCallId);
-        callAt!.set(part.toolCallId, index);
+        newCallAt.set(part.toolCallId, index);
         const list = calls.get(index) ?? [];
         list.push({ toolCallId: part.toolCallId, toolName: part.toolName, resultIndex: null });
         calls.set(index, list);
