@@ -5,10 +5,32 @@ import type { RunRecord } from '@/lib/agent/run-record';
 import type { ForkRequest, ParentTranscript } from '@/lib/fork';
 import type { InvalidInput } from '@/lib/fork-service/action-inputs';
 import type { ChildLaunch, ForkPreview, ParentRegistration } from '@/lib/fork-service/fork-service';
-import { ForkServiceError, fetchPreview, postParent } from './preview-client';
+import { jsonBodyInSlices } from '@/lib/http/json-body-in-slices';
+import { describeHttpError, readErrorResponse } from '@/lib/http/read-error-response';
+import { fetchPreview } from './preview-client';
+
+/** A server answer that says the input was refused, with what is wrong. */
+export class ForkServiceError extends Error {
+  override readonly name = 'ForkServiceError';
+}
 
 function failure(answer: InvalidInput): ForkServiceError {
   return new ForkServiceError(`${answer.error} ${answer.issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')}`);
+}
+
+/**
+ * Hand the server a parent for planning (`POST /api/parent`). The body is built a slice of messages
+ * at a time, so a 50 MB parent goes without stalling the page.
+ */
+async function postParent(transcript: ParentTranscript): Promise<ParentRegistration> {
+  const response = await fetch('/api/parent', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: await jsonBodyInSlices('transcript', { ...transcript }, 'messages'),
+  });
+  if (!response.ok) throw new ForkServiceError(describeHttpError(await readErrorResponse(response)));
+  const { status: _, ...registration } = (await response.json()) as { status: 'ok' } & ParentRegistration;
+  return registration;
 }
 
 // Transcripts in the store are frozen and replaced on every edit, so object identity is content

@@ -106,9 +106,9 @@ export async function answerImportRequest(request: Request): Promise<Response> {
 /**
  * The transcript's messages as `messages` events of about {@link MESSAGES_PER_EVENT_CHARS} each, in
  * order: a browser parses and keeps each in a few milliseconds, where one line holding a 50 MB
- * transcript stalls its page for most of a second. Answers how many were sent.
+ * transcript stalls its page for most of a second.
  */
-async function sendMessages(writer: NdjsonWriter, messages: readonly TranscriptMessage[]): Promise<number> {
+async function sendMessages(writer: NdjsonWriter, messages: readonly TranscriptMessage[]): Promise<void> {
   let parts: string[] = [];
   let chars = 0;
   const flush = async () => {
@@ -117,14 +117,13 @@ async function sendMessages(writer: NdjsonWriter, messages: readonly TranscriptM
     chars = 0;
   };
   for (const message of messages) {
-    if (writer.cancelled) return 0;
+    if (writer.cancelled) return;
     const json = JSON.stringify(message);
     parts.push(json);
     chars += json.length;
     if (chars >= MESSAGES_PER_EVENT_CHARS) await flush();
   }
   await flush();
-  return messages.length;
 }
 
 async function answerImport(request: Request): Promise<Response> {
@@ -164,13 +163,13 @@ async function answerImport(request: Request): Promise<Response> {
       progress({ type: 'progress', phase: 'register', done: 0, total: 1 });
       const registration = await registerParent(result.transcript);
       const answer = await withTokens(result);
-      const streamedMessages = await sendMessages(writer, answer.transcript.messages);
+      await sendMessages(writer, answer.transcript.messages);
       if (writer.cancelled) return;
       const event: ImportStreamEvent = {
         type: 'result',
         result: { ...answer, transcript: { ...answer.transcript, messages: [] } },
         registration,
-        streamedMessages,
+        streamedMessages: answer.transcript.messages.length,
       };
       await writer.send(event);
     } catch (error) {

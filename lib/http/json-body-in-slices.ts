@@ -1,7 +1,4 @@
-import { yieldToEventLoop } from '@/lib/scheduling/yield-to-event-loop';
-
-/** Items of the long array stringified and encoded between two yields. */
-const ITEMS_PER_SLICE = 400;
+import { jsonSlices } from '@/lib/scheduling/json-slices';
 
 /**
  * `JSON.stringify({ [wrapper]: value })` as a request body, built a slice of `value[arrayKey]` at a
@@ -15,10 +12,10 @@ export async function jsonBodyInSlices(wrapper: string, value: Record<string, un
   const head = JSON.stringify({ [wrapper]: { ...rest, [arrayKey]: [] } });
   // `…"<arrayKey>":[]}}`: the body is the head up to its array's `[`, the slices, and `]}}`.
   const parts: Blob[] = [new Blob([head.slice(0, -3)])];
-  for (let start = 0; start < items.length; start += ITEMS_PER_SLICE) {
-    const slice = JSON.stringify(items.slice(start, start + ITEMS_PER_SLICE)).slice(1, -1);
-    parts.push(new Blob([start === 0 ? slice : `,${slice}`]));
-    await yieldToEventLoop();
+  let first = true;
+  for await (const slice of jsonSlices(items)) {
+    parts.push(new Blob([first ? slice.slice(1, -1) : `,${slice.slice(1, -1)}`]));
+    first = false;
   }
   parts.push(new Blob([']}}']));
   return new Blob(parts, { type: 'application/json' });

@@ -34,11 +34,7 @@ const messageCounts = new TokenCountCache();
 /** A message's count; one whose text was counted before (the same parent registered again after an edit) is looked up. */
 export async function countMessage(message: ModelMessage, pace?: CountingPace): Promise<TokenCount> {
   const { text, binaryParts } = messageTokenText(message);
-  let counted = messageCounts.get(text);
-  if (counted === undefined) {
-    counted = await countText(text, pace);
-    messageCounts.set(text, counted);
-  }
+  const counted = await messageCounts.getOrCount(text, (uncounted) => countText(uncounted, pace));
   return { tokens: counted.tokens + binaryParts * BINARY_PART_TOKENS, estimated: counted.estimated };
 }
 

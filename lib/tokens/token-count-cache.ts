@@ -23,7 +23,20 @@ export class TokenCountCache {
   }
 
   set(text: string, count: TokenCount): void {
+    this.#remember(keyOf(text), count);
+  }
+
+  /** The count of `text`, counted by `count` only when it is not known yet (the text is keyed once). */
+  async getOrCount(text: string, count: (text: string) => Promise<TokenCount>): Promise<TokenCount> {
     const key = keyOf(text);
+    const known = this.#counts.get(key);
+    if (known !== undefined) return known;
+    const counted = await count(text);
+    this.#remember(key, counted);
+    return counted;
+  }
+
+  #remember(key: string, count: TokenCount): void {
     this.#counts.delete(key);
     this.#counts.set(key, count);
     if (this.#counts.size > this.maxEntries) this.#counts.delete(this.#counts.keys().next().value!);

@@ -1,4 +1,5 @@
 import { deepFreeze, isDeepFrozen } from '@/lib/fork';
+import { ITEMS_PER_SLICE, jsonSlices } from '@/lib/scheduling/json-slices';
 import { yieldToEventLoop } from '@/lib/scheduling/yield-to-event-loop';
 
 /**
@@ -33,8 +34,6 @@ export type ReadSlice = (array: number, slice: number) => Promise<unknown>;
 type PathKey = string | number;
 
 const PART_KEYS = new Set(['transcript', 'plan', 'bootstrap', 'ownMessages']);
-/** Array items per slice: a few milliseconds of work for typical messages. */
-const ITEMS_PER_SLICE = 400;
 /** How deep below a part its long arrays are looked for (a plan's messages sit at depth 2). */
 const SLICED_DEPTH = 3;
 
@@ -96,10 +95,7 @@ export async function storedPartOf(member: object, writeSlice: WriteSlice): Prom
   const arrays: StoredPart['arrays'] = [];
   for (const [array, { path, items }] of long.entries()) {
     let slices = 0;
-    for (let start = 0; start < items.length; start += ITEMS_PER_SLICE) {
-      await writeSlice(array, slices++, JSON.stringify(items.slice(start, start + ITEMS_PER_SLICE)));
-      await yieldToEventLoop();
-    }
+    for await (const slice of jsonSlices(items)) await writeSlice(array, slices++, slice);
     arrays.push({ path, slices });
   }
   return { json, arrays };
