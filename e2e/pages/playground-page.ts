@@ -272,9 +272,14 @@ export class PlaygroundPage {
 
   /** Open the import dialog and import pasted text, optionally as a chosen format. */
   async importPasted(text: string, format = ''): Promise<void> {
+    // Each step waits for what the last one should have shown, so a failure names the step that broke.
     await this.page.getByTestId('open-import').click();
+    await expect(this.page.getByTestId('import-dialog')).toBeVisible();
     await this.page.getByTestId('import-format').selectOption(format);
-    await this.page.getByTestId('import-paste').fill(text);
+    await expect(this.page.getByTestId('import-format')).toHaveValue(format);
+    const paste = this.page.getByTestId('import-paste');
+    await paste.fill(text);
+    await expect(paste).toHaveValue(text);
     await this.page.getByTestId('import-paste-submit').click();
   }
 
