@@ -7,7 +7,13 @@ export default defineConfig({
   resolve: {
     // `@/lib/x` -> `<repo>/lib/x` (same as tsconfig "paths"). The regex only
     // matches "@/" so scoped packages such as "@ai-sdk/react" are untouched.
-    alias: [{ find: /^@\//, replacement: root }],
+    // `server-only` resolves as Next resolves it for server code (the react-server condition): to
+    // its empty module. Tests run server modules as the server does; the bundler still keeps them
+    // out of the browser.
+    alias: [
+      { find: /^@\//, replacement: root },
+      { find: /^server-only$/, replacement: `${root}node_modules/server-only/empty.js` },
+    ],
   },
   test: {
     environment: 'node',

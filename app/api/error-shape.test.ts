@@ -2,7 +2,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { httpErrorBodySchema } from '@/lib/http/http-error';
 import { IMPORT_ERROR_CODES, IMPORT_LIMITS } from '@/lib/import';
 
-vi.mock('server-only', () => ({}));
 // The runs journal is SQLite on disk; these answers need only to know that a run is not there, or
 // that asking failed.
 vi.mock('@/lib/agent/run-manager', () => ({

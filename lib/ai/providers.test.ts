@@ -1,6 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-vi.mock('server-only', () => ({}));
 const { configuredModels, languageModel, redactSecrets, UnknownModelError } = await import('./providers');
 
 describe('providers', () => {

@@ -1,10 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ImportStreamEvent } from '@/lib/import/import-answer';
 import { IMPORT_LIMITS } from '@/lib/import/import-limits';
 
-vi.mock('server-only', () => ({}));
 const { answerImportRequest } = await import('./import-endpoint');
 
 const SESSION = [

@@ -1,7 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { httpErrorBodySchema } from '@/lib/http/http-error';
-
-vi.mock('server-only', () => ({}));
 
 const { answerPreviewRequest, PREVIEW_BODY_LIMIT_BYTES } = await import('./preview-endpoint');
 const { registerParent } = await import('@/lib/fork-service/fork-service');

@@ -1,9 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type ForkRequest, planFork } from '@/lib/fork';
 import { mutableSharedObjects } from '@/lib/fork/testing/object-graph';
 import { assistant, parentOf, toolCalls, user } from '@/lib/scenarios/transcript-builders';
 
-vi.mock('server-only', () => ({}));
 const { launchChild, previewFork, registerParent } = await import('./fork-service');
 const { expandPlan } = await import('./compact-plan');
 

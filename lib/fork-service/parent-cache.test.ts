@@ -4,7 +4,6 @@ import { assistant, parentOf, user } from '@/lib/scenarios/transcript-builders';
 import { CountingPace } from '@/lib/tokens/counting-pace';
 import { LONGEST_EXACT_PRE_TOKEN, PIECE_CHARS } from '@/lib/tokens/text-pieces';
 
-vi.mock('server-only', () => ({}));
 const { ParentCache } = await import('./parent-cache');
 
 const parent = (text: string) => parentOf([user('u1', text)]);

@@ -1,9 +1,8 @@
 import { countTokens } from 'gpt-tokenizer';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CountingPace } from './counting-pace';
 import { LONGEST_EXACT_PRE_TOKEN, PIECE_CHARS } from './text-pieces';
 
-vi.mock('server-only', () => ({}));
 const { countMessage, countText, countTools } = await import('./count-tokens');
 
 const exact = (tokens: number) => ({ tokens, estimated: false });

@@ -1,6 +1,8 @@
 import { generateText, jsonSchema, type ModelMessage, stepCountIs, streamText, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { buildChildMessage, FORK_BEGIN_PROMPT, FORK_DIRECTIVE_ACKNOWLEDGEMENT } from '@/lib/fork';
+import { countText } from '@/lib/tokens/count-tokens';
+import { LONGEST_EXACT_PRE_TOKEN, PIECE_CHARS } from '@/lib/tokens/text-pieces';
 import { createOfflineModel } from './offline-model';
 
 const model = createOfflineModel();
@@ -94,5 +96,25 @@ describe('offline model', () => {
       { role: 'user', content: 'What is the staging password?' },
     ];
     expect((await generateText({ model, messages })).text).toBe('From my context (the user message at position 1 of 3): “The staging password is heron-7731.”');
+  });
+
+  it('counts its usage linearly and lets the event loop run: a 200 KB run of one letter holds no other request', async () => {
+    // Base64 pasted into a parent reads like this; counted in one go, o200k's merge is quadratic in it.
+    const blob = 'a'.repeat(200 * 1024);
+    const messages: ModelMessage[] = [{ role: 'user', content: blob }, { role: 'assistant', content: 'Stored.' }, { role: 'user', content: 'What was stored?' }];
+    let turns = 0;
+    let ticking = true;
+    const tick = () => {
+      turns += 1;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const result = await generateText({ model, messages });
+    ticking = false;
+
+    const expected = await countText([blob, 'Stored.', 'What was stored?'].join('\n'));
+    expect(result.usage.inputTokens).toBe(expected.tokens);
+    // Counting paused at least once per budget of characters, so other requests ran between.
+    expect(turns).toBeGreaterThanOrEqual(Math.floor(blob.length / (PIECE_CHARS + LONGEST_EXACT_PRE_TOKEN)));
   });
 });

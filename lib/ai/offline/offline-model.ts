@@ -7,8 +7,9 @@ import type {
   LanguageModelV3StreamPart,
   LanguageModelV3StreamResult,
 } from '@ai-sdk/provider';
-import { countTokens } from 'gpt-tokenizer';
 import { FORK_RUNTIMES } from '@/lib/fork';
+import { countText } from '@/lib/tokens/count-tokens';
+import { CountingPace } from '@/lib/tokens/counting-pace';
 import { type ContextEntry, contentTerms, recall } from './lexical-recall';
 import { type ObjectSchema, toolArguments } from './tool-arguments';
 
@@ -18,9 +19,6 @@ export interface OfflineModelOptions {
   /** Pause between streamed words, so a run is watchable; 0 streams at once. */
   streamDelayMs?: number;
 }
-
-const AS_TEXT = { disallowedSpecial: new Set<string>() };
-const tokensOf = (text: string) => (text.length === 0 ? 0 : countTokens(text, AS_TEXT));
 
 type PromptMessage = LanguageModelV3Prompt[number];
 
@@ -134,7 +132,7 @@ export function respond(options: LanguageModelV3CallOptions): { content: Languag
   const next = named[callsMade];
   if (next !== undefined && questionAt >= 0) {
     const input = toolArguments(question, next.schema);
-    const toolCallId = `call-${tokensOf(question)}-${prompt.length}`;
+    const toolCallId = `call-${question.length}-${prompt.length}`;
     return { content: [{ type: 'tool-call', toolCallId, toolName: next.name, input: JSON.stringify(input) }], finish: 'tool-calls' };
   }
   if (prompt.at(-1)?.role === 'tool') {
@@ -164,11 +162,16 @@ export function respond(options: LanguageModelV3CallOptions): { content: Languag
   };
 }
 
-function usage(options: LanguageModelV3CallOptions, content: LanguageModelV3Content[]) {
-  const input = tokensOf(options.prompt.map(messageText).join('\n'));
-  const output = tokensOf(
-    content.map((part) => (part.type === 'text' ? part.text : part.type === 'tool-call' ? `${part.toolName} ${part.input}` : '')).join(''),
-  );
+/**
+ * Token usage as o200k counts of what was sent and said. Counted the way Fork Lab counts a parent
+ * (linear in the text, pausing for the event loop), so a prompt holding a long run of one
+ * character (base64, say) neither takes quadratic time nor holds every other request meanwhile.
+ */
+async function usage(options: LanguageModelV3CallOptions, content: LanguageModelV3Content[]) {
+  const pace = new CountingPace();
+  const input = (await countText(options.prompt.map(messageText).join('\n'), pace)).tokens;
+  const said = content.map((part) => (part.type === 'text' ? part.text : part.type === 'tool-call' ? `${part.toolName} ${part.input}` : '')).join('');
+  const output = (await countText(said, pace)).tokens;
   return {
     inputTokens: { total: input, noCache: input, cacheRead: 0, cacheWrite: 0 },
     outputTokens: { total: output, text: output, reasoning: 0 },
@@ -207,7 +210,7 @@ export function createOfflineModel(settings: OfflineModelOptions = {}): Language
       return {
         content,
         finishReason: { unified: finish, raw: finish },
-        usage: usage(options, content),
+        usage: await usage(options, content),
         warnings: [],
         response: { id: `offline-${options.prompt.length}`, modelId: OFFLINE_MODEL_ID, timestamp: new Date(0) },
       };
@@ -234,7 +237,7 @@ export function createOfflineModel(settings: OfflineModelOptions = {}): Language
                 controller.enqueue(part as LanguageModelV3StreamPart);
               }
             }
-            controller.enqueue({ type: 'finish', finishReason: { unified: finish, raw: finish }, usage: usage(options, content) });
+            controller.enqueue({ type: 'finish', finishReason: { unified: finish, raw: finish }, usage: await usage(options, content) });
             controller.close();
           } catch (error) {
             controller.error(error);
