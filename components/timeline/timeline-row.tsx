@@ -46,7 +46,8 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
   const text = previewText(entry.message);
   const folded = text.length > FOLD_AT && !unfolded;
   const status = disposition?.status ?? 'excluded';
-  const isTurn = classification?.kind === 'real-user-turn';
+  // A prompt the window does not count (curation merged it into a skipped prefix) has no number to start at.
+  const isTurn = classification?.kind === 'real-user-turn' && classification.turnFromEnd !== undefined;
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: a virtualised row sits among absolutely positioned spacers, so the list cannot be a <ul> of <li>
@@ -95,7 +96,11 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
             {kindLabel(classification!)}
           </button>
         ) : (
-          <span className={`${styles.badge} ${styles[`kind-${classification?.kind ?? 'other'}`] ?? ''}`} data-testid="kind-badge">
+          <span
+            className={`${styles.badge} ${styles[`kind-${classification?.kind ?? 'other'}`] ?? ''}`}
+            data-testid="kind-badge"
+            title={classification?.uncounted}
+          >
             {classification === undefined ? '…' : kindLabel(classification)}
           </span>
         )}

@@ -22,6 +22,7 @@ export const KIND_LABELS: Record<MessageKind, string> = {
  */
 export function kindLabel(classification: MessageClassification): string {
   const label = KIND_LABELS[classification.kind];
+  if (classification.uncounted !== undefined) return `${label} (not counted)`;
   if (classification.turnFromEnd === undefined) return label;
   return `${label} ${classification.turnFromEnd}${classification.continuesTurnAt === undefined ? '' : ' (continued)'}`;
 }

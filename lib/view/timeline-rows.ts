@@ -49,7 +49,7 @@ export function timelineRows(
   const tokens = counted === null || preview?.writtenCallTokens === undefined ? counted : [...counted, preview.writtenCallTokens];
   const turns: number[] = [];
   classifications.forEach((classification, index) => {
-    if (classification?.kind === 'real-user-turn' && classification.continuesTurnAt === undefined && index < forkEnd) turns.push(index);
+    if (classification?.turnFromEnd !== undefined && classification.continuesTurnAt === undefined && index < forkEnd) turns.push(index);
   });
   return { messages, classifications, tokens, turns };
 }

@@ -101,7 +101,11 @@ describe('offline model', () => {
   it('counts its usage linearly and lets the event loop run: a 200 KB run of one letter holds no other request', async () => {
     // Base64 pasted into a parent reads like this; counted in one go, o200k's merge is quadratic in it.
     const blob = 'a'.repeat(200 * 1024);
-    const messages: ModelMessage[] = [{ role: 'user', content: blob }, { role: 'assistant', content: 'Stored.' }, { role: 'user', content: 'What was stored?' }];
+    const messages: ModelMessage[] = [
+      { role: 'user', content: blob },
+      { role: 'assistant', content: 'Stored.' },
+      { role: 'user', content: 'What was stored?' },
+    ];
     let turns = 0;
     let ticking = true;
     const tick = () => {

@@ -1,33 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assistant, reminder, toolCalls, toolResults, user } from '@/lib/scenarios/transcript-builders';
-import { curateHistory, findWindowStart, isInvalidAssistantMessage } from './curate-history';
-
-describe('isInvalidAssistantMessage', () => {
-  it('flags no parts, empty string content, and an empty text part', () => {
-    expect(isInvalidAssistantMessage({ role: 'assistant', content: [] })).toBe(true);
-    expect(isInvalidAssistantMessage({ role: 'assistant', content: '' })).toBe(true);
-    expect(
-      isInvalidAssistantMessage({
-        role: 'assistant',
-        content: [
-          { type: 'text', text: '' },
-          { type: 'tool-call', toolCallId: 'c', toolName: 't', input: {} },
-        ],
-      }),
-    ).toBe(true);
-  });
-
-  it('accepts empty reasoning, tool calls alone, and any non-empty text', () => {
-    expect(isInvalidAssistantMessage({ role: 'assistant', content: [{ type: 'reasoning', text: '' }] })).toBe(false);
-    expect(
-      isInvalidAssistantMessage({
-        role: 'assistant',
-        content: [{ type: 'tool-call', toolCallId: 'c', toolName: 't', input: {} }],
-      }),
-    ).toBe(false);
-    expect(isInvalidAssistantMessage({ role: 'assistant', content: ' ' })).toBe(false);
-  });
-});
+import { curateHistory, findWindowStart } from './curate-history';
 
 describe('curateHistory', () => {
   it('merges adjacent user messages, concatenating their parts', () => {

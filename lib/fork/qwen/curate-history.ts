@@ -1,4 +1,5 @@
 import { isRealUserTurn } from '../transcript/classify-messages';
+import { isInvalidAssistantMessage } from '../transcript/invalid-assistant-message';
 import { type ContentLike, type MessagePart, partsOf } from '../transcript/message-parts';
 import type { MessageMeta, ModelMessage, TranscriptMessage } from '../transcript/transcript';
 
@@ -40,17 +41,6 @@ export interface CuratedEntry {
 /** Whether an entry is user-role content (prompts, reminders, tool results): what Qwen drops at the boundary. */
 export function isUserRoleEntry(entry: CuratedEntry): boolean {
   return entry.message.role === 'user';
-}
-
-/**
- * An assistant message the runtime would refuse to replay: no parts, an empty part, or empty text
- * that is neither reasoning nor a tool call.
- */
-export function isInvalidAssistantMessage(message: ModelMessage): boolean {
-  if (message.role !== 'assistant') return false;
-  const parts = partsOf(message);
-  if (parts.length === 0) return true;
-  return parts.some((part) => part.type === 'text' && (part as { text: string }).text.length === 0);
 }
 
 /** End (exclusive) of the run of assistant messages starting at `start`, and whether it is valid. */

@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assistant, parentOf, reminder, reminderText, toolCalls, toolResults, user } from '@/lib/scenarios/transcript-builders';
 import { planFork } from '../plan-fork';
+import { arbitraryTranscript } from '../testing/arbitrary-transcript';
 import { classifyMessages, isRealUserTurn } from './classify-messages';
 
 describe('isRealUserTurn', () => {
@@ -60,11 +62,12 @@ describe('classifyMessages', () => {
       user('echo', '<command-name>/clear</command-name>', { origin: { meta: true } }),
     ];
     expect(
-      classifyMessages(messages).map(({ id, kind, turnFromEnd, note, hasReminder }) => ({
+      classifyMessages(messages).map(({ id, kind, turnFromEnd, note, hasReminder, uncounted }) => ({
         id,
         kind,
         ...(turnFromEnd === undefined ? {} : { turnFromEnd }),
         ...(note === undefined ? {} : { note }),
+        ...(uncounted === undefined ? {} : { uncounted }),
         ...(hasReminder ? { hasReminder } : {}),
       })),
     ).toEqual([
@@ -72,7 +75,13 @@ describe('classifyMessages', () => {
       { id: 'sum', kind: 'compaction-summary' },
       { id: 'ack', kind: 'compaction-acknowledgement' },
       { id: 'att', kind: 'compaction-attachment' },
-      { id: 'u1', kind: 'real-user-turn', turnFromEnd: -2 },
+      // Right after the attachment, so curation merges it into the prefix Qwen skips.
+      {
+        id: 'u1',
+        kind: 'real-user-turn',
+        uncounted:
+          'not counted as a turn: curation merged this prompt into the compaction prefix before it (adjacent user-role messages are one entry), and the prefix is skipped before turns are counted',
+      },
       { id: 'c1', kind: 'tool-call' },
       { id: 'r1', kind: 'tool-result' },
       { id: 'rem', kind: 'pure-reminder', hasReminder: true },
@@ -143,6 +152,29 @@ describe('turn numbers', () => {
     ]);
   });
 
+  it('leaves a prompt Qwen takes for the legacy startup pair unnumbered, saying why', () => {
+    const quirk = [
+      reminder('r', 'cwd: /repo'),
+      user('u1', 'Set up the repo.'),
+      assistant('a1', 'Got it. Thanks for the context!'),
+      user('u2', 'Now test it.'),
+      assistant('a2', 'Done.'),
+    ];
+    expect(classifyMessages(quirk).map(({ id, turnFromEnd, uncounted }) => [id, turnFromEnd ?? null, uncounted ?? null])).toEqual([
+      ['r', null, null],
+      [
+        'u1',
+        null,
+        'not counted as a turn: the reply after it reads exactly “Got it. Thanks for the context!”, so Qwen takes the two for the legacy startup pair and skips them before counting turns',
+      ],
+      ['a1', null, null],
+      ['u2', -1, null],
+      ['a2', null, null],
+    ]);
+    const plan = planFork(parentOf(quirk), { policy: 'qwen-fork-turns', directive: 'go', params: { subagent_type: 'fork', fork_turns: '2' } });
+    expect(plan.window?.start).toBe(3);
+  });
+
   it('give each turn the number fork_turns takes to start a Qwen window at its first prompt', () => {
     for (const entry of classifyMessages(messages)) {
       if (entry.kind !== 'real-user-turn') continue;
@@ -153,5 +185,31 @@ describe('turn numbers', () => {
       });
       expect(plan.window?.start, entry.id).toBe(entry.continuesTurnAt ?? entry.index);
     }
+  });
+
+  it('numbers turns as Qwen counts them, on any transcript: fork_turns N starts its window at turn -N', () => {
+    fc.assert(
+      fc.property(arbitraryTranscript, (messages) => {
+        const numbered = classifyMessages(messages).filter((entry) => entry.turnFromEnd !== undefined);
+        const turns = numbered.length === 0 ? 0 : -Math.min(...numbered.map((entry) => entry.turnFromEnd!));
+        for (let n = 1; n <= turns + 1; n++) {
+          const plan = planFork(parentOf(messages), { policy: 'qwen-fork-turns', directive: 'go', params: { subagent_type: 'fork', fork_turns: String(n) } });
+          if (turns === 0) {
+            expect(plan.window?.start ?? null, `fork_turns ${n}`).toBeNull();
+            continue;
+          }
+          // Past the last turn the window holds every turn.
+          const first = numbered.find((entry) => entry.turnFromEnd === -Math.min(n, turns))!;
+          const start = plan.window!.start!;
+          // The window may open on tool results curation merged into the turn's entry, never on another turn.
+          expect(start, `fork_turns ${n}`).toBeLessThanOrEqual(first.index);
+          expect(
+            numbered.filter((entry) => entry.index >= start && entry.index < first.index),
+            `fork_turns ${n}`,
+          ).toEqual([]);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -1,8 +1,9 @@
 import type { CompactionRole } from './compaction-prefix';
 import { compactionPrefixRoles } from './compaction-prefix';
-import { type ContentLike, partsOf, toolCallsOf } from './message-parts';
+import { isInvalidAssistantMessage } from './invalid-assistant-message';
+import { type ContentLike, firstText, partsOf, toolCallsOf } from './message-parts';
 import { containsReminder, isPureReminderMessage, isReminderText } from './reminder';
-import { startupContextLength } from './startup-context';
+import { LEGACY_STARTUP_ACKNOWLEDGEMENT, startupContextLength } from './startup-context';
 import type { MessageMeta, ModelMessage, TranscriptMessage } from './transcript';
 
 /** What a message is, for the purpose of choosing what a fork inherits. */
@@ -37,6 +38,11 @@ export interface MessageClassification {
   hasReminder: boolean;
   /** Why a message fell into `other` (an empty user message, a whitespace-only prompt, …). */
   note?: string;
+  /**
+   * For a real prompt a turn window does not count (so it has no `turnFromEnd`): why. Curation
+   * merged it into a synthetic prefix that the window source skips before counting turns.
+   */
+  uncounted?: string;
 }
 
 const COMPACTION_KIND: Record<CompactionRole, MessageKind> = {
@@ -69,16 +75,66 @@ export function isRealUserTurn(message: ContentLike, meta?: MessageMeta): boolea
 }
 
 /** Whether an assistant message carries anything: a call, or text or reasoning that is not blank. */
-function saysSomething(message: ModelMessage): boolean {
-  return partsOf(message).some((part) => (part.type !== 'text' && part.type !== 'reasoning' ? true : part.text.trim() !== ''));
-}
-
 function userNote(message: ModelMessage, meta: MessageMeta | undefined): string {
   if (meta?.origin?.meta === true) return 'marked meta by the importer: not a person’s prompt';
   if (meta?.origin?.compactionSummary === true) return 'marked as a compaction summary by the importer';
   const parts = partsOf(message);
   if (parts.length === 0) return 'empty user message';
   return 'whitespace-only prompt';
+}
+
+const SWALLOWED_BY_PREFIX =
+  'not counted as a turn: curation merged this prompt into the compaction prefix before it (adjacent user-role messages are one entry), and the prefix is skipped before turns are counted';
+const LEGACY_PAIR_QUIRK =
+  'not counted as a turn: the reply after it reads exactly “Got it. Thanks for the context!”, so Qwen takes the two for the legacy startup pair and skips them before counting turns';
+
+const isUserRole = (message: ModelMessage) => message.role === 'user' || message.role === 'tool';
+
+/**
+ * The user-role messages curation makes one entry of, starting at `from` (user-role content runs
+ * on across a dropped run of assistant messages), and the index of the first message it keeps
+ * after them.
+ */
+function userRoleEntry(messages: readonly TranscriptMessage[], from: number): { members: number[]; next: number } {
+  const members: number[] = [];
+  let index = from;
+  while (index < messages.length) {
+    const { message } = messages[index]!;
+    if (isUserRole(message)) {
+      members.push(index++);
+      continue;
+    }
+    if (message.role !== 'assistant') break;
+    let runEnd = index;
+    let valid = true;
+    for (; runEnd < messages.length && messages[runEnd]!.message.role === 'assistant'; runEnd++) {
+      if (isInvalidAssistantMessage(messages[runEnd]!.message)) valid = false;
+    }
+    if (valid) break;
+    index = runEnd;
+  }
+  return { members, next: index };
+}
+
+/**
+ * Real prompts that curation merges into a synthetic prefix of the window source (what comes
+ * after the startup context), which Qwen skips before it counts turns: prompts right after a
+ * compaction prefix that ends in user-role content, and a prompt whose reply reads exactly the
+ * legacy startup acknowledgement (`getStartupContextLength(…, { includeCompressed: true })`).
+ */
+function promptsInPrefix(messages: readonly TranscriptMessage[], startup: number, compaction: readonly CompactionRole[]): Map<number, string> {
+  const uncounted = new Map<number, string>();
+  const mark = (members: readonly number[], reason: string) => {
+    for (const index of members) if (isRealUserTurn(messages[index]!.message, messages[index]!.meta)) uncounted.set(index, reason);
+  };
+  const last = compaction.at(-1);
+  if (last === 'summary' || last === 'attachment') mark(userRoleEntry(messages, startup + compaction.length).members, SWALLOWED_BY_PREFIX);
+  if (compaction.length === 0) {
+    const { members, next } = userRoleEntry(messages, startup);
+    const reply = messages[next]?.message;
+    if (members.length > 0 && reply?.role === 'assistant' && firstText(reply) === LEGACY_STARTUP_ACKNOWLEDGEMENT) mark(members, LEGACY_PAIR_QUIRK);
+  }
+  return uncounted;
 }
 
 /**
@@ -88,14 +144,21 @@ function userNote(message: ModelMessage, meta: MessageMeta | undefined): string 
 export function classifyMessages(messages: readonly TranscriptMessage[]): MessageClassification[] {
   const startup = startupContextLength(messages);
   const compaction = compactionPrefixRoles(messages, startup);
+  const uncounted = promptsInPrefix(messages, startup, compaction);
   const result: MessageClassification[] = new Array(messages.length);
   /** The first prompt of each turn, and which turn every real user message belongs to. */
   const turnStarts: number[] = [];
   const turnOf = new Map<number, number>();
   let repliedSinceTurn = true;
+  /** Whether the run of assistant messages being read is one curation keeps: only a kept reply separates turns. */
+  let run: { valid: boolean } | null = null;
 
   for (let index = 0; index < messages.length; index++) {
     const { id, message, meta } = messages[index]!;
+    if (run !== null && message.role !== 'assistant') {
+      if (run.valid) repliedSinceTurn = true;
+      run = null;
+    }
     const hasReminder = containsReminder(message);
     const base = { index, id, hasReminder };
     if (index < startup) {
@@ -120,12 +183,16 @@ export function classifyMessages(messages: readonly TranscriptMessage[]): Messag
           ...base,
           kind: toolCallsOf(message).length > 0 ? 'tool-call' : 'assistant',
         };
-        // Curation drops an assistant message that says nothing, so it separates no turns.
-        if (saysSomething(message)) repliedSinceTurn = true;
+        // Curation drops a run of assistant messages whole when one of them is invalid (an empty
+        // text, say): the prompts on both sides of it then merge into one entry, one turn.
+        run ??= { valid: true };
+        run.valid &&= !isInvalidAssistantMessage(message);
         break;
       case 'user':
         if (meta?.origin?.compactionSummary === true) {
           result[index] = { ...base, kind: 'compaction-summary' };
+        } else if (uncounted.has(index)) {
+          result[index] = { ...base, kind: 'real-user-turn', uncounted: uncounted.get(index)! };
         } else if (isRealUserTurn(message, meta)) {
           result[index] = { ...base, kind: 'real-user-turn' };
           if (repliedSinceTurn) turnStarts.push(index);
