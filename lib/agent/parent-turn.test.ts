@@ -83,17 +83,38 @@ describe('runParentTurn', () => {
     ]);
   });
 
-  it('returns the runtime’s rejection to the model as a tool error', async () => {
+  it.each([
+    {
+      policy: 'qwen-fork-turns' as const,
+      prompt: 'Call agent with subagent_type=fork fork_turns=03 prompt: "x"',
+      profile: {},
+      // Qwen's scheduler answers with `{ error: message }` and adds nothing to the runtime's text.
+      output: { type: 'error-text', value: 'Parameter "fork_turns" must be "all" or a positive integer string such as "3".' },
+    },
+    {
+      policy: 'qwen-fork-turns' as const,
+      prompt: 'Call agent with subagent_type=fork prompt: "x"',
+      profile: { depth: 1, forkChild: true },
+      // The blocked-spawn text carries its own "Error: ", once.
+      output: { type: 'error-text', value: 'Error: Cannot spawn sub-agents from within a fork. Please execute tasks directly.' },
+    },
+    {
+      policy: 'kimi-fork' as const,
+      prompt: 'Call Agent with fork=true resume=agent-7 prompt: "x"',
+      profile: {},
+      output: {
+        type: 'text',
+        value:
+          '<system>ERROR: Tool execution failed.</system>\nCannot set resume when forking the current context. Fork creates a new agent; resume continues an existing one.',
+      },
+    },
+  ])('answers a refused $policy call as the runtime shapes a failed tool call: $output.value', async ({ policy, prompt, profile, output }) => {
     const { deps } = setup();
-    const events = await collect(
-      runParentTurn(
-        { parent, prompt: 'Call agent with subagent_type=fork fork_turns=03 prompt: "x"', policy: 'qwen-fork-turns', modelId: 'offline', sessionId: 's' },
-        deps,
-      ),
-    );
+    const refusing = { ...parent, profile: { ...parent.profile, ...profile } };
+    const events = await collect(runParentTurn({ parent: refusing, prompt, policy, modelId: 'offline', sessionId: 's' }, deps));
     expect(events.some((event) => event.type === 'child')).toBe(false);
     const result = messagesOf(events).find((message) => message.role === 'tool') as Extract<ModelMessage, { role: 'tool' }>;
-    expect((result.content[0] as { output: { value: string } }).output.value).toMatch(/^Error: /);
+    expect((result.content[0] as { output: unknown }).output).toEqual(output);
   });
 
   it('a Kimi fork’s call waits for the child and gets only its final output', async () => {

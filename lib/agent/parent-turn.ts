@@ -8,6 +8,7 @@ import {
   linkToolPairs,
   type ParentTranscript,
   planFork,
+  type RefusalOutput,
   runtimeOf,
   type ToolDeclaration,
 } from '@/lib/fork';
@@ -16,6 +17,9 @@ import { AGENT_TOOL_NAMES } from '@/lib/fork-service/in-flight-call';
 import { agentToolDeclaration, forkRequestFromCall } from './agent-tool';
 import { type ChildRuns, describeError } from './child-runs';
 import type { RunRecord } from './run-record';
+
+/** An Agent call's answer: a result, or a refusal shaped as the runtime shapes a failed call. */
+type CallOutput = RefusalOutput;
 
 /** What the browser hears while the parent agent takes a turn. */
 export type ParentTurnEvent =
@@ -152,19 +156,20 @@ export async function* runParentTurn(input: ParentTurnInput, deps: ParentTurnDep
         profile,
         messages: [...input.parent.messages, ...added.map((message, index) => ({ id: `live-${input.parent.messages.length + index}`, message }))],
       };
-      const results: { type: 'tool-result'; toolCallId: string; toolName: string; output: { type: 'text'; value: string } }[] = [];
+      const results: { type: 'tool-result'; toolCallId: string; toolName: string; output: CallOutput }[] = [];
+      const { refusal } = runtimeOf(input.policy);
       const waiting: { toolCallId: string; toolName: string; childId: string }[] = [];
       for (const call of agentCalls) {
         const request = forkRequestFromCall(input.policy, call.input, input.settings);
         const plan = planFork(transcript, request);
-        const answer = (value: string) =>
-          results.push({ type: 'tool-result', toolCallId: call.toolCallId, toolName: call.toolName, output: { type: 'text', value } });
+        const answer = (output: CallOutput) => results.push({ type: 'tool-result', toolCallId: call.toolCallId, toolName: call.toolName, output });
+        // Refusals read as the runtime shapes a failed call, in the runtime's own words.
         if (plan.errors.length > 0) {
-          answer(`Error: ${plan.errors.map((error) => error.message).join(' ')}`);
+          answer(refusal(plan.errors.map((error) => error.message).join(' ')));
           continue;
         }
         if (plan.child === null) {
-          answer(`Error: ${plan.freshReason ?? 'not a fork'}. Fork Lab runs forks only: call again with the fork parameters.`);
+          answer(refusal(`${plan.freshReason ?? 'not a fork'}. Fork Lab runs forks only: call again with the fork parameters.`));
           continue;
         }
         const childId = deps.newChildId();
@@ -175,7 +180,7 @@ export async function* runParentTurn(input: ParentTurnInput, deps: ParentTurnDep
           run = deps.runs.launch({ runId: childId, sessionId: input.sessionId, name, modelId: input.modelId, bootstrap });
         } catch (error) {
           // Too many children running, say: the model hears it as this call's error.
-          answer(`Error: ${error instanceof Error ? error.message : String(error)}`);
+          answer(refusal(error instanceof Error ? error.message : String(error)));
           continue;
         }
         const { delivery } = runtimeOf(input.policy);
@@ -193,13 +198,16 @@ export async function* runParentTurn(input: ParentTurnInput, deps: ParentTurnDep
           resultByServer,
         };
         if (delivery.kind === 'call-result') waiting.push({ toolCallId: call.toolCallId, toolName: call.toolName, childId });
-        else answer(delivery.placeholder);
+        else answer({ type: 'text', value: delivery.placeholder });
       }
       for (const wait of waiting) {
         await deps.runs.settled(wait.childId);
         const run = deps.runs.record(wait.childId);
-        const value = run?.status === 'finished' ? (run.finalOutput ?? '') : `Error: the child ${run?.status ?? 'vanished'}: ${run?.error ?? 'no details'}`;
-        results.push({ type: 'tool-result', toolCallId: wait.toolCallId, toolName: wait.toolName, output: { type: 'text', value } });
+        const output: CallOutput =
+          run?.status === 'finished'
+            ? { type: 'text', value: run.finalOutput ?? '' }
+            : refusal(`the child ${run?.status ?? 'vanished'}: ${run?.error ?? 'no details'}`);
+        results.push({ type: 'tool-result', toolCallId: wait.toolCallId, toolName: wait.toolName, output });
       }
       // Results in call order, as a runtime answers a parallel batch.
       const order = agentCalls.map((call) => call.toolCallId);

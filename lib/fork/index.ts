@@ -17,7 +17,7 @@ export { dispositionAt, type ParentDisposition } from './parent-ranges';
 export { planFork } from './plan-fork';
 export { buildChildMessage, FORK_BEGIN_PROMPT, FORK_DIRECTIVE_ACKNOWLEDGEMENT, FORK_PLACEHOLDER_RESULT } from './qwen/child-message';
 export { qwenTaskNotification } from './qwen/task-notification';
-export type { ForkRuntime } from './runtime';
+export type { ForkRuntime, RefusalOutput } from './runtime';
 export type { ControlField, TurnWindowControl } from './runtime-controls';
 export { FORK_POLICIES, FORK_RUNTIMES, type ForkPolicy, type ForkRequest, isForkPolicy, runtimeOf } from './runtimes';
 export { classifyMessages, isRealUserTurn, type MessageClassification, type MessageKind } from './transcript/classify-messages';

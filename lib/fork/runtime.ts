@@ -42,8 +42,10 @@ export interface BackgroundOutcome {
   taskId: string;
   /** The parent's Agent call that started it, when there was one. */
   toolUseId?: string;
-  /** What the child was for, in a few words. */
+  /** What the child was for, in a few words: Fork Lab's name for it. */
   description: string;
+  /** The arguments of the parent's Agent call that started it, when the parent made one. */
+  callInput?: Readonly<Record<string, unknown>>;
   status: 'completed' | 'failed' | 'cancelled';
   /** The child's final output (or what it had when it was cancelled). */
   result?: string;
@@ -59,6 +61,13 @@ export type ResultDelivery =
   | { kind: 'background-notification'; placeholder: string; notification(outcome: BackgroundOutcome): string }
   /** The parent waits: the result is the Agent call's result. */
   | { kind: 'call-result' };
+
+/**
+ * What the parent's model reads when its Agent call is refused (the runtime's own error, or Fork
+ * Lab's when it cannot run the call): the call's tool-result output, shaped as the runtime shapes
+ * a failed tool call.
+ */
+export type RefusalOutput = { type: 'text'; value: string } | { type: 'error-text'; value: string };
 
 /**
  * How the runtime wraps what it asks a child, so a reader of the child's prompt (the offline model)
@@ -84,6 +93,8 @@ export interface ForkRuntimeSpec<S extends ForkRequestSchema> {
   agentTool: RuntimeAgentTool<z.infer<S>>;
   controls: RuntimeControls<z.infer<S>>;
   delivery: ResultDelivery;
+  /** The tool result that answers a refused Agent call, carrying `message` (the refusal's text). */
+  refusal(message: string): RefusalOutput;
   framing: ChildFraming;
 }
 

@@ -86,6 +86,18 @@ describe('deliverChildOutcome', () => {
     );
   });
 
+  it('names the fork in the notification by its Agent call’s description argument, when the parent gave one', () => {
+    const described = parentOf([
+      user('u1', 'Fork a worker.'),
+      toolCalls('c1', [{ id: 'call-1', tool: 'agent', input: { prompt: 'x', description: 'Audit the router' } }]),
+    ]);
+    const failed = deliverChildOutcome(
+      acknowledgeLaunch(described, 'qwen-fork-turns', 'call-1'),
+      outcome('qwen-fork-turns', { status: 'failed', output: null, error: 'boom' }),
+    )!;
+    expect(JSON.stringify(failed.messages.at(-1)!.message.content)).toContain('<summary>Agent \\"Audit the router\\" failed.</summary>');
+  });
+
   it('tells a waiting parent nothing when its child fails: the call stays open, as the runtime leaves it until the child returns', () => {
     expect(deliverChildOutcome(parent, outcome('kimi-fork', { status: 'failed', output: null, error: 'boom' }))).toBeNull();
   });

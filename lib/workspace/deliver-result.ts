@@ -1,4 +1,4 @@
-import { type ForkPolicy, linkToolPairs, type ParentTranscript, runtimeOf, type TranscriptMessage } from '@/lib/fork';
+import { type ForkPolicy, linkToolPairs, type ParentTranscript, runtimeOf, type TranscriptMessage, toolCallsOf } from '@/lib/fork';
 import { freshMessageId } from './parent-edits';
 
 /** The parent's tool call with this id, if it is still waiting for a result, and where it is. */
@@ -8,6 +8,15 @@ function openCall(transcript: ParentTranscript, toolCallId: string): { toolName:
     if (call !== undefined) return call.resultIndex === null ? { toolName: call.toolName, index } : null;
   }
   return null;
+}
+
+/** The arguments of the parent's tool call with this id, answered or not. */
+function callInput(transcript: ParentTranscript, toolCallId: string): Readonly<Record<string, unknown>> | undefined {
+  for (let index = transcript.messages.length - 1; index >= 0; index--) {
+    const call = toolCallsOf(transcript.messages[index]!.message).find((candidate) => candidate.toolCallId === toolCallId);
+    if (call !== undefined) return typeof call.input === 'object' && call.input !== null ? (call.input as Record<string, unknown>) : undefined;
+  }
+  return undefined;
 }
 
 /**
@@ -74,6 +83,7 @@ export function deliverChildOutcome(transcript: ParentTranscript, child: ChildOu
       taskId: child.childId,
       ...(child.agentCallId === null ? {} : { toolUseId: child.agentCallId }),
       description: child.name,
+      ...(child.agentCallId === null ? {} : { callInput: callInput(transcript, child.agentCallId) }),
       status: BACKGROUND_STATUS[child.status],
       ...(child.output ? { result: child.output } : {}),
       ...(child.status === 'failed' && child.error ? { error: child.error } : {}),

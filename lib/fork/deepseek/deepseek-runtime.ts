@@ -14,6 +14,9 @@ export const deepSeekRuntime = defineForkRuntime({
   agentTool: deepSeekAgentTool,
   controls: deepSeekControls,
   delivery: { kind: 'call-result' },
+  // The tool registry's wrapper puts "Error: " in front of a failed tool's message
+  // (subagent-in-process-driver/README.md lists the texts the parent sees).
+  refusal: (message) => ({ type: 'text', value: `Error: ${message}` }),
   // The child's first prompt is the bare task.
   framing: { marks: () => false, strip: (text) => text },
 });

@@ -5,6 +5,8 @@ import { kimiControls } from './kimi-controls';
 import { KIMI_POLICY, kimiForkRequestSchema } from './kimi-fork-request';
 import { planKimiFork } from './plan-kimi-fork';
 
+const KIMI_TOOL_ERROR_LINE = '<system>ERROR: Tool execution failed.</system>';
+
 /** Kimi Code's `agent` tool with `fork: true`. */
 export const kimiRuntime = defineForkRuntime({
   policy: KIMI_POLICY,
@@ -15,5 +17,8 @@ export const kimiRuntime = defineForkRuntime({
   agentTool: kimiAgentTool,
   controls: kimiControls,
   delivery: { kind: 'call-result' },
+  // A tool error reaches the model as this system line, a newline, then the tool's output
+  // (`renderToolResultForModel` in agent-core-v2's contextMemory/toolResultRender.ts).
+  refusal: (message) => ({ type: 'text', value: `${KIMI_TOOL_ERROR_LINE}\n${message}` }),
   framing: kimiFraming,
 });

@@ -17,5 +17,9 @@ export const qwenRuntime = defineForkRuntime({
   controls: qwenControls,
   // A Qwen fork runs in the background: its call is answered at once with the placeholder.
   delivery: { kind: 'background-notification', placeholder: FORK_PLACEHOLDER_RESULT, notification: qwenTaskNotification },
+  // The scheduler answers a failed call with `functionResponse.response = { error: message }`
+  // (`createErrorResponse` in coreToolScheduler.ts), adding nothing to the runtime's text; the
+  // blocked-spawn texts carry their own "Error: " (`buildSpawnBlockedResult` in agent.ts).
+  refusal: (message) => ({ type: 'error-text', value: message }),
   framing: qwenFraming,
 });

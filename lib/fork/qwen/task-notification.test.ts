@@ -22,4 +22,16 @@ describe('qwenTaskNotification', () => {
     );
     expect(qwenTaskNotification({ taskId: 'c', description: 'd', status: 'cancelled' })).toContain('<summary>Agent "d" was cancelled.</summary>');
   });
+
+  it('names the agent by the call’s own description argument when the call has one, as upstream’s registry entry does', () => {
+    expect(
+      qwenTaskNotification({
+        taskId: 'c',
+        description: 'agent fork ab12',
+        callInput: { description: 'Audit the router', subagent_type: 'fork' },
+        status: 'failed',
+        error: 'boom',
+      }),
+    ).toContain('<summary>Agent "Audit the router" failed.</summary>');
+  });
 });

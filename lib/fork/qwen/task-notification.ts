@@ -10,13 +10,17 @@ const STATUS_TEXT: Record<BackgroundOutcome['status'], string> = { completed: 'c
 /**
  * The terminal notification Qwen Code sends the parent model when a background agent — a fork —
  * completes, fails or is cancelled: one `<task-notification>` block, delivered as the user text of
- * a new turn (`emitNotification` in `packages/core/src/agents/tasks/agent-task.ts`). Fork Lab
+ * a new turn (`BackgroundTaskRegistry.emitNotification` in `packages/core/src/agents/background-tasks.ts`;
+ * earlier in `agents/tasks/agent-task.ts`). Fork Lab
  * records no output file and no usage for its children, so those elements never appear.
  */
 export function qwenTaskNotification(outcome: BackgroundOutcome): string {
   const lines = ['<task-notification>', `<task-id>${escapeXml(outcome.taskId)}</task-id>`];
   if (outcome.toolUseId !== undefined) lines.push(`<tool-use-id>${escapeXml(outcome.toolUseId)}</tool-use-id>`);
-  lines.push(`<status>${escapeXml(outcome.status)}</status>`, `<summary>Agent "${escapeXml(outcome.description)}" ${STATUS_TEXT[outcome.status]}.</summary>`);
+  // Upstream names the agent by the call's own `description` argument (the registry entry's
+  // description, background-tasks.ts); a call Fork Lab wrote itself has none, so its name stands in.
+  const described = typeof outcome.callInput?.description === 'string' ? outcome.callInput.description : outcome.description;
+  lines.push(`<status>${escapeXml(outcome.status)}</status>`, `<summary>Agent "${escapeXml(described)}" ${STATUS_TEXT[outcome.status]}.</summary>`);
   if (outcome.result) lines.push(`<result>${escapeXml(outcome.result)}</result>`);
   if (outcome.error) lines.push(`<result>Error: ${escapeXml(outcome.error)}</result>`);
   lines.push('</task-notification>');
