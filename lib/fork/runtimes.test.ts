@@ -43,8 +43,8 @@ describe('the runtime registry', () => {
 
   it('is the only way in: no code outside a runtime folder imports from one or names a policy, and no runtime imports another', () => {
     const allowed = new Set(['lib/fork/runtimes.ts', 'lib/fork/index.ts']);
-    // Scenarios are data that pick a runtime by policy; importers read those products' own files.
-    const dataFolders = ['lib/scenarios/', 'lib/import/'];
+    // Scenarios are data that pick a runtime by policy.
+    const dataFolders = ['lib/scenarios/'];
     const offenders: string[] = [];
     for (const file of [...sourceFiles(path.join(root, 'lib')), ...sourceFiles(path.join(root, 'app')), ...sourceFiles(path.join(root, 'components'))]) {
       const relative = path.relative(root, file).split(path.sep).join('/');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type InputIssue, TranscriptValidationError } from '../errors';
-import { type ParentTranscript, type TranscriptMessage, TURN_END_REASONS } from './transcript';
+import type { AgentProfile, MessageMeta, ModelMessage, ParentTranscript, TranscriptMessage } from './transcript';
+import { TURN_END_REASONS } from './transcript';
 
 const providerOptions = z.record(z.string(), z.record(z.string(), z.json())).optional();
 const jsonValue = z.json();
@@ -70,7 +71,7 @@ const toolApprovalResponse = z.strictObject({
 });
 
 /** A message in the AI SDK `ModelMessage` shape, as JSON (binary content as base64 strings). */
-export const modelMessageSchema = z.discriminatedUnion('role', [
+export const modelMessageSchema: z.ZodType<ModelMessage> = z.discriminatedUnion('role', [
   z.strictObject({ role: z.literal('system'), content: z.string(), providerOptions }),
   z.strictObject({
     role: z.literal('user'),
@@ -92,7 +93,7 @@ export const modelMessageSchema = z.discriminatedUnion('role', [
   }),
 ]);
 
-const messageMetaSchema = z.strictObject({
+const messageMetaSchema: z.ZodType<MessageMeta> = z.strictObject({
   origin: z
     .strictObject({
       format: z.string().optional(),
@@ -106,7 +107,7 @@ const messageMetaSchema = z.strictObject({
   partial: z.boolean().optional(),
 });
 
-export const transcriptMessageSchema = z.strictObject({
+export const transcriptMessageSchema: z.ZodType<TranscriptMessage> = z.strictObject({
   id: z.string().min(1, 'every message needs a non-empty id'),
   message: modelMessageSchema,
   meta: messageMetaSchema.optional(),
@@ -118,7 +119,7 @@ const toolDeclarationSchema = z.strictObject({
   inputSchema: z.record(z.string(), z.unknown()).optional(),
 });
 
-export const agentProfileSchema = z
+export const agentProfileSchema: z.ZodType<AgentProfile> = z
   .strictObject({
     agentId: z.string().min(1).default('main'),
     name: z.string().min(1).default('agent'),
@@ -137,7 +138,7 @@ export const agentProfileSchema = z
   });
 
 /** A parent transcript as JSON: `{ profile?, messages }`. Message ids must be unique. */
-export const parentTranscriptSchema = z
+export const parentTranscriptSchema: z.ZodType<ParentTranscript> = z
   .strictObject({
     profile: agentProfileSchema.default(() => agentProfileSchema.parse({})),
     messages: z.array(transcriptMessageSchema),
@@ -212,6 +213,8 @@ export function checkParentTranscript(input: { profile?: unknown; messages: read
     if (!result.success) issues.push(...issuesOf(result.error, `messages[${index}]`));
   });
   if (issues.length > 0) throw new TranscriptValidationError(issues);
+  // Each message passed `transcriptMessageSchema`, whose output type is TranscriptMessage; the copy
+  // zod returns is not kept (this check must not double a 50 MB import), so the input is narrowed.
   const messages = input.messages as TranscriptMessage[];
   const duplicates = duplicateIdIssues(messages);
   if (duplicates.length > 0) throw new TranscriptValidationError(duplicates.map((issue) => ({ path: formatIssuePath(issue.path), message: issue.message })));

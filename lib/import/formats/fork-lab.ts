@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { FORK_BUNDLE_KIND, FORK_BUNDLE_VERSION } from '@/lib/export/fork-bundle';
 import {
+  FORK_POLICIES,
   type ForkPlan,
   type ForkRequest,
   ForkRequestValidationError,
   formatIssuePath,
+  isForkPolicy,
   modelMessageSchema,
   type ParentTranscript,
   parseForkRequest,
@@ -62,7 +64,7 @@ const parentRange = z.looseObject({
  * must tile the parent in order, as the engine writes them.
  */
 const childPlanSchema = z.looseObject({
-  policy: z.enum(['qwen-fork-turns', 'kimi-fork', 'deepseek-completed-turns']),
+  policy: z.string().refine(isForkPolicy, { message: `must be one of the registry's policies: ${FORK_POLICIES.join(', ')}` }),
   mode: z.enum(['fork', 'fresh']),
   errors: z.array(z.looseObject({ parameter: z.string(), code: z.string(), message: z.string() })),
   parent: z.array(parentRange).superRefine((ranges, context) => {
