@@ -2,77 +2,15 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import type { ForkRequest, ParentTranscript } from '@/lib/fork';
 import { selectionFromRequest } from '@/lib/workspace/fork-selection';
 import { encodeUrlState } from '@/lib/workspace/url-state';
+import type { FieldName, PolicyId, PreviewMessageState, RowDisplay, RowState, StoredWorkspace, ViewState } from './playground-types';
+import { readStoredWorkspace } from './stored-workspace';
+import { readRowDisplays, scrollTimelineTowards } from './timeline-row-readers';
+import { readViewState } from './view-state';
 
-export type PolicyId = 'qwen-fork-turns' | 'kimi-fork' | 'deepseek-completed-turns';
-
-/** The fields of the fork controls, by the name their `input-<name>` test id carries. */
-export type FieldName =
-  | 'fork_turns'
-  | 'subagent_type'
-  | 'name'
-  | 'fork'
-  | 'resume'
-  | 'model'
-  | 'notice'
-  | 'maxDepth'
-  | 'persona'
-  | 'toolFilter'
-  | 'directive'
-  | 'forkPoint';
+export type { FieldName, PolicyId, PreviewMessageState, RowDisplay, RowState, StoredWorkspace, ViewState } from './playground-types';
 
 /** Fields rendered as a <select> rather than a text box. */
 const SELECT_FIELDS: ReadonlySet<FieldName> = new Set<FieldName>(['fork', 'notice']);
-
-/** One timeline row as the page shows it. */
-export interface RowState {
-  index: number;
-  id: string | null;
-  kind: string | null;
-  turn: string | null;
-  status: string | null;
-  reason: string | null;
-}
-
-/** A row with what it says: badge (and whether it is a button), disposition and message text. */
-export interface RowDisplay extends RowState {
-  badge: string | null;
-  badgeTag: string | null;
-  disposition: string | null;
-  text: string | null;
-}
-
-/** One preview message as the page shows it. */
-export interface PreviewMessageState {
-  source: string | null;
-  rule: string | null;
-  parentIndex: string | null;
-  change: string | null;
-  text: string;
-}
-
-/** The persisted workspace (zustand's `state`), as far as these tests read it. */
-export interface StoredWorkspace {
-  activeSessionId: string | null;
-  openChildId: string | null;
-  sessions: Record<string, { id: string; revision: number; transcript: ParentTranscript; children: { id: string; name: string }[] }>;
-}
-
-/** Everything a link must reproduce: the controls and what they plan. */
-export interface ViewState {
-  scenario: string;
-  title: string;
-  policy: string;
-  fields: Record<string, string>;
-  summary: string;
-  boundaryRow: string | null;
-  boundaryText: string | null;
-  forkPointRow: string | null;
-  rows: RowState[];
-  previewKind: 'child-request' | 'plan-errors' | 'plan-fresh' | 'none';
-  previewMessages: PreviewMessageState[];
-  firstPrompt: string | null;
-  launchEnabled: boolean;
-}
 
 /**
  * Fork Lab's playground, driven through its test ids. Methods that change the controls wait for
@@ -321,17 +259,7 @@ export class PlaygroundPage {
         await row.scrollIntoViewIfNeeded();
         return row;
       }
-      await this.timeline.evaluate((scroller, target) => {
-        const rendered = [...scroller.querySelectorAll<HTMLElement>('[data-testid="timeline-row"]')].map((element) => ({
-          index: Number(element.dataset.index),
-          top: element.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop,
-        }));
-        if (rendered.length === 0) return;
-        const first = rendered[0]!;
-        const last = rendered[rendered.length - 1]!;
-        const perRow = rendered.length > 1 ? (last.top - first.top) / Math.max(1, last.index - first.index) : 84;
-        scroller.scrollTop = Math.max(0, first.top + (target - first.index) * perRow - scroller.clientHeight / 2);
-      }, index);
+      await scrollTimelineTowards(this.timeline, index);
       await this.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     }
     throw new Error(`timeline row ${index} never rendered`);
@@ -339,41 +267,12 @@ export class PlaygroundPage {
 
   /** Every rendered row's attributes, in index order. */
   async renderedRows(): Promise<RowState[]> {
-    return this.rows.evaluateAll((elements) =>
-      elements
-        .map((element) => ({
-          index: Number(element.getAttribute('data-index')),
-          id: element.getAttribute('data-id'),
-          kind: element.getAttribute('data-kind'),
-          turn: element.getAttribute('data-turn'),
-          status: element.getAttribute('data-status'),
-          reason: element.getAttribute('data-reason'),
-        }))
-        .sort((a, b) => a.index - b.index),
-    );
+    return (await readRowDisplays(this.rows)).map(({ index, id, kind, turn, status, reason }) => ({ index, id, kind, turn, status, reason }));
   }
 
   /** Every rendered row with its texts, read in one round trip (exact text, no normalisation). */
-  async rowDisplays(): Promise<RowDisplay[]> {
-    return this.rows.evaluateAll((elements) =>
-      elements
-        .map((element) => {
-          const badge = element.querySelector('[data-testid="kind-badge"]');
-          return {
-            index: Number(element.getAttribute('data-index')),
-            id: element.getAttribute('data-id'),
-            kind: element.getAttribute('data-kind'),
-            turn: element.getAttribute('data-turn'),
-            status: element.getAttribute('data-status'),
-            reason: element.getAttribute('data-reason'),
-            badge: badge?.textContent ?? null,
-            badgeTag: badge?.tagName ?? null,
-            disposition: element.querySelector('[data-testid="row-disposition"]')?.textContent ?? null,
-            text: element.querySelector('[data-testid="row-text"]')?.textContent ?? null,
-          };
-        })
-        .sort((a, b) => a.index - b.index),
-    );
+  rowDisplays(): Promise<RowDisplay[]> {
+    return readRowDisplays(this.rows);
   }
 
   /** Start editing a parent message, replace its text, save. */
@@ -440,52 +339,10 @@ export class PlaygroundPage {
     await expect(this.saveStatus).toHaveText('Saved in this browser');
   }
 
-  /**
-   * The workspace as the page persisted it in IndexedDB (after the save debounce): the exact
-   * parent transcripts, selections and children the page holds. Read here, record by record, not
-   * through the app's code: the skeleton, then each part it names, each long array from its slices.
-   */
+  /** The workspace as the page persisted it in IndexedDB (after the save debounce). */
   async storedWorkspace(): Promise<StoredWorkspace | null> {
     await this.waitForSaved();
-    return this.page.evaluate(async () => {
-      type Path = (string | number)[];
-      const database = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open('fork-lab', 1);
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => resolve(open.result);
-      });
-      const read = (key: string) =>
-        new Promise<unknown>((resolve, reject) => {
-          const get = database.transaction('kv', 'readonly').objectStore('kv').get(key);
-          get.onerror = () => reject(get.error);
-          get.onsuccess = () => resolve(get.result);
-        });
-      const put = (target: unknown, path: Path, value: unknown) => {
-        let holder = target as Record<string | number, unknown>;
-        for (const key of path.slice(0, -1)) holder = holder[key] as Record<string | number, unknown>;
-        holder[path.at(-1)!] = value;
-      };
-      try {
-        const root = (await read('fork-lab-workspace')) as { json: string; parts: { path: Path; id: string }[] } | undefined;
-        if (root === undefined) return null;
-        const value = JSON.parse(root.json) as { state: StoredWorkspace };
-        for (const { path, id } of root.parts) {
-          const key = `fork-lab-workspace:part:${id}`;
-          const part = (await read(key)) as { json: string; arrays: { path: Path; slices: number }[] };
-          let history: unknown = JSON.parse(part.json);
-          for (const [index, array] of part.arrays.entries()) {
-            const items: unknown[] = [];
-            for (let slice = 0; slice < array.slices; slice++) items.push(...(JSON.parse((await read(`${key}:${index}:${slice}`)) as string) as unknown[]));
-            if (array.path.length === 0) history = items;
-            else put(history, array.path, items);
-          }
-          put(value, path, history);
-        }
-        return value.state;
-      } finally {
-        database.close();
-      }
-    });
+    return readStoredWorkspace(this.page);
   }
 
   /** The active session's parent transcript, exactly as stored. */
@@ -524,51 +381,8 @@ export class PlaygroundPage {
   // ---------------------------------------------------------------- the whole view
 
   /** The view as data, to compare two pages that should show the same thing. */
-  async viewState(): Promise<ViewState> {
-    await this.waitForPlan();
-    const fields: Record<string, string> = {};
-    const names: FieldName[] = [
-      'fork_turns',
-      'subagent_type',
-      'name',
-      'fork',
-      'resume',
-      'model',
-      'notice',
-      'maxDepth',
-      'persona',
-      'toolFilter',
-      'directive',
-      'forkPoint',
-    ];
-    for (const name of names) {
-      const field = this.field(name);
-      if ((await field.count()) > 0) fields[name] = await field.inputValue();
-    }
-    const previewKind = (await this.childRequest.count())
-      ? 'child-request'
-      : (await this.planErrors.count())
-        ? 'plan-errors'
-        : (await this.planFresh.count())
-          ? 'plan-fresh'
-          : 'none';
-    return {
-      scenario: await this.scenarioSelect.inputValue(),
-      title: (await this.scenarioTitle.textContent()) ?? '',
-      policy: await this.policySelect.inputValue(),
-      fields,
-      summary: (await this.summary.textContent()) ?? '',
-      boundaryRow: (await this.windowBoundary.count()) ? await this.boundaryRow().getAttribute('data-index') : null,
-      boundaryText: (await this.windowBoundary.count()) ? await this.windowBoundary.textContent() : null,
-      forkPointRow: (await this.forkPointMarker.count())
-        ? await this.page.locator('[data-testid="timeline-row"]:has([data-testid="fork-point-marker"])').getAttribute('data-index')
-        : null,
-      rows: await this.renderedRows(),
-      previewKind,
-      previewMessages: await this.renderedPreviewMessages(),
-      firstPrompt: (await this.firstPrompt.count()) ? await this.firstPrompt.textContent() : null,
-      launchEnabled: await this.launchButton.isEnabled(),
-    };
+  viewState(): Promise<ViewState> {
+    return readViewState(this);
   }
 }
 
