@@ -1,4 +1,6 @@
-import { FORK_PLACEHOLDER_RESULT, type ForkRequest, type ParentTranscript, planFork, qwenTaskNotification } from '@/lib/fork';
+import { type ForkRequest, type ParentTranscript, planFork } from '@/lib/fork';
+import { FORK_PLACEHOLDER_RESULT } from '@/lib/fork/qwen/child-message';
+import { qwenTaskNotification } from '@/lib/fork/qwen/task-notification';
 import { withAgentCall } from '@/lib/fork-service/agent-call';
 import { contentHash, shortHash } from '@/lib/isolation/content-hash';
 import { previewText } from '@/lib/view/message-preview';

@@ -1,16 +1,8 @@
 import { countTokens } from 'gpt-tokenizer';
-import {
-  buildChildMessage,
-  classifyMessages,
-  dispositionAt,
-  FORK_BEGIN_PROMPT,
-  FORK_DIRECTIVE_ACKNOWLEDGEMENT,
-  FORK_PLACEHOLDER_RESULT,
-  INHERITANCE_NOTICE,
-  type ModelMessage,
-  OPEN_CALL_RESULT,
-  planFork,
-} from '@/lib/fork';
+import { classifyMessages, dispositionAt, type ModelMessage, planFork } from '@/lib/fork';
+import { OPEN_CALL_RESULT } from '@/lib/fork/kimi/close-open-tool-calls';
+import { INHERITANCE_NOTICE } from '@/lib/fork/kimi/inheritance-notice';
+import { buildChildMessage, FORK_BEGIN_PROMPT, FORK_DIRECTIVE_ACKNOWLEDGEMENT, FORK_PLACEHOLDER_RESULT } from '@/lib/fork/qwen/child-message';
 import { withAgentCall } from '@/lib/fork-service/agent-call';
 import { childTokenReport, type TokenCounter } from '@/lib/fork-service/child-token-report';
 import { syntheticScenario } from '@/lib/scenarios/synthetic-scenarios';

@@ -1,5 +1,7 @@
 import { type Browser, expect, test } from '@playwright/test';
-import { buildChildMessage, type ForkRequest, INHERITANCE_NOTICE_REMINDER, planFork } from '@/lib/fork';
+import { type ForkRequest, planFork } from '@/lib/fork';
+import { INHERITANCE_NOTICE_REMINDER } from '@/lib/fork/kimi/inheritance-notice';
+import { buildChildMessage } from '@/lib/fork/qwen/child-message';
 import { scenarioFile } from './fixtures/scenario-files';
 import { PlaygroundPage, type ViewState } from './pages/playground-page';
 

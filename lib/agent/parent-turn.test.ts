@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createOfflineModel } from '@/lib/ai/offline/offline-model';
-import { FORK_PLACEHOLDER_RESULT, type ModelMessage, parseParentTranscript } from '@/lib/fork';
+import { type ModelMessage, parseParentTranscript } from '@/lib/fork';
+import { FORK_PLACEHOLDER_RESULT } from '@/lib/fork/qwen/child-message';
 import { assistant, parentOf, toolCalls, user } from '@/lib/scenarios/transcript-builders';
 import { agentToolDeclaration } from './agent-tool';
 import { SANDBOX_TOOL_DECLARATIONS, toolsFor } from './agent-tools';

@@ -10,18 +10,13 @@ export { buildBootstrapRecord, type ForkBootstrapRecord, reviveChildHistory } fr
 export { BootstrapMissingError, ForkRequestValidationError, type InputIssue, TranscriptValidationError } from './errors';
 export type { ChildMessage, ChildMessageSource, ChildRequest, ForkParameterError, ForkPlan, ParentRange } from './fork-plan';
 export { forkRequestSchema, parseForkRequest } from './fork-request-schema';
-// The runtimes' literal texts, for tests that assert exactly what a child receives.
-export { OPEN_CALL_RESULT } from './kimi/close-open-tool-calls';
-export { INHERITANCE_NOTICE, INHERITANCE_NOTICE_REMINDER } from './kimi/inheritance-notice';
 export { dispositionAt, type ParentDisposition } from './parent-ranges';
 export { planFork } from './plan-fork';
-export { buildChildMessage, FORK_BEGIN_PROMPT, FORK_DIRECTIVE_ACKNOWLEDGEMENT, FORK_PLACEHOLDER_RESULT } from './qwen/child-message';
-export { qwenTaskNotification } from './qwen/task-notification';
 export type { ForkRuntime, RefusalOutput } from './runtime';
 export type { ControlField, TurnWindowControl } from './runtime-controls';
 export { FORK_POLICIES, FORK_RUNTIMES, type ForkPolicy, type ForkRequest, isForkPolicy, runtimeOf } from './runtimes';
 export { classifyMessages, isRealUserTurn, type MessageClassification, type MessageKind } from './transcript/classify-messages';
-export { copyUnlessFrozen, deepClone } from './transcript/deep-clone';
+export { copyUnlessFrozen } from './transcript/deep-clone';
 export { deepFreeze, isDeepFrozen } from './transcript/deep-freeze';
 export { toolCallsOf, toolResultIdsOf } from './transcript/message-parts';
 export { startupContextLength } from './transcript/startup-context';

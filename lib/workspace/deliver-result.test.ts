@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classifyMessages, FORK_PLACEHOLDER_RESULT } from '@/lib/fork';
+import { classifyMessages } from '@/lib/fork';
+import { FORK_PLACEHOLDER_RESULT } from '@/lib/fork/qwen/child-message';
 import { parentOf, toolCalls, user } from '@/lib/scenarios/transcript-builders';
 import { acknowledgeLaunch, type ChildOutcome, deliverChildOutcome } from './deliver-result';
 

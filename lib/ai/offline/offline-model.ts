@@ -22,17 +22,20 @@ export interface OfflineModelOptions {
 
 type PromptMessage = LanguageModelV3Prompt[number];
 
-function partText(part: { type: string; [key: string]: unknown }): string {
+/** A part of any prompt message (a system message's content is a plain string). */
+type PromptPart = Exclude<PromptMessage['content'], string>[number];
+
+function partText(part: PromptPart): string {
   switch (part.type) {
     case 'text':
     case 'reasoning':
-      return String(part.text);
+      return part.text;
     case 'tool-call':
-      return `${String(part.toolName)} ${JSON.stringify(part.input ?? null)}`;
+      return `${part.toolName} ${JSON.stringify(part.input ?? null)}`;
     case 'tool-result': {
-      const output = part.output as { type: string; value?: unknown } | undefined;
-      const value = output?.type === 'text' || output?.type === 'error-text' ? String(output.value) : JSON.stringify(output?.value ?? null);
-      return `${String(part.toolName)} returned ${value}`;
+      const { output } = part;
+      const value = output.type === 'text' || output.type === 'error-text' ? output.value : JSON.stringify('value' in output ? output.value : null);
+      return `${part.toolName} returned ${value}`;
     }
     default:
       return '';
@@ -41,7 +44,8 @@ function partText(part: { type: string; [key: string]: unknown }): string {
 
 function messageText(message: PromptMessage): string {
   if (typeof message.content === 'string') return message.content;
-  return (message.content as unknown as { type: string; [key: string]: unknown }[]).map(partText).filter(Boolean).join('\n');
+  const parts: readonly PromptPart[] = message.content;
+  return parts.map(partText).filter(Boolean).join('\n');
 }
 
 const FRAMINGS = FORK_RUNTIMES.map((runtime) => runtime.framing);
@@ -125,9 +129,7 @@ export function respond(options: LanguageModelV3CallOptions): { content: Languag
   const prompt = options.prompt;
   const { question, context, questionAt } = questionAndContext(prompt);
   const after = prompt.slice(questionAt + 1);
-  const callsMade = after
-    .filter((message) => message.role === 'assistant')
-    .flatMap((message) => (message.content as { type: string }[]).filter((part) => part.type === 'tool-call')).length;
+  const callsMade = after.flatMap((message) => (message.role === 'assistant' ? message.content : [])).filter((part) => part.type === 'tool-call').length;
   const named = options.toolChoice?.type === 'none' ? [] : namedTools(question, options);
   const next = named[callsMade];
   if (next !== undefined && questionAt >= 0) {
@@ -137,9 +139,9 @@ export function respond(options: LanguageModelV3CallOptions): { content: Languag
   }
   if (prompt.at(-1)?.role === 'tool') {
     const reports = after
-      .filter((message) => message.role === 'tool')
-      .flatMap((message) => (message.content as { type: string }[]).filter((part) => part.type === 'tool-result'))
-      .map((part) => clip(partText(part as { type: string }), 600));
+      .flatMap((message) => (message.role === 'tool' ? message.content : []))
+      .filter((part) => part.type === 'tool-result')
+      .map((part) => clip(partText(part), 600));
     return { content: [{ type: 'text', text: reports.join('\n') || 'The tool returned nothing.' }], finish: 'stop' };
   }
 
