@@ -15,6 +15,8 @@ export async function fetchPreview(parentKey: string, request: ForkRequest, sign
     body: JSON.stringify({ parentKey, request }),
     signal,
   });
-  if (!response.ok) throw new Error(describeHttpError(await readErrorResponse(response)));
-  return (await response.json()) as ForkPreview;
+  if (response.ok) return (await response.json()) as ForkPreview;
+  const error = await readErrorResponse(response);
+  if (response.status === 409 && error.code === 'unknown-parent') return { status: 'unknown-parent' };
+  throw new Error(describeHttpError(error));
 }

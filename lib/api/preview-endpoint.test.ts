@@ -34,9 +34,9 @@ describe('POST /api/fork/preview', () => {
     expect(answer.plan.errors).toEqual([]);
   });
 
-  it('says when the server does not hold the parent, so the browser registers it again', async () => {
+  it('answers 409 unknown-parent in the one error shape when the server does not hold the parent, so the browser registers it again', async () => {
     const response = await answerPreviewRequest(post(JSON.stringify({ parentKey: 'f'.repeat(64), request })));
-    expect(await response.json()).toEqual({ status: 'unknown-parent' });
+    expect(await refusal(response)).toEqual({ status: 409, code: 'unknown-parent', paths: [] });
   });
 
   it('refuses a body that is not a key and a request, in the one error shape', async () => {

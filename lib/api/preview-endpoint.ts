@@ -1,6 +1,6 @@
 import { previewForkInput } from '@/lib/fork-service/action-inputs';
 import { previewFork } from '@/lib/fork-service/fork-service';
-import { answeringErrors, invalidRequest } from '@/lib/http/http-error';
+import { answeringErrors, HttpError, invalidRequest } from '@/lib/http/http-error';
 import { jsonResponse } from '@/lib/http/json-response';
 import { readJsonBody } from '@/lib/http/read-json-body';
 import { zodIssues } from '@/lib/http/zod-issues';
@@ -10,8 +10,9 @@ export const PREVIEW_BODY_LIMIT_BYTES = 256 * 1024;
 
 /**
  * `POST /api/fork/preview` with `{ parentKey, request }`: the engine's plan for a registered parent,
- * compacted for the browser (`{ status: 'ok', … }`), or `{ status: 'unknown-parent' }` when the
- * server no longer holds it.
+ * compacted for the browser (`{ status: 'ok', … }`); 409 `unknown-parent` when the server no longer
+ * holds it (the browser registers it again), as the parent-turn endpoint answers. A request the
+ * browser aborts stops being counted at the next pause.
  *
  * The playground's previews come here rather than through a server action because Next.js runs a
  * page's server actions one at a time: the windows it asks for ahead of the person would queue in
@@ -21,5 +22,9 @@ export const PREVIEW_BODY_LIMIT_BYTES = 256 * 1024;
 export const answerPreviewRequest = answeringErrors('plan this preview', async (request: Request): Promise<Response> => {
   const parsed = previewForkInput.safeParse(await readJsonBody(request, PREVIEW_BODY_LIMIT_BYTES));
   if (!parsed.success) throw invalidRequest('The body must be { "parentKey", "request" }.', zodIssues(parsed.error));
-  return jsonResponse(await previewFork(parsed.data.parentKey, parsed.data.request));
+  const preview = await previewFork(parsed.data.parentKey, parsed.data.request, request.signal);
+  if (preview.status === 'unknown-parent') {
+    throw new HttpError(409, 'unknown-parent', 'The server does not hold this parent (it restarted or let it go): register it again.');
+  }
+  return jsonResponse(preview);
 });

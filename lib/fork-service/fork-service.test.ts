@@ -56,6 +56,14 @@ describe('fork service', () => {
     expect(await launchChild('0'.repeat(64), request, 'child-1')).toEqual({ status: 'unknown-parent' });
   });
 
+  it('stops counting a preview whose request was abandoned, at its next pause', async () => {
+    const { parentKey } = await registerParent(parent);
+    // A directive long enough that counting the child's message pauses for the event loop.
+    const long = { ...request, directive: 'count me '.repeat(50_000) };
+    await expect(previewFork(parentKey, long, AbortSignal.abort())).rejects.toThrow(/abort/i);
+    expect((await previewFork(parentKey, long)).status).toBe('ok');
+  });
+
   it("launches a child with the engine's plan and a bootstrap record, sharing only the registered parent's frozen messages", async () => {
     const { parentKey } = await registerParent(parent);
     const launch = await launchChild(parentKey, request, 'child-1');

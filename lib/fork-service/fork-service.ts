@@ -76,8 +76,8 @@ function tokenCounter(parent: Pick<TokenCounter, 'systemTokens' | 'toolTokens' |
   };
 }
 
-async function counterFor(parent: RegisteredParent, written: TranscriptMessage | null = null): Promise<TokenCounter> {
-  const pace = new CountingPace();
+async function counterFor(parent: RegisteredParent, written: TranscriptMessage | null = null, signal?: AbortSignal): Promise<TokenCounter> {
+  const pace = new CountingPace(signal);
   const writtenTokens = written === null ? NO_TOKENS : await countMessage(written.message, pace);
   const registered = (index: number): TokenCount => {
     const tokens = parent.messageTokens[index];
@@ -101,12 +101,13 @@ export async function liveTokenReport(plan: ForkPlan, transcript: ParentTranscri
   return (await childTokenReport(plan, counter))!;
 }
 
-export async function previewFork(parentKey: string, request: ForkRequest): Promise<ForkPreview> {
+/** `signal`: the browser stopped waiting (it asked for another window); the counting stops with it. */
+export async function previewFork(parentKey: string, request: ForkRequest, signal?: AbortSignal): Promise<ForkPreview> {
   const parent = parentCache.get(parentKey);
   if (parent === undefined) return { status: 'unknown-parent' };
   const { transcript, written } = withAgentCall(parent.transcript, request);
   const plan = planFork(transcript, request);
-  const counter = await counterFor(parent, written);
+  const counter = await counterFor(parent, written, signal);
   const perMessage = await initialMessageTokens(plan, counter);
   const tokensOf = new Map(plan.child?.initialMessages.map((message, index) => [message, perMessage[index]!.tokens]));
   const forkPoint = request.forkPoint;

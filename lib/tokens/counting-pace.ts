@@ -17,6 +17,9 @@ export class CountingPace {
   #sincePause = 0;
   #counted = 0;
 
+  /** `signal`: the job is abandoned (its request closed); counting stops at the next pause. */
+  constructor(private readonly signal?: AbortSignal) {}
+
   /** Characters counted under this pace so far. */
   get counted(): number {
     return this.#counted;
@@ -27,6 +30,7 @@ export class CountingPace {
     if (this.#sincePause > 0 && this.#sincePause + chars > PIECE_CHARS) {
       this.#sincePause = 0;
       await nextTurn();
+      this.signal?.throwIfAborted();
     }
     this.#sincePause += chars;
     this.#counted += chars;
