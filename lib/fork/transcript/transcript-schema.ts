@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { type InputIssue, TranscriptValidationError } from '../errors';
+import { jsonValueSchema } from './json-value-schema';
 import type { AgentProfile, MessageMeta, ModelMessage, ParentTranscript, TranscriptMessage } from './transcript';
 import { TURN_END_REASONS } from './transcript';
 
-const providerOptions = z.record(z.string(), z.record(z.string(), z.json())).optional();
-const jsonValue = z.json();
+const jsonValue = jsonValueSchema;
+const providerOptions = z.record(z.string(), z.record(z.string(), jsonValue)).optional();
 
 const textPart = z.strictObject({ type: z.literal('text'), text: z.string(), providerOptions });
 const imagePart = z.strictObject({

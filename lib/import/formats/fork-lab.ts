@@ -154,9 +154,11 @@ function convertBundle(source: ImportSource, log: FidelityLog): ConvertedImport 
     return {
       name: parsed.data.name,
       request: childRequest,
+      // The plan and bootstrap record are kept as they were made and checked only for the fields the
+      // app reads (loose schemas above); the engine's full types are what the bundle was written from.
       plan: parsed.data.plan as unknown as ForkPlan,
       bootstrap: parsed.data.bootstrap as BundledChild['bootstrap'],
-      ownMessages: parsed.data.ownMessages as BundledChild['ownMessages'],
+      ownMessages: parsed.data.ownMessages,
       status: parsed.data.status,
       modelId: parsed.data.modelId,
       finalOutput: parsed.data.finalOutput,
