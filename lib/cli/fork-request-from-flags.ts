@@ -1,0 +1,42 @@
+import { FORK_POLICIES, type ForkRequest, ForkRequestValidationError, isForkPolicy, parseForkRequest, runtimeOf } from '@/lib/fork';
+import { CliUsageError } from './cli-usage-error';
+
+export interface RequestFlags {
+  runtime: string | undefined;
+  /** `name=value` pairs, as typed. */
+  params: readonly string[];
+  directive: string | undefined;
+  forkPoint: string | undefined;
+}
+
+/**
+ * The fork request a command line asks for, spelled as the playground's controls spell it: each
+ * `--param name=value` is a field of the runtime's controls (its defaults fill the rest), so a new
+ * runtime needs no CLI code. Values reach the runtime as typed; the runtime's own rules judge them.
+ */
+export function forkRequestFromFlags(flags: RequestFlags): ForkRequest {
+  if (flags.runtime === undefined) throw new CliUsageError('--runtime', `required; one of ${FORK_POLICIES.join(', ')}`);
+  if (!isForkPolicy(flags.runtime)) throw new CliUsageError('--runtime', `"${flags.runtime}" is not a runtime; one of ${FORK_POLICIES.join(', ')}`);
+  const { controls } = runtimeOf(flags.runtime);
+  const names = controls.fields.map((field) => field.name);
+  const values: Record<string, string> = { ...controls.defaults };
+  for (const pair of flags.params) {
+    const at = pair.indexOf('=');
+    const name = at < 0 ? pair : pair.slice(0, at);
+    if (at < 0) throw new CliUsageError('--param', `"${pair}" is not name=value (for example ${names[0]}=…)`);
+    if (!names.includes(name)) throw new CliUsageError('--param', `${flags.runtime} has no parameter "${name}"; it takes ${names.join(', ')}`);
+    values[name] = pair.slice(at + 1);
+  }
+  let forkPoint: number | undefined;
+  if (flags.forkPoint !== undefined) {
+    if (!/^\d+$/.test(flags.forkPoint)) throw new CliUsageError('--fork-point', `"${flags.forkPoint}" is not a message index (a whole number, 0 or more)`);
+    forkPoint = Number(flags.forkPoint);
+  }
+  const request = controls.toRequest(values, { directive: flags.directive ?? '', ...(forkPoint === undefined ? {} : { forkPoint }) });
+  try {
+    return parseForkRequest(request);
+  } catch (error) {
+    if (!(error instanceof ForkRequestValidationError)) throw error;
+    throw new CliUsageError('--param', error.issues.map((issue) => `${issue.path}: ${issue.message}`).join('; '));
+  }
+}

@@ -1,0 +1,74 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { planFork } from '@/lib/fork';
+import { withAgentCall } from '@/lib/fork-service/agent-call';
+import { importTranscript } from '@/lib/import';
+import { forkRequestFromFlags } from './fork-request-from-flags';
+
+const root = path.resolve(__dirname, '../..');
+const CLAUDE = 'lib/import/fixtures/real/claude-code/toolpath-elicit-tools.jsonl';
+const CODEX = 'lib/import/fixtures/real/codex/csview-chatbot-ui-v0.58.jsonl';
+
+/** The real command, as CI runs it: `node bin/fork-lab.mjs …` from the repository. */
+function forkLab(...args: string[]) {
+  const run = spawnSync(process.execPath, [path.join(root, 'bin/fork-lab.mjs'), ...args], { cwd: root, encoding: 'utf8' });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+describe('fork-lab plan', () => {
+  it('prints a summary of what the child receives from a real Claude Code session, and exits 0', () => {
+    const { code, stdout, stderr } = forkLab('plan', CLAUDE, '--runtime', 'qwen-fork-turns', '--param', 'fork_turns=1', '--directive', 'List the tools');
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect(stdout).toBe(
+      [
+        'Qwen Code fork_turns · { subagent_type: "fork", fork_turns: "1" } · directive: “List the tools”',
+        'parent: “Exercise common coding tool categories” · 40 messages · Claude Code session (JSONL)',
+        'window: fork_turns "1": the last 1 real user turn · 1 real user turn',
+        'child: 44 initial messages (41 from the parent, 3 written by the runtime), then its first prompt',
+        'cache: 40 of 44 messages a prefix cache can reuse (system matches, tools match)',
+        'first prompt: "Begin."',
+        '',
+      ].join('\n'),
+    );
+  }, 30_000);
+
+  it('prints the engine’s whole plan with --json: the plan the playground makes for the same file and call', async () => {
+    const { code, stdout } = forkLab('plan', CODEX, '--runtime', 'kimi-fork', '--param', 'fork=true', '--directive', 'Summarise the work', '--json');
+    expect(code).toBe(0);
+    const imported = await importTranscript(new Uint8Array(readFileSync(path.join(root, CODEX))), { fileName: 'csview-chatbot-ui-v0.58.jsonl' });
+    const request = forkRequestFromFlags({ runtime: 'kimi-fork', params: ['fork=true'], directive: 'Summarise the work', forkPoint: undefined });
+    expect(JSON.parse(stdout)).toEqual(JSON.parse(JSON.stringify(planFork(withAgentCall(imported.transcript, request).transcript, request))));
+  }, 30_000);
+
+  it('exits 1 with the runtime’s own words when it rejects the call', () => {
+    const { code, stdout, stderr } = forkLab('plan', CLAUDE, '--runtime', 'qwen-fork-turns', '--param', 'fork_turns=03', '--directive', 'x');
+    expect({ code, stderr }).toEqual({ code: 1, stderr: '' });
+    expect(stdout).toContain('The runtime rejects this call:\n  fork_turns: Parameter "fork_turns" must be "all" or a positive integer string such as "3".\n');
+  }, 30_000);
+
+  it('exits 2 naming the flag and what is allowed: an unknown runtime, parameter, format, flag; a missing or unreadable file', () => {
+    const cases: [string[], string][] = [
+      [['plan', CLAUDE], '--runtime: required; one of qwen-fork-turns, kimi-fork, deepseek-completed-turns'],
+      [['plan', CLAUDE, '--runtime', 'qwen'], '--runtime: "qwen" is not a runtime; one of qwen-fork-turns, kimi-fork, deepseek-completed-turns'],
+      [
+        ['plan', CLAUDE, '--runtime', 'kimi-fork', '--param', 'forks=true'],
+        '--param: kimi-fork has no parameter "forks"; it takes fork, resume, subagent_type, model, notice',
+      ],
+      [['plan', CLAUDE, '--runtime', 'kimi-fork', '--param', 'fork'], '--param: "fork" is not name=value'],
+      [['plan', CLAUDE, '--runtime', 'kimi-fork', '--fork-point=-1'], '--fork-point: "-1" is not a message index'],
+      [['plan', CLAUDE, '--runtime', 'kimi-fork', '--format', 'word'], '--format: "word" is not a format; one of '],
+      [['plan', CLAUDE, '--runtime', 'kimi-fork', '--colour'], "Unknown option '--colour'"],
+      [['plan', '--runtime', 'kimi-fork'], '<file>: name the transcript file to plan on'],
+      [['plan', 'missing.jsonl', '--runtime', 'kimi-fork'], '<file>: cannot read missing.jsonl: ENOENT'],
+      [['plan', 'package.json', '--runtime', 'kimi-fork'], 'fork-lab plan: the file cannot be imported (unknown-format'],
+      [['sweep'], 'fork-lab: no command "sweep"; the commands are plan'],
+    ];
+    for (const [args, message] of cases) {
+      const { code, stdout, stderr } = forkLab(...args);
+      expect({ args, code, stdout }).toEqual({ args, code: 2, stdout: '' });
+      expect(stderr, args.join(' ')).toContain(message);
+    }
+  }, 60_000);
+});
