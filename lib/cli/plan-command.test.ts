@@ -6,12 +6,20 @@ import { planFork } from '@/lib/fork';
 import { withAgentCall } from '@/lib/fork-service/agent-call';
 import { importTranscript } from '@/lib/import';
 import { forkRequestFromFlags } from './fork-request-from-flags';
+import { runCli } from './main';
 
 const root = path.resolve(__dirname, '../..');
 const CLAUDE = 'lib/import/fixtures/real/claude-code/toolpath-elicit-tools.jsonl';
 const CODEX = 'lib/import/fixtures/real/codex/csview-chatbot-ui-v0.58.jsonl';
 
 /** The real command, as CI runs it: `node bin/fork-lab.mjs …` from the repository. */
+async function inProcess(...args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(args, { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) });
+  return { code, stdout, stderr };
+}
+
 function forkLab(...args: string[]) {
   const run = spawnSync(process.execPath, [path.join(root, 'bin/fork-lab.mjs'), ...args], { cwd: root, encoding: 'utf8' });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
@@ -48,7 +56,7 @@ describe('fork-lab plan', () => {
     expect(stdout).toContain('The runtime rejects this call:\n  fork_turns: Parameter "fork_turns" must be "all" or a positive integer string such as "3".\n');
   }, 30_000);
 
-  it('exits 2 naming the flag and what is allowed: an unknown runtime, parameter, format, flag; a missing or unreadable file', () => {
+  it('exits 2 naming the flag and what is allowed: an unknown runtime, parameter, format, flag; a missing or unreadable file', async () => {
     const cases: [string[], string][] = [
       [['plan', CLAUDE], '--runtime: required; one of qwen-fork-turns, kimi-fork, deepseek-completed-turns'],
       [['plan', CLAUDE, '--runtime', 'qwen'], '--runtime: "qwen" is not a runtime; one of qwen-fork-turns, kimi-fork, deepseek-completed-turns'],
@@ -62,11 +70,12 @@ describe('fork-lab plan', () => {
       [['plan', CLAUDE, '--runtime', 'kimi-fork', '--colour'], "Unknown option '--colour'"],
       [['plan', '--runtime', 'kimi-fork'], '<file>: name the transcript file to plan on'],
       [['plan', 'missing.jsonl', '--runtime', 'kimi-fork'], '<file>: cannot read missing.jsonl: ENOENT'],
-      [['plan', 'package.json', '--runtime', 'kimi-fork'], 'fork-lab plan: the file cannot be imported (unknown-format'],
+      [['plan', 'package.json', '--runtime', 'kimi-fork'], '<file>: package.json cannot be imported (unknown-format'],
       [['sweep'], 'fork-lab: no command "sweep"; the commands are plan'],
     ];
+    // In process (the spawned command is checked above): runCli is what bin/fork-lab.mjs runs.
     for (const [args, message] of cases) {
-      const { code, stdout, stderr } = forkLab(...args);
+      const { code, stdout, stderr } = await inProcess(...args);
       expect({ args, code, stdout }).toEqual({ args, code: 2, stdout: '' });
       expect(stderr, args.join(' ')).toContain(message);
     }

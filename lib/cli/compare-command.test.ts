@@ -1,0 +1,101 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { dispositionAt, planFork } from '@/lib/fork';
+import { withAgentCall } from '@/lib/fork-service/agent-call';
+import { importTranscript } from '@/lib/import';
+import type { CompareTable } from './compare-table';
+import { forkRequestFromFlags } from './fork-request-from-flags';
+import { runCli } from './main';
+
+const root = path.resolve(__dirname, '../..');
+const GEMINI = 'lib/import/fixtures/real/gemini/geminicli-eval-compression-state-tracking.json';
+
+async function inProcess(...args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(args, { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) });
+  return { code, stdout, stderr };
+}
+
+function forkLab(...args: string[]) {
+  const run = spawnSync(process.execPath, [path.join(root, 'bin/fork-lab.mjs'), ...args], { cwd: root, encoding: 'utf8' });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+describe('fork-lab compare', () => {
+  it('prints, for a real session, each variant and every message the variants treat differently', () => {
+    const { code, stdout, stderr } = forkLab(
+      'compare',
+      GEMINI,
+      '--variant',
+      'qwen-fork-turns fork_turns=1',
+      '--variant',
+      'deepseek-completed-turns',
+      '--directive',
+      'What changed?',
+    );
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    const lines = stdout.split('\n');
+    expect(lines.slice(0, 7)).toEqual([
+      'variants:',
+      '  A  Qwen Code fork_turns · { subagent_type: "fork", fork_turns: "1" } · directive: “What changed?”',
+      '  B  DeepSeek completed turns · {  } · directive: “What changed?”',
+      '',
+      "  A  inherits 4 of 18 parent messages, plus 4 more (the parent's Agent call, what the runtime adds) · 0 reusable by a prefix cache",
+      "  B  inherits 14 of 18 parent messages, plus 0 more (the parent's Agent call, what the runtime adds) · 14 reusable by a prefix cache",
+      '',
+    ]);
+    expect(lines[7]).toBe('messages the variants treat differently: 18 of 18');
+    expect(lines[8]).toBe('  #0  user      A - before-window | B + in-window');
+    expect(lines[25]).toBe('  #17 assistant A + in-window     | B - in-flight-turn');
+  }, 30_000);
+
+  it('gives with --json --all every message’s treatment by every variant, exactly as the engine plans it', async () => {
+    const variants = ['qwen-fork-turns fork_turns=3', 'kimi-fork fork=true', 'qwen-fork-turns fork_turns=all fork-point=10'];
+    const { code, stdout } = forkLab('compare', GEMINI, ...variants.flatMap((variant) => ['--variant', variant]), '--directive', 'go', '--all', '--json');
+    expect(code).toBe(0);
+    const table = JSON.parse(stdout) as CompareTable;
+    const imported = await importTranscript(new Uint8Array(readFileSync(path.join(root, GEMINI))));
+    expect(table.rows).toHaveLength(imported.transcript.messages.length);
+    variants.forEach((variant, k) => {
+      const [runtime, ...pairs] = variant.split(' ');
+      const forkPoint = pairs.find((pair) => pair.startsWith('fork-point='))?.slice(11);
+      const request = forkRequestFromFlags({ runtime, params: pairs.filter((pair) => !pair.startsWith('fork-point=')), directive: 'go', forkPoint });
+      const plan = planFork(withAgentCall(imported.transcript, request).transcript, request);
+      for (const row of table.rows) {
+        const expected = dispositionAt(plan.parent, row.index)!;
+        expect(row.cells[k], `${variant} #${row.index}`).toEqual({ status: expected.status, reason: expected.reason });
+      }
+    });
+    // The fork point excludes what comes after it.
+    expect(table.rows[12]!.cells[2]).toEqual({ status: 'excluded', reason: 'after-fork-point' });
+  }, 30_000);
+
+  it('keeps a variant the runtime rejects in the compare, with the runtime’s words', () => {
+    const { code, stdout } = forkLab('compare', GEMINI, '--variant', 'qwen-fork-turns fork_turns=0', '--variant', 'kimi-fork fork=true', '--directive', 'go');
+    expect(code).toBe(0);
+    expect(stdout).toContain('  A  rejected: fork_turns: Parameter "fork_turns" must be "all" or a positive integer string such as "3".\n');
+  }, 30_000);
+
+  it('exits 2 naming the variant and what is wrong with it', async () => {
+    const cases: [string[], string][] = [
+      [['compare', GEMINI, '--variant', 'kimi-fork fork=true'], "--variant: give 2 to 8 variants (got 1), each '<runtime> [name=value]…'"],
+      [
+        ['compare', GEMINI, '--variant', 'kimi-fork', '--variant', 'qwen fork_turns=1'],
+        '--variant 2 ("qwen fork_turns=1"): --runtime: "qwen" is not a runtime',
+      ],
+      [
+        ['compare', GEMINI, '--variant', 'kimi-fork', '--variant', 'kimi-fork depth=2'],
+        '--variant 2 ("kimi-fork depth=2"): --param: kimi-fork has no parameter "depth"',
+      ],
+    ];
+    // In process (the spawned command is checked above): runCli is what bin/fork-lab.mjs runs.
+    for (const [args, message] of cases) {
+      const { code, stdout, stderr } = await inProcess(...args);
+      expect({ code, stdout }).toEqual({ code: 2, stdout: '' });
+      expect(stderr).toContain(message);
+    }
+  }, 30_000);
+});
