@@ -49,7 +49,9 @@ test('a child interrupted by a server restart is revived from its bootstrap reco
     await page.goto(
       `${base}/?scenario=startup-block&policy=qwen-fork-turns&fork_turns=all&subagent_type=fork&directive=${encodeURIComponent('Which customer reported it?')}`,
     );
-    await expect(page.locator('[data-testid="playground"][data-ready="true"]')).toBeVisible();
+    // The server was started by this test: its first plan is a cold start, given the same 15 s the
+    // page object's waitForPlan gives every first plan.
+    await expect(page.locator('[data-testid="playground"][data-ready="true"]')).toBeVisible({ timeout: 15_000 });
     await page.getByTestId('launch').click();
     const run = page.getByTestId('child-run');
     await expect(run).toHaveAttribute('data-status', 'running');
@@ -69,7 +71,8 @@ test('a child interrupted by a server restart is revived from its bootstrap reco
     server = await startServer(port, dataDir);
 
     await page.reload();
-    await expect(page.getByTestId('child-run')).toHaveAttribute('data-status', 'interrupted');
+    // The restarted server is cold again.
+    await expect(page.getByTestId('child-run')).toHaveAttribute('data-status', 'interrupted', { timeout: 15_000 });
     await expect(page.getByTestId('run-error')).toHaveText('The server stopped while this child was running.');
     await page.getByTestId('revive-run').click();
     await expect(page.getByTestId('child-run')).toHaveAttribute('data-status', 'finished', { timeout: 30_000 });
@@ -97,7 +100,9 @@ test('stopping a child aborts its run on the server', async ({ page }) => {
     await page.goto(
       `http://127.0.0.1:${port}/?scenario=startup-block&policy=qwen-fork-turns&fork_turns=all&subagent_type=fork&directive=${encodeURIComponent('Which customer reported it?')}`,
     );
-    await expect(page.locator('[data-testid="playground"][data-ready="true"]')).toBeVisible();
+    // The server was started by this test: its first plan is a cold start, given the same 15 s the
+    // page object's waitForPlan gives every first plan.
+    await expect(page.locator('[data-testid="playground"][data-ready="true"]')).toBeVisible({ timeout: 15_000 });
     await page.getByTestId('launch').click();
     await expect(page.getByTestId('run-live')).toContainText('From my context');
     await page.getByTestId('stop-run').click();
