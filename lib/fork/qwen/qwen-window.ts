@@ -1,9 +1,9 @@
 import type { DispositionReason } from '../fork-plan';
 import { SpanDispositions } from '../planning/span-dispositions';
 import { isRealUserTurn } from '../transcript/classify-messages';
-import { type SyntheticPrefixRole, startupContextLength, syntheticPrefixRoles } from '../transcript/startup-context';
+import { type CuratedEntry, curateHistory, findWindowStart } from '../transcript/curate-history';
+import { type SyntheticPrefixRole, startupContextLength, type WindowSourcePrefix, windowSourcePrefix } from '../transcript/startup-context';
 import type { TranscriptMessage } from '../transcript/transcript';
-import { type CuratedEntry, curatedEntries, curateHistory, findWindowStart } from './curate-history';
 
 /** Excluded parent messages between the startup prefix and the window, with why. */
 export interface Segment {
@@ -87,15 +87,13 @@ function swallowedPrompts(messages: readonly TranscriptMessage[], roles: readonl
  * Where the synthetic prefix of the window source ends, each skipped message's disposition, and
  * the quirks it shows: a real prompt Qwen skipped as part of the prefix.
  */
-function skipPrefix(messages: readonly TranscriptMessage[], head: readonly CuratedEntry[], startup: number) {
-  const roles = syntheticPrefixRoles(head);
+function skipPrefix(messages: readonly TranscriptMessage[], { head, roles, lower }: WindowSourcePrefix, startup: number) {
   const skipped: Segment[] = [];
   const quirks: string[] = [];
   const roleOf = new Map<number, SyntheticPrefixRole>();
   head.slice(0, roles.length).forEach((entry, k) => {
     for (const index of entry.sources) roleOf.set(index, roles[k]!);
   });
-  const lower = roles.length > 0 ? head[roles.length - 1]!.sources.at(-1)! + 1 : startup;
   const swallowed = swallowedPrompts(messages, roles, head);
   for (let index = startup; index < lower; index++) {
     const role = roleOf.get(index);
@@ -134,13 +132,7 @@ export function selectLastTurns(messages: readonly TranscriptMessage[], end: num
   const visible = end === messages.length ? messages : messages.slice(0, end);
   const startup = startupContextLength(visible);
 
-  // The synthetic prefix is at most a reminder and a four-entry compaction prefix: read no further.
-  const head: CuratedEntry[] = [];
-  for (const entry of curatedEntries(visible, startup, end)) {
-    head.push(entry);
-    if (head.length === 5) break;
-  }
-  const { lower, skipped, quirks } = skipPrefix(visible, head, startup);
+  const { lower, skipped, quirks } = skipPrefix(visible, windowSourcePrefix(visible, startup, end), startup);
 
   const { start } = findWindowStart(visible, lower, end, turns);
   const windowStart = start ?? end;

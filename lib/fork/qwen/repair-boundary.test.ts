@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assistant, toolCalls, toolResults, user } from '@/lib/scenarios/transcript-builders';
+import { curateHistory } from '../transcript/curate-history';
 import type { TranscriptMessage } from '../transcript/transcript';
-import { curateHistory } from './curate-history';
 import { repairBoundary } from './repair-boundary';
 
 function repair(messages: TranscriptMessage[]) {

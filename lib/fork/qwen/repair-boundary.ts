@@ -1,10 +1,10 @@
 import type { ChildMessage } from '../fork-plan';
 import { copyToChild, firstPromptMessage, syntheticMessage, userTextMessage } from '../planning/child-message-copies';
 import { toolResultsFor } from '../planning/tool-results-for';
+import { type CuratedEntry, isUserRoleEntry } from '../transcript/curate-history';
 import { toolCallsOf } from '../transcript/message-parts';
 import type { AssistantModelMessage, TranscriptMessage, UserModelMessage } from '../transcript/transcript';
 import { buildChildMessage, FORK_BEGIN_PROMPT, FORK_DIRECTIVE_ACKNOWLEDGEMENT, FORK_PLACEHOLDER_RESULT } from './child-message';
-import { type CuratedEntry, isUserRoleEntry } from './curate-history';
 
 /** Which of the boundary cases applied. */
 export type BoundaryCase = 'empty-selection' | 'trailing-user-dropped' | 'assistant-reply' | 'in-flight-tool-call';

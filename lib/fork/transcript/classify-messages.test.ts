@@ -4,6 +4,7 @@ import { assistant, parentOf, reminder, reminderText, toolCalls, toolResults, us
 import { planFork } from '../plan-fork';
 import { arbitraryTranscript } from '../testing/arbitrary-transcript';
 import { classifyMessages, isRealUserTurn } from './classify-messages';
+import type { TranscriptMessage } from './transcript';
 
 describe('isRealUserTurn', () => {
   it('counts a prompt, and an image or file alone', () => {
@@ -82,7 +83,8 @@ describe('classifyMessages', () => {
         uncounted:
           'not counted as a turn: curation merged this prompt into the compaction prefix before it (adjacent user-role messages are one entry), and the prefix is skipped before turns are counted',
       },
-      { id: 'c1', kind: 'tool-call' },
+      // An assistant tool call right after the attachment is, to the runtime, the call it replays after compaction.
+      { id: 'c1', kind: 'compaction-attachment-call' },
       { id: 'r1', kind: 'tool-result' },
       { id: 'rem', kind: 'pure-reminder', hasReminder: true },
       { id: 'mixed', kind: 'reminder', hasReminder: true },
@@ -210,6 +212,53 @@ describe('turn numbers', () => {
         }
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('numbers turns as Qwen counts them around a compaction prefix curation reshapes (reminders, prompts and empty replies inside it)', () => {
+    // Short transcripts over an alphabet of the messages a synthetic prefix is made of.
+    const token = fc.constantFrom('summary', 'marked-summary', 'ack', 'attachment', 'legacy-ack', 'prompt', 'reply', 'empty-reply', 'reminder', 'tool-pair');
+    fc.assert(
+      fc.property(fc.array(token, { minLength: 1, maxLength: 9 }), (tokens) => {
+        const messages: TranscriptMessage[] = [];
+        let call = 0;
+        tokens.forEach((kind) => {
+          const id = `m${messages.length}`;
+          if (kind === 'summary') messages.push(user(id, 'Summary so far. Resume the prior task.'));
+          if (kind === 'marked-summary') messages.push(user(id, 'Summary so far.', { origin: { compactionSummary: true } }));
+          if (kind === 'ack') messages.push(assistant(id, 'Got it. Thanks for the additional context!'));
+          if (kind === 'attachment') messages.push(user(id, '<background-tasks>\nnone\n</background-tasks>'));
+          if (kind === 'legacy-ack') messages.push(assistant(id, 'Got it. Thanks for the context!'));
+          if (kind === 'prompt') messages.push(user(id, `question ${messages.length}`));
+          if (kind === 'reply') messages.push(assistant(id, `answer ${messages.length}`));
+          if (kind === 'empty-reply') messages.push(assistant(id, ''));
+          if (kind === 'reminder') messages.push(reminder(id, `note ${messages.length}`));
+          if (kind === 'tool-pair') {
+            const callId = `call-${call++}`;
+            messages.push(
+              toolCalls(id, [{ id: callId, tool: 'read_file', input: {} }]),
+              toolResults(`${id}r`, [{ id: callId, tool: 'read_file', output: 'x' }]),
+            );
+          }
+        });
+        const numbered = classifyMessages(messages).filter((entry) => entry.turnFromEnd !== undefined);
+        const turns = numbered.length === 0 ? 0 : -Math.min(...numbered.map((entry) => entry.turnFromEnd!));
+        for (let n = 1; n <= turns + 1; n++) {
+          const plan = planFork(parentOf(messages), { policy: 'qwen-fork-turns', directive: 'go', params: { subagent_type: 'fork', fork_turns: String(n) } });
+          if (turns === 0) {
+            expect(plan.window?.start ?? null, `fork_turns ${n}`).toBeNull();
+            continue;
+          }
+          const first = numbered.find((entry) => entry.turnFromEnd === -Math.min(n, turns))!;
+          const start = plan.window!.start!;
+          expect(start, `fork_turns ${n}`).toBeLessThanOrEqual(first.index);
+          expect(
+            numbered.filter((entry) => entry.index >= start && entry.index < first.index),
+            `fork_turns ${n}`,
+          ).toEqual([]);
+        }
+      }),
+      { numRuns: 3000 },
     );
   });
 });

@@ -1,10 +1,12 @@
-import type { CompactionRole } from './compaction-prefix';
-import { compactionPrefixRoles } from './compaction-prefix';
+import { isCompactionAttachment, isCompactionSummary } from './compaction-prefix';
 import { isInvalidAssistantMessage } from './invalid-assistant-message';
-import { type ContentLike, firstText, partsOf, toolCallsOf } from './message-parts';
-import { containsReminder, isPureReminderMessage, isReminderText } from './reminder';
-import { LEGACY_STARTUP_ACKNOWLEDGEMENT, startupContextLength } from './startup-context';
+import { partsOf, toolCallsOf } from './message-parts';
+import { isRealUserTurn } from './real-user-turn';
+import { containsReminder, isPureReminderMessage } from './reminder';
+import { type SyntheticPrefixRole, startupContextLength, windowSourcePrefix } from './startup-context';
 import type { MessageMeta, ModelMessage, TranscriptMessage } from './transcript';
+
+export { isMarkedSynthetic, isRealUserTurn } from './real-user-turn';
 
 /** What a message is, for the purpose of choosing what a fork inherits. */
 export type MessageKind =
@@ -45,35 +47,6 @@ export interface MessageClassification {
   uncounted?: string;
 }
 
-const COMPACTION_KIND: Record<CompactionRole, MessageKind> = {
-  summary: 'compaction-summary',
-  acknowledgement: 'compaction-acknowledgement',
-  attachment: 'compaction-attachment',
-  'attachment-call': 'compaction-attachment-call',
-};
-
-/** Whether the importer marked the message as harness-written or as a summary. */
-export function isMarkedSynthetic(meta: MessageMeta | undefined): boolean {
-  return meta?.origin?.meta === true || meta?.origin?.compactionSummary === true;
-}
-
-/**
- * A real user turn: a `user` message with at least one part that is not a reminder text and is
- * either non-text (an image or file alone counts) or non-blank text. Tool messages, empty
- * messages, whitespace-only prompts, pure reminders and importer-marked meta lines never count:
- * they are not the person asking for something, so they must not use up a turn of the window.
- */
-export function isRealUserTurn(message: ContentLike, meta?: MessageMeta): boolean {
-  if (message.role !== 'user' || isMarkedSynthetic(meta)) return false;
-  for (const part of partsOf(message)) {
-    if (part.type === 'tool-result') continue;
-    if (part.type !== 'text') return true;
-    const text = (part as { text: string }).text;
-    if (text.trim().length > 0 && !isReminderText(text)) return true;
-  }
-  return false;
-}
-
 /** Whether an assistant message carries anything: a call, or text or reasoning that is not blank. */
 function userNote(message: ModelMessage, meta: MessageMeta | undefined): string {
   if (meta?.origin?.meta === true) return 'marked meta by the importer: not a person’s prompt';
@@ -88,53 +61,44 @@ const SWALLOWED_BY_PREFIX =
 const LEGACY_PAIR_QUIRK =
   'not counted as a turn: the reply after it reads exactly “Got it. Thanks for the context!”, so Qwen takes the two for the legacy startup pair and skips them before counting turns';
 
-const isUserRole = (message: ModelMessage) => message.role === 'user' || message.role === 'tool';
-
-/**
- * The user-role messages curation makes one entry of, starting at `from` (user-role content runs
- * on across a dropped run of assistant messages), and the index of the first message it keeps
- * after them.
- */
-function userRoleEntry(messages: readonly TranscriptMessage[], from: number): { members: number[]; next: number } {
-  const members: number[] = [];
-  let index = from;
-  while (index < messages.length) {
-    const { message } = messages[index]!;
-    if (isUserRole(message)) {
-      members.push(index++);
-      continue;
-    }
-    if (message.role !== 'assistant') break;
-    let runEnd = index;
-    let valid = true;
-    for (; runEnd < messages.length && messages[runEnd]!.message.role === 'assistant'; runEnd++) {
-      if (isInvalidAssistantMessage(messages[runEnd]!.message)) valid = false;
-    }
-    if (valid) break;
-    index = runEnd;
+/** The kind of a prefix entry's own message, by the entry's role (a reminder or prompt merged into it keeps its own). */
+function prefixKind(role: SyntheticPrefixRole, { message, meta }: TranscriptMessage): MessageKind | undefined {
+  switch (role) {
+    case 'summary':
+      return isCompactionSummary({ message, meta }) ? 'compaction-summary' : undefined;
+    case 'acknowledgement':
+      return 'compaction-acknowledgement';
+    case 'attachment':
+      return isCompactionAttachment(message) ? 'compaction-attachment' : undefined;
+    case 'attachment-call':
+      return 'compaction-attachment-call';
+    default:
+      return undefined;
   }
-  return { members, next: index };
 }
 
 /**
- * Real prompts that curation merges into a synthetic prefix of the window source (what comes
- * after the startup context), which Qwen skips before it counts turns: prompts right after a
- * compaction prefix that ends in user-role content, and a prompt whose reply reads exactly the
- * legacy startup acknowledgement (`getStartupContextLength(…, { includeCompressed: true })`).
+ * The window source's synthetic prefix (after the startup context), found as Qwen finds it: on the
+ * curated history, so a reminder or a prompt curation merges into a summary or an attachment is part
+ * of it. Its messages' kinds, the real prompts in it (not counted as turns, and why), and where
+ * counting starts.
  */
-function promptsInPrefix(messages: readonly TranscriptMessage[], startup: number, compaction: readonly CompactionRole[]): Map<number, string> {
+function prefixMarks(
+  messages: readonly TranscriptMessage[],
+  startup: number,
+): { kinds: Map<number, MessageKind>; uncounted: Map<number, string>; lower: number } {
+  const { head, roles, lower } = windowSourcePrefix(messages, startup, messages.length);
+  const kinds = new Map<number, MessageKind>();
   const uncounted = new Map<number, string>();
-  const mark = (members: readonly number[], reason: string) => {
-    for (const index of members) if (isRealUserTurn(messages[index]!.message, messages[index]!.meta)) uncounted.set(index, reason);
-  };
-  const last = compaction.at(-1);
-  if (last === 'summary' || last === 'attachment') mark(userRoleEntry(messages, startup + compaction.length).members, SWALLOWED_BY_PREFIX);
-  if (compaction.length === 0) {
-    const { members, next } = userRoleEntry(messages, startup);
-    const reply = messages[next]?.message;
-    if (members.length > 0 && reply?.role === 'assistant' && firstText(reply) === LEGACY_STARTUP_ACKNOWLEDGEMENT) mark(members, LEGACY_PAIR_QUIRK);
-  }
-  return uncounted;
+  roles.forEach((role, k) => {
+    for (const index of head[k]!.sources) {
+      const entry = messages[index]!;
+      const kind = prefixKind(role, entry);
+      if (kind !== undefined) kinds.set(index, kind);
+      else if (isRealUserTurn(entry.message, entry.meta)) uncounted.set(index, role === 'legacy-context' ? LEGACY_PAIR_QUIRK : SWALLOWED_BY_PREFIX);
+    }
+  });
+  return { kinds, uncounted, lower };
 }
 
 /**
@@ -143,8 +107,7 @@ function promptsInPrefix(messages: readonly TranscriptMessage[], startup: number
  */
 export function classifyMessages(messages: readonly TranscriptMessage[]): MessageClassification[] {
   const startup = startupContextLength(messages);
-  const compaction = compactionPrefixRoles(messages, startup);
-  const uncounted = promptsInPrefix(messages, startup, compaction);
+  const prefix = prefixMarks(messages, startup);
   const result: MessageClassification[] = new Array(messages.length);
   /** The first prompt of each turn, and which turn every real user message belongs to. */
   const turnStarts: number[] = [];
@@ -155,6 +118,11 @@ export function classifyMessages(messages: readonly TranscriptMessage[]): Messag
 
   for (let index = 0; index < messages.length; index++) {
     const { id, message, meta } = messages[index]!;
+    // Turns are counted from the end of the synthetic prefix, as the window counts them.
+    if (index === prefix.lower) {
+      repliedSinceTurn = true;
+      run = null;
+    }
     if (run !== null && message.role !== 'assistant') {
       if (run.valid) repliedSinceTurn = true;
       run = null;
@@ -165,9 +133,9 @@ export function classifyMessages(messages: readonly TranscriptMessage[]): Messag
       result[index] = { ...base, kind: 'startup-context' };
       continue;
     }
-    const compactionRole = compaction[index - startup];
-    if (compactionRole !== undefined) {
-      result[index] = { ...base, kind: COMPACTION_KIND[compactionRole] };
+    const prefixKindHere = prefix.kinds.get(index);
+    if (prefixKindHere !== undefined) {
+      result[index] = { ...base, kind: prefixKindHere };
       continue;
     }
     switch (message.role) {
@@ -191,9 +159,9 @@ export function classifyMessages(messages: readonly TranscriptMessage[]): Messag
       case 'user':
         if (meta?.origin?.compactionSummary === true) {
           result[index] = { ...base, kind: 'compaction-summary' };
-        } else if (uncounted.has(index)) {
-          result[index] = { ...base, kind: 'real-user-turn', uncounted: uncounted.get(index)! };
-        } else if (isRealUserTurn(message, meta)) {
+        } else if (prefix.uncounted.has(index)) {
+          result[index] = { ...base, kind: 'real-user-turn', uncounted: prefix.uncounted.get(index)! };
+        } else if (isRealUserTurn(message, meta) && index >= prefix.lower) {
           result[index] = { ...base, kind: 'real-user-turn' };
           if (repliedSinceTurn) turnStarts.push(index);
           else result[index]!.continuesTurnAt = turnStarts.at(-1)!;

@@ -23,13 +23,15 @@ export interface PrefixEntry {
   meta?: MessageMeta;
 }
 
-function isSummary(entry: PrefixEntry): boolean {
+/** A compaction summary: marked by the importer, or a user message reading the runtime's marker. */
+export function isCompactionSummary(entry: PrefixEntry): boolean {
   if (entry.message.role !== 'user') return false;
   if (entry.meta?.origin?.compactionSummary === true) return true;
   return firstText(entry.message)?.includes(COMPACTION_SUMMARY_MARKER) === true;
 }
 
-function isAttachment(message: ContentLike): boolean {
+/** The user attachment a runtime may put right after a compaction's acknowledgement. */
+export function isCompactionAttachment(message: ContentLike): boolean {
   if (message.role !== 'user') return false;
   return partsOf(message).some(
     (part) => part.type === 'text' && COMPACTION_ATTACHMENT_PREFIXES.some((prefix) => (part as { text: string }).text.startsWith(prefix)),
@@ -45,7 +47,7 @@ function isAttachment(message: ContentLike): boolean {
  */
 export function compactionPrefixRoles(entries: readonly PrefixEntry[], offset: number): CompactionRole[] {
   const summary = entries[offset];
-  if (summary === undefined || !isSummary(summary)) return [];
+  if (summary === undefined || !isCompactionSummary(summary)) return [];
   const ack = entries[offset + 1]?.message;
   const acknowledged = ack?.role === 'assistant' && firstText(ack) === COMPACTION_ACKNOWLEDGEMENT;
   if (!acknowledged) {
@@ -53,7 +55,7 @@ export function compactionPrefixRoles(entries: readonly PrefixEntry[], offset: n
   }
   const roles: CompactionRole[] = ['summary', 'acknowledgement'];
   const attachment = entries[offset + 2]?.message;
-  if (attachment === undefined || !isAttachment(attachment)) return roles;
+  if (attachment === undefined || !isCompactionAttachment(attachment)) return roles;
   roles.push('attachment');
   const replay = entries[offset + 3]?.message;
   if (replay?.role === 'assistant' && hasToolCalls(replay)) roles.push('attachment-call');

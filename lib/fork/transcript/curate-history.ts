@@ -1,7 +1,7 @@
-import { isRealUserTurn } from '../transcript/classify-messages';
-import { isInvalidAssistantMessage } from '../transcript/invalid-assistant-message';
-import { type ContentLike, type MessagePart, partsOf } from '../transcript/message-parts';
-import type { MessageMeta, ModelMessage, TranscriptMessage } from '../transcript/transcript';
+import { isInvalidAssistantMessage } from './invalid-assistant-message';
+import { type ContentLike, type MessagePart, partsOf } from './message-parts';
+import { isRealUserTurn } from './real-user-turn';
+import type { MessageMeta, ModelMessage, TranscriptMessage } from './transcript';
 
 /** One message of a curated entry as the child receives it, and the parent messages it copies. */
 export interface CuratedPiece {
