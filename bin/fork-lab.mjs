@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // The `fork-lab` command: the repository's TypeScript run through tsx, so the CLI and the app share
-// one library with no build step. A child process, because tsx must load before the first module.
+// one library with no build step. A child process, because tsx must load before the first module,
+// under the react-server condition the server code (token counting) runs under in the app.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const entry = fileURLToPath(new URL('../lib/cli/cli-entry.ts', import.meta.url));
-const run = spawnSync(process.execPath, ['--import', 'tsx', entry, ...process.argv.slice(2)], { stdio: 'inherit' });
+const run = spawnSync(process.execPath, ['--conditions=react-server', '--import', 'tsx', entry, ...process.argv.slice(2)], { stdio: 'inherit' });
 if (run.error) throw run.error;
 process.exitCode = run.status ?? 1;

@@ -2,18 +2,21 @@ import type { CliIo } from './cli-io';
 import { CLI_USAGE_EXIT } from './cli-usage-error';
 import { COMPARE_USAGE, runCompareCommand } from './compare-command';
 import { PLAN_USAGE, runPlanCommand } from './plan-command';
+import { runSweepCommand, SWEEP_USAGE } from './sweep-command';
 
 const USAGE = `fork-lab — see what a forked subagent inherits from its parent's conversation.
 
 Commands:
   ${PLAN_USAGE.split('\n')[0]}
   ${COMPARE_USAGE.split('\n')[0]}
+  ${SWEEP_USAGE.split('\n')[0]}
 
 fork-lab <command> --help shows a command's help.`;
 
 const COMMANDS: Record<string, { usage: string; run(args: readonly string[], io: CliIo): Promise<number> }> = {
   plan: { usage: PLAN_USAGE, run: runPlanCommand },
   compare: { usage: COMPARE_USAGE, run: runCompareCommand },
+  sweep: { usage: SWEEP_USAGE, run: runSweepCommand },
 };
 
 /** The `fork-lab` command line: the exit code; machine output on stdout, people's on stderr. */

@@ -71,7 +71,7 @@ describe('fork-lab plan', () => {
       [['plan', '--runtime', 'kimi-fork'], '<file>: name the transcript file to plan on'],
       [['plan', 'missing.jsonl', '--runtime', 'kimi-fork'], '<file>: cannot read missing.jsonl: ENOENT'],
       [['plan', 'package.json', '--runtime', 'kimi-fork'], '<file>: package.json cannot be imported (unknown-format'],
-      [['sweep'], 'fork-lab: no command "sweep"; the commands are plan'],
+      [['sweep-all'], 'fork-lab: no command "sweep-all"; the commands are plan, compare, sweep'],
     ];
     // In process (the spawned command is checked above): runCli is what bin/fork-lab.mjs runs.
     for (const [args, message] of cases) {

@@ -1,0 +1,128 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from './main';
+
+const root = path.resolve(__dirname, '../..');
+
+/** A parent with a canary fact stated four real turns before the end. */
+const canary = path.join(mkdtempSync(path.join(tmpdir(), 'fork-lab-sweep-')), 'canary.json');
+writeFileSync(
+  canary,
+  JSON.stringify([
+    { role: 'user', content: 'The deploy password is heron-7731.' },
+    { role: 'assistant', content: 'Noted.' },
+    { role: 'user', content: 'Look at src/router.ts next.' },
+    { role: 'assistant', content: 'The router validates ids.' },
+    { role: 'user', content: 'Now check the date parser.' },
+    { role: 'assistant', content: 'It parses ISO dates.' },
+    { role: 'user', content: 'And the tests for it?' },
+    { role: 'assistant', content: 'They pass.' },
+  ]),
+);
+const SWEEP = [
+  'sweep',
+  canary,
+  '--format',
+  'openai-chat',
+  '--runtime',
+  'qwen-fork-turns',
+  '--windows',
+  '1,2,3,4,all',
+  '--directive',
+  'What is the deploy password?',
+];
+
+async function inProcess(...args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(args, { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) });
+  return { code, stdout, stderr };
+}
+
+describe('fork-lab sweep', () => {
+  it('finds the smallest window whose child knows a fact four turns back, with the offline model (the real command)', () => {
+    const run = spawnSync(process.execPath, [path.join(root, 'bin/fork-lab.mjs'), ...SWEEP, '--check', 'contains:heron-7731', '--expect-smallest', '4'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(0);
+    expect(run.stderr).toBe('[1/5] fork_turns 1\n[2/5] fork_turns 2\n[3/5] fork_turns 3\n[4/5] fork_turns 4\n[5/5] fork_turns all\n');
+    expect(run.stdout).toBe(
+      [
+        'window  status  messages  input tok  output tok  checks',
+        '1       failed  6         213        9           0/1',
+        '2       failed  8         224        9           0/1',
+        '3       failed  10        236        9           0/1',
+        '4 *     passed  12        249        26          1/1',
+        'all     passed  12        249        26          1/1',
+        '  1: contains:heron-7731 failed: not in the output',
+        '  2: contains:heron-7731 failed: not in the output',
+        '  3: contains:heron-7731 failed: not in the output',
+        'smallest passing window: 4 (marked *)',
+        '',
+      ].join('\n'),
+    );
+  }, 30_000);
+
+  it('exits 1 when no window passes, or when another window than --expect-smallest is the smallest', async () => {
+    const none = await inProcess(...SWEEP, '--check', 'contains:swordfish');
+    expect(none.code).toBe(1);
+    expect(none.stdout).toContain('no window passes every check\n');
+    const other = await inProcess(...SWEEP, '--check', 'contains:heron-7731', '--expect-smallest', '2');
+    expect(other.code).toBe(1);
+    expect(other.stderr).toContain('fork-lab sweep: expected the smallest passing window to be 2, but it is 4\n');
+  }, 30_000);
+
+  it('gives every variant’s plan size, tokens, output and checks with --json, and keeps a window the runtime rejects', async () => {
+    const { code, stdout } = await inProcess(
+      ...SWEEP.slice(0, 7),
+      '0,all',
+      '--directive',
+      'What is the deploy password?',
+      '--check',
+      'contains:heron',
+      '--json',
+    );
+    expect(code).toBe(0);
+    const result = JSON.parse(stdout);
+    expect(result.smallestPassing).toBe('all');
+    expect(result.variants[0]).toMatchObject({
+      window: '0',
+      status: 'rejected',
+      errors: ['Parameter "fork_turns" must be "all" or a positive integer string such as "3".'],
+    });
+    expect(result.variants[1]).toMatchObject({ window: 'all', status: 'passed', initialMessages: 12, checks: [{ check: 'contains:heron', passed: true }] });
+    expect(result.variants[1].output).toContain('heron-7731');
+  }, 30_000);
+
+  it('exits 2 naming the flag and what is allowed', async () => {
+    const cases: [string[], string][] = [
+      [
+        ['sweep', canary, '--runtime', 'kimi-fork', '--windows', '1', '--directive', 'x', '--check', 'contains:a'],
+        '--runtime: kimi-fork has no window to sweep',
+      ],
+      [
+        ['sweep', canary, '--runtime', 'qwen-fork-turns', '--directive', 'x', '--check', 'contains:a'],
+        '--windows: list the values of fork_turns to try, comma-separated (e.g. 1,2,4,all)',
+      ],
+      [['sweep', canary, '--runtime', 'qwen-fork-turns', '--windows', '1', '--check', 'contains:a'], '--directive: what every child is asked to do'],
+      [['sweep', canary, '--runtime', 'qwen-fork-turns', '--windows', '1', '--directive', 'x'], '--check: at least one check over the output'],
+      [
+        ['sweep', canary, '--runtime', 'qwen-fork-turns', '--windows', '1', '--directive', 'x', '--check', 'equals:a'],
+        '--check: "equals:a": "equals" is not a check',
+      ],
+      [
+        ['sweep', canary, '--runtime', 'qwen-fork-turns', '--windows', '1', '--directive', 'x', '--check', 'contains:a', '--model', 'gpt-5'],
+        '--model: "gpt-5": the CLI runs the offline model',
+      ],
+    ];
+    for (const [args, message] of cases) {
+      const { code, stdout, stderr } = await inProcess(...args);
+      expect({ code, stdout }).toEqual({ code: 2, stdout: '' });
+      expect(stderr, args.join(' ')).toContain(message);
+    }
+  });
+});

@@ -1,0 +1,115 @@
+import { parseArgs } from 'node:util';
+import { createOfflineModel, OFFLINE_MODEL_ID } from '@/lib/ai/offline/offline-model';
+import { FORK_POLICIES, isForkPolicy, runtimeOf } from '@/lib/fork';
+import { OutputCheckSyntaxError, parseOutputCheck } from '@/lib/sweep/output-check';
+import { runSweep, type SweepResult, SweepSetupError } from '@/lib/sweep/run-sweep';
+import type { CliIo } from './cli-io';
+import { CLI_OK_EXIT, CLI_REJECTED_EXIT, CLI_USAGE_EXIT, CliUsageError } from './cli-usage-error';
+import { importFile, isParseArgsError } from './import-file';
+
+export const SWEEP_USAGE = `fork-lab sweep <file> --runtime <runtime> --windows 1,2,4,all --directive text --check <check>… [--model offline] [--expect-smallest W] [--format id] [--json]
+
+Forks <file> once per window (values of the runtime's window field, e.g. Qwen's fork_turns), runs
+each child on the model with the directive, and checks its final output. Checks: contains:<text>,
+not-contains:<text>, regex:<pattern> or regex:/pattern/flags, json-path:$.a.b=<JSON>,
+max-output-tokens:<N>. Prints a table with the smallest passing window (the passing child that
+starts with the fewest messages); progress on stderr. Exits 0 when a window passes (and is the one
+--expect-smallest names), 1 when none passes or another is smallest, 2 when the command line or the
+file is wrong. The CLI runs the offline model.`;
+
+function table(result: SweepResult): string {
+  const rows = [['window', 'status', 'messages', 'input tok', 'output tok', 'checks']];
+  for (const variant of result.variants) {
+    const passed = variant.checks.filter((check) => check.passed).length;
+    rows.push([
+      variant.window === result.smallestPassing ? `${variant.window} *` : variant.window,
+      variant.status,
+      String(variant.initialMessages),
+      variant.inputTokens === undefined ? '' : String(variant.inputTokens),
+      variant.outputTokens === undefined ? '' : String(variant.outputTokens),
+      variant.status === 'rejected' ? (variant.errors ?? []).join(' ') : `${passed}/${variant.checks.length}`,
+    ]);
+  }
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  const lines = rows.map((row) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join('  ')
+      .trimEnd(),
+  );
+  for (const variant of result.variants) {
+    for (const check of variant.checks) if (!check.passed) lines.push(`  ${variant.window}: ${check.check} failed: ${check.reason}`);
+  }
+  lines.push(result.smallestPassing === null ? 'no window passes every check' : `smallest passing window: ${result.smallestPassing} (marked *)`);
+  return lines.join('\n');
+}
+
+/** `fork-lab sweep`: the exit code; output through `io`. */
+export async function runSweepCommand(args: readonly string[], io: CliIo): Promise<number> {
+  try {
+    const { values, positionals } = parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        runtime: { type: 'string' },
+        windows: { type: 'string' },
+        directive: { type: 'string' },
+        check: { type: 'string', multiple: true },
+        model: { type: 'string' },
+        'expect-smallest': { type: 'string' },
+        format: { type: 'string' },
+        json: { type: 'boolean' },
+      },
+    });
+    if (positionals.length > 1) throw new CliUsageError('<file>', `one file, not ${positionals.length}`);
+    const policy = values.runtime;
+    if (policy === undefined || !isForkPolicy(policy)) {
+      throw new CliUsageError('--runtime', `${policy === undefined ? 'required' : `"${policy}" is not a runtime`}; one of ${FORK_POLICIES.join(', ')}`);
+    }
+    const window = runtimeOf(policy).controls.window;
+    if (window === undefined)
+      throw new CliUsageError('--runtime', `${policy} has no window to sweep (it always inherits the same history); use fork-lab compare`);
+    const windows = (values.windows ?? '')
+      .split(',')
+      .map((value) => value.trim())
+      .filter((value) => value !== '');
+    if (windows.length === 0) throw new CliUsageError('--windows', `list the values of ${window.field} to try, comma-separated (e.g. 1,2,4,${window.all})`);
+    if (values.directive === undefined || values.directive.trim() === '') throw new CliUsageError('--directive', 'what every child is asked to do');
+    if ((values.check ?? []).length === 0) throw new CliUsageError('--check', 'at least one check over the output (e.g. contains:heron-7731)');
+    const checks = (values.check ?? []).map((spec) => {
+      try {
+        return parseOutputCheck(spec);
+      } catch (error) {
+        if (error instanceof OutputCheckSyntaxError) throw new CliUsageError('--check', `"${spec}": ${error.message}`);
+        throw error;
+      }
+    });
+    if (values.model !== undefined && values.model !== 'offline' && values.model !== OFFLINE_MODEL_ID) {
+      throw new CliUsageError('--model', `"${values.model}": the CLI runs the offline model (offline)`);
+    }
+    const imported = await importFile(positionals[0], values.format);
+    const result = await runSweep({
+      parent: imported.transcript,
+      policy,
+      windows,
+      directive: values.directive,
+      checks,
+      model: () => createOfflineModel(),
+      onProgress: (done, total, next) => io.stderr(done < total ? `[${done + 1}/${total}] ${window.field} ${next}\n` : ''),
+    });
+    io.stdout(values.json ? `${JSON.stringify(result, null, 2)}\n` : `${table(result)}\n`);
+    const expected = values['expect-smallest'];
+    if (result.smallestPassing === null) return CLI_REJECTED_EXIT;
+    if (expected !== undefined && expected !== result.smallestPassing) {
+      io.stderr(`fork-lab sweep: expected the smallest passing window to be ${expected}, but it is ${result.smallestPassing}\n`);
+      return CLI_REJECTED_EXIT;
+    }
+    return CLI_OK_EXIT;
+  } catch (caught) {
+    const error = caught instanceof SweepSetupError ? new CliUsageError('--runtime', caught.message) : caught;
+    if (!(error instanceof CliUsageError) && !isParseArgsError(error)) throw error;
+    io.stderr(`fork-lab sweep: ${error.message}\n\n${SWEEP_USAGE}\n`);
+    return CLI_USAGE_EXIT;
+  }
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { OutputCheckSyntaxError, parseOutputCheck, runOutputChecks } from './output-check';
+
+const run = (spec: string, output: string, tokens = 10) => runOutputChecks([parseOutputCheck(spec)], output, tokens)[0];
+
+describe('output checks', () => {
+  it('passes and fails each kind, saying why it failed', () => {
+    expect(run('contains:heron-7731', 'It is heron-7731.')).toEqual({ check: 'contains:heron-7731', passed: true });
+    expect(run('contains:heron-7731', 'No idea.')).toEqual({ check: 'contains:heron-7731', passed: false, reason: 'not in the output' });
+    expect(run('not-contains:secret', 'a secret')).toEqual({ check: 'not-contains:secret', passed: false, reason: 'in the output' });
+    expect(run('regex:/HERON-\\d+/i', 'heron-7731')).toEqual({ check: 'regex:/HERON-\\d+/i', passed: true });
+    expect(run('regex:^\\d+$', 'x1')).toEqual({ check: 'regex:/^\\d+$/', passed: false, reason: 'no match' });
+    expect(run('json-path:$.answer.codes[1]="b"', '{"answer":{"codes":["a","b"]}}')).toEqual({ check: 'json-path:$.answer.codes[1]="b"', passed: true });
+    expect(run('json-path:$["a key"]=2', '{"a key":3}')).toEqual({ check: 'json-path:$["a key"]=2', passed: false, reason: '$["a key"] is 3' });
+    expect(run('json-path:$.missing=1', '{}')).toMatchObject({ passed: false, reason: '$.missing is not in the output' });
+    expect(run('json-path:$.a=1', 'not json')).toMatchObject({ passed: false, reason: 'the output is not JSON' });
+    expect(run('max-output-tokens:10', 'x', 10)).toMatchObject({ passed: true });
+    expect(run('max-output-tokens:10', 'x', 11)).toEqual({ check: 'max-output-tokens:10', passed: false, reason: '11 output tokens' });
+  });
+
+  it('refuses a check it cannot read, saying what is allowed', () => {
+    const cases: [string, string][] = [
+      ['equals:x', '"equals" is not a check; one of contains, not-contains, regex, json-path, max-output-tokens'],
+      ['contains:', 'contains needs the text to look for (contains:<text>)'],
+      ['regex:(', 'regex: Invalid regular expression: /(/: Unterminated group'],
+      ['json-path:$.a', 'json-path needs a path and a value (json-path:$.answer="heron-7731")'],
+      ['json-path:a.b=1', 'a JSON path starts with $ (got "a.b")'],
+      ['json-path:$..a=1', 'cannot read the JSON path "$..a" at "..a": use .key, [0] or ["key"]'],
+      ['json-path:$.a=heron', 'json-path: the value after = must be JSON (got heron)'],
+      ['max-output-tokens:lots', 'max-output-tokens needs a whole number (got "lots")'],
+    ];
+    for (const [spec, message] of cases) {
+      expect(() => parseOutputCheck(spec), spec).toThrow(OutputCheckSyntaxError);
+      expect(() => parseOutputCheck(spec), spec).toThrow(message);
+    }
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * Checks over a child's final output, declared once for a sweep: `contains:<text>`,
+ * `not-contains:<text>`, `regex:<pattern>` (or `/pattern/flags`), `json-path:<$.a.b[0]>=<JSON value>`,
+ * `max-output-tokens:<N>`. A check is data, so a later kind (a model-graded one) is one more case.
+ */
+export type OutputCheck =
+  | { kind: 'contains'; text: string }
+  | { kind: 'not-contains'; text: string }
+  | { kind: 'regex'; pattern: string; flags: string }
+  | { kind: 'json-path'; path: (string | number)[]; equals: unknown; source: string }
+  | { kind: 'max-output-tokens'; limit: number };
+
+export interface CheckResult {
+  check: string;
+  passed: boolean;
+  /** Why it failed, in a few words. */
+  reason?: string;
+}
+
+export class OutputCheckSyntaxError extends Error {
+  override readonly name = 'OutputCheckSyntaxError';
+}
+
+export const CHECK_KINDS = ['contains', 'not-contains', 'regex', 'json-path', 'max-output-tokens'] as const;
+
+/** `$.a.b[0]` as keys and indexes; only plain member and index steps. */
+function parsePath(text: string): (string | number)[] {
+  if (!text.startsWith('$')) throw new OutputCheckSyntaxError(`a JSON path starts with $ (got "${text}")`);
+  const steps: (string | number)[] = [];
+  const step = /\.([A-Za-z_$][\w$]*)|\[(\d+)\]|\["((?:[^"\\]|\\.)*)"\]/y;
+  step.lastIndex = 1;
+  while (step.lastIndex < text.length) {
+    const at = step.lastIndex;
+    const match = step.exec(text);
+    if (match === null) throw new OutputCheckSyntaxError(`cannot read the JSON path "${text}" at "${text.slice(at)}": use .key, [0] or ["key"]`);
+    steps.push(match[1] ?? (match[2] !== undefined ? Number(match[2]) : JSON.parse(`"${match[3]}"`)));
+  }
+  return steps;
+}
+
+export function parseOutputCheck(spec: string): OutputCheck {
+  const colon = spec.indexOf(':');
+  const kind = colon < 0 ? spec : spec.slice(0, colon);
+  const value = colon < 0 ? '' : spec.slice(colon + 1);
+  switch (kind) {
+    case 'contains':
+    case 'not-contains':
+      if (value === '') throw new OutputCheckSyntaxError(`${kind} needs the text to look for (${kind}:<text>)`);
+      return { kind, text: value };
+    case 'regex': {
+      const literal = /^\/(.*)\/([dgimsuvy]*)$/s.exec(value);
+      const pattern = literal?.[1] ?? value;
+      const flags = literal?.[2] ?? '';
+      try {
+        new RegExp(pattern, flags);
+      } catch (error) {
+        throw new OutputCheckSyntaxError(`regex: ${(error as Error).message}`);
+      }
+      return { kind, pattern, flags };
+    }
+    case 'json-path': {
+      const equals = value.indexOf('=');
+      if (equals < 0) throw new OutputCheckSyntaxError('json-path needs a path and a value (json-path:$.answer="heron-7731")');
+      let expected: unknown;
+      try {
+        expected = JSON.parse(value.slice(equals + 1));
+      } catch {
+        throw new OutputCheckSyntaxError(`json-path: the value after = must be JSON (got ${value.slice(equals + 1)})`);
+      }
+      return { kind, path: parsePath(value.slice(0, equals)), equals: expected, source: value.slice(0, equals) };
+    }
+    case 'max-output-tokens': {
+      if (!/^\d+$/.test(value)) throw new OutputCheckSyntaxError(`max-output-tokens needs a whole number (got "${value}")`);
+      return { kind, limit: Number(value) };
+    }
+    default:
+      throw new OutputCheckSyntaxError(`"${kind}" is not a check; one of ${CHECK_KINDS.join(', ')}`);
+  }
+}
+
+function describeCheck(check: OutputCheck): string {
+  switch (check.kind) {
+    case 'contains':
+    case 'not-contains':
+      return `${check.kind}:${check.text}`;
+    case 'regex':
+      return `regex:/${check.pattern}/${check.flags}`;
+    case 'json-path':
+      return `json-path:${check.source}=${JSON.stringify(check.equals)}`;
+    case 'max-output-tokens':
+      return `max-output-tokens:${check.limit}`;
+  }
+}
+
+function atPath(value: unknown, path: readonly (string | number)[]): { found: boolean; value?: unknown } {
+  let current = value;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object' || !Object.hasOwn(current, key)) return { found: false };
+    current = (current as Record<string | number, unknown>)[key];
+  }
+  return { found: true, value: current };
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+function runOutputCheck(check: OutputCheck, output: string, outputTokens: number): CheckResult {
+  const name = describeCheck(check);
+  switch (check.kind) {
+    case 'contains':
+      return output.includes(check.text) ? { check: name, passed: true } : { check: name, passed: false, reason: 'not in the output' };
+    case 'not-contains':
+      return output.includes(check.text) ? { check: name, passed: false, reason: 'in the output' } : { check: name, passed: true };
+    case 'regex':
+      return new RegExp(check.pattern, check.flags).test(output) ? { check: name, passed: true } : { check: name, passed: false, reason: 'no match' };
+    case 'json-path': {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(output);
+      } catch {
+        return { check: name, passed: false, reason: 'the output is not JSON' };
+      }
+      const at = atPath(parsed, check.path);
+      if (!at.found) return { check: name, passed: false, reason: `${check.source} is not in the output` };
+      return sameJson(at.value, check.equals)
+        ? { check: name, passed: true }
+        : { check: name, passed: false, reason: `${check.source} is ${JSON.stringify(at.value)}` };
+    }
+    case 'max-output-tokens':
+      return outputTokens <= check.limit ? { check: name, passed: true } : { check: name, passed: false, reason: `${outputTokens} output tokens` };
+  }
+}
+
+/** Every check against a child's final output and its output tokens. */
+export function runOutputChecks(checks: readonly OutputCheck[], output: string, outputTokens: number): CheckResult[] {
+  return checks.map((check) => runOutputCheck(check, output, outputTokens));
+}
