@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,22 +6,9 @@ import { withAgentCall } from '@/lib/fork-service/agent-call';
 import { importTranscript } from '@/lib/import';
 import type { CompareTable } from './compare-table';
 import { forkRequestFromFlags } from './fork-request-from-flags';
-import { runCli } from './main';
+import { forkLab, forkLabInProcess, REPO_ROOT } from './testing/run-fork-lab';
 
-const root = path.resolve(__dirname, '../..');
 const GEMINI = 'lib/import/fixtures/real/gemini/geminicli-eval-compression-state-tracking.json';
-
-async function inProcess(...args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(args, { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) });
-  return { code, stdout, stderr };
-}
-
-function forkLab(...args: string[]) {
-  const run = spawnSync(process.execPath, [path.join(root, 'bin/fork-lab.mjs'), ...args], { cwd: root, encoding: 'utf8' });
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
-}
 
 describe('fork-lab compare', () => {
   it('prints, for a real session, each variant and every message the variants treat differently', () => {
@@ -57,7 +43,7 @@ describe('fork-lab compare', () => {
     const { code, stdout } = forkLab('compare', GEMINI, ...variants.flatMap((variant) => ['--variant', variant]), '--directive', 'go', '--all', '--json');
     expect(code).toBe(0);
     const table = JSON.parse(stdout) as CompareTable;
-    const imported = await importTranscript(new Uint8Array(readFileSync(path.join(root, GEMINI))));
+    const imported = await importTranscript(new Uint8Array(readFileSync(path.join(REPO_ROOT, GEMINI))));
     expect(table.rows).toHaveLength(imported.transcript.messages.length);
     variants.forEach((variant, k) => {
       const [runtime, ...pairs] = variant.split(' ');
@@ -93,7 +79,7 @@ describe('fork-lab compare', () => {
     ];
     // In process (the spawned command is checked above): runCli is what bin/fork-lab.mjs runs.
     for (const [args, message] of cases) {
-      const { code, stdout, stderr } = await inProcess(...args);
+      const { code, stdout, stderr } = await forkLabInProcess(...args);
       expect({ code, stdout }).toEqual({ code: 2, stdout: '' });
       expect(stderr).toContain(message);
     }

@@ -1,11 +1,11 @@
-import { parseArgs } from 'node:util';
 import { planFork } from '@/lib/fork';
 import { withAgentCall } from '@/lib/fork-service/agent-call';
 import type { CliIo } from './cli-io';
-import { CLI_OK_EXIT, CLI_USAGE_EXIT, CliUsageError } from './cli-usage-error';
+import { CLI_OK_EXIT, CliUsageError } from './cli-usage-error';
 import { type ComparedVariant, compareTable, formatCompareTable } from './compare-table';
 import { forkRequestFromFlags } from './fork-request-from-flags';
-import { importFile, isParseArgsError } from './import-file';
+import { importFile } from './import-file';
+import { runCommand } from './run-command';
 
 export const COMPARE_USAGE = `fork-lab compare <file> --variant '<runtime> [name=value]… [fork-point=N]' --variant '…'… [--directive text] [--format id] [--all] [--json]
 
@@ -22,22 +22,17 @@ function variantFlags(spec: string, directive: string | undefined) {
   return { runtime: runtime === '' ? undefined : runtime, params: pairs.filter((pair) => !pair.startsWith('fork-point=')), directive, forkPoint };
 }
 
+const COMPARE_OPTIONS = {
+  variant: { type: 'string', multiple: true },
+  directive: { type: 'string' },
+  format: { type: 'string' },
+  all: { type: 'boolean' },
+  json: { type: 'boolean' },
+} as const;
+
 /** `fork-lab compare`: the exit code; output through `io`. */
-export async function runCompareCommand(args: readonly string[], io: CliIo): Promise<number> {
-  try {
-    const { values, positionals } = parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        variant: { type: 'string', multiple: true },
-        directive: { type: 'string' },
-        format: { type: 'string' },
-        all: { type: 'boolean' },
-        json: { type: 'boolean' },
-      },
-    });
-    if (positionals.length > 1) throw new CliUsageError('<file>', `one file, not ${positionals.length}`);
+export function runCompareCommand(args: readonly string[], io: CliIo): Promise<number> {
+  return runCommand({ name: 'compare', usage: COMPARE_USAGE, options: COMPARE_OPTIONS }, args, io, async (values, file) => {
     const specs = values.variant ?? [];
     if (specs.length < 2 || specs.length > MAX_VARIANTS) {
       throw new CliUsageError('--variant', `give 2 to ${MAX_VARIANTS} variants (got ${specs.length}), each '<runtime> [name=value]…'`);
@@ -50,7 +45,7 @@ export async function runCompareCommand(args: readonly string[], io: CliIo): Pro
         throw error;
       }
     });
-    const imported = await importFile(positionals[0], values.format);
+    const imported = await importFile(file, values.format);
     const variants: ComparedVariant[] = requests.map((request, k) => ({
       label: String.fromCharCode(65 + k),
       request,
@@ -59,9 +54,5 @@ export async function runCompareCommand(args: readonly string[], io: CliIo): Pro
     const table = compareTable(imported.transcript, variants, values.all === true);
     io.stdout(values.json ? `${JSON.stringify(table, null, 2)}\n` : `${formatCompareTable(table, imported.transcript.messages.length)}\n`);
     return CLI_OK_EXIT;
-  } catch (error) {
-    if (!(error instanceof CliUsageError) && !isParseArgsError(error)) throw error;
-    io.stderr(`fork-lab compare: ${error.message}\n\n${COMPARE_USAGE}\n`);
-    return CLI_USAGE_EXIT;
-  }
+  });
 }

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,24 +5,10 @@ import { planFork } from '@/lib/fork';
 import { withAgentCall } from '@/lib/fork-service/agent-call';
 import { importTranscript } from '@/lib/import';
 import { forkRequestFromFlags } from './fork-request-from-flags';
-import { runCli } from './main';
+import { forkLab, forkLabInProcess, REPO_ROOT } from './testing/run-fork-lab';
 
-const root = path.resolve(__dirname, '../..');
 const CLAUDE = 'lib/import/fixtures/real/claude-code/toolpath-elicit-tools.jsonl';
 const CODEX = 'lib/import/fixtures/real/codex/csview-chatbot-ui-v0.58.jsonl';
-
-/** The real command, as CI runs it: `node bin/fork-lab.mjs …` from the repository. */
-async function inProcess(...args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(args, { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) });
-  return { code, stdout, stderr };
-}
-
-function forkLab(...args: string[]) {
-  const run = spawnSync(process.execPath, [path.join(root, 'bin/fork-lab.mjs'), ...args], { cwd: root, encoding: 'utf8' });
-  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
-}
 
 describe('fork-lab plan', () => {
   it('prints a summary of what the child receives from a real Claude Code session, and exits 0', () => {
@@ -45,7 +30,7 @@ describe('fork-lab plan', () => {
   it('prints the engine’s whole plan with --json: the plan the playground makes for the same file and call', async () => {
     const { code, stdout } = forkLab('plan', CODEX, '--runtime', 'kimi-fork', '--param', 'fork=true', '--directive', 'Summarise the work', '--json');
     expect(code).toBe(0);
-    const imported = await importTranscript(new Uint8Array(readFileSync(path.join(root, CODEX))), { fileName: 'csview-chatbot-ui-v0.58.jsonl' });
+    const imported = await importTranscript(new Uint8Array(readFileSync(path.join(REPO_ROOT, CODEX))), { fileName: 'csview-chatbot-ui-v0.58.jsonl' });
     const request = forkRequestFromFlags({ runtime: 'kimi-fork', params: ['fork=true'], directive: 'Summarise the work', forkPoint: undefined });
     expect(JSON.parse(stdout)).toEqual(JSON.parse(JSON.stringify(planFork(withAgentCall(imported.transcript, request).transcript, request))));
   }, 30_000);
@@ -75,7 +60,7 @@ describe('fork-lab plan', () => {
     ];
     // In process (the spawned command is checked above): runCli is what bin/fork-lab.mjs runs.
     for (const [args, message] of cases) {
-      const { code, stdout, stderr } = await inProcess(...args);
+      const { code, stdout, stderr } = await forkLabInProcess(...args);
       expect({ args, code, stdout }).toEqual({ args, code: 2, stdout: '' });
       expect(stderr, args.join(' ')).toContain(message);
     }

@@ -1,11 +1,11 @@
-import { parseArgs } from 'node:util';
 import { planFork } from '@/lib/fork';
 import { withAgentCall } from '@/lib/fork-service/agent-call';
 import type { CliIo } from './cli-io';
-import { CLI_OK_EXIT, CLI_REJECTED_EXIT, CLI_USAGE_EXIT, CliUsageError } from './cli-usage-error';
+import { CLI_OK_EXIT, CLI_REJECTED_EXIT } from './cli-usage-error';
 import { forkRequestFromFlags } from './fork-request-from-flags';
-import { importFile, isParseArgsError } from './import-file';
+import { importFile } from './import-file';
 import { planSummary } from './plan-summary';
+import { runCommand } from './run-command';
 
 export const PLAN_USAGE = `fork-lab plan <file> --runtime <runtime> [--param name=value]… [--directive text] [--fork-point N] [--format id] [--json]
 
@@ -15,34 +15,25 @@ flight): a summary, or with --json the engine's whole plan. Exits 0 when the run
 accepts the call, 1 when it rejects it (its own words on stdout), 2 when the command line or the
 file is wrong.`;
 
+const PLAN_OPTIONS = {
+  runtime: { type: 'string' },
+  param: { type: 'string', multiple: true },
+  directive: { type: 'string' },
+  'fork-point': { type: 'string' },
+  format: { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
+
 /** `fork-lab plan`: the exit code; output through `io`. */
-export async function runPlanCommand(args: readonly string[], io: CliIo): Promise<number> {
-  try {
-    const { values, positionals } = parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        runtime: { type: 'string' },
-        param: { type: 'string', multiple: true },
-        directive: { type: 'string' },
-        'fork-point': { type: 'string' },
-        format: { type: 'string' },
-        json: { type: 'boolean' },
-      },
-    });
-    if (positionals.length > 1) throw new CliUsageError('<file>', `one file, not ${positionals.length}`);
+export function runPlanCommand(args: readonly string[], io: CliIo): Promise<number> {
+  return runCommand({ name: 'plan', usage: PLAN_USAGE, options: PLAN_OPTIONS }, args, io, async (values, file) => {
     const request = forkRequestFromFlags({ runtime: values.runtime, params: values.param ?? [], directive: values.directive, forkPoint: values['fork-point'] });
-    const imported = await importFile(positionals[0], values.format);
+    const imported = await importFile(file, values.format);
     // As the playground plans: with no Agent call in flight, the parent's call is written as the
     // runtime's model would write it, so the child gets exactly what a launch would give it.
     const { transcript } = withAgentCall(imported.transcript, request);
     const plan = planFork(transcript, request);
     io.stdout(values.json ? `${JSON.stringify(plan, null, 2)}\n` : `${planSummary(imported, request, plan)}\n`);
     return plan.errors.length > 0 ? CLI_REJECTED_EXIT : CLI_OK_EXIT;
-  } catch (error) {
-    if (!(error instanceof CliUsageError) && !isParseArgsError(error)) throw error;
-    io.stderr(`fork-lab plan: ${error.message}\n\n${PLAN_USAGE}\n`);
-    return CLI_USAGE_EXIT;
-  }
+  });
 }

@@ -1,11 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from './main';
-
-const root = path.resolve(__dirname, '../..');
+import { forkLab, forkLabInProcess } from './testing/run-fork-lab';
 
 /** A parent with a canary fact stated four real turns before the end. */
 const canary = path.join(mkdtempSync(path.join(tmpdir(), 'fork-lab-sweep-')), 'canary.json');
@@ -35,20 +32,10 @@ const SWEEP = [
   'What is the deploy password?',
 ];
 
-async function inProcess(...args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(args, { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) });
-  return { code, stdout, stderr };
-}
-
 describe('fork-lab sweep', () => {
   it('finds the smallest window whose child knows a fact four turns back, with the offline model (the real command)', () => {
-    const run = spawnSync(process.execPath, [path.join(root, 'bin/fork-lab.mjs'), ...SWEEP, '--check', 'contains:heron-7731', '--expect-smallest', '4'], {
-      cwd: root,
-      encoding: 'utf8',
-    });
-    expect(run.status).toBe(0);
+    const run = forkLab(...SWEEP, '--check', 'contains:heron-7731', '--expect-smallest', '4');
+    expect(run.code).toBe(0);
     expect(run.stderr).toBe('[1/5] fork_turns 1\n[2/5] fork_turns 2\n[3/5] fork_turns 3\n[4/5] fork_turns 4\n[5/5] fork_turns all\n');
     expect(run.stdout).toBe(
       [
@@ -68,16 +55,16 @@ describe('fork-lab sweep', () => {
   }, 30_000);
 
   it('exits 1 when no window passes, or when another window than --expect-smallest is the smallest', async () => {
-    const none = await inProcess(...SWEEP, '--check', 'contains:swordfish');
+    const none = await forkLabInProcess(...SWEEP, '--check', 'contains:swordfish');
     expect(none.code).toBe(1);
     expect(none.stdout).toContain('no window passes every check\n');
-    const other = await inProcess(...SWEEP, '--check', 'contains:heron-7731', '--expect-smallest', '2');
+    const other = await forkLabInProcess(...SWEEP, '--check', 'contains:heron-7731', '--expect-smallest', '2');
     expect(other.code).toBe(1);
     expect(other.stderr).toContain('fork-lab sweep: expected the smallest passing window to be 2, but it is 4\n');
   }, 30_000);
 
   it('gives every variant’s plan size, tokens, output and checks with --json, and keeps a window the runtime rejects', async () => {
-    const { code, stdout } = await inProcess(
+    const { code, stdout } = await forkLabInProcess(
       ...SWEEP.slice(0, 7),
       '0,all',
       '--directive',
@@ -120,7 +107,7 @@ describe('fork-lab sweep', () => {
       ],
     ];
     for (const [args, message] of cases) {
-      const { code, stdout, stderr } = await inProcess(...args);
+      const { code, stdout, stderr } = await forkLabInProcess(...args);
       expect({ code, stdout }).toEqual({ code: 2, stdout: '' });
       expect(stderr, args.join(' ')).toContain(message);
     }

@@ -1,11 +1,11 @@
-import { parseArgs } from 'node:util';
 import { createOfflineModel, OFFLINE_MODEL_ID } from '@/lib/ai/offline/offline-model';
 import { FORK_POLICIES, isForkPolicy, runtimeOf } from '@/lib/fork';
 import { OutputCheckSyntaxError, parseOutputCheck } from '@/lib/sweep/output-check';
-import { runSweep, type SweepResult, SweepSetupError } from '@/lib/sweep/run-sweep';
+import { runSweep, type SweepResult } from '@/lib/sweep/run-sweep';
 import type { CliIo } from './cli-io';
-import { CLI_OK_EXIT, CLI_REJECTED_EXIT, CLI_USAGE_EXIT, CliUsageError } from './cli-usage-error';
-import { importFile, isParseArgsError } from './import-file';
+import { CLI_OK_EXIT, CLI_REJECTED_EXIT, CliUsageError } from './cli-usage-error';
+import { importFile } from './import-file';
+import { runCommand } from './run-command';
 
 export const SWEEP_USAGE = `fork-lab sweep <file> --runtime <runtime> --windows 1,2,4,all --directive text --check <check>… [--model offline] [--expect-smallest W] [--format id] [--json]
 
@@ -44,25 +44,20 @@ function table(result: SweepResult): string {
   return lines.join('\n');
 }
 
+const SWEEP_OPTIONS = {
+  runtime: { type: 'string' },
+  windows: { type: 'string' },
+  directive: { type: 'string' },
+  check: { type: 'string', multiple: true },
+  model: { type: 'string' },
+  'expect-smallest': { type: 'string' },
+  format: { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
+
 /** `fork-lab sweep`: the exit code; output through `io`. */
-export async function runSweepCommand(args: readonly string[], io: CliIo): Promise<number> {
-  try {
-    const { values, positionals } = parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        runtime: { type: 'string' },
-        windows: { type: 'string' },
-        directive: { type: 'string' },
-        check: { type: 'string', multiple: true },
-        model: { type: 'string' },
-        'expect-smallest': { type: 'string' },
-        format: { type: 'string' },
-        json: { type: 'boolean' },
-      },
-    });
-    if (positionals.length > 1) throw new CliUsageError('<file>', `one file, not ${positionals.length}`);
+export function runSweepCommand(args: readonly string[], io: CliIo): Promise<number> {
+  return runCommand({ name: 'sweep', usage: SWEEP_USAGE, options: SWEEP_OPTIONS }, args, io, async (values, file) => {
     const policy = values.runtime;
     if (policy === undefined || !isForkPolicy(policy)) {
       throw new CliUsageError('--runtime', `${policy === undefined ? 'required' : `"${policy}" is not a runtime`}; one of ${FORK_POLICIES.join(', ')}`);
@@ -88,7 +83,7 @@ export async function runSweepCommand(args: readonly string[], io: CliIo): Promi
     if (values.model !== undefined && values.model !== 'offline' && values.model !== OFFLINE_MODEL_ID) {
       throw new CliUsageError('--model', `"${values.model}": the CLI runs the offline model (offline)`);
     }
-    const imported = await importFile(positionals[0], values.format);
+    const imported = await importFile(file, values.format);
     const result = await runSweep({
       parent: imported.transcript,
       policy,
@@ -106,10 +101,5 @@ export async function runSweepCommand(args: readonly string[], io: CliIo): Promi
       return CLI_REJECTED_EXIT;
     }
     return CLI_OK_EXIT;
-  } catch (caught) {
-    const error = caught instanceof SweepSetupError ? new CliUsageError('--runtime', caught.message) : caught;
-    if (!(error instanceof CliUsageError) && !isParseArgsError(error)) throw error;
-    io.stderr(`fork-lab sweep: ${error.message}\n\n${SWEEP_USAGE}\n`);
-    return CLI_USAGE_EXIT;
-  }
+  });
 }

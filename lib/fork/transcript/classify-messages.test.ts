@@ -6,6 +6,30 @@ import { arbitraryTranscript } from '../testing/arbitrary-transcript';
 import { classifyMessages, isRealUserTurn } from './classify-messages';
 import type { TranscriptMessage } from './transcript';
 
+/**
+ * For every N up to one past the last turn: fork_turns N opens its window at the badge numbered -N
+ * (every turn, past the last), or on tool results curation merged into that turn, never on another
+ * numbered turn; with no numbered turn there is no window.
+ */
+function expectBadgesWhereWindowsStart(messages: TranscriptMessage[]): void {
+  const numbered = classifyMessages(messages).filter((entry) => entry.turnFromEnd !== undefined);
+  const turns = numbered.length === 0 ? 0 : -Math.min(...numbered.map((entry) => entry.turnFromEnd!));
+  for (let n = 1; n <= turns + 1; n++) {
+    const plan = planFork(parentOf(messages), { policy: 'qwen-fork-turns', directive: 'go', params: { subagent_type: 'fork', fork_turns: String(n) } });
+    if (turns === 0) {
+      expect(plan.window?.start ?? null, `fork_turns ${n}`).toBeNull();
+      continue;
+    }
+    const first = numbered.find((entry) => entry.turnFromEnd === -Math.min(n, turns))!;
+    const start = plan.window!.start!;
+    expect(start, `fork_turns ${n}`).toBeLessThanOrEqual(first.index);
+    expect(
+      numbered.filter((entry) => entry.index >= start && entry.index < first.index),
+      `fork_turns ${n}`,
+    ).toEqual([]);
+  }
+}
+
 describe('isRealUserTurn', () => {
   it('counts a prompt, and an image or file alone', () => {
     expect(isRealUserTurn(user('u', 'fix it').message)).toBe(true);
@@ -192,24 +216,7 @@ describe('turn numbers', () => {
   it('numbers turns as Qwen counts them, on any transcript: fork_turns N starts its window at turn -N', () => {
     fc.assert(
       fc.property(arbitraryTranscript, (messages) => {
-        const numbered = classifyMessages(messages).filter((entry) => entry.turnFromEnd !== undefined);
-        const turns = numbered.length === 0 ? 0 : -Math.min(...numbered.map((entry) => entry.turnFromEnd!));
-        for (let n = 1; n <= turns + 1; n++) {
-          const plan = planFork(parentOf(messages), { policy: 'qwen-fork-turns', directive: 'go', params: { subagent_type: 'fork', fork_turns: String(n) } });
-          if (turns === 0) {
-            expect(plan.window?.start ?? null, `fork_turns ${n}`).toBeNull();
-            continue;
-          }
-          // Past the last turn the window holds every turn.
-          const first = numbered.find((entry) => entry.turnFromEnd === -Math.min(n, turns))!;
-          const start = plan.window!.start!;
-          // The window may open on tool results curation merged into the turn's entry, never on another turn.
-          expect(start, `fork_turns ${n}`).toBeLessThanOrEqual(first.index);
-          expect(
-            numbered.filter((entry) => entry.index >= start && entry.index < first.index),
-            `fork_turns ${n}`,
-          ).toEqual([]);
-        }
+        expectBadgesWhereWindowsStart(messages);
       }),
       { numRuns: 300 },
     );
@@ -241,22 +248,7 @@ describe('turn numbers', () => {
             );
           }
         });
-        const numbered = classifyMessages(messages).filter((entry) => entry.turnFromEnd !== undefined);
-        const turns = numbered.length === 0 ? 0 : -Math.min(...numbered.map((entry) => entry.turnFromEnd!));
-        for (let n = 1; n <= turns + 1; n++) {
-          const plan = planFork(parentOf(messages), { policy: 'qwen-fork-turns', directive: 'go', params: { subagent_type: 'fork', fork_turns: String(n) } });
-          if (turns === 0) {
-            expect(plan.window?.start ?? null, `fork_turns ${n}`).toBeNull();
-            continue;
-          }
-          const first = numbered.find((entry) => entry.turnFromEnd === -Math.min(n, turns))!;
-          const start = plan.window!.start!;
-          expect(start, `fork_turns ${n}`).toBeLessThanOrEqual(first.index);
-          expect(
-            numbered.filter((entry) => entry.index >= start && entry.index < first.index),
-            `fork_turns ${n}`,
-          ).toEqual([]);
-        }
+        expectBadgesWhereWindowsStart(messages);
       }),
       { numRuns: 3000 },
     );

@@ -1,0 +1,29 @@
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import type { CliIo } from './cli-io';
+import { CLI_USAGE_EXIT, CliUsageError } from './cli-usage-error';
+import { isParseArgsError } from './import-file';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+type Config<O extends Options> = { args: string[]; allowPositionals: true; strict: true; options: O };
+export type CommandValues<O extends Options> = ReturnType<typeof parseArgs<Config<O>>>['values'];
+
+/**
+ * One command: its flags read strictly (an unknown flag is refused), at most one file argument, and
+ * any usage error printed on stderr with the command's help, exit 2. `run` gives the exit code.
+ */
+export async function runCommand<O extends Options>(
+  command: { name: string; usage: string; options: O },
+  args: readonly string[],
+  io: CliIo,
+  run: (values: CommandValues<O>, file: string | undefined) => Promise<number>,
+): Promise<number> {
+  try {
+    const { values, positionals } = parseArgs({ args: [...args], allowPositionals: true, strict: true, options: command.options });
+    if (positionals.length > 1) throw new CliUsageError('<file>', `one file, not ${positionals.length}`);
+    return await run(values, positionals[0]);
+  } catch (error) {
+    if (!(error instanceof CliUsageError) && !isParseArgsError(error)) throw error;
+    io.stderr(`fork-lab ${command.name}: ${error.message}\n\n${command.usage}\n`);
+    return CLI_USAGE_EXIT;
+  }
+}
