@@ -12,6 +12,8 @@ interface PlaygroundHeaderProps {
   scenarioId: string;
   scenarios: readonly ScenarioSummary[];
   canRestart: boolean;
+  /** A restart is loading the scenario's file: the button waits until it has put the scenario back. */
+  restarting: boolean;
   save: ReturnType<typeof useSaveStatus>;
   onPickScenario(id: string): void;
   onImport(): void;
@@ -56,7 +58,8 @@ export function PlaygroundHeader(props: PlaygroundHeaderProps) {
         <button
           type="button"
           onClick={props.onRestart}
-          disabled={!props.canRestart}
+          disabled={!props.canRestart || props.restarting}
+          aria-busy={props.restarting}
           data-testid="restart-session"
           title="Put this scenario back as it was loaded: its transcript, its request, no children"
         >

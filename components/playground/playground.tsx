@@ -72,6 +72,7 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
   const [cursor, setCursor] = useState<number | null>(null);
   const [importing, setImporting] = useState<{ dropped: PendingImport | null } | null>(null);
   const [dragging, setDragging] = useState(false);
+  const [restarting, setRestarting] = useState(false);
   const timeline = useRef<ParentTimelineHandle>(null);
   const session = useWorkspace(activeSession);
   const openChildId = useWorkspace((state) => state.openChildId);
@@ -233,10 +234,16 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
           void openScenario(id);
         }}
         onImport={() => setImporting({ dropped: null })}
+        restarting={restarting}
         onRestart={async () => {
-          const scenario = await fetchScenario(scenarioId, initialScenario);
-          if (scenario !== null)
-            workspaceStore.getState().restartSession({ transcript: scenario.transcript, selection: selectionFromRequest(scenario.request) });
+          setRestarting(true);
+          try {
+            const scenario = await fetchScenario(scenarioId, initialScenario);
+            if (scenario !== null)
+              workspaceStore.getState().restartSession({ transcript: scenario.transcript, selection: selectionFromRequest(scenario.request) });
+          } finally {
+            setRestarting(false);
+          }
         }}
         onReset={async () => {
           await clearWorkspace();

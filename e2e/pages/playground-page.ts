@@ -122,7 +122,11 @@ export class PlaygroundPage {
    */
   async freshScenario(id: string, request: ForkRequest): Promise<void> {
     await this.pickScenario(id);
-    await this.page.getByTestId('restart-session').click();
+    const restart = this.page.getByTestId('restart-session');
+    await restart.click();
+    // The restart loads the scenario's file first; until it has put the scenario back, the URL and
+    // the plan may already read as the target, and a field set now would be reset under the test.
+    await expect(restart).not.toHaveAttribute('aria-busy', 'true');
     const url = `?${encodeUrlState(id, selectionFromRequest(request))}`;
     await expect.poll(() => new URL(this.page.url()).search).toBe(url);
     await expect(this.forkTreeChildren).toHaveCount(0);
