@@ -212,10 +212,14 @@ test('10,000 messages: a fork_turns change repaints the preview and the window, 
         rowsAtEnd: indexes.length,
         scrollHeight: scroller.scrollHeight,
         missedFrames,
+        // A soak run once ended with row 188 rendered: was the scroller replaced under the test, or scrolled back?
+        scrollerStillInPage: scroller.isConnected && document.querySelector('[data-testid="timeline"]') === scroller,
+        scrollTopAtEnd: scroller.scrollTop,
       };
     }, LENGTH - 1);
 
-    expect(result.lastIndex).toBe(LENGTH - 1);
+    expect(result.scrollerStillInPage, 'the timeline scroller was replaced while the test scrolled it').toBe(true);
+    expect(result.lastIndex, `rendered rows at the end (scrollTop ${result.scrollTopAtEnd} of ${result.scrollHeight})`).toBe(LENGTH - 1);
     expect(result.maxRows).toBeGreaterThan(0);
     expect(result.maxRows).toBeLessThan(MAX_RENDERED_ROWS);
     expect(result.frames.length).toBeGreaterThan(0);
