@@ -23,8 +23,3 @@ export async function importFile(file: string | undefined, format: string | unde
     throw new CliUsageError('<file>', `${file} cannot be imported (${error.code}${where ? `, ${where}` : ''}): ${error.message}`);
   }
 }
-
-/** Whether `error` is node:util parseArgs refusing the command line (an unknown flag, a missing value). */
-export function isParseArgsError(error: unknown): error is Error {
-  return error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('ERR_PARSE_ARGS');
-}

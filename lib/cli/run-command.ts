@@ -1,9 +1,13 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import type { CliIo } from './cli-io';
 import { CLI_USAGE_EXIT, CliUsageError } from './cli-usage-error';
-import { isParseArgsError } from './import-file';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** Whether `error` is parseArgs refusing the command line (an unknown flag, a missing value). */
+function isParseArgsError(error: unknown): error is Error {
+  return error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('ERR_PARSE_ARGS');
+}
 type Config<O extends Options> = { args: string[]; allowPositionals: true; strict: true; options: O };
 export type CommandValues<O extends Options> = ReturnType<typeof parseArgs<Config<O>>>['values'];
 
