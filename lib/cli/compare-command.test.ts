@@ -33,9 +33,22 @@ describe('fork-lab compare', () => {
       "  B  inherits 14 of 18 parent messages, plus 0 more (the parent's Agent call, what the runtime adds) · 14 reusable by a prefix cache",
       '',
     ]);
-    expect(lines[7]).toBe('messages the variants treat differently: 18 of 18');
-    expect(lines[8]).toBe('  #0  user      A - before-window | B + in-window');
-    expect(lines[25]).toBe('  #17 assistant A + in-window     | B - in-flight-turn');
+    expect(lines[7]).toBe('rows the variants treat differently: 24 (parent messages, and messages a child has that the parent does not)');
+    expect(lines[8]).toBe('  #0   user      A - before-window                  | B + in-window');
+    // DeepSeek's task prompt stands after #13, where its window ends; Qwen's messages after the parent's end.
+    expect(lines.slice(22)).toEqual([
+      '  +14  user      A -                                | B + task-prompt',
+      '  #14  user      A + in-window                      | B - in-flight-turn',
+      '  #15  assistant A + in-window                      | B - in-flight-turn',
+      '  #16  tool      A + in-window                      | B - in-flight-turn',
+      '  #17  assistant A + in-window                      | B - in-flight-turn',
+      '  +18  assistant A + agent-call-written             | B -',
+      '  +18  tool      A + fork-placeholder-result        | B -',
+      '  +18  user      A + fork-directive-message         | B -',
+      '  +18  assistant A + fork-directive-acknowledgement | B -',
+      '  +18  user      A + fork-begin-prompt              | B -',
+      '',
+    ]);
   }, 30_000);
 
   it('gives with --json --all every message’s treatment by every variant, exactly as the engine plans it', async () => {
@@ -44,19 +57,20 @@ describe('fork-lab compare', () => {
     expect(code).toBe(0);
     const table = JSON.parse(stdout) as CompareTable;
     const imported = await importTranscript(new Uint8Array(readFileSync(path.join(REPO_ROOT, GEMINI))));
-    expect(table.rows).toHaveLength(imported.transcript.messages.length);
+    const parentRows = table.rows.flatMap((row) => (row.kind === 'parent' ? [row] : []));
+    expect(parentRows.map((row) => row.index)).toEqual(imported.transcript.messages.map((_, index) => index));
     variants.forEach((variant, k) => {
       const [runtime, ...pairs] = variant.split(' ');
       const forkPoint = pairs.find((pair) => pair.startsWith('fork-point='))?.slice(11);
       const request = forkRequestFromFlags({ runtime, params: pairs.filter((pair) => !pair.startsWith('fork-point=')), directive: 'go', forkPoint });
       const plan = planFork(withAgentCall(imported.transcript, request).transcript, request);
-      for (const row of table.rows) {
+      for (const row of parentRows) {
         const expected = dispositionAt(plan.parent, row.index)!;
         expect(row.cells[k], `${variant} #${row.index}`).toEqual({ status: expected.status, reason: expected.reason });
       }
     });
     // The fork point excludes what comes after it.
-    expect(table.rows[12]!.cells[2]).toEqual({ status: 'excluded', reason: 'after-fork-point' });
+    expect(parentRows[12]!.cells[2]).toEqual({ status: 'excluded', reason: 'after-fork-point' });
   }, 30_000);
 
   it('keeps a variant the runtime rejects in the compare, with the runtime’s words', () => {

@@ -11,8 +11,9 @@ export const COMPARE_USAGE = `fork-lab compare <file> --variant '<runtime> [name
 
 Plans 2 to 8 variants of one fork of <file> (each a runtime from the registry and its parameters)
 and prints, for every parent message the variants treat differently, what each does with it
-(+ inherited, - excluded, and the rule); --all prints every message. The first variant is the
-baseline the others are read against. Exits 0, or 2 when the command line or the file is wrong.`;
+(+ inherited, - excluded, and the rule), and the messages a child has that the parent does not
+(a placeholder, a notice, the directive) where they stand: "+14" comes before parent message #14.
+--all prints every row. The first variant is the baseline the others are read against. Exits 0, or 2 when the command line or the file is wrong.`;
 
 const MAX_VARIANTS = 8;
 

@@ -1,4 +1,6 @@
-import { dispositionAt, type ForkPlan, type ForkRequest, type ParentTranscript } from '@/lib/fork';
+import { firstRequestMessages } from '@/lib/compare/first-request';
+import { type GridRow, inheritanceGrid } from '@/lib/compare/inheritance-grid';
+import type { ForkPlan, ForkRequest, ParentTranscript } from '@/lib/fork';
 import { describeRequest } from '@/lib/view/describe-request';
 
 /** One variant of a compare: the call as asked, and the engine's plan for it. */
@@ -14,38 +16,37 @@ export interface CompareCell {
   reason: string;
 }
 
-export interface CompareRow {
-  index: number;
-  id: string;
-  role: string;
-  cells: CompareCell[];
-}
+/** A parent message, or a message some children have that the parent does not (`added`). */
+export type CompareRow =
+  | { kind: 'parent'; index: number; id: string; role: string; cells: CompareCell[] }
+  | { kind: 'added'; afterIndex: number; rule: string; role: string; present: boolean[] };
 
 export interface CompareTable {
   variants: { label: string; request: ForkRequest; errors: ForkPlan['errors']; inherited: number; written: number; reusableMessages: number | null }[];
-  /** Parent messages, in order: those the variants treat differently, or every one. */
+  /** The grid's rows, in order: those the accepted variants treat differently, or every one. */
   rows: CompareRow[];
-  /** How many parent messages the variants treat differently. */
+  /** How many rows the accepted variants treat differently. */
   differing: number;
 }
 
+function tableRow(parent: ParentTranscript, row: GridRow): CompareRow {
+  if (row.kind === 'added') return { kind: 'added', afterIndex: row.afterIndex, rule: row.rule, role: row.message.message.role, present: row.present };
+  const cells = row.cells.map(
+    (cell): CompareCell => (cell === null ? { status: 'excluded', reason: 'not-planned' } : { status: cell.status, reason: cell.reason }),
+  );
+  const entry = parent.messages[row.index]!;
+  return { kind: 'parent', index: row.index, id: entry.id, role: entry.message.role, cells };
+}
+
 /**
- * Every variant's treatment of every parent message, side by side: the compare's inheritance grid.
- * A message past a variant's fork point, or of a rejected call, is excluded with that reason.
- * Linear in messages × variants.
+ * Every variant's treatment of every parent message side by side, and what each child adds: the
+ * compare view's inheritance grid, as a table. Linear in messages × variants.
  */
 export function compareTable(parent: ParentTranscript, variants: readonly ComparedVariant[], all: boolean): CompareTable {
-  const rows: CompareRow[] = [];
-  let differing = 0;
-  parent.messages.forEach((entry, index) => {
-    const cells = variants.map(({ plan }): CompareCell => {
-      const disposition = dispositionAt(plan.parent, index);
-      return disposition === undefined ? { status: 'excluded', reason: 'not-planned' } : { status: disposition.status, reason: disposition.reason };
-    });
-    const differs = cells.some((cell) => cell.status !== cells[0]!.status || cell.reason !== cells[0]!.reason);
-    if (differs) differing++;
-    if (differs || all) rows.push({ index, id: entry.id, role: entry.message.role, cells });
-  });
+  const grid = inheritanceGrid(
+    parent.messages.length,
+    variants.map(({ plan }) => ({ rejected: plan.errors.length > 0, ranges: plan.parent, request: firstRequestMessages(plan.child) })),
+  );
   return {
     variants: variants.map(({ label, request, plan }) => {
       const messages = plan.child?.initialMessages ?? [];
@@ -63,8 +64,8 @@ export function compareTable(parent: ParentTranscript, variants: readonly Compar
         reusableMessages: plan.cache?.reusableMessages ?? null,
       };
     }),
-    rows,
-    differing,
+    rows: grid.rows.filter((row) => all || row.differs).map((row) => tableRow(parent, row)),
+    differing: grid.differing,
   };
 }
 
@@ -83,13 +84,20 @@ export function formatCompareTable(table: CompareTable, parentLength: number): s
       `  ${variant.label}  inherits ${variant.inherited} of ${parentLength} parent messages, plus ${variant.written} more (the parent's Agent call, what the runtime adds)${cache}`,
     );
   }
-  lines.push('', `messages the variants treat differently: ${table.differing} of ${parentLength}`);
-  const text = (cell: CompareCell, k: number) => `${table.variants[k]!.label} ${cell.status === 'inherited' ? '+' : '-'} ${cell.reason}`;
-  const widths = table.variants.map((_, k) => Math.max(0, ...table.rows.map((row) => text(row.cells[k]!, k).length)));
-  const indexWidth = String(parentLength - 1).length + 1;
-  for (const row of table.rows) {
-    const cells = row.cells.map((cell, k) => text(cell, k).padEnd(widths[k]!));
-    lines.push(`  ${`#${row.index}`.padEnd(indexWidth)} ${row.role.padEnd(9)} ${cells.join(' | ').trimEnd()}`);
-  }
+  lines.push('', `rows the variants treat differently: ${table.differing} (parent messages, and messages a child has that the parent does not)`);
+  // A parent row: `A + in-window`; an added row: `A + fork-placeholder-result` where the child has it.
+  const texts = table.rows.map((row) =>
+    table.variants.map(({ label }, k) => {
+      if (row.kind === 'parent') return `${label} ${row.cells[k]!.status === 'inherited' ? '+' : '-'} ${row.cells[k]!.reason}`;
+      return row.present[k] ? `${label} + ${row.rule}` : `${label} -`;
+    }),
+  );
+  const widths = table.variants.map((_, k) => Math.max(0, ...texts.map((cells) => cells[k]!.length)));
+  const indexWidth = String(parentLength).length + 2;
+  table.rows.forEach((row, r) => {
+    const place = row.kind === 'parent' ? `#${row.index}` : `+${row.afterIndex + 1}`;
+    const cells = texts[r]!.map((text, k) => text.padEnd(widths[k]!));
+    lines.push(`  ${place.padEnd(indexWidth)} ${row.role.padEnd(9)} ${cells.join(' | ').trimEnd()}`);
+  });
   return lines.join('\n');
 }

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addVariant,
+  type CompareSetup,
+  defaultCompareSetup,
+  duplicateVariant,
+  MAX_VARIANTS,
+  moveVariant,
+  removeVariant,
+  restoreCompareSetup,
+  variantRequest,
+} from './compare-setup';
+
+const ids = () => {
+  let next = 0;
+  return () => `v${++next}`;
+};
+
+const qwenTwo = { policy: 'qwen-fork-turns' as const, values: { subagent_type: 'fork', fork_turns: '2' }, forkPoint: null, directive: 'Write the tests.' };
+
+describe('compare setup', () => {
+  it('starts from the playground’s fork, the same runtime with every turn, then every other runtime at its defaults', () => {
+    const setup = defaultCompareSetup(qwenTwo, 'offline', ids());
+    expect(setup.baselineId).toBe('v1');
+    expect(setup.variants.map((variant) => variantRequest(variant, setup.directive))).toEqual([
+      { policy: 'qwen-fork-turns', directive: 'Write the tests.', params: { subagent_type: 'fork', fork_turns: '2' } },
+      { policy: 'qwen-fork-turns', directive: 'Write the tests.', params: { subagent_type: 'fork', fork_turns: 'all' } },
+      { policy: 'kimi-fork', directive: 'Write the tests.', params: { fork: true }, notice: 'prompt-prefix' },
+      { policy: 'deepseek-completed-turns', directive: 'Write the tests.', params: {} },
+    ]);
+  });
+
+  it('adds, duplicates, moves and removes variants within 2 to 8, handing the baseline on when it is removed', () => {
+    const next = ids();
+    let setup: CompareSetup = defaultCompareSetup(qwenTwo, 'offline', next);
+    setup = duplicateVariant(setup, 'v1', next);
+    expect(setup.variants.map((variant) => variant.id)).toEqual(['v1', 'v5', 'v2', 'v3', 'v4']);
+    setup = moveVariant(moveVariant(setup, 'v4', -1), 'v1', -1);
+    expect(setup.variants.map((variant) => variant.id)).toEqual(['v1', 'v5', 'v2', 'v4', 'v3']);
+    while (setup.variants.length < MAX_VARIANTS) setup = addVariant(setup, next);
+    expect(addVariant(setup, next)).toBe(setup);
+    setup = removeVariant(setup, 'v1');
+    expect(setup.baselineId).toBe('v5');
+    for (const id of setup.variants.map((variant) => variant.id)) setup = removeVariant(setup, id);
+    expect(setup.variants).toHaveLength(2);
+  });
+
+  it('restores only a compare that is whole: known runtimes, a baseline among the variants, distinct ids', () => {
+    const setup = defaultCompareSetup(qwenTwo, 'offline', ids());
+    expect(restoreCompareSetup(JSON.parse(JSON.stringify(setup)))).toEqual(setup);
+    expect(restoreCompareSetup({ ...setup, baselineId: 'gone' })).toBeUndefined();
+    expect(restoreCompareSetup({ ...setup, variants: [setup.variants[0], { ...setup.variants[1], policy: 'codex-later' }] })).toBeUndefined();
+    expect(restoreCompareSetup({ ...setup, variants: [setup.variants[0], setup.variants[0]] })).toBeUndefined();
+    expect(restoreCompareSetup({ ...setup, variants: setup.variants.slice(0, 1) })).toBeUndefined();
+    expect(restoreCompareSetup('nonsense')).toBeUndefined();
+  });
+});

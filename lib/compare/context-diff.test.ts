@@ -1,0 +1,94 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type ForkPlan, type ForkRequest, planFork } from '@/lib/fork';
+import { arbitraryTranscript } from '@/lib/fork/testing/arbitrary-transcript';
+import { BUILT_IN_SCENARIOS } from '@/lib/scenarios/built-in-scenarios';
+import { parentOf } from '@/lib/scenarios/transcript-builders';
+import { contextDiff, parentRequest } from './context-diff';
+import { firstRequestMessages } from './first-request';
+
+const childRequest = (plan: ForkPlan) => firstRequestMessages(plan.child);
+
+const QWEN = (turns: string): ForkRequest => ({ policy: 'qwen-fork-turns', directive: 'task', params: { subagent_type: 'fork', fork_turns: turns } });
+const KIMI: ForkRequest = { policy: 'kimi-fork', directive: 'task', params: { fork: true } };
+const DEEPSEEK: ForkRequest = { policy: 'deepseek-completed-turns', directive: 'task', params: {} };
+
+const startupBlock = BUILT_IN_SCENARIOS.find((candidate) => candidate.id === 'startup-block')!.transcript;
+const kinds = (plan: ForkPlan, against = parentRequest(startupBlock.messages)) =>
+  contextDiff(against, childRequest(plan)).entries.map((entry) =>
+    entry.kind === 'same' || entry.kind === 'changed'
+      ? `${entry.kind} ${entry.left}→${entry.right}`
+      : entry.kind === 'removed'
+        ? `removed ${entry.left}`
+        : `added ${entry.right}`,
+  );
+
+describe('contextDiff', () => {
+  it('aligns a last-turn fork with its parent’s next request by parent message, and finds where the prefix breaks', () => {
+    const plan = planFork(startupBlock, QWEN('1'));
+    expect(kinds(plan)).toEqual([
+      'same 0→0',
+      ...[1, 2, 3, 4, 5, 6, 7, 8].map((index) => `removed ${index}`),
+      'same 9→1',
+      // The in-flight Agent call, its input redacted, then what Qwen writes after it.
+      'changed 10→2',
+      'added 3',
+      'added 4',
+      'added 5',
+      'added 6',
+    ]);
+    const diff = contextDiff(parentRequest(startupBlock.messages), childRequest(plan));
+    expect(diff.counts).toEqual({ same: 2, changed: 1, removed: 8, added: 4 });
+    expect(diff.firstMismatch).toBe(1);
+  });
+
+  it('reads a variant against another: a merged message against its parts, and the runtime’s own messages aligned by rule', () => {
+    const baseline = planFork(startupBlock, QWEN('all'));
+    const variant = planFork(startupBlock, KIMI);
+    expect(kinds(variant, childRequest(baseline))).toEqual([
+      // Qwen's curation merged the startup reminder into the first prompt; Kimi sends them apart.
+      // A merged message stands at its last parent message.
+      'added 0',
+      'changed 0→1',
+      ...[2, 3, 4, 5, 6, 7, 8, 9].map((index) => `same ${index - 1}→${index}`),
+      'changed 9→10',
+      // After the Agent call: Qwen's placeholder, directive, acknowledgement and Begin against
+      // Kimi's closed call and notice — different rules, so nothing pairs.
+      'removed 10',
+      'removed 11',
+      'removed 12',
+      'removed 13',
+      'added 11',
+      'added 12',
+    ]);
+  });
+
+  it('says nothing differs when the two requests are the same', () => {
+    const plan = planFork(startupBlock, DEEPSEEK);
+    const diff = contextDiff(childRequest(plan), childRequest(planFork(startupBlock, DEEPSEEK)));
+    expect(diff.firstMismatch).toBeNull();
+    expect(diff.counts).toEqual({ same: 10, changed: 0, removed: 0, added: 0 });
+  });
+
+  it('on any parent and runtime: every message of both sides appears once, in order, and the shared prefix is the engine’s', () => {
+    const requests = [QWEN('1'), QWEN('all'), QWEN('2'), KIMI, DEEPSEEK];
+    fc.assert(
+      fc.property(arbitraryTranscript, fc.constantFrom(...requests), (messages, request) => {
+        const parent = parentOf(messages);
+        const plan = planFork(parent, request);
+        const left = parentRequest(messages);
+        const right = childRequest(plan);
+        const diff = contextDiff(left, right);
+        const lefts = diff.entries.flatMap((entry) => (entry.kind === 'added' ? [] : [entry.left]));
+        const rights = diff.entries.flatMap((entry) => (entry.kind === 'removed' ? [] : [entry.right]));
+        expect(lefts).toEqual(left.map((_, index) => index));
+        expect(rights).toEqual(right.map((_, index) => index));
+        if (plan.cache !== null) {
+          const prefix = diff.firstMismatch ?? diff.entries.length;
+          expect(Math.min(prefix, right.length)).toBe(plan.cache.sharedMessages);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
