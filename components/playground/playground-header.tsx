@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import type { ScenarioSummary } from '@/lib/scenarios/scenario-files';
 import { SYNTHETIC_SIZES, syntheticScenarioId } from '@/lib/scenarios/synthetic-scenarios';
 import type { useSaveStatus } from '@/lib/workspace/browser-workspace';
@@ -47,6 +48,9 @@ export function PlaygroundHeader(props: PlaygroundHeaderProps) {
             ))}
           </select>
         </label>
+        <Link href="/compare" className={styles.compareLink} data-testid="open-compare" title="Compare 2–8 forks of this parent side by side">
+          Compare forks
+        </Link>
         <button
           type="button"
           onClick={props.onImport}

@@ -16,12 +16,11 @@ import { ParentTimeline, type ParentTimelineHandle } from '@/components/timeline
 import { runtimeOf } from '@/lib/fork';
 import type { ParentRegistration } from '@/lib/fork-service/fork-service';
 import type { ImportAnswer } from '@/lib/import/import-answer';
-import { parseScenario, type Scenario } from '@/lib/scenarios/scenario';
+import type { Scenario } from '@/lib/scenarios/scenario';
 import type { ScenarioSummary } from '@/lib/scenarios/scenario-files';
-import { syntheticScenario } from '@/lib/scenarios/synthetic-scenarios';
 import { timelineRows } from '@/lib/view/timeline-rows';
 import { windowSummaryLine } from '@/lib/view/window-summary';
-import { clearWorkspace, flushWorkspace, useSaveStatus, useWorkspace, workspaceStore } from '@/lib/workspace/browser-workspace';
+import { clearWorkspace, flushWorkspace, hydrateWorkspace, useSaveStatus, useWorkspace, workspaceStore } from '@/lib/workspace/browser-workspace';
 import { type ForkSelection, requestFromSelection, selectionFromRequest } from '@/lib/workspace/fork-selection';
 import { importedSession } from '@/lib/workspace/imported-session';
 import { decodeUrlState, encodeUrlState } from '@/lib/workspace/url-state';
@@ -29,6 +28,7 @@ import { activeSession } from '@/lib/workspace/workspace-store';
 import { rememberRegistration } from './fork-client';
 import styles from './playground.module.css';
 import { PlaygroundHeader } from './playground-header';
+import { fetchScenario, sessionInit } from './scenario-client';
 import { useForkPreview } from './use-fork-preview';
 import { useLaunchChild } from './use-launch-child';
 import { useModels } from './use-models';
@@ -39,30 +39,6 @@ export interface PlaygroundProps {
   /** The scenario the server loaded for this URL (or the default), so the first paint needs no fetch. */
   initialScenario: Scenario;
   defaultScenarioId: string;
-}
-
-async function fetchScenario(id: string, preloaded: Scenario): Promise<Scenario | null> {
-  if (id === preloaded.id) return preloaded;
-  const synthetic = syntheticScenario(id);
-  if (synthetic !== null) return synthetic;
-  const response = await fetch(`/scenarios/${encodeURIComponent(id)}.json`);
-  if (!response.ok) return null;
-  try {
-    return parseScenario(await response.json());
-  } catch {
-    // Not a scenario file (`index` names the list of scenarios): an unknown scenario, not a crash.
-    return null;
-  }
-}
-
-function sessionInit(scenario: Scenario) {
-  return {
-    id: `scenario:${scenario.id}`,
-    title: scenario.title,
-    source: { kind: 'scenario' as const, scenarioId: scenario.id },
-    transcript: scenario.transcript,
-    selection: selectionFromRequest(scenario.request),
-  };
 }
 
 /** The page people come for: a parent on a timeline, a fork window on it, the child it makes. */
@@ -105,7 +81,7 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
   useEffect(() => {
     let cancelled = false;
     void (async () => {
-      await workspaceStore.persist.rehydrate();
+      await hydrateWorkspace();
       const url = decodeUrlState(window.location.search);
       if (url.scenarioId !== null && !(await openScenario(url.scenarioId))) {
         setNotice(`There is no scenario called “${url.scenarioId}”.`);

@@ -30,6 +30,15 @@ export function useSaveStatus(): { status: SaveStatus; error: string | null } {
   return { status, error: lastError };
 }
 
+/**
+ * Read the saved workspace into memory, once per page load. Moving between the playground and the
+ * compare view keeps the store in memory; reading storage again then could bring back a state
+ * older than an edit still waiting for its debounced write.
+ */
+export async function hydrateWorkspace(): Promise<void> {
+  if (!workspaceStore.persist.hasHydrated()) await workspaceStore.persist.rehydrate();
+}
+
 /** Write pending changes now (before a reload the person asked for, say). */
 export function flushWorkspace(): Promise<void> {
   return storage.flush();

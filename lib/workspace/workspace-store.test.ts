@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { defaultCompareSetup } from '@/lib/compare/compare-setup';
 import { deepFreeze, type ForkRequest, planFork } from '@/lib/fork';
 import { mutableSharedObjects, scribble, sharedObjects } from '@/lib/fork/testing/object-graph';
 import { contentHash } from '@/lib/isolation/content-hash';
@@ -146,6 +147,28 @@ describe('workspace store', () => {
     expect(session).toEqual(activeSession(store.getState()));
     expect(reloaded.getState().openChildId).toBe('child-1');
     expect(Object.isFrozen(session.children[0]!.plan.child.initialMessages[0]!.message)).toBe(true);
+  });
+
+  it('keeps a session’s compare across a reload, and drops one another version left broken without losing the session', async () => {
+    const { store, storage, backend } = newStore();
+    store.getState().openSession(init);
+    let next = 0;
+    const setup = defaultCompareSetup({ policy: 'qwen-fork-turns', values: { fork_turns: '2' }, forkPoint: null, directive: 'Compare.' }, 'offline', () => `v${++next}`);
+    store.getState().setCompare(setup);
+    await storage.flush();
+    const reloaded = newStore(backend).store;
+    await reloaded.persist.rehydrate();
+    expect(activeSession(reloaded.getState())!.compare).toEqual(setup);
+
+    const broken = newStore();
+    broken.store.getState().openSession(init);
+    broken.store.getState().setCompare({ ...setup, baselineId: 'nobody' });
+    await broken.storage.flush();
+    const restored = newStore(broken.backend).store;
+    await restored.persist.rehydrate();
+    const session = activeSession(restored.getState())!;
+    expect(session.compare).toBeUndefined();
+    expect(session.transcript).toEqual(transcript);
   });
 
   it('starts empty when storage holds something that is not a workspace', async () => {

@@ -1,6 +1,7 @@
 import { type PersistStorage, persist } from 'zustand/middleware';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RunEvent } from '@/lib/agent/run-record';
+import { type CompareSetup, restoreCompareSetup } from '@/lib/compare/compare-setup';
 import { copyUnlessFrozen, deepFreeze, type ModelMessage, type ParentTranscript, runtimeOf, type TranscriptMessage } from '@/lib/fork';
 import { acknowledgeLaunch, deliverChildOutcome } from './deliver-result';
 import { type ForkSelection, restoreSelection } from './fork-selection';
@@ -35,6 +36,8 @@ export interface WorkspaceActions {
     children?: ChildRecord[];
   }): void;
   setSelection(update: (selection: ForkSelection) => ForkSelection): void;
+  /** Set the active session's compare (its variants, baseline and directive). */
+  setCompare(setup: CompareSetup): void;
   appendParentMessage(message: ModelMessage): void;
   replaceParentMessage(index: number, message: ModelMessage): void;
   deleteParentMessage(index: number): void;
@@ -137,6 +140,9 @@ export function createWorkspaceStore(storage: PersistStorage<PersistedWorkspace>
           },
           setSelection(update) {
             updateActive((session) => ({ ...session, selection: owned(update(session.selection)) }));
+          },
+          setCompare(setup) {
+            updateActive((session) => ({ ...session, compare: owned(setup) }));
           },
           appendParentMessage(message) {
             editParent((transcript) => appendMessage(transcript, message));
@@ -271,7 +277,9 @@ function readPersisted(persisted: unknown): Partial<WorkspaceState> {
       Array.isArray(candidate.children) &&
       candidate.selection !== undefined
     ) {
-      valid[id] = deepFreeze({ ...(candidate as ParentSession), selection: restoreSelection(candidate.selection) });
+      const { compare, ...rest } = candidate as ParentSession;
+      const restored = restoreCompareSetup(compare);
+      valid[id] = deepFreeze({ ...rest, selection: restoreSelection(candidate.selection), ...(restored === undefined ? {} : { compare: restored }) });
     }
   }
   return {

@@ -1,4 +1,5 @@
 import type { RunStatus } from '@/lib/agent/run-record';
+import type { CompareSetup } from '@/lib/compare/compare-setup';
 import type { ForkBootstrapRecord, ForkPlan, ForkRequest, ParentTranscript, TranscriptMessage } from '@/lib/fork';
 import type { ChildTokenReport } from '@/lib/fork-service/child-token-report';
 import type { FidelityReport } from '@/lib/import/fidelity-report';
@@ -53,4 +54,6 @@ export interface ParentSession {
   revision: number;
   selection: ForkSelection;
   children: ChildRecord[];
+  /** The compare view's variants on this parent, once the person opened it. */
+  compare?: CompareSetup;
 }

@@ -1,0 +1,176 @@
+'use client';
+
+import { RuntimeFields } from '@/components/fork-controls/runtime-fields';
+import type { ModelOption } from '@/lib/ai/providers';
+import type { CompareVariant } from '@/lib/compare/compare-setup';
+import { FORK_RUNTIMES, isForkPolicy, runtimeOf } from '@/lib/fork';
+import styles from './compare.module.css';
+import type { VariantPreview } from './use-compare-previews';
+
+export interface VariantCardProps {
+  letter: string;
+  variant: CompareVariant;
+  preview: VariantPreview | undefined;
+  baseline: boolean;
+  first: boolean;
+  last: boolean;
+  canAdd: boolean;
+  canRemove: boolean;
+  realTurns: number;
+  parentLength: number;
+  models: readonly ModelOption[];
+  onChange(update: (variant: CompareVariant) => CompareVariant): void;
+  onBaseline(): void;
+  onMove(by: -1 | 1): void;
+  onDuplicate(): void;
+  onRemove(): void;
+}
+
+/** Figures of one variant's first request, or why there are none. */
+function VariantFigures({ preview }: { preview: VariantPreview | undefined }) {
+  if (preview === undefined || preview.status === 'loading') return <p className={styles.muted}>Planning…</p>;
+  if (preview.status === 'error') {
+    return (
+      <p className={styles.error} role="alert" data-testid="variant-error">
+        {preview.message}
+      </p>
+    );
+  }
+  const { plan, tokens } = preview.preview;
+  if (plan.errors.length > 0) {
+    return (
+      <div className={styles.error} role="alert" data-testid="variant-rejected">
+        <p>The runtime rejects this call; its words to the parent:</p>
+        {plan.errors.map((error) => (
+          <p key={error.code}>
+            <code>{error.parameter}</code>: {error.message}
+            {error.explanation === undefined ? null : <span className={styles.explanation}> — {error.explanation}</span>}
+          </p>
+        ))}
+      </div>
+    );
+  }
+  if (plan.child === null) {
+    return <p data-testid="variant-not-a-fork">Not a fork: {plan.freshReason ?? 'the child inherits no history'}.</p>;
+  }
+  return (
+    <dl className={styles.figures} data-testid="variant-figures">
+      <dt>Messages</dt>
+      <dd data-testid="variant-messages">{preview.messages.length}</dd>
+      <dt>First request</dt>
+      <dd data-testid="variant-tokens">
+        {tokens?.total.toLocaleString('en-US') ?? '—'} tokens{tokens?.estimated ? ' (estimate)' : ''}
+      </dd>
+      <dt>Cache prefix</dt>
+      <dd data-testid="variant-prefix" title="What the child's first request repeats of the parent's next request, from the start">
+        {tokens === null
+          ? '—'
+          : `${tokens.sharedPrefix.messages} message${tokens.sharedPrefix.messages === 1 ? '' : 's'} · ${tokens.sharedPrefix.tokens.toLocaleString('en-US')} tokens`}
+      </dd>
+    </dl>
+  );
+}
+
+/** One variant of the compare: its runtime and fields, where it forks, its model, and its figures. */
+export function VariantCard(props: VariantCardProps) {
+  const { variant, preview, letter } = props;
+  const runtime = runtimeOf(variant.policy);
+  const errors = preview?.status === 'ok' ? preview.preview.plan.errors : [];
+  return (
+    <section
+      className={`${styles.card} ${props.baseline ? styles.baselineCard : ''}`}
+      data-testid="variant-card"
+      data-letter={letter}
+      aria-label={`Variant ${letter}`}
+    >
+      <header className={styles.cardHeader}>
+        <h3>
+          {letter}
+          {props.baseline ? <span className={styles.baselineTag}> · baseline</span> : null}
+        </h3>
+        <div className={styles.cardButtons}>
+          <button
+            type="button"
+            onClick={props.onBaseline}
+            disabled={props.baseline}
+            data-testid="variant-baseline"
+            title="Read the other variants against this one"
+          >
+            Baseline
+          </button>
+          <button type="button" onClick={() => props.onMove(-1)} disabled={props.first} aria-label={`Move ${letter} left`} data-testid="variant-left">
+            ←
+          </button>
+          <button type="button" onClick={() => props.onMove(1)} disabled={props.last} aria-label={`Move ${letter} right`} data-testid="variant-right">
+            →
+          </button>
+          <button type="button" onClick={props.onDuplicate} disabled={!props.canAdd} data-testid="variant-duplicate">
+            Duplicate
+          </button>
+          <button type="button" onClick={props.onRemove} disabled={!props.canRemove} aria-label={`Remove ${letter}`} data-testid="variant-remove">
+            Remove
+          </button>
+        </div>
+      </header>
+      <label className={styles.inline}>
+        <span>Runtime</span>
+        <select
+          value={variant.policy}
+          data-testid="variant-runtime"
+          onChange={(event) => {
+            const policy = event.target.value;
+            if (isForkPolicy(policy)) props.onChange((current) => ({ ...current, policy, values: runtimeOf(policy).controls.defaults }));
+          }}
+        >
+          {FORK_RUNTIMES.map((candidate) => (
+            <option key={candidate.policy} value={candidate.policy}>
+              {candidate.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <RuntimeFields
+        runtime={runtime}
+        values={{ ...runtime.controls.defaults, ...variant.values }}
+        errors={errors}
+        realTurns={props.realTurns}
+        onChange={(name, value) => props.onChange((current) => ({ ...current, values: { ...runtime.controls.defaults, ...current.values, [name]: value } }))}
+      />
+      <label className={styles.inline}>
+        <span>Fork point</span>
+        <input
+          type="number"
+          min={0}
+          max={props.parentLength}
+          placeholder={`end (${props.parentLength})`}
+          value={variant.forkPoint ?? ''}
+          data-testid="variant-fork-point"
+          onChange={(event) => {
+            const text = event.target.value;
+            const value = Number(text);
+            props.onChange((current) => ({
+              ...current,
+              forkPoint: text === '' || !Number.isInteger(value) || value < 0 ? null : Math.min(value, props.parentLength),
+            }));
+          }}
+        />
+      </label>
+      <label className={styles.inline}>
+        <span>Model</span>
+        <select
+          value={variant.modelId}
+          data-testid="variant-model"
+          onChange={(event) => props.onChange((current) => ({ ...current, modelId: event.target.value }))}
+        >
+          {props.models.map((model) => (
+            <option key={model.id} value={model.id}>
+              {model.label}
+            </option>
+          ))}
+          {props.models.some((model) => model.id === variant.modelId) ? null : <option value={variant.modelId}>{variant.modelId} (not configured here)</option>}
+        </select>
+      </label>
+      <VariantFigures preview={preview} />
+    </section>
+  );
+}

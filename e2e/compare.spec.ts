@@ -1,0 +1,155 @@
+import { contextDiff, parentRequest } from '@/lib/compare/context-diff';
+import { firstRequestMessages } from '@/lib/compare/first-request';
+import { partDiff } from '@/lib/compare/part-diff';
+import { dispositionAt, type ForkPlan, type ForkRequest, planFork } from '@/lib/fork';
+import { withAgentCall } from '@/lib/fork-service/agent-call';
+import { scenarioFile } from './fixtures/scenario-files';
+import { expect, test } from './fixtures/shared-page';
+import { ComparePage, type GridRowState } from './pages/compare-page';
+
+const DIRECTIVE = 'Write unit tests for parseDate in src/date.ts, covering the edge cases we found.';
+const qwen = (turns: string): ForkRequest => ({ policy: 'qwen-fork-turns', directive: DIRECTIVE, params: { subagent_type: 'fork', fork_turns: turns } });
+const KIMI: ForkRequest = { policy: 'kimi-fork', directive: DIRECTIVE, params: { fork: true }, notice: 'prompt-prefix' };
+const DEEPSEEK: ForkRequest = { policy: 'deepseek-completed-turns', directive: DIRECTIVE, params: {} };
+
+/** The engine's plan for a variant, on the parent as the fork sees it (with the Agent call Fork Lab writes). */
+function plan(transcript: Parameters<typeof planFork>[0], request: ForkRequest): ForkPlan {
+  return planFork(withAgentCall(transcript, request).transcript, request);
+}
+
+/** The rows the grid must show for these plans: every parent message, then what each child adds, by rule. */
+function expectGridMatches(rows: GridRowState[], plans: ForkPlan[], parentLength: number) {
+  const parentRows = rows.filter((row) => row.kind === 'parent');
+  expect(parentRows.map((row) => row.index)).toEqual(Array.from({ length: parentLength }, (_, index) => index));
+  plans.forEach((variantPlan, k) => {
+    for (const row of parentRows) {
+      const expected = dispositionAt(variantPlan.parent, row.index)!;
+      expect(row.cells[k], `variant ${k} #${row.index}`).toEqual({ status: expected.status, reason: expected.reason });
+    }
+    const added = firstRequestMessages(variantPlan.child).flatMap((message) =>
+      message.source.kind === 'synthetic'
+        ? [message.source.rule]
+        : message.source.parentIndexes.some((index) => index >= parentLength)
+          ? ['agent-call-written']
+          : [],
+    );
+    expect(
+      rows.flatMap((row) => (row.kind === 'added' && row.present[k] ? [row.rule] : [])),
+      `variant ${k} added`,
+    ).toEqual(added);
+  });
+}
+
+test.describe('compare view', () => {
+  test('four variants of one parent: each column is exactly the engine’s plan, an edit re-plans one, a rejected call keeps its column', async ({ page }) => {
+    const compare = new ComparePage(page);
+    const { transcript } = scenarioFile('startup-block');
+    await compare.open('startup-block');
+    expect(await compare.letters()).toEqual(['A', 'B', 'C', 'D']);
+    const requests = [qwen('1'), qwen('all'), KIMI, DEEPSEEK];
+    expectGridMatches(
+      await compare.gridRows(),
+      requests.map((request) => plan(transcript, request)),
+      transcript.messages.length,
+    );
+    await expect(compare.card('A').getByTestId('variant-messages')).toHaveText(String(firstRequestMessages(plan(transcript, qwen('1')).child).length));
+
+    await compare.setField('B', 'fork_turns', '2');
+    requests[1] = qwen('2');
+    expectGridMatches(
+      await compare.gridRows(),
+      requests.map((request) => plan(transcript, request)),
+      transcript.messages.length,
+    );
+
+    // The runtime's own words in the column; the column stays, and takes no part in agreement.
+    await compare.setField('B', 'fork_turns', '0');
+    await expect(compare.card('B').getByTestId('variant-rejected')).toContainText(
+      'Parameter "fork_turns" must be "all" or a positive integer string such as "3".',
+    );
+    const rows = await compare.gridRows();
+    expect(rows.filter((row) => row.kind === 'parent').every((row) => row.cells[1]!.reason === 'request-rejected')).toBe(true);
+    requests[1] = qwen('0');
+    expectGridMatches(
+      rows,
+      requests.map((request) => plan(transcript, request)),
+      transcript.messages.length,
+    );
+
+    // Only the rows where accepted variants disagree.
+    await compare.onlyDiffering.check();
+    const differing = await compare.gridRows();
+    expect(differing.every((row) => row.differs)).toBe(true);
+    expect(differing.length).toBe(rows.filter((row) => row.differs).length);
+  });
+
+  test('the context diff marks where a child’s request stops repeating the parent’s next one: the engine’s shared prefix', async ({ page }) => {
+    const compare = new ComparePage(page);
+    const { transcript } = scenarioFile('startup-block');
+    await compare.open('startup-block');
+    for (const [letter, request] of [
+      ['A', qwen('1')],
+      ['C', KIMI],
+      ['D', DEEPSEEK],
+    ] as const) {
+      await compare.chooseDiff(letter, 'parent');
+      const variantPlan = plan(transcript, request);
+      const expected = contextDiff(parentRequest(withAgentCall(transcript, request).transcript.messages), firstRequestMessages(variantPlan.child));
+      const entries = await compare.diffEntries();
+      expect(
+        entries.map((entry) => entry.kind),
+        letter,
+      ).toEqual(expected.entries.map((entry) => entry.kind));
+      expect(
+        entries.findIndex((entry) => entry.firstMismatch),
+        letter,
+      ).toBe(variantPlan.cache!.sharedMessages);
+      await expect(compare.diffSummary).toContainText(`for its first ${variantPlan.cache!.sharedMessages} message`);
+    }
+    // A changed message opens to a word diff of its parts: A's Agent call has its input redacted.
+    await compare.chooseDiff('A', 'parent');
+    await page.locator('[data-testid="diff-entry"][data-kind="changed"]').first().getByTestId('toggle-part-diff').click();
+    const call = transcript.messages.at(-1)!.message;
+    const redacted = firstRequestMessages(plan(transcript, qwen('1')).child).find(
+      (message) => message.source.kind === 'copy' && message.source.change === 'tool-inputs-redacted',
+    )!;
+    const removed = partDiff(call, redacted.message).flatMap((part) => part.chunks.filter((chunk) => chunk.change === 'removed').map((chunk) => chunk.text));
+    expect(removed.join('')).toContain('"fork_turns":"1"');
+    await expect(page.getByTestId('part-diff').locator('del')).toHaveText(removed);
+    await expect(page.getByTestId('part-diff').locator('ins')).toHaveCount(0);
+  });
+
+  test('variants are added, duplicated, reordered, removed and re-based, and the compare survives a reload', async ({ page }) => {
+    const compare = new ComparePage(page);
+    await compare.open('startup-block');
+    await compare.click('A', 'duplicate');
+    expect(await compare.letters()).toEqual(['A', 'B', 'C', 'D', 'E']);
+    await expect(compare.card('B').getByTestId('input-fork_turns')).toHaveValue('1');
+    await compare.click('D', 'right');
+    await expect(compare.card('D').getByTestId('variant-runtime')).toHaveValue('deepseek-completed-turns');
+    await expect(compare.card('E').getByTestId('variant-runtime')).toHaveValue('kimi-fork');
+    await compare.click('C', 'baseline');
+    await expect(compare.card('C')).toContainText('baseline');
+    await compare.click('A', 'remove');
+    expect(await compare.letters()).toEqual(['A', 'B', 'C', 'D']);
+    await compare.page.getByTestId('add-variant').click();
+    await compare.waitPlanned();
+    expect(await compare.letters()).toEqual(['A', 'B', 'C', 'D', 'E']);
+    await compare.page.waitForTimeout(800); // the workspace's debounced write
+    await page.reload();
+    await compare.waitPlanned();
+    expect(await compare.letters()).toEqual(['A', 'B', 'C', 'D', 'E']);
+    await expect(compare.card('B')).toContainText('baseline');
+    await expect(compare.card('C').getByTestId('variant-runtime')).toHaveValue('deepseek-completed-turns');
+  });
+
+  test('is one click from the playground, on the playground’s parent', async ({ shared }) => {
+    await shared.freshScenario('reminders-between-turns', scenarioFile('reminders-between-turns').request);
+    await shared.page.getByTestId('open-compare').click();
+    const compare = new ComparePage(shared.page);
+    await compare.waitPlanned();
+    await expect(shared.page.getByTestId('compare-parent')).toHaveText('Reminders between turns');
+    await shared.page.getByTestId('back-to-playground').click();
+    await expect(shared.readyRoot).toBeVisible();
+  });
+});

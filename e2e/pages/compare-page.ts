@@ -1,0 +1,117 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** What one grid row shows, read from its data attributes. */
+export type GridRowState =
+  | { kind: 'parent'; index: number; differs: boolean; cells: { status: string; reason: string }[] }
+  | { kind: 'added'; after: number; rule: string; differs: boolean; present: boolean[] };
+
+/** What one entry of the context diff shows. */
+export interface DiffEntryState {
+  kind: string;
+  firstMismatch: boolean;
+}
+
+/**
+ * The compare view, driven through its test ids. Methods that change a variant wait for every
+ * variant to be planned again (`data-ready` on the view) before they return.
+ */
+export class ComparePage {
+  readonly root: Locator;
+  readonly cards: Locator;
+  readonly gridSummary: Locator;
+  readonly onlyDiffering: Locator;
+  readonly diffSummary: Locator;
+  readonly diffVariant: Locator;
+  readonly diffAgainst: Locator;
+  readonly directive: Locator;
+
+  constructor(readonly page: Page) {
+    this.root = page.getByTestId('compare-view');
+    this.cards = page.getByTestId('variant-card');
+    this.gridSummary = page.getByTestId('grid-summary');
+    this.onlyDiffering = page.getByTestId('only-differing');
+    this.diffSummary = page.getByTestId('diff-summary');
+    this.diffVariant = page.getByTestId('diff-variant');
+    this.diffAgainst = page.getByTestId('diff-against');
+    this.directive = page.getByTestId('compare-directive');
+  }
+
+  /** Open `/compare` (on a scenario, when given) and wait until every variant is planned. */
+  async open(scenarioId?: string): Promise<void> {
+    await this.page.goto(scenarioId === undefined ? '/compare' : `/compare?scenario=${encodeURIComponent(scenarioId)}`);
+    await this.waitPlanned();
+  }
+
+  /** A cold server plans the first variants of a large parent in seconds, as the playground's first plan. */
+  async waitPlanned(): Promise<void> {
+    await expect(this.root).toHaveAttribute('data-ready', 'true', { timeout: 15_000 });
+  }
+
+  card(letter: string): Locator {
+    return this.page.locator(`[data-testid="variant-card"][data-letter="${letter}"]`);
+  }
+
+  async letters(): Promise<string[]> {
+    return this.cards.evaluateAll((cards) => cards.map((card) => card.getAttribute('data-letter') ?? ''));
+  }
+
+  async setRuntime(letter: string, policy: string): Promise<void> {
+    await this.card(letter).getByTestId('variant-runtime').selectOption(policy);
+    await this.waitPlanned();
+  }
+
+  async setField(letter: string, name: string, value: string): Promise<void> {
+    const input = this.card(letter).getByTestId(`input-${name}`);
+    if ((await input.evaluate((element) => element.tagName)) === 'SELECT') await input.selectOption(value);
+    else await input.fill(value);
+    await expect(input).toHaveValue(value);
+    await this.waitPlanned();
+  }
+
+  async click(letter: string, button: 'baseline' | 'left' | 'right' | 'duplicate' | 'remove'): Promise<void> {
+    await this.card(letter).getByTestId(`variant-${button}`).click();
+    await this.waitPlanned();
+  }
+
+  /** Every rendered grid row (the grid is virtualised: a short parent renders whole). */
+  async gridRows(): Promise<GridRowState[]> {
+    return this.page.getByTestId('grid-row').evaluateAll((rows) =>
+      rows.map((row) => {
+        const cells = [...row.querySelectorAll('[data-testid="grid-cell"]')];
+        const differs = row.getAttribute('data-differs') === 'true';
+        if (row.getAttribute('data-kind') === 'parent') {
+          return {
+            kind: 'parent' as const,
+            index: Number(row.getAttribute('data-index')),
+            differs,
+            cells: cells.map((cell) => ({ status: cell.getAttribute('data-status') ?? '', reason: cell.getAttribute('data-reason') ?? '' })),
+          };
+        }
+        return {
+          kind: 'added' as const,
+          after: Number(row.getAttribute('data-after')),
+          rule: row.getAttribute('data-rule') ?? '',
+          differs,
+          present: cells.map((cell) => cell.getAttribute('data-present') === 'true'),
+        };
+      }),
+    );
+  }
+
+  async diffEntries(): Promise<DiffEntryState[]> {
+    return this.page
+      .getByTestId('diff-entry')
+      .evaluateAll((entries) =>
+        entries.map((entry) => ({ kind: entry.getAttribute('data-kind') ?? '', firstMismatch: entry.getAttribute('data-first-mismatch') === 'true' })),
+      );
+  }
+
+  async chooseDiff(letter: string, against: 'baseline' | 'parent'): Promise<void> {
+    const value = await this.diffVariant
+      .locator('option')
+      .filter({ hasText: new RegExp(`^${letter}( |$)`) })
+      .getAttribute('value');
+    await this.diffVariant.selectOption(value!);
+    await this.diffAgainst.selectOption(against);
+  }
+}
