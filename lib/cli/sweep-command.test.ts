@@ -77,11 +77,11 @@ describe('fork-lab sweep', () => {
     const result = JSON.parse(stdout);
     expect(result.smallestPassing).toBe('all');
     expect(result.variants[0]).toMatchObject({
-      window: '0',
+      label: '0',
       status: 'rejected',
       errors: ['Parameter "fork_turns" must be "all" or a positive integer string such as "3".'],
     });
-    expect(result.variants[1]).toMatchObject({ window: 'all', status: 'passed', initialMessages: 12, checks: [{ check: 'contains:heron', passed: true }] });
+    expect(result.variants[1]).toMatchObject({ label: 'all', status: 'passed', initialMessages: 12, checks: [{ check: 'contains:heron', passed: true }] });
     expect(result.variants[1].output).toContain('heron-7731');
   }, 30_000);
 
@@ -93,7 +93,22 @@ describe('fork-lab sweep', () => {
       ],
       [
         ['sweep', canary, '--runtime', 'qwen-fork-turns', '--directive', 'x', '--check', 'contains:a'],
-        '--windows: list the values of fork_turns to try, comma-separated (e.g. 1,2,4,all)',
+        '--windows: list 1 to 16 values of fork_turns to try, comma-separated (e.g. 1,2,4,all)',
+      ],
+      [
+        [
+          'sweep',
+          canary,
+          '--runtime',
+          'qwen-fork-turns',
+          '--windows',
+          Array.from({ length: 17 }, (_, k) => k + 1).join(','),
+          '--directive',
+          'x',
+          '--check',
+          'contains:a',
+        ],
+        '--windows: list 1 to 16 values of fork_turns to try',
       ],
       [['sweep', canary, '--runtime', 'qwen-fork-turns', '--windows', '1', '--check', 'contains:a'], '--directive: what every child is asked to do'],
       [['sweep', canary, '--runtime', 'qwen-fork-turns', '--windows', '1', '--directive', 'x'], '--check: at least one check over the output'],

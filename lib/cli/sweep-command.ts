@@ -1,7 +1,7 @@
 import { createOfflineModel, OFFLINE_MODEL_ID } from '@/lib/ai/offline/offline-model';
 import { FORK_POLICIES, isForkPolicy, runtimeOf } from '@/lib/fork';
 import { OutputCheckSyntaxError, parseOutputCheck } from '@/lib/sweep/output-check';
-import { runSweep, type SweepResult } from '@/lib/sweep/run-sweep';
+import { MAX_SWEEP_VARIANTS, runSweep, type SweepResult, windowVariants } from '@/lib/sweep/run-sweep';
 import type { CliIo } from './cli-io';
 import { CLI_OK_EXIT, CLI_REJECTED_EXIT, CliUsageError } from './cli-usage-error';
 import { importFile } from './import-file';
@@ -22,7 +22,7 @@ function table(result: SweepResult): string {
   for (const variant of result.variants) {
     const passed = variant.checks.filter((check) => check.passed).length;
     rows.push([
-      variant.window === result.smallestPassing ? `${variant.window} *` : variant.window,
+      variant.label === result.smallestPassing ? `${variant.label} *` : variant.label,
       variant.status,
       String(variant.initialMessages),
       variant.inputTokens === undefined ? '' : String(variant.inputTokens),
@@ -38,7 +38,7 @@ function table(result: SweepResult): string {
       .trimEnd(),
   );
   for (const variant of result.variants) {
-    for (const check of variant.checks) if (!check.passed) lines.push(`  ${variant.window}: ${check.check} failed: ${check.reason}`);
+    for (const check of variant.checks) if (!check.passed) lines.push(`  ${variant.label}: ${check.check} failed: ${check.reason}`);
   }
   lines.push(result.smallestPassing === null ? 'no window passes every check' : `smallest passing window: ${result.smallestPassing} (marked *)`);
   return lines.join('\n');
@@ -69,7 +69,9 @@ export function runSweepCommand(args: readonly string[], io: CliIo): Promise<num
       .split(',')
       .map((value) => value.trim())
       .filter((value) => value !== '');
-    if (windows.length === 0) throw new CliUsageError('--windows', `list the values of ${window.field} to try, comma-separated (e.g. 1,2,4,${window.all})`);
+    if (windows.length === 0 || windows.length > MAX_SWEEP_VARIANTS) {
+      throw new CliUsageError('--windows', `list 1 to ${MAX_SWEEP_VARIANTS} values of ${window.field} to try, comma-separated (e.g. 1,2,4,${window.all})`);
+    }
     if (values.directive === undefined || values.directive.trim() === '') throw new CliUsageError('--directive', 'what every child is asked to do');
     if ((values.check ?? []).length === 0) throw new CliUsageError('--check', 'at least one check over the output (e.g. contains:heron-7731)');
     const checks = (values.check ?? []).map((spec) => {
@@ -86,9 +88,7 @@ export function runSweepCommand(args: readonly string[], io: CliIo): Promise<num
     const imported = await importFile(file, values.format);
     const result = await runSweep({
       parent: imported.transcript,
-      policy,
-      windows,
-      directive: values.directive,
+      variants: windowVariants(policy, windows, values.directive),
       checks,
       model: () => createOfflineModel(),
       onProgress: (done, total, next) => io.stderr(done < total ? `[${done + 1}/${total}] ${window.field} ${next}\n` : ''),

@@ -18,6 +18,14 @@ describe('output checks', () => {
     expect(run('max-output-tokens:10', 'x', 11)).toEqual({ check: 'max-output-tokens:10', passed: false, reason: '11 output tokens' });
   });
 
+  it('fails a regex that backtracks past its time limit instead of holding the process', () => {
+    expect(run('regex:^(a+)+$', `${'a'.repeat(40)}b`)).toEqual({
+      check: 'regex:/^(a+)+$/',
+      passed: false,
+      reason: 'the pattern ran past 100 ms (catastrophic backtracking?)',
+    });
+  });
+
   it('refuses a check it cannot read, saying what is allowed', () => {
     const cases: [string, string][] = [
       ['equals:x', '"equals" is not a check; one of contains, not-contains, regex, json-path, max-output-tokens'],

@@ -1,3 +1,5 @@
+import { boundedRegexTest, REGEX_CHECK_TIMEOUT_MS } from './bounded-regex';
+
 /**
  * Checks over a child's final output, declared once for a sweep: `contains:<text>`,
  * `not-contains:<text>`, `regex:<pattern>` (or `/pattern/flags`), `json-path:<$.a.b[0]>=<JSON value>`,
@@ -110,8 +112,12 @@ function runOutputCheck(check: OutputCheck, output: string, outputTokens: number
       return output.includes(check.text) ? { check: name, passed: true } : { check: name, passed: false, reason: 'not in the output' };
     case 'not-contains':
       return output.includes(check.text) ? { check: name, passed: false, reason: 'in the output' } : { check: name, passed: true };
-    case 'regex':
-      return new RegExp(check.pattern, check.flags).test(output) ? { check: name, passed: true } : { check: name, passed: false, reason: 'no match' };
+    case 'regex': {
+      const matched = boundedRegexTest(check.pattern, check.flags, output);
+      if (matched === 'timed-out')
+        return { check: name, passed: false, reason: `the pattern ran past ${REGEX_CHECK_TIMEOUT_MS} ms (catastrophic backtracking?)` };
+      return matched ? { check: name, passed: true } : { check: name, passed: false, reason: 'no match' };
+    }
     case 'json-path': {
       let parsed: unknown;
       try {

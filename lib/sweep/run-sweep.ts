@@ -1,7 +1,8 @@
-import type { LanguageModelV3 } from '@ai-sdk/provider';
+import type { LanguageModel } from 'ai';
 import { generateText } from 'ai';
 import {
   buildBootstrapRecord,
+  FORK_RUNTIMES,
   type ForkPolicy,
   type ForkRequest,
   type ParentTranscript,
@@ -17,89 +18,125 @@ export class SweepSetupError extends Error {
   override readonly name = 'SweepSetupError';
 }
 
-export interface SweepVariantResult {
-  /** The window as the runtime's field spells it (`3`, `all`). */
-  window: string;
+/** One fork a sweep tries: a label for tables and charts, and the request. */
+export interface SweepVariantSpec {
+  /** The window as the runtime's field spells it (`3`, `all`), or the runtime's name. */
+  label: string;
   request: ForkRequest;
-  status: 'passed' | 'failed' | 'rejected' | 'not-a-fork';
+}
+
+export interface SweepVariantResult {
+  label: string;
+  request: ForkRequest;
+  status: 'passed' | 'failed' | 'rejected' | 'not-a-fork' | 'error';
   /** Messages the child starts with. */
   initialMessages: number;
+  /** Leading messages of the child's first request that repeat the parent's next request. */
+  sharedPrefixMessages?: number;
   inputTokens?: number;
   outputTokens?: number;
   output?: string;
   checks: CheckResult[];
-  /** The runtime's words, for a call it rejects. */
+  /** The runtime's words, for a call it rejects; the model's failure, for a run that failed. */
   errors?: string[];
 }
 
 export interface SweepResult {
-  policy: ForkPolicy;
   variants: SweepVariantResult[];
   /** The passing variant whose child starts with the fewest messages (the first such, on a tie); null when none passes. */
   smallestPassing: string | null;
 }
 
-export interface SweepInput {
-  parent: ParentTranscript;
-  policy: ForkPolicy;
-  /** Values of the runtime's window field, in the order to run them. */
-  windows: readonly string[];
-  directive: string;
-  checks: readonly OutputCheck[];
-  model: () => LanguageModelV3;
-  onProgress?: (done: number, total: number, window: string) => void;
+/** At most this many forks in one sweep: each runs a model call. */
+export const MAX_SWEEP_VARIANTS = 16;
+
+/** One fork per value of a runtime's window field (Qwen's `fork_turns`, say), everything else at its defaults. */
+export function windowVariants(policy: ForkPolicy, windows: readonly string[], directive: string): SweepVariantSpec[] {
+  const { controls } = runtimeOf(policy);
+  if (controls.window === undefined) throw new SweepSetupError(`${policy} has no window to sweep: it always inherits the same history`);
+  const field = controls.window.field;
+  return windows.map((window) => ({
+    label: window,
+    request: parseForkRequest(controls.toRequest({ ...controls.defaults, [field]: window }, { directive })),
+  }));
 }
 
-/**
- * A window sweep: one fork per window of the runtime's window field (Qwen's `fork_turns`, say),
- * each planned as the playground plans it and, when the runtime accepts it, run once against the
- * model with the same directive; its final output is checked. Children run one after another, each
- * answering from its inherited history without tools.
- */
-export async function runSweep(input: SweepInput): Promise<SweepResult> {
-  const { controls } = runtimeOf(input.policy);
-  if (controls.window === undefined) throw new SweepSetupError(`${input.policy} has no window to sweep: it always inherits the same history`);
-  const field = controls.window.field;
-  const variants: SweepVariantResult[] = [];
-  for (const [index, window] of input.windows.entries()) {
-    input.onProgress?.(index, input.windows.length, window);
-    const request = parseForkRequest(controls.toRequest({ ...controls.defaults, [field]: window }, { directive: input.directive }));
-    const { transcript } = withAgentCall(input.parent, request);
-    const plan = planFork(transcript, request);
-    if (plan.errors.length > 0) {
-      variants.push({ window, request, status: 'rejected', initialMessages: 0, checks: [], errors: plan.errors.map((error) => error.message) });
-      continue;
-    }
-    if (plan.child === null) {
-      variants.push({ window, request, status: 'not-a-fork', initialMessages: 0, checks: [] });
-      continue;
-    }
-    const childId = `sweep-${index}`;
-    const bootstrap = buildBootstrapRecord(plan, { childId, parentAgentId: transcript.profile.agentId });
+/** Every runtime of the registry at its defaults. */
+export function defaultRuntimeVariants(directive: string): SweepVariantSpec[] {
+  return FORK_RUNTIMES.map((runtime) => ({
+    label: runtime.policy,
+    request: parseForkRequest(runtime.controls.toRequest(runtime.controls.defaults, { directive })),
+  }));
+}
+
+export interface SweepInput {
+  parent: ParentTranscript;
+  variants: readonly SweepVariantSpec[];
+  checks: readonly OutputCheck[];
+  model: () => LanguageModel;
+  /** Before each variant (done so far, total, the next one's label); once more at the end. */
+  onProgress?: (done: number, total: number, label: string) => void;
+  onVariant?: (result: SweepVariantResult) => void;
+  /** Stop between children (the caller went away). */
+  signal?: AbortSignal;
+}
+
+async function runVariant(input: SweepInput, spec: SweepVariantSpec, index: number): Promise<SweepVariantResult> {
+  const { label, request } = spec;
+  const { transcript } = withAgentCall(input.parent, request);
+  const plan = planFork(transcript, request);
+  if (plan.errors.length > 0) return { label, request, status: 'rejected', initialMessages: 0, checks: [], errors: plan.errors.map((error) => error.message) };
+  if (plan.child === null) return { label, request, status: 'not-a-fork', initialMessages: 0, checks: [] };
+  const childId = `sweep-${index}`;
+  const bootstrap = buildBootstrapRecord(plan, { childId, parentAgentId: transcript.profile.agentId });
+  const base = { label, request, initialMessages: plan.child.initialMessages.length, sharedPrefixMessages: plan.cache?.sharedMessages ?? 0 };
+  try {
     const result = await generateText({
       model: input.model(),
       system: bootstrap.systemInstruction,
       messages: reviveChildHistory(bootstrap, [], childId),
       maxRetries: 0,
+      ...(input.signal === undefined ? {} : { abortSignal: input.signal }),
     });
     const outputTokens = result.usage.outputTokens ?? 0;
     const checks = runOutputChecks(input.checks, result.text, outputTokens);
-    variants.push({
-      window,
-      request,
+    return {
+      ...base,
       status: checks.every((check) => check.passed) ? 'passed' : 'failed',
-      initialMessages: plan.child.initialMessages.length,
       inputTokens: result.usage.inputTokens ?? 0,
       outputTokens,
       output: result.text,
       checks,
-    });
+    };
+  } catch (error) {
+    if (input.signal?.aborted) throw error;
+    // One child's provider failure is that variant's result; the sweep goes on.
+    return { ...base, status: 'error', checks: [], errors: [error instanceof Error ? error.message : String(error)] };
   }
-  input.onProgress?.(input.windows.length, input.windows.length, '');
+}
+
+/**
+ * A sweep: each variant planned as the playground plans it and, when the runtime accepts it, run
+ * once against the model with the same directive; its final output is checked. Children run one
+ * after another, each answering from its inherited history without tools.
+ */
+export async function runSweep(input: SweepInput): Promise<SweepResult> {
+  if (input.variants.length === 0 || input.variants.length > MAX_SWEEP_VARIANTS) {
+    throw new SweepSetupError(`a sweep tries 1 to ${MAX_SWEEP_VARIANTS} forks (got ${input.variants.length})`);
+  }
+  const variants: SweepVariantResult[] = [];
+  for (const [index, spec] of input.variants.entries()) {
+    input.signal?.throwIfAborted();
+    input.onProgress?.(index, input.variants.length, spec.label);
+    const result = await runVariant(input, spec, index);
+    variants.push(result);
+    input.onVariant?.(result);
+  }
+  input.onProgress?.(input.variants.length, input.variants.length, '');
   const passing = variants.filter((variant) => variant.status === 'passed');
   const smallest = passing.reduce<SweepVariantResult | null>(
     (best, variant) => (best === null || variant.initialMessages < best.initialMessages ? variant : best),
     null,
   );
-  return { policy: input.policy, variants, smallestPassing: smallest?.window ?? null };
+  return { variants, smallestPassing: smallest?.label ?? null };
 }

@@ -153,7 +153,11 @@ describe('workspace store', () => {
     const { store, storage, backend } = newStore();
     store.getState().openSession(init);
     let next = 0;
-    const setup = defaultCompareSetup({ policy: 'qwen-fork-turns', values: { fork_turns: '2' }, forkPoint: null, directive: 'Compare.' }, 'offline', () => `v${++next}`);
+    const setup = defaultCompareSetup(
+      { policy: 'qwen-fork-turns', values: { fork_turns: '2' }, forkPoint: null, directive: 'Compare.' },
+      'offline',
+      () => `v${++next}`,
+    );
     store.getState().setCompare(setup);
     await storage.flush();
     const reloaded = newStore(backend).store;
