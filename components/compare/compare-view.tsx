@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import pageStyles from '@/components/playground/playground.module.css';
 import { fetchScenario, sessionInit } from '@/components/playground/scenario-client';
 import { useModels } from '@/components/playground/use-models';
+import { SweepPanel } from '@/components/sweep/sweep-panel';
 import {
   addVariant,
   type CompareSetup,
@@ -184,6 +185,14 @@ export function CompareView({ initialScenario, defaultScenarioId }: CompareViewP
       <ContextDiffPanel
         choices={setup.variants.map((variant, index) => ({ id: variant.id, letter: letters[index]!, preview: previews.get(variant.id) }))}
         baselineId={setup.baselineId}
+      />
+      <SweepPanel
+        transcript={transcript}
+        revision={session.revision}
+        parentTitle={session.title}
+        directive={setup.directive}
+        sweeps={session.sweeps ?? []}
+        models={models}
       />
     </main>
   );

@@ -47,6 +47,11 @@ export function registerParent(transcript: ParentTranscript): Promise<ParentRegi
   return registration;
 }
 
+/** The server said it no longer holds this parent: the next call registers it again. */
+export function forgetRegistration(transcript: ParentTranscript): void {
+  registrations.delete(transcript);
+}
+
 /**
  * Remember a registration the server made already (an import registers its parent as it answers),
  * so the first preview of a large imported parent does not send it back.

@@ -43,7 +43,12 @@ export interface SweepVariantResult {
 
 export interface SweepResult {
   variants: SweepVariantResult[];
-  /** The passing variant whose child starts with the fewest messages (the first such, on a tie); null when none passes. */
+  /**
+   * The passing variant whose child's first request costs the fewest input tokens (then the fewest
+   * messages; the first listed on a tie): what the person pays for is tokens, and a window that
+   * counts more turns can still send fewer messages (Qwen's "all" merges the startup block into
+   * the first prompt, a numeric window keeps it apart). Null when none passes.
+   */
   smallestPassing: string | null;
 }
 
@@ -134,9 +139,8 @@ export async function runSweep(input: SweepInput): Promise<SweepResult> {
   }
   input.onProgress?.(input.variants.length, input.variants.length, '');
   const passing = variants.filter((variant) => variant.status === 'passed');
-  const smallest = passing.reduce<SweepVariantResult | null>(
-    (best, variant) => (best === null || variant.initialMessages < best.initialMessages ? variant : best),
-    null,
-  );
+  const byTokens = passing.every((variant) => variant.inputTokens !== undefined && variant.inputTokens > 0);
+  const size = (variant: SweepVariantResult) => (byTokens ? variant.inputTokens! : variant.initialMessages);
+  const smallest = passing.reduce<SweepVariantResult | null>((best, variant) => (best === null || size(variant) < size(best) ? variant : best), null);
   return { variants, smallestPassing: smallest?.label ?? null };
 }

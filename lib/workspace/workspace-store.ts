@@ -3,6 +3,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RunEvent } from '@/lib/agent/run-record';
 import { type CompareSetup, restoreCompareSetup } from '@/lib/compare/compare-setup';
 import { copyUnlessFrozen, deepFreeze, type ModelMessage, type ParentTranscript, runtimeOf, type TranscriptMessage } from '@/lib/fork';
+import { KEPT_SWEEPS, restoreSweeps, type SweepRecord } from '@/lib/sweep/sweep-record';
 import { acknowledgeLaunch, deliverChildOutcome } from './deliver-result';
 import { type ForkSelection, restoreSelection } from './fork-selection';
 import { appendMessage, deleteMessage, replaceMessage } from './parent-edits';
@@ -38,6 +39,8 @@ export interface WorkspaceActions {
   setSelection(update: (selection: ForkSelection) => ForkSelection): void;
   /** Set the active session's compare (its variants, baseline and directive). */
   setCompare(setup: CompareSetup): void;
+  /** Keep a finished sweep with the active session (newest first; the oldest past the limit go). */
+  addSweep(sweep: SweepRecord): void;
   appendParentMessage(message: ModelMessage): void;
   replaceParentMessage(index: number, message: ModelMessage): void;
   deleteParentMessage(index: number): void;
@@ -143,6 +146,9 @@ export function createWorkspaceStore(storage: PersistStorage<PersistedWorkspace>
           },
           setCompare(setup) {
             updateActive((session) => ({ ...session, compare: owned(setup) }));
+          },
+          addSweep(sweep) {
+            updateActive((session) => ({ ...session, sweeps: owned([sweep, ...(session.sweeps ?? [])].slice(0, KEPT_SWEEPS)) }));
           },
           appendParentMessage(message) {
             editParent((transcript) => appendMessage(transcript, message));
@@ -277,9 +283,15 @@ function readPersisted(persisted: unknown): Partial<WorkspaceState> {
       Array.isArray(candidate.children) &&
       candidate.selection !== undefined
     ) {
-      const { compare, ...rest } = candidate as ParentSession;
+      const { compare, sweeps, ...rest } = candidate as ParentSession;
       const restored = restoreCompareSetup(compare);
-      valid[id] = deepFreeze({ ...rest, selection: restoreSelection(candidate.selection), ...(restored === undefined ? {} : { compare: restored }) });
+      const kept = restoreSweeps(sweeps);
+      valid[id] = deepFreeze({
+        ...rest,
+        selection: restoreSelection(candidate.selection),
+        ...(restored === undefined ? {} : { compare: restored }),
+        ...(kept.length === 0 ? {} : { sweeps: kept }),
+      });
     }
   }
   return {

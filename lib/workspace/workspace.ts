@@ -3,6 +3,7 @@ import type { CompareSetup } from '@/lib/compare/compare-setup';
 import type { ForkBootstrapRecord, ForkPlan, ForkRequest, ParentTranscript, TranscriptMessage } from '@/lib/fork';
 import type { ChildTokenReport } from '@/lib/fork-service/child-token-report';
 import type { FidelityReport } from '@/lib/import/fidelity-report';
+import type { SweepRecord } from '@/lib/sweep/sweep-record';
 import type { ForkSelection } from './fork-selection';
 
 /** Where a parent came from; an import keeps its fidelity report beside it. */
@@ -56,4 +57,6 @@ export interface ParentSession {
   children: ChildRecord[];
   /** The compare view's variants on this parent, once the person opened it. */
   compare?: CompareSetup;
+  /** Sweeps run on this parent, newest first. */
+  sweeps?: SweepRecord[];
 }

@@ -1,0 +1,53 @@
+'use client';
+
+import { forwardRef } from 'react';
+import { Bar, CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
+import type { SweepResult } from '@/lib/sweep/run-sweep';
+
+export interface SweepChartProps {
+  result: SweepResult;
+  width?: number;
+  height?: number;
+}
+
+/**
+ * Input tokens (bars) against checks passed (line) per variant, the smallest passing window
+ * marked. A fixed size, not a responsive container: the same SVG is copied into the HTML report.
+ */
+export const SweepChart = forwardRef<HTMLDivElement, SweepChartProps>(function SweepChart({ result, width = 720, height = 280 }, ref) {
+  const data = result.variants.map((variant) => ({
+    label: variant.label,
+    inputTokens: variant.inputTokens ?? 0,
+    checksPassed: variant.checks.filter((check) => check.passed).length,
+  }));
+  const checks = Math.max(1, ...result.variants.map((variant) => variant.checks.length));
+  return (
+    <div ref={ref} data-testid="sweep-chart" data-smallest={result.smallestPassing ?? ''}>
+      <ComposedChart width={width} height={height} data={data} margin={{ top: 24, right: 24, bottom: 8, left: 8 }}>
+        <CartesianGrid strokeDasharray="3 3" />
+        <XAxis dataKey="label" />
+        <YAxis yAxisId="tokens" label={{ value: 'input tokens', angle: -90, position: 'insideLeft' }} />
+        <YAxis
+          yAxisId="checks"
+          orientation="right"
+          domain={[0, checks]}
+          allowDecimals={false}
+          label={{ value: 'checks passed', angle: 90, position: 'insideRight' }}
+        />
+        <Tooltip />
+        <Legend />
+        <Bar yAxisId="tokens" dataKey="inputTokens" name="input tokens" fill="#0b63ce" isAnimationActive={false} />
+        <Line yAxisId="checks" dataKey="checksPassed" name="checks passed" stroke="#1f7a3a" strokeWidth={2} isAnimationActive={false} />
+        {result.smallestPassing === null ? null : (
+          <ReferenceLine
+            yAxisId="tokens"
+            x={result.smallestPassing}
+            stroke="#c62828"
+            strokeWidth={2}
+            label={{ value: 'smallest passing', position: 'top', fill: '#c62828' }}
+          />
+        )}
+      </ComposedChart>
+    </div>
+  );
+});

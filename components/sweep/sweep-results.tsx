@@ -1,0 +1,99 @@
+'use client';
+
+import { useRef } from 'react';
+import { downloadFile, fileSlug, prettyJson } from '@/components/export/download-file';
+import { sweepReportHtml } from '@/lib/export/sweep-report';
+import type { SweepRecord } from '@/lib/sweep/sweep-record';
+import styles from './sweep.module.css';
+import { SweepChart } from './sweep-chart';
+
+/** A finished sweep: the chart, the table with the smallest passing window marked, and its exports. */
+export function SweepResults({ record, parentTitle, stale }: { record: SweepRecord; parentTitle: string; stale: boolean }) {
+  const chart = useRef<HTMLDivElement>(null);
+  const { result } = record;
+  const name = `fork-lab-sweep-${fileSlug(parentTitle)}`;
+  return (
+    <div className={styles.results} data-testid="sweep-results">
+      <p data-testid="sweep-smallest" className={styles.smallest}>
+        {result.smallestPassing === null ? 'No variant passes every check.' : `Smallest passing window: ${result.smallestPassing}`}
+        {stale ? <span className={styles.muted}> · run on an earlier version of the parent</span> : null}
+      </p>
+      <SweepChart ref={chart} result={result} />
+      <div className={styles.exports}>
+        <button type="button" data-testid="sweep-export-json" onClick={() => downloadFile(`${name}.json`, prettyJson(record), 'application/json')}>
+          Export JSON
+        </button>
+        <button
+          type="button"
+          data-testid="sweep-export-html"
+          onClick={() => {
+            // The chart as drawn (its SVG and the legend beside it), copied into the page whole.
+            const drawn = chart.current?.innerHTML ?? null;
+            downloadFile(`${name}.html`, sweepReportHtml(record, parentTitle, drawn), 'text/html');
+          }}
+        >
+          Export HTML report
+        </button>
+      </div>
+      <table className={styles.table} data-testid="sweep-table">
+        <thead>
+          <tr>
+            <th>variant</th>
+            <th>status</th>
+            <th>messages</th>
+            <th>input tokens</th>
+            <th>shared prefix</th>
+            <th>output tokens</th>
+            <th>checks</th>
+            <th>output</th>
+          </tr>
+        </thead>
+        <tbody>
+          {result.variants.map((variant) => {
+            const passed = variant.checks.filter((check) => check.passed).length;
+            const smallest = variant.label === result.smallestPassing;
+            return (
+              <tr
+                key={variant.label}
+                className={smallest ? styles.smallestRow : undefined}
+                data-testid="sweep-row"
+                data-label={variant.label}
+                data-status={variant.status}
+                data-smallest={smallest || undefined}
+              >
+                <td>
+                  {variant.label}
+                  {smallest ? ' ★' : ''}
+                </td>
+                <td className={styles[variant.status]}>{variant.status}</td>
+                <td className={styles.number}>{variant.initialMessages}</td>
+                <td className={styles.number}>{variant.inputTokens ?? ''}</td>
+                <td className={styles.number}>{variant.sharedPrefixMessages ?? ''}</td>
+                <td className={styles.number}>{variant.outputTokens ?? ''}</td>
+                <td>
+                  {variant.status === 'rejected' || variant.status === 'error' ? (
+                    <span className={styles.error}>{(variant.errors ?? []).join(' ')}</span>
+                  ) : (
+                    <>
+                      {passed}/{variant.checks.length}
+                      {variant.checks
+                        .filter((check) => !check.passed)
+                        .map((check) => (
+                          <div key={check.check} className={styles.muted}>
+                            {check.check}: {check.reason}
+                          </div>
+                        ))}
+                    </>
+                  )}
+                </td>
+                <td className={styles.output} title={variant.output}>
+                  {variant.output}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { expect, test } from './fixtures/shared-page';
+import { ComparePage } from './pages/compare-page';
+
+const QUESTION = 'What is the release tag?';
+const CANARY = 'contains:v2.14.3';
+
+test.describe('sweep', () => {
+  test('finds the smallest window whose child knows a fact three turns back, charts it, keeps it across a reload and exports a report that opens offline', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const compare = new ComparePage(page);
+    await compare.open('startup-block');
+    await compare.directive.fill(QUESTION);
+    await compare.waitPlanned();
+    await page.getByTestId('sweep-windows').fill('1,2,3,all');
+    await page.getByTestId('sweep-checks').fill(CANARY);
+    await page.getByTestId('sweep-run').click();
+    await expect(page.getByTestId('sweep-smallest')).toHaveText('Smallest passing window: 3', { timeout: 20_000 });
+
+    // lib/sweep/run-sweep.test.ts runs the same sweep on the library and asserts these figures.
+    const rows = page.getByTestId('sweep-row');
+    await expect(rows).toHaveCount(4);
+    expect(
+      await rows.evaluateAll((all) => all.map((row) => [row.getAttribute('data-label'), row.getAttribute('data-status'), row.children[2]!.textContent])),
+    ).toEqual([
+      ['1', 'failed', '6'],
+      ['2', 'failed', '10'],
+      ['3', 'passed', '14'],
+      ['all', 'passed', '13'],
+    ]);
+    // 3 and "all" hold the same turns for the same tokens; 3 is listed first.
+    await expect(rows.nth(3).locator('td').nth(3)).toHaveText((await rows.nth(2).locator('td').nth(3).textContent())!);
+    const chart = page.getByTestId('sweep-chart');
+    await expect(chart.locator('.recharts-bar-rectangle')).toHaveCount(4);
+    await expect(chart.getByText('smallest passing')).toBeVisible();
+
+    await page.waitForTimeout(800); // the workspace's debounced write
+    await page.reload();
+    await compare.waitPlanned();
+    await expect(page.getByTestId('sweep-smallest')).toHaveText('Smallest passing window: 3');
+
+    const download = page.waitForEvent('download');
+    await page.getByTestId('sweep-export-html').click();
+    const file = testInfo.outputPath('sweep-report.html');
+    await (await download).saveAs(file);
+    const html = readFileSync(file, 'utf8');
+    expect(html).not.toMatch(/<script/i);
+
+    // Opened from disk in a browser with no network at all: everything is in the file.
+    const offline = await browser.newContext({ offline: true });
+    const report = await offline.newPage();
+    const requests: string[] = [];
+    report.on('request', (request) => requests.push(request.url()));
+    await report.goto(pathToFileURL(file).href);
+    await expect(report.locator('#smallest')).toHaveText('Smallest passing window: 3');
+    await expect(report.locator('figure svg .recharts-bar-rectangle')).toHaveCount(4);
+    await expect(report.locator('tr.smallest td').first()).toHaveText('3 ★');
+    expect(requests).toEqual([pathToFileURL(file).href]);
+    await offline.close();
+  });
+
+  test('says what is wrong with a check before running anything', async ({ page }) => {
+    const compare = new ComparePage(page);
+    await compare.open('startup-block');
+    await page.getByTestId('sweep-checks').fill('contains:a\nequals:b');
+    await page.getByTestId('sweep-run').click();
+    await expect(page.getByTestId('sweep-error')).toContainText(
+      'checks[1]: "equals" is not a check; one of contains, not-contains, regex, json-path, max-output-tokens',
+    );
+    await expect(page.getByTestId('sweep-results')).toHaveCount(0);
+  });
+});
