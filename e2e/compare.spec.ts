@@ -143,6 +143,32 @@ test.describe('compare view', () => {
     await expect(compare.card('C').getByTestId('variant-runtime')).toHaveValue('deepseek-completed-turns');
   });
 
+  test('Run all runs every accepted variant as a child, at most three at a time, outputs side by side, kept across a reload', async ({ page }) => {
+    const compare = new ComparePage(page);
+    await compare.open('startup-block');
+    await compare.directive.fill('What is the release tag?');
+    await compare.waitPlanned();
+    await compare.setField('B', 'fork_turns', '0');
+    await page.getByTestId('run-all').click();
+    // B is rejected by the runtime: it keeps its error and runs nothing.
+    await expect(page.getByTestId('run-all-progress')).toHaveText('3 of 3 done', { timeout: 20_000 });
+    await expect(compare.card('B').getByTestId('variant-run')).toHaveCount(0);
+    for (const letter of ['A', 'C', 'D']) {
+      await expect(compare.card(letter).getByTestId('variant-run')).toHaveAttribute('data-status', 'finished');
+    }
+    // A's window (the last turn) does not hold the tag; C (Kimi, everything) does.
+    await expect(compare.card('A').getByTestId('variant-output')).toHaveText('Nothing in my context mentions “release tag”.');
+    await expect(compare.card('C').getByTestId('variant-output')).toContainText('v2.14.3');
+    // The parent was not touched: no Agent call answered, no child in the playground's tree.
+    await expect(page.getByTestId('compare-parent').locator('..')).toContainText('11 messages');
+    await page.waitForTimeout(800); // the workspace's debounced write
+    await page.reload();
+    await compare.waitPlanned();
+    await expect(compare.card('C').getByTestId('variant-output')).toContainText('v2.14.3');
+    await compare.setField('C', 'notice', 'system-reminder');
+    await expect(compare.card('C').getByTestId('variant-run')).toContainText('From an earlier setting of this variant.');
+  });
+
   test('is one click from the playground, on the playground’s parent', async ({ shared }) => {
     await shared.freshScenario('reminders-between-turns', scenarioFile('reminders-between-turns').request);
     await shared.page.getByTestId('open-compare').click();

@@ -28,7 +28,9 @@ import { activeSession } from '@/lib/workspace/workspace-store';
 import styles from './compare.module.css';
 import { ContextDiffPanel } from './context-diff-panel';
 import { InheritanceGridView } from './inheritance-grid-view';
+import { RunAllBar } from './run-all-bar';
 import { useComparePreviews } from './use-compare-previews';
+import { useRunAll } from './use-run-all';
 import { VariantCard } from './variant-card';
 
 const newId = () => crypto.randomUUID().slice(0, 8);
@@ -107,6 +109,18 @@ export function CompareView({ initialScenario, defaultScenarioId }: CompareViewP
     );
   }, [setup, transcript, previews, allPlanned]);
 
+  const accepted = useMemo(
+    () =>
+      setup?.variants
+        .filter((variant) => {
+          const preview = previews.get(variant.id);
+          return preview?.status === 'ok' && preview.preview.plan.errors.length === 0 && preview.preview.plan.child !== null;
+        })
+        .map((variant) => variant.id) ?? [],
+    [setup, previews],
+  );
+  const runs = useRunAll(accepted, ready && setup !== null);
+
   if (!ready || session === null || setup === null || transcript === null) {
     return (
       <main className={pageStyles.main}>
@@ -139,6 +153,7 @@ export function CompareView({ initialScenario, defaultScenarioId }: CompareViewP
         <span>Directive (every variant’s child gets it)</span>
         <textarea value={setup.directive} rows={2} onChange={(event) => change({ ...setup, directive: event.target.value })} data-testid="compare-directive" />
       </label>
+      <RunAllBar setup={setup} accepted={accepted} onRunAll={runs.runAll} onStopAll={runs.stopAll} />
       <div className={styles.cards} data-testid="variant-cards">
         {setup.variants.map((variant, index) => (
           <VariantCard
@@ -159,6 +174,9 @@ export function CompareView({ initialScenario, defaultScenarioId }: CompareViewP
             onMove={(by) => change(moveVariant(setup, variant.id, by))}
             onDuplicate={() => change(duplicateVariant(setup, variant.id, newId))}
             onRemove={() => change(removeVariant(setup, variant.id))}
+            run={setup.runs?.[variant.id]}
+            liveText={runs.liveText[variant.id]}
+            onStopRun={() => runs.stop(variant.id)}
           />
         ))}
         {setup.variants.length < MAX_VARIANTS ? (

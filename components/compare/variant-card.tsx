@@ -2,7 +2,7 @@
 
 import { RuntimeFields } from '@/components/fork-controls/runtime-fields';
 import type { ModelOption } from '@/lib/ai/providers';
-import type { CompareVariant } from '@/lib/compare/compare-setup';
+import type { CompareRun, CompareVariant } from '@/lib/compare/compare-setup';
 import { FORK_RUNTIMES, isForkPolicy, runtimeOf } from '@/lib/fork';
 import styles from './compare.module.css';
 import type { VariantPreview } from './use-compare-previews';
@@ -24,6 +24,51 @@ export interface VariantCardProps {
   onMove(by: -1 | 1): void;
   onDuplicate(): void;
   onRemove(): void;
+  run: CompareRun | undefined;
+  /** Text the running child is writing now. */
+  liveText: string | undefined;
+  onStopRun(): void;
+}
+
+/** The variant's child run from "Run all": its state, then its output side by side with the others'. */
+function VariantRun({
+  run,
+  liveText,
+  preview,
+  onStop,
+}: {
+  run: CompareRun | undefined;
+  liveText: string | undefined;
+  preview: VariantPreview | undefined;
+  onStop(): void;
+}) {
+  if (run === undefined) return null;
+  const stale = preview?.status === 'ok' && run.requestKey !== '' && run.requestKey !== JSON.stringify(preview.request);
+  const busy = run.status === 'queued' || run.status === 'running';
+  return (
+    <div className={styles.run} data-testid="variant-run" data-status={run.status}>
+      <div className={styles.runHead}>
+        <strong>Run · {run.status}</strong>
+        {busy ? (
+          <button type="button" onClick={onStop} data-testid="variant-stop">
+            Stop
+          </button>
+        ) : null}
+      </div>
+      {stale ? <p className={styles.muted}>From an earlier setting of this variant.</p> : null}
+      {run.status === 'running' && liveText ? <pre className={styles.output}>{liveText}</pre> : null}
+      {run.output === null ? null : (
+        <pre className={styles.output} data-testid="variant-output">
+          {run.output}
+        </pre>
+      )}
+      {run.error === null ? null : (
+        <p className={styles.error} data-testid="variant-run-error">
+          {run.error}
+        </p>
+      )}
+    </div>
+  );
 }
 
 /** Figures of one variant's first request, or why there are none. */
@@ -171,6 +216,7 @@ export function VariantCard(props: VariantCardProps) {
         </select>
       </label>
       <VariantFigures preview={preview} />
+      <VariantRun run={props.run} liveText={props.liveText} preview={preview} onStop={props.onStopRun} />
     </section>
   );
 }

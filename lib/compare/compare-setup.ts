@@ -18,11 +18,24 @@ export interface CompareVariant {
   modelId: string;
 }
 
+/** A variant's child run from "Run all", as the browser last heard of it. */
+export interface CompareRun {
+  runId: string;
+  /** The request it ran (JSON): a variant edited since shows its output as from an earlier setting. */
+  requestKey: string;
+  modelId: string;
+  status: 'queued' | 'running' | 'finished' | 'failed' | 'stopped' | 'interrupted' | 'skipped';
+  output: string | null;
+  error: string | null;
+}
+
 /** A compare: its variants in order, the one the others are read against, one directive for all. */
 export interface CompareSetup {
   directive: string;
   baselineId: string;
   variants: readonly CompareVariant[];
+  /** Each variant's latest run, by variant id. */
+  runs?: Readonly<Record<string, CompareRun>>;
 }
 
 export const compareVariantSchema = z.object({
@@ -33,11 +46,21 @@ export const compareVariantSchema = z.object({
   modelId: z.string().min(1).max(200),
 }) as z.ZodType<CompareVariant>;
 
+const compareRunSchema = z.object({
+  runId: z.string().min(1).max(200),
+  requestKey: z.string(),
+  modelId: z.string(),
+  status: z.enum(['queued', 'running', 'finished', 'failed', 'stopped', 'interrupted', 'skipped']),
+  output: z.string().nullable(),
+  error: z.string().nullable(),
+});
+
 export const compareSetupSchema = z
   .object({
     directive: z.string().max(100_000),
     baselineId: z.string(),
     variants: z.array(compareVariantSchema).min(MIN_VARIANTS).max(MAX_VARIANTS),
+    runs: z.record(z.string(), compareRunSchema).optional(),
   })
   .refine((setup) => setup.variants.some((variant) => variant.id === setup.baselineId), { message: 'the baseline must be one of the variants' })
   .refine((setup) => new Set(setup.variants.map((variant) => variant.id)).size === setup.variants.length, {
