@@ -169,6 +169,27 @@ test.describe('compare view', () => {
     await expect(compare.card('C').getByTestId('variant-run')).toContainText('From an earlier setting of this variant.');
   });
 
+  test('Share gives a read-only link that opens the same compare in a fresh browser', async ({ page, browser }) => {
+    const compare = new ComparePage(page);
+    await compare.open('startup-block');
+    await compare.setField('B', 'fork_turns', '2');
+    const rows = await compare.gridRows();
+    await page.getByTestId('share').click();
+    const url = await page.getByTestId('share-url').inputValue();
+    expect(url).toMatch(/\/share\/[0-9a-f]{40}$/);
+
+    const fresh = await browser.newContext();
+    const shared = new ComparePage(await fresh.newPage());
+    await shared.page.goto(url);
+    await shared.waitPlanned();
+    await expect(shared.page.getByTestId('shared-note')).toContainText('read-only');
+    expect(await shared.gridRows()).toEqual(rows);
+    await expect(shared.card('B').getByTestId('input-fork_turns')).toHaveValue('2');
+    await expect(shared.card('B').getByTestId('input-fork_turns')).toBeDisabled();
+    await expect(shared.page.getByTestId('run-all')).toHaveCount(0);
+    await fresh.close();
+  });
+
   test('is one click from the playground, on the playground’s parent', async ({ shared }) => {
     await shared.freshScenario('reminders-between-turns', scenarioFile('reminders-between-turns').request);
     await shared.page.getByTestId('open-compare').click();

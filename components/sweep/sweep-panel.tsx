@@ -30,6 +30,8 @@ export interface SweepPanelProps {
   directive: string;
   sweeps: readonly SweepRecord[];
   models: readonly ModelOption[];
+  /** A shared snapshot: its sweeps are shown, nothing is run. */
+  readOnly?: boolean;
 }
 
 /**
@@ -37,7 +39,7 @@ export interface SweepPanelProps {
  * child run once with the compare's directive and its output checked; the finished sweeps are kept
  * with the parent.
  */
-export function SweepPanel({ transcript, revision, parentTitle, directive, sweeps, models }: SweepPanelProps) {
+export function SweepPanel({ transcript, revision, parentTitle, directive, sweeps, models, readOnly = false }: SweepPanelProps) {
   const initial = firstSetup(sweeps[0], directive);
   const [mode, setMode] = useState<'windows' | 'every-runtime'>(initial.variants.kind);
   const [runtime, setRuntime] = useState(initial.variants.kind === 'windows' ? initial.variants.runtime : WINDOWED[0]!.policy);
@@ -97,68 +99,72 @@ export function SweepPanel({ transcript, revision, parentTitle, directive, sweep
   return (
     <section className={styles.panel} aria-label="Sweep" data-testid="sweep-panel">
       <h2>Sweep</h2>
-      <div className={styles.form}>
-        <label className={styles.field}>
-          <span>Forks</span>
-          <select value={mode} onChange={(event) => setMode(event.target.value as typeof mode)} data-testid="sweep-mode">
-            <option value="windows">one runtime, a list of windows</option>
-            <option value="every-runtime">every runtime at its defaults</option>
-          </select>
-        </label>
-        {mode === 'windows' ? (
-          <>
+      {readOnly ? null : (
+        <>
+          <div className={styles.form}>
             <label className={styles.field}>
-              <span>Runtime</span>
-              <select value={runtime} onChange={(event) => setRuntime(event.target.value)} data-testid="sweep-runtime">
-                {WINDOWED.map((candidate) => (
-                  <option key={candidate.policy} value={candidate.policy}>
-                    {candidate.name}
+              <span>Forks</span>
+              <select value={mode} onChange={(event) => setMode(event.target.value as typeof mode)} data-testid="sweep-mode">
+                <option value="windows">one runtime, a list of windows</option>
+                <option value="every-runtime">every runtime at its defaults</option>
+              </select>
+            </label>
+            {mode === 'windows' ? (
+              <>
+                <label className={styles.field}>
+                  <span>Runtime</span>
+                  <select value={runtime} onChange={(event) => setRuntime(event.target.value)} data-testid="sweep-runtime">
+                    {WINDOWED.map((candidate) => (
+                      <option key={candidate.policy} value={candidate.policy}>
+                        {candidate.name}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label className={styles.field}>
+                  <span>Windows ({FORK_RUNTIMES.find((candidate) => candidate.policy === runtime)?.controls.window?.field}, comma-separated)</span>
+                  <input value={windows} onChange={(event) => setWindows(event.target.value)} data-testid="sweep-windows" spellCheck={false} />
+                </label>
+              </>
+            ) : null}
+            <label className={styles.field}>
+              <span>Model</span>
+              <select value={modelId} onChange={(event) => setModelId(event.target.value)} data-testid="sweep-model">
+                {models.map((model) => (
+                  <option key={model.id} value={model.id}>
+                    {model.label}
                   </option>
                 ))}
               </select>
             </label>
-            <label className={styles.field}>
-              <span>Windows ({FORK_RUNTIMES.find((candidate) => candidate.policy === runtime)?.controls.window?.field}, comma-separated)</span>
-              <input value={windows} onChange={(event) => setWindows(event.target.value)} data-testid="sweep-windows" spellCheck={false} />
+            <label className={`${styles.field} ${styles.wide}`}>
+              <span>
+                Checks over each child’s final output, one per line ({CHECK_KINDS.join(', ')}: e.g. contains:heron-7731, regex:/\d+/, json-path:$.ok=true,
+                max-output-tokens:200)
+              </span>
+              <textarea value={checks} rows={3} onChange={(event) => setChecks(event.target.value)} data-testid="sweep-checks" spellCheck={false} />
             </label>
-          </>
-        ) : null}
-        <label className={styles.field}>
-          <span>Model</span>
-          <select value={modelId} onChange={(event) => setModelId(event.target.value)} data-testid="sweep-model">
-            {models.map((model) => (
-              <option key={model.id} value={model.id}>
-                {model.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={`${styles.field} ${styles.wide}`}>
-          <span>
-            Checks over each child’s final output, one per line ({CHECK_KINDS.join(', ')}: e.g. contains:heron-7731, regex:/\d+/, json-path:$.ok=true,
-            max-output-tokens:200)
-          </span>
-          <textarea value={checks} rows={3} onChange={(event) => setChecks(event.target.value)} data-testid="sweep-checks" spellCheck={false} />
-        </label>
-      </div>
-      <p className={styles.muted}>Every child gets the compare’s directive: “{directive}”</p>
-      <div className={styles.exports}>
-        <button type="button" onClick={() => void run()} disabled={progress !== null} data-testid="sweep-run">
-          Run sweep
-        </button>
-        <button type="button" onClick={() => running.current?.abort()} disabled={progress === null} data-testid="sweep-stop">
-          Stop
-        </button>
-        {progress === null ? null : (
-          <span role="status" data-testid="sweep-progress">
-            {progress}
-          </span>
-        )}
-      </div>
-      {error === null ? null : (
-        <p className={styles.error} role="alert" data-testid="sweep-error">
-          {error}
-        </p>
+          </div>
+          <p className={styles.muted}>Every child gets the compare’s directive: “{directive}”</p>
+          <div className={styles.exports}>
+            <button type="button" onClick={() => void run()} disabled={progress !== null} data-testid="sweep-run">
+              Run sweep
+            </button>
+            <button type="button" onClick={() => running.current?.abort()} disabled={progress === null} data-testid="sweep-stop">
+              Stop
+            </button>
+            {progress === null ? null : (
+              <span role="status" data-testid="sweep-progress">
+                {progress}
+              </span>
+            )}
+          </div>
+          {error === null ? null : (
+            <p className={styles.error} role="alert" data-testid="sweep-error">
+              {error}
+            </p>
+          )}
+        </>
       )}
       {sweeps.length > 1 ? (
         <label className={styles.field}>

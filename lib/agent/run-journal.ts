@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import type { ForkBootstrapRecord, ForkPolicy, ModelMessage } from '@/lib/fork';
+import { openDatabase } from '@/lib/sqlite/open-database';
 import type { RunRecord, RunStatus } from './run-record';
 
 interface RunRow {
@@ -19,11 +18,7 @@ interface RunRow {
   message_count: number;
 }
 
-/** Where the journal lives: `FORK_LAB_DATA_DIR`, or `.data/` in the project. */
-export function dataDirectory(env: Record<string, string | undefined> = process.env): string {
-  // The journal's place is chosen at run time; tracing it would pull the whole project into the build.
-  return path.resolve(/*turbopackIgnore: true*/ env.FORK_LAB_DATA_DIR || path.join(process.cwd(), '.data'));
-}
+export { dataDirectory } from '@/lib/sqlite/open-database';
 
 /**
  * The run journal: every child's bootstrap record, written before its first model call, then each
@@ -34,11 +29,7 @@ export class RunJournal {
   readonly #db: Database.Database;
 
   constructor(file: string) {
-    if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
-    this.#db = new Database(file);
-    this.#db.pragma('journal_mode = WAL');
-    this.#db.pragma('synchronous = NORMAL');
-    this.#db.pragma('busy_timeout = 5000');
+    this.#db = openDatabase(file);
     this.#db.exec(`
       CREATE TABLE IF NOT EXISTS runs (
         id TEXT PRIMARY KEY,

@@ -1,0 +1,173 @@
+'use client';
+
+import { type ReactNode, useMemo, useState } from 'react';
+import pageStyles from '@/components/playground/playground.module.css';
+import { SweepPanel } from '@/components/sweep/sweep-panel';
+import type { ModelOption } from '@/lib/ai/providers';
+import {
+  addVariant,
+  type CompareSetup,
+  duplicateVariant,
+  MAX_VARIANTS,
+  MIN_VARIANTS,
+  moveVariant,
+  removeVariant,
+  updateVariant,
+  variantLetter,
+} from '@/lib/compare/compare-setup';
+import { inheritanceGrid } from '@/lib/compare/inheritance-grid';
+import { classifyMessages, type ParentTranscript } from '@/lib/fork';
+import type { SweepRecord } from '@/lib/sweep/sweep-record';
+import styles from './compare.module.css';
+import { ContextDiffPanel } from './context-diff-panel';
+import { InheritanceGridView } from './inheritance-grid-view';
+import { RunAllBar } from './run-all-bar';
+import { useComparePreviews } from './use-compare-previews';
+import { useRunAll } from './use-run-all';
+import { VariantCard } from './variant-card';
+
+const newId = () => crypto.randomUUID().slice(0, 8);
+const NO_VARIANTS: readonly string[] = [];
+
+export interface CompareWorkbenchProps {
+  title: string;
+  transcript: ParentTranscript;
+  /** The parent's revision: a sweep run on an earlier one says so. */
+  revision: number;
+  setup: CompareSetup;
+  sweeps: readonly SweepRecord[];
+  models: readonly ModelOption[];
+  /** Where an edit goes; null shows the compare read-only (a shared snapshot). */
+  onChange: ((setup: CompareSetup) => void) | null;
+  /** Links and buttons beside the title. */
+  actions: ReactNode;
+}
+
+/**
+ * The compare itself: the directive, the variants side by side, the inheritance grid, the context
+ * diff and the sweep, for one parent and one compare setup — the person's own, or a shared one.
+ */
+export function CompareWorkbench({ title, transcript, revision, setup, sweeps, models, onChange, actions }: CompareWorkbenchProps) {
+  const [onlyDiffering, setOnlyDiffering] = useState(false);
+  const readOnly = onChange === null;
+  const previews = useComparePreviews(transcript, setup);
+  const classifications = useMemo(() => classifyMessages(transcript.messages), [transcript]);
+  // Turns as the timeline numbers them: one per counted turn, prompts that continue it not again.
+  const realTurns = useMemo(
+    () => classifications.filter((classification) => classification.turnFromEnd !== undefined && classification.continuesTurnAt === undefined).length,
+    [classifications],
+  );
+  const letters = useMemo(() => setup.variants.map((_, index) => variantLetter(index)), [setup]);
+  const allPlanned = setup.variants.every((variant) => previews.get(variant.id)?.status !== 'loading') === true;
+  const grid = useMemo(() => {
+    if (!allPlanned) return null;
+    return inheritanceGrid(
+      transcript.messages.length,
+      setup.variants.map((variant) => {
+        const preview = previews.get(variant.id);
+        if (preview?.status !== 'ok') return { rejected: true, ranges: [], request: [] };
+        return { rejected: preview.preview.plan.errors.length > 0, ranges: preview.preview.plan.parent, request: preview.messages };
+      }),
+    );
+  }, [setup, transcript, previews, allPlanned]);
+
+  const accepted = useMemo(
+    () =>
+      setup.variants
+        .filter((variant) => {
+          const preview = previews.get(variant.id);
+          return preview?.status === 'ok' && preview.preview.plan.errors.length === 0 && preview.preview.plan.child !== null;
+        })
+        .map((variant) => variant.id),
+    [setup, previews],
+  );
+  const runs = useRunAll(readOnly ? NO_VARIANTS : accepted, !readOnly);
+
+  const change = (next: CompareSetup) => onChange?.(next);
+
+  return (
+    <main className={pageStyles.main} data-testid="compare-view" data-ready={allPlanned || undefined}>
+      <header className={pageStyles.header}>
+        <div>
+          <h1>Compare forks</h1>
+          <p className={styles.muted}>
+            Parent: <strong data-testid="compare-parent">{title}</strong> · {transcript.messages.length.toLocaleString('en-US')} messages · {realTurns} real
+            user turns
+          </p>
+        </div>
+        <div className={styles.actions}>{actions}</div>
+      </header>
+      <label className={styles.directive}>
+        <span>Directive (every variant’s child gets it)</span>
+        <textarea
+          value={setup.directive}
+          readOnly={readOnly}
+          rows={2}
+          onChange={(event) => change({ ...setup, directive: event.target.value })}
+          data-testid="compare-directive"
+        />
+      </label>
+      {readOnly ? null : <RunAllBar setup={setup} accepted={accepted} onRunAll={runs.runAll} onStopAll={runs.stopAll} />}
+      <fieldset className={styles.cards} disabled={readOnly} data-testid="variant-cards">
+        <legend className={styles.hidden}>Variants</legend>
+        {setup.variants.map((variant, index) => (
+          <VariantCard
+            key={variant.id}
+            letter={letters[index]!}
+            variant={variant}
+            preview={previews.get(variant.id)}
+            baseline={variant.id === setup.baselineId}
+            first={index === 0}
+            last={index === setup.variants.length - 1}
+            canAdd={setup.variants.length < MAX_VARIANTS}
+            canRemove={setup.variants.length > MIN_VARIANTS}
+            realTurns={realTurns}
+            parentLength={transcript.messages.length}
+            models={models}
+            onChange={(update) => change(updateVariant(setup, variant.id, update))}
+            onBaseline={() => change({ ...setup, baselineId: variant.id })}
+            onMove={(by) => change(moveVariant(setup, variant.id, by))}
+            onDuplicate={() => change(duplicateVariant(setup, variant.id, newId))}
+            onRemove={() => change(removeVariant(setup, variant.id))}
+            run={setup.runs?.[variant.id]}
+            liveText={runs.liveText[variant.id]}
+            onStopRun={() => runs.stop(variant.id)}
+          />
+        ))}
+        {setup.variants.length < MAX_VARIANTS && !readOnly ? (
+          <button type="button" className={styles.addVariant} onClick={() => change(addVariant(setup, newId))} data-testid="add-variant">
+            + Add variant
+          </button>
+        ) : null}
+      </fieldset>
+      <section aria-label="Inheritance grid" className={styles.gridSection}>
+        <div className={styles.diffControls}>
+          <h2>Inheritance</h2>
+          <p className={styles.muted} data-testid="grid-summary">
+            {grid === null ? 'Planning…' : `${grid.differing} of ${grid.rows.length} rows differ between the variants the runtimes accept.`}
+          </p>
+          <label className={styles.inline}>
+            <input type="checkbox" checked={onlyDiffering} onChange={(event) => setOnlyDiffering(event.target.checked)} data-testid="only-differing" />
+            <span>Only rows that differ</span>
+          </label>
+        </div>
+        {grid === null ? null : (
+          <InheritanceGridView grid={grid} letters={letters} onlyDiffering={onlyDiffering} messages={transcript.messages} classifications={classifications} />
+        )}
+      </section>
+      <ContextDiffPanel
+        choices={setup.variants.map((variant, index) => ({ id: variant.id, letter: letters[index]!, preview: previews.get(variant.id) }))}
+        baselineId={setup.baselineId}
+      />
+      <SweepPanel
+        transcript={transcript}
+        revision={revision}
+        parentTitle={title}
+        directive={setup.directive}
+        sweeps={sweeps}
+        models={models}
+        readOnly={readOnly}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,63 @@
+'use client';
+
+import { useState } from 'react';
+import { describeHttpError, readErrorResponse } from '@/lib/http/read-error-response';
+import type { ParentSession } from '@/lib/workspace/workspace';
+import styles from './compare.module.css';
+
+/** The server's limit (lib/api/share-endpoint.ts), checked here before a large parent is sent. */
+const SHARE_LIMIT_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Share: the server keeps an immutable snapshot of this parent, compare and sweeps, and gives a
+ * read-only link that opens the same view in any browser (an imported parent otherwise lives only
+ * in this browser's storage).
+ */
+export function ShareButton({ session }: { session: ParentSession }) {
+  const [state, setState] = useState<{ status: 'idle' | 'sharing' } | { status: 'shared'; url: string } | { status: 'failed'; message: string }>({
+    status: 'idle',
+  });
+  const share = async () => {
+    setState({ status: 'sharing' });
+    try {
+      // Sweeps carry the revision they ran on; the snapshot is of the parent as it is now.
+      const sweeps = (session.sweeps ?? []).filter((sweep) => sweep.parentRevision === session.revision);
+      // One stringify, on a click: a share holds at most 8 MB, and a larger parent is refused here
+      // without sending it.
+      const body = JSON.stringify({ version: 1, title: session.title, transcript: session.transcript, compare: session.compare, sweeps });
+      if (body.length > SHARE_LIMIT_BYTES) {
+        throw new Error(
+          `A share link holds a parent of at most ${SHARE_LIMIT_BYTES / 1024 / 1024} MB; this one is ${(body.length / 1024 / 1024).toFixed(1)} MB. Export the fork bundle instead.`,
+        );
+      }
+      const response = await fetch('/api/share', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      if (!response.ok) throw new Error(describeHttpError(await readErrorResponse(response)));
+      const answer = (await response.json()) as { url: string };
+      setState({ status: 'shared', url: new URL(answer.url, window.location.origin).href });
+    } catch (error) {
+      setState({ status: 'failed', message: error instanceof Error ? error.message : String(error) });
+    }
+  };
+  return (
+    <span className={styles.share}>
+      <button type="button" onClick={() => void share()} disabled={state.status === 'sharing'} data-testid="share">
+        {state.status === 'sharing' ? 'Sharing…' : 'Share'}
+      </button>
+      {state.status === 'shared' ? (
+        <input
+          className={styles.shareUrl}
+          readOnly
+          value={state.url}
+          aria-label="Read-only link to this compare"
+          data-testid="share-url"
+          onFocus={(event) => event.target.select()}
+        />
+      ) : null}
+      {state.status === 'failed' ? (
+        <span className={styles.error} role="alert" data-testid="share-error">
+          {state.message}
+        </span>
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { type CompareSetup, compareSetupSchema } from '@/lib/compare/compare-setup';
+import { type ParentTranscript, parentTranscriptSchema } from '@/lib/fork';
+import { canonicalJson } from '@/lib/isolation/canonical-json';
+import { contentHash } from '@/lib/isolation/content-hash';
+import { KEPT_SWEEPS, type SweepRecord, sweepRecordSchema } from '@/lib/sweep/sweep-record';
+
+/**
+ * What a share link holds: a parent, a compare on it and its sweeps, frozen. Only these fields
+ * exist: no model key, no provider base URL, nothing of the server's configuration can be in one.
+ */
+export interface ShareSnapshot {
+  version: 1;
+  title: string;
+  transcript: ParentTranscript;
+  compare: CompareSetup;
+  sweeps: SweepRecord[];
+}
+
+export const shareSnapshotSchema = z.strictObject({
+  version: z.literal(1),
+  title: z.string().trim().min(1).max(300),
+  transcript: parentTranscriptSchema,
+  compare: compareSetupSchema,
+  sweeps: z.array(sweepRecordSchema).max(KEPT_SWEEPS),
+}) as unknown as z.ZodType<ShareSnapshot>;
+
+/** A snapshot's id: the first 40 hex digits of the SHA-256 of its canonical JSON (equal content, one link). */
+export async function snapshotId(snapshot: ShareSnapshot): Promise<string> {
+  return (await contentHash(snapshot)).slice(0, 40);
+}
+
+export const SNAPSHOT_ID_PATTERN = /^[0-9a-f]{40}$/;
+
+/** The snapshot as stored: canonical JSON, so the same content always reads back the same. */
+export function snapshotJson(snapshot: ShareSnapshot): string {
+  return canonicalJson(snapshot);
+}
