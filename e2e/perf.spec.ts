@@ -5,6 +5,7 @@ import { type ForkRequest, planFork } from '@/lib/fork';
 import { importTranscript } from '@/lib/import/import-transcript';
 import { syntheticClaudeSession } from '@/lib/import/testing/synthetic-claude-session';
 import { syntheticScenario } from '@/lib/scenarios/synthetic-scenarios';
+import { report, round, stats } from './fixtures/perf-report';
 import { PlaygroundPage } from './pages/playground-page';
 
 // Measurements, not targets: these tests print numbers and assert only that they are numbers and
@@ -18,25 +19,6 @@ const LENGTH = SCENARIO.transcript.messages.length;
 function windowStartFor(forkTurns: string): number {
   const request = { ...SCENARIO.request, params: { ...SCENARIO.request.params, fork_turns: forkTurns } } as ForkRequest;
   return planFork(SCENARIO.transcript, request).window!.start!;
-}
-
-function report(name: string, value: unknown): void {
-  const description = typeof value === 'string' ? value : JSON.stringify(value);
-  console.log(`[perf] ${name}: ${description}`);
-  test.info().annotations.push({ type: `perf: ${name}`, description });
-}
-
-const round = (value: number) => Math.round(value * 10) / 10;
-function stats(values: number[]): { n: number; median: number; p95: number; max: number; mean: number } {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  return {
-    n: values.length,
-    median: round(at(0.5)),
-    p95: round(at(0.95)),
-    max: round(sorted[sorted.length - 1]!),
-    mean: round(values.reduce((sum, value) => sum + value, 0) / values.length),
-  };
 }
 
 type Change = { kind: 'key'; key: string } | { kind: 'input'; value: string };

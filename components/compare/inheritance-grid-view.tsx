@@ -9,6 +9,8 @@ import { previewText } from '@/lib/view/message-preview';
 import styles from './compare.module.css';
 
 const PREVIEW_CHARS = 160;
+/** Rows are one clipped line: a fixed height lets the list skip measuring them. */
+const ROW_HEIGHT = 30;
 
 function oneLine(text: string): string {
   const line = text.replace(/\s+/g, ' ').trim();
@@ -31,6 +33,7 @@ const GridRowView = memo(function GridRowView({ row, letters, messages, classifi
   if (row.kind === 'parent') {
     const entry = messages[row.index]!;
     const classification = classifications[row.index];
+    const text = previewText(entry.message);
     return (
       <div
         className={`${styles.gridRow} ${row.differs ? styles.differs : ''}`}
@@ -62,6 +65,7 @@ const GridRowView = memo(function GridRowView({ row, letters, messages, classifi
       </div>
     );
   }
+  const text = previewText(row.message.message);
   return (
     <div
       className={`${styles.gridRow} ${styles.addedRow} ${row.differs ? styles.differs : ''}`}
@@ -74,8 +78,8 @@ const GridRowView = memo(function GridRowView({ row, letters, messages, classifi
       <span className={styles.gridPlace} title={`added after parent message #${row.afterIndex}`}>
         +
       </span>
-      <span className={styles.gridMessage} title={previewText(row.message.message).slice(0, 2_000)}>
-        <span className={`${styles.badge} ${styles.syntheticBadge}`}>{reasonWords(row.rule)}</span> {oneLine(previewText(row.message.message))}
+      <span className={styles.gridMessage} title={text.slice(0, 2_000)}>
+        <span className={`${styles.badge} ${styles.syntheticBadge}`}>{reasonWords(row.rule)}</span> {oneLine(text)}
       </span>
       {row.present.map((present, k) => (
         <span key={letters[k]} className={`${styles.cell} ${present ? styles.synthetic : styles.absent}`} data-testid="grid-cell" data-present={present}>
@@ -115,7 +119,8 @@ export function InheritanceGridView({ grid, letters, onlyDiffering, messages, cl
       ) : (
         <VirtualList
           count={rows.length}
-          estimatedHeight={30}
+          estimatedHeight={ROW_HEIGHT}
+          fixedHeight
           itemKey={(index) => {
             const row = rows[index]!;
             return row.kind === 'parent' ? `p${row.index}` : `a${row.afterIndex}-${row.rule}-${index}`;

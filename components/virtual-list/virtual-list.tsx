@@ -17,6 +17,11 @@ export interface VirtualListProps {
   renderItem(index: number): ReactNode;
   /** Rendered items beyond the visible area on each side. */
   overscan?: number;
+  /**
+   * Every item is exactly `estimatedHeight` tall (one line, clipped): nothing is measured, so a
+   * scroll renders the new rows without a layout read per row.
+   */
+  fixedHeight?: boolean;
   className?: string;
   'aria-label'?: string;
   'data-testid'?: string;
@@ -29,7 +34,7 @@ export interface VirtualListProps {
  * parent renders a few dozen rows, so a window change repaints in milliseconds.
  */
 export const VirtualList = forwardRef<VirtualListHandle, VirtualListProps>(function VirtualList(
-  { count, estimatedHeight, itemKey, renderItem, overscan = 10, className, ...rest },
+  { count, estimatedHeight, itemKey, renderItem, overscan = 10, fixedHeight = false, className, ...rest },
   ref,
 ) {
   const scroller = useRef<HTMLDivElement>(null);
@@ -66,10 +71,10 @@ export const VirtualList = forwardRef<VirtualListHandle, VirtualListProps>(funct
         {virtualizer.getVirtualItems().map((item) => (
           <div
             key={item.key}
-            ref={virtualizer.measureElement}
+            ref={fixedHeight ? undefined : virtualizer.measureElement}
             data-vindex={item.index}
             className={styles.item}
-            style={{ transform: `translateY(${item.start}px)` }}
+            style={fixedHeight ? { transform: `translateY(${item.start}px)`, height: estimatedHeight } : { transform: `translateY(${item.start}px)` }}
           >
             {renderItem(item.index)}
           </div>

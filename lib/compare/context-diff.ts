@@ -19,29 +19,40 @@ export interface ContextDiff {
   firstMismatch: number | null;
 }
 
-/** Where a message stands against the parent: after which parent message, copy or added. */
-interface Placed {
-  position: number;
+/** The messages of one request at one place: the copy of that parent message, then what a runtime added after it. */
+interface PlaceGroup {
   place: number;
-  message: ChildMessage;
-  /** Set for a copy of parent messages; the alignment key. */
-  parentIds: string | null;
-  /** Set for an added message: the rule that wrote it, the alignment key among added ones. */
-  rule: string | null;
+  copy: number | null;
+  added: number[];
+  /** Index in the request just past this group. */
+  end: number;
 }
 
-function placeAll(messages: readonly ChildMessage[]): Map<number, Placed[]> {
-  const places = new Map<number, Placed[]>();
+/** The parent message a copy stands at: its last one (a merged message stands where its last part stood). */
+function copyPlace(message: ChildMessage): number | null {
+  const source = message.source;
+  if (source.kind !== 'copy') return null;
   let place = -1;
-  messages.forEach((message, position) => {
-    const source = message.source;
-    const copy = source.kind === 'copy';
-    if (copy) place = Math.max(place, ...source.parentIndexes);
-    const placed = places.get(place) ?? [];
-    places.set(place, placed);
-    placed.push({ position, place, message, parentIds: copy ? source.parentIds.join('+') : null, rule: copy ? null : source.rule });
+  for (const index of source.parentIndexes) if (index > place) place = index;
+  return place;
+}
+
+/**
+ * The group starting at `start`: a copy (when there is one) and the added messages after it,
+ * up to the next copy. Requests keep the parent's order, so places only grow along a request.
+ */
+function groupAt(messages: readonly ChildMessage[], start: number, previousPlace: number): PlaceGroup {
+  const first = copyPlace(messages[start]!);
+  const group: PlaceGroup = { place: first ?? previousPlace, copy: first === null ? null : start, added: [], end: start + (first === null ? 0 : 1) };
+  while (group.end < messages.length && copyPlace(messages[group.end]!) === null) group.added.push(group.end++);
+  return group;
+}
+
+function rulesOf(messages: readonly ChildMessage[], positions: readonly number[]): string[] {
+  return positions.map((position) => {
+    const source = messages[position]!.source;
+    return source.kind === 'synthetic' ? source.rule : '';
   });
-  return places;
 }
 
 /** Two child messages carry the same content for the model (metadata is not sent). */
@@ -54,47 +65,61 @@ export function sameMessage(a: ChildMessage, b: ChildMessage): boolean {
   return JSON.stringify(a.message) === JSON.stringify(b.message);
 }
 
-function pair(left: Placed, right: Placed): DiffEntry {
-  return sameMessage(left.message, right.message)
-    ? { kind: 'same', left: left.position, right: right.position }
-    : { kind: 'changed', left: left.position, right: right.position };
+function pair(left: readonly ChildMessage[], right: readonly ChildMessage[], l: number, r: number): DiffEntry {
+  return sameMessage(left[l]!, right[r]!) ? { kind: 'same', left: l, right: r } : { kind: 'changed', left: l, right: r };
 }
 
-/** The messages at one place: the copy of that parent message, then what the runtime added after it. */
-function diffPlace(left: readonly Placed[], right: readonly Placed[]): DiffEntry[] {
-  const leftCopy = left.find((item) => item.parentIds !== null);
-  const rightCopy = right.find((item) => item.parentIds !== null);
-  const out: DiffEntry[] = [];
-  if (leftCopy !== undefined && rightCopy !== undefined) out.push(pair(leftCopy, rightCopy));
-  else if (leftCopy !== undefined) out.push({ kind: 'removed', left: leftCopy.position });
-  else if (rightCopy !== undefined) out.push({ kind: 'added', right: rightCopy.position });
-  // Added messages are few at any one place: align them by the rule that wrote them.
-  const leftAdded = left.filter((item) => item.rule !== null);
-  const rightAdded = right.filter((item) => item.rule !== null);
-  if (leftAdded.length === 0 && rightAdded.length === 0) return out;
-  let l = 0;
-  let r = 0;
-  for (const change of diffArrays(leftAdded, rightAdded, { comparator: (a, b) => a.rule === b.rule })) {
-    for (let k = 0; k < change.count; k += 1) {
-      if (change.removed) out.push({ kind: 'removed', left: leftAdded[l++]!.position });
-      else if (change.added) out.push({ kind: 'added', right: rightAdded[r++]!.position });
-      else out.push(pair(leftAdded[l++]!, rightAdded[r++]!));
+/** Two groups at one place: their copies paired, their added messages aligned by the rule that wrote them. */
+function diffPlace(left: readonly ChildMessage[], right: readonly ChildMessage[], l: PlaceGroup | null, r: PlaceGroup | null, out: DiffEntry[]): void {
+  const leftCopy = l?.copy ?? null;
+  const rightCopy = r?.copy ?? null;
+  if (leftCopy !== null && rightCopy !== null) out.push(pair(left, right, leftCopy, rightCopy));
+  else if (leftCopy !== null) out.push({ kind: 'removed', left: leftCopy });
+  else if (rightCopy !== null) out.push({ kind: 'added', right: rightCopy });
+  const leftAdded = l?.added ?? [];
+  const rightAdded = r?.added ?? [];
+  if (leftAdded.length === 0 && rightAdded.length === 0) return;
+  if (rightAdded.length === 0) for (const position of leftAdded) out.push({ kind: 'removed', left: position });
+  else if (leftAdded.length === 0) for (const position of rightAdded) out.push({ kind: 'added', right: position });
+  else {
+    // Added messages are few at any one place: align them by the rule that wrote them.
+    let a = 0;
+    let b = 0;
+    for (const change of diffArrays(rulesOf(left, leftAdded), rulesOf(right, rightAdded))) {
+      for (let k = 0; k < change.count; k += 1) {
+        if (change.removed) out.push({ kind: 'removed', left: leftAdded[a++]! });
+        else if (change.added) out.push({ kind: 'added', right: rightAdded[b++]! });
+        else out.push(pair(left, right, leftAdded[a++]!, rightAdded[b++]!));
+      }
     }
   }
-  return out;
 }
 
 /**
  * Two requests, message by message, aligned by the parent messages they copy: a copy of the same
  * parent message on both sides is `same` or `changed`, a copy on one side only is `removed` or
- * `added`, and messages a runtime wrote are aligned by their rule at the place they stand. Linear
- * in the two requests (the rule alignment runs on the handful of added messages at one place).
+ * `added`, and messages a runtime wrote are aligned by their rule at the place they stand. One
+ * pass over both requests, as a merge by place (the rule alignment runs on the handful of added
+ * messages at one place).
  */
 export function contextDiff(left: readonly ChildMessage[], right: readonly ChildMessage[]): ContextDiff {
-  const leftPlaces = placeAll(left);
-  const rightPlaces = placeAll(right);
-  const places = [...new Set([...leftPlaces.keys(), ...rightPlaces.keys()])].sort((a, b) => a - b);
-  const entries = places.flatMap((place) => diffPlace(leftPlaces.get(place) ?? [], rightPlaces.get(place) ?? []));
+  const entries: DiffEntry[] = [];
+  let l: PlaceGroup | null = left.length === 0 ? null : groupAt(left, 0, -1);
+  let r: PlaceGroup | null = right.length === 0 ? null : groupAt(right, 0, -1);
+  const next = (messages: readonly ChildMessage[], group: PlaceGroup) => (group.end < messages.length ? groupAt(messages, group.end, group.place) : null);
+  while (l !== null || r !== null) {
+    if (r === null || (l !== null && l.place < r.place)) {
+      diffPlace(left, right, l, null, entries);
+      l = next(left, l!);
+    } else if (l === null || r.place < l.place) {
+      diffPlace(left, right, null, r, entries);
+      r = next(right, r);
+    } else {
+      diffPlace(left, right, l, r, entries);
+      l = next(left, l);
+      r = next(right, r);
+    }
+  }
   const counts = { same: 0, changed: 0, removed: 0, added: 0 };
   for (const entry of entries) counts[entry.kind] += 1;
   const first = entries.findIndex((entry) => entry.kind !== 'same');
