@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -52,6 +52,17 @@ describe('fork-lab sweep', () => {
         '',
       ].join('\n'),
     );
+  }, 30_000);
+
+  it('writes the sweep as a self-contained HTML report with --html', async () => {
+    const report = path.join(path.dirname(canary), 'report.html');
+    const run = await forkLabInProcess(...SWEEP, '--check', 'contains:heron-7731', '--html', report);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(`report written to ${report}\n`);
+    const html = readFileSync(report, 'utf8');
+    expect(html).toContain('<p id="smallest"><strong>Smallest passing window: 4</strong></p>');
+    expect(html).toContain('<tr class="smallest"><td>4 ★</td><td class="passed">passed</td>');
+    expect(html).not.toMatch(/<script/i);
   }, 30_000);
 
   it('exits 1 when no window passes, or when another window than --expect-smallest is the smallest', async () => {

@@ -1,13 +1,17 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { createOfflineModel, OFFLINE_MODEL_ID } from '@/lib/ai/offline/offline-model';
+import { sweepReportHtml } from '@/lib/export/sweep-report';
 import { FORK_POLICIES, isForkPolicy, runtimeOf } from '@/lib/fork';
 import { OutputCheckSyntaxError, parseOutputCheck } from '@/lib/sweep/output-check';
 import { MAX_SWEEP_VARIANTS, runSweep, type SweepResult, windowVariants } from '@/lib/sweep/run-sweep';
+import type { SweepRecord } from '@/lib/sweep/sweep-record';
 import type { CliIo } from './cli-io';
 import { CLI_OK_EXIT, CLI_REJECTED_EXIT, CliUsageError } from './cli-usage-error';
 import { importFile } from './import-file';
 import { runCommand } from './run-command';
 
-export const SWEEP_USAGE = `fork-lab sweep <file> --runtime <runtime> --windows 1,2,4,all --directive text --check <check>… [--model offline] [--expect-smallest W] [--format id] [--json]
+export const SWEEP_USAGE = `fork-lab sweep <file> --runtime <runtime> --windows 1,2,4,all --directive text --check <check>… [--model offline] [--expect-smallest W] [--format id] [--json] [--html report.html]
 
 Forks <file> once per window (values of the runtime's window field, e.g. Qwen's fork_turns), runs
 each child on the model with the directive, and checks its final output. Checks: contains:<text>,
@@ -15,7 +19,8 @@ not-contains:<text>, regex:<pattern> or regex:/pattern/flags, json-path:$.a.b=<J
 max-output-tokens:<N>. Prints a table with the smallest passing window (the passing child whose
 first request has the fewest input tokens; the first listed on a tie); progress on stderr. Exits 0 when a window passes (and is the one
 --expect-smallest names), 1 when none passes or another is smallest, 2 when the command line or the
-file is wrong. The CLI runs the offline model.`;
+file is wrong. --html also writes the sweep as a self-contained HTML report (it loads nothing).
+The CLI runs the offline model.`;
 
 function table(result: SweepResult): string {
   const rows = [['window', 'status', 'messages', 'input tok', 'output tok', 'checks']];
@@ -53,6 +58,7 @@ const SWEEP_OPTIONS = {
   'expect-smallest': { type: 'string' },
   format: { type: 'string' },
   json: { type: 'boolean' },
+  html: { type: 'string' },
 } as const;
 
 /** `fork-lab sweep`: the exit code; output through `io`. */
@@ -94,6 +100,18 @@ export function runSweepCommand(args: readonly string[], io: CliIo): Promise<num
       onProgress: (done, total, next) => io.stderr(done < total ? `[${done + 1}/${total}] ${window.field} ${next}\n` : ''),
     });
     io.stdout(values.json ? `${JSON.stringify(result, null, 2)}\n` : `${table(result)}\n`);
+    if (values.html !== undefined) {
+      const record: SweepRecord = {
+        id: 'cli',
+        createdAt: new Date().toISOString(),
+        parentRevision: 0,
+        setup: { variants: { kind: 'windows', runtime: policy, windows }, directive: values.directive, checks: values.check ?? [], modelId: 'offline' },
+        result,
+      };
+      // No chart: the app's sweep view draws it (and copies it into the report it exports).
+      await writeFile(values.html, sweepReportHtml(record, path.basename(file ?? 'parent'), null));
+      io.stderr(`report written to ${values.html}\n`);
+    }
     const expected = values['expect-smallest'];
     if (result.smallestPassing === null) return CLI_REJECTED_EXIT;
     if (expected !== undefined && expected !== result.smallestPassing) {
