@@ -43,9 +43,8 @@ const GridRowView = memo(function GridRowView({ row, letters, messages, classifi
         data-differs={row.differs || undefined}
       >
         <span className={styles.gridPlace}>#{row.index}</span>
-        <span className={styles.gridMessage} title={previewText(entry.message).slice(0, 2_000)}>
-          <span className={styles.badge}>{classification === undefined ? entry.message.role : kindLabel(classification)}</span>{' '}
-          {oneLine(previewText(entry.message))}
+        <span className={styles.gridMessage} title={text.slice(0, 2_000)}>
+          <span className={styles.badge}>{classification === undefined ? entry.message.role : kindLabel(classification)}</span> {oneLine(text)}
         </span>
         {row.cells.map((cell, k) => (
           <span
