@@ -6,6 +6,14 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const entry = fileURLToPath(new URL('../lib/cli/cli-entry.ts', import.meta.url));
-const run = spawnSync(process.execPath, ['--conditions=react-server', '--import', 'tsx', entry, ...process.argv.slice(2)], { stdio: 'inherit' });
+// tsx as this repository has it: a bare `--import tsx` would be looked up from the directory the
+// command runs in, and a runtime's CI runs it from its own checkout.
+const tsx = import.meta.resolve('tsx');
+// tsx reads the `@/` import paths from a tsconfig, by default the one in that directory too.
+const tsconfig = fileURLToPath(new URL('../tsconfig.json', import.meta.url));
+const run = spawnSync(process.execPath, ['--conditions=react-server', '--import', tsx, entry, ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  env: { ...process.env, TSX_TSCONFIG_PATH: tsconfig },
+});
 if (run.error) throw run.error;
 process.exitCode = run.status ?? 1;

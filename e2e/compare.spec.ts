@@ -104,7 +104,7 @@ test.describe('compare view', () => {
         entries.findIndex((entry) => entry.firstMismatch),
         letter,
       ).toBe(variantPlan.cache!.sharedMessages);
-      await expect(compare.diffSummary).toContainText(`for its first ${variantPlan.cache!.sharedMessages} message`);
+      await expect(compare.diffSummary).toContainText(`the tools and its first ${variantPlan.cache!.sharedMessages} message`);
     }
     // A changed message opens to a word diff of its parts: A's Agent call has its input redacted.
     await compare.chooseDiff('A', 'parent');

@@ -95,9 +95,12 @@ function summaryLine(diff: ContextDiff, against: string, prefixTokens: number | 
   const { same, changed, added, removed } = diff.counts;
   const counts = `${same} same · ${changed} changed · ${added} added · ${removed} removed`;
   if (diff.firstMismatch === null) return `${counts}. The two requests are the same.`;
-  const kept = diff.entries.slice(0, diff.firstMismatch).length;
-  const tokens = prefixTokens === null ? '' : ` (${prefixTokens.toLocaleString('en-US')} tokens)`;
-  return `${counts}. It repeats ${against} for its first ${kept} message${kept === 1 ? '' : 's'}${tokens}, then differs.`;
+  const kept = diff.firstMismatch;
+  const messages = `its first ${kept} message${kept === 1 ? '' : 's'}`;
+  // The tokens of a shared prefix count the system instruction and tools too, which come first.
+  if (prefixTokens !== null)
+    return `${counts}. From the start it repeats ${against} for ${prefixTokens.toLocaleString('en-US')} tokens (the system instruction, the tools and ${messages}), then differs.`;
+  return `${counts}. It repeats ${against} for ${messages}, then differs.`;
 }
 
 /**

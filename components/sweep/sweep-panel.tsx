@@ -12,13 +12,13 @@ import { SweepResults } from './sweep-results';
 
 const WINDOWED = FORK_RUNTIMES.filter((runtime) => runtime.controls.window !== undefined);
 
-function firstSetup(latest: SweepRecord | undefined, directive: string): Omit<SweepSetup, 'directive'> {
+function firstSetup(latest: SweepRecord | undefined): Omit<SweepSetup, 'directive'> {
   if (latest !== undefined) return latest.setup;
   const runtime = WINDOWED[0]!;
   const all = runtime.controls.window!.all;
   return {
     variants: { kind: 'windows', runtime: runtime.policy, windows: ['1', '2', '4', all] },
-    checks: [`contains:${directive.split(/\s+/)[0] ?? ''}`],
+    checks: [],
     modelId: 'offline',
   };
 }
@@ -40,7 +40,7 @@ export interface SweepPanelProps {
  * with the parent.
  */
 export function SweepPanel({ transcript, revision, parentTitle, directive, sweeps, models, readOnly = false }: SweepPanelProps) {
-  const initial = firstSetup(sweeps[0], directive);
+  const initial = firstSetup(sweeps[0]);
   const [mode, setMode] = useState<'windows' | 'every-runtime'>(initial.variants.kind);
   const [runtime, setRuntime] = useState(initial.variants.kind === 'windows' ? initial.variants.runtime : WINDOWED[0]!.policy);
   const [windows, setWindows] = useState(initial.variants.kind === 'windows' ? initial.variants.windows.join(',') : '1,2,4,all');
@@ -142,7 +142,14 @@ export function SweepPanel({ transcript, revision, parentTitle, directive, sweep
                 Checks over each child’s final output, one per line ({CHECK_KINDS.join(', ')}: e.g. contains:heron-7731, regex:/\d+/, json-path:$.ok=true,
                 max-output-tokens:200)
               </span>
-              <textarea value={checks} rows={3} onChange={(event) => setChecks(event.target.value)} data-testid="sweep-checks" spellCheck={false} />
+              <textarea
+                value={checks}
+                rows={3}
+                placeholder="contains:heron-7731"
+                onChange={(event) => setChecks(event.target.value)}
+                data-testid="sweep-checks"
+                spellCheck={false}
+              />
             </label>
           </div>
           <p className={styles.muted}>Every child gets the compare’s directive: “{directive}”</p>

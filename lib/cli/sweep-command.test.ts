@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { forkLab, forkLabInProcess } from './testing/run-fork-lab';
+import { forkLab, forkLabIn, forkLabInProcess } from './testing/run-fork-lab';
 
 /** A parent with a canary fact stated four real turns before the end. */
 const canary = path.join(mkdtempSync(path.join(tmpdir(), 'fork-lab-sweep-')), 'canary.json');
@@ -52,6 +52,39 @@ describe('fork-lab sweep', () => {
         '',
       ].join('\n'),
     );
+  }, 30_000);
+
+  it('runs from any directory, with a file named relative to it (a runtime’s CI runs it from its own checkout)', () => {
+    const run = forkLabIn(path.dirname(canary), ...SWEEP.map((arg) => (arg === canary ? 'canary.json' : arg)), '--check', 'contains:heron-7731');
+    expect({ code: run.code, stderr: run.stderr.split('\n').at(-2) }).toEqual({ code: 0, stderr: '[5/5] fork_turns all' });
+    expect(run.stdout).toContain('smallest passing window: 4 (marked *)');
+  }, 30_000);
+
+  it('sweeps a real Gemini CLI session (the real command): each window planned on the file as imported', () => {
+    const run = forkLab(
+      'sweep',
+      'lib/import/fixtures/real/gemini/geminicli-eval-compression-state-tracking.json',
+      '--runtime',
+      'qwen-fork-turns',
+      '--windows',
+      '1,2,all',
+      '--directive',
+      'What changed?',
+      '--check',
+      'max-output-tokens:400',
+      '--json',
+    );
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout) as { variants: { label: string; status: string; initialMessages: number }[]; smallestPassing: string };
+    expect(result.variants.map((variant) => [variant.label, variant.status])).toEqual([
+      ['1', 'passed'],
+      ['2', 'passed'],
+      ['all', 'passed'],
+    ]);
+    // The same windows as fork-lab compare plans them on this file (A inherits 4 of 18 at fork_turns 1).
+    expect(result.variants[0]!.initialMessages).toBeLessThan(result.variants[1]!.initialMessages);
+    expect(result.variants[1]!.initialMessages).toBeLessThan(result.variants[2]!.initialMessages);
+    expect(result.smallestPassing).toBe('1');
   }, 30_000);
 
   it('writes the sweep as a self-contained HTML report with --html', async () => {

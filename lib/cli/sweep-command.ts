@@ -17,10 +17,10 @@ Forks <file> once per window (values of the runtime's window field, e.g. Qwen's 
 each child on the model with the directive, and checks its final output. Checks: contains:<text>,
 not-contains:<text>, regex:<pattern> or regex:/pattern/flags, json-path:$.a.b=<JSON>,
 max-output-tokens:<N>. Prints a table with the smallest passing window (the passing child whose
-first request has the fewest input tokens; the first listed on a tie); progress on stderr. Exits 0 when a window passes (and is the one
---expect-smallest names), 1 when none passes or another is smallest, 2 when the command line or the
-file is wrong. --html also writes the sweep as a self-contained HTML report (it loads nothing).
-The CLI runs the offline model.`;
+first request has the fewest input tokens; the first listed on a tie); progress on stderr. Exits 0
+when a window passes (and is the one --expect-smallest names), 1 when none passes or another is
+smallest, 2 when the command line or the file is wrong. --html also writes the sweep as a
+self-contained HTML report (it loads nothing). The CLI runs the offline model.`;
 
 function table(result: SweepResult): string {
   const rows = [['window', 'status', 'messages', 'input tok', 'output tok', 'checks']];

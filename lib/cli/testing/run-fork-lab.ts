@@ -13,7 +13,12 @@ export interface CliRun {
 
 /** The real command, as CI runs it: `node bin/fork-lab.mjs …` from the repository. */
 export function forkLab(...args: string[]): CliRun {
-  const run = spawnSync(process.execPath, [path.join(REPO_ROOT, 'bin/fork-lab.mjs'), ...args], { cwd: REPO_ROOT, encoding: 'utf8' });
+  return forkLabIn(REPO_ROOT, ...args);
+}
+
+/** The real command run from another directory, as a runtime's own CI runs it from its checkout. */
+export function forkLabIn(cwd: string, ...args: string[]): CliRun {
+  const run = spawnSync(process.execPath, [path.join(REPO_ROOT, 'bin/fork-lab.mjs'), ...args], { cwd, encoding: 'utf8' });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
