@@ -143,7 +143,7 @@ test.describe('compare view', () => {
     await expect(compare.card('C').getByTestId('variant-runtime')).toHaveValue('deepseek-completed-turns');
   });
 
-  test('Run all runs every accepted variant as a child, at most three at a time, outputs side by side, kept across a reload', async ({ page }) => {
+  test('Run all runs every accepted variant as a child, a rejected one not at all, outputs side by side, kept across a reload', async ({ page }) => {
     const compare = new ComparePage(page);
     await compare.open('startup-block');
     await compare.directive.fill('What is the release tag?');

@@ -82,13 +82,14 @@ export function CompareView({ initialScenario, defaultScenarioId }: CompareViewP
         </p>
       )}
       <CompareWorkbench
+        sessionId={session.id}
         title={session.title}
         transcript={session.transcript}
         revision={session.revision}
         setup={session.compare}
         sweeps={session.sweeps ?? []}
         models={models}
-        onChange={(next) => workspaceStore.getState().setCompare(next)}
+        onChange={(next) => workspaceStore.getState().setCompare(next, session.id)}
         actions={
           <>
             <ShareButton session={session} />

@@ -30,6 +30,8 @@ const newId = () => crypto.randomUUID().slice(0, 8);
 const NO_VARIANTS: readonly string[] = [];
 
 export interface CompareWorkbenchProps {
+  /** The workspace session this compare belongs to; null for a shared snapshot. */
+  sessionId: string | null;
   title: string;
   transcript: ParentTranscript;
   /** The parent's revision: a sweep run on an earlier one says so. */
@@ -47,7 +49,7 @@ export interface CompareWorkbenchProps {
  * The compare itself: the directive, the variants side by side, the inheritance grid, the context
  * diff and the sweep, for one parent and one compare setup — the person's own, or a shared one.
  */
-export function CompareWorkbench({ title, transcript, revision, setup, sweeps, models, onChange, actions }: CompareWorkbenchProps) {
+export function CompareWorkbench({ sessionId, title, transcript, revision, setup, sweeps, models, onChange, actions }: CompareWorkbenchProps) {
   const [onlyDiffering, setOnlyDiffering] = useState(false);
   const readOnly = onChange === null;
   const previews = useComparePreviews(transcript, setup);
@@ -81,7 +83,7 @@ export function CompareWorkbench({ title, transcript, revision, setup, sweeps, m
         .map((variant) => variant.id),
     [setup, previews],
   );
-  const runs = useRunAll(readOnly ? NO_VARIANTS : accepted, !readOnly);
+  const runs = useRunAll(readOnly ? null : sessionId, readOnly ? NO_VARIANTS : accepted);
 
   const change = (next: CompareSetup) => onChange?.(next);
 
@@ -160,6 +162,7 @@ export function CompareWorkbench({ title, transcript, revision, setup, sweeps, m
         baselineId={setup.baselineId}
       />
       <SweepPanel
+        sessionId={sessionId}
         transcript={transcript}
         revision={revision}
         parentTitle={title}

@@ -25,12 +25,13 @@ export function ShareButton({ session }: { session: ParentSession }) {
       // One stringify, on a click: a share holds at most 8 MB, and a larger parent is refused here
       // without sending it.
       const body = JSON.stringify({ version: 1, title: session.title, transcript: session.transcript, compare: session.compare, sweeps });
-      if (body.length > SHARE_LIMIT_BYTES) {
+      const bytes = new Blob([body], { type: 'application/json' });
+      if (bytes.size > SHARE_LIMIT_BYTES) {
         throw new Error(
-          `A share link holds a parent of at most ${SHARE_LIMIT_BYTES / 1024 / 1024} MB; this one is ${(body.length / 1024 / 1024).toFixed(1)} MB. Export the fork bundle instead.`,
+          `A share link holds a parent of at most ${SHARE_LIMIT_BYTES / 1024 / 1024} MB; this one is ${(bytes.size / 1024 / 1024).toFixed(1)} MB. Export the fork bundle instead.`,
         );
       }
-      const response = await fetch('/api/share', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      const response = await fetch('/api/share', { method: 'POST', headers: { 'content-type': 'application/json' }, body: bytes });
       if (!response.ok) throw new Error(describeHttpError(await readErrorResponse(response)));
       const answer = (await response.json()) as { url: string };
       setState({ status: 'shared', url: new URL(answer.url, window.location.origin).href });

@@ -11,6 +11,7 @@ export function SharedCompare({ id, snapshot }: { id: string; snapshot: ShareSna
   const models = useModels();
   return (
     <CompareWorkbench
+      sessionId={null}
       title={snapshot.title}
       transcript={snapshot.transcript}
       revision={0}

@@ -50,38 +50,60 @@ export function useComparePreviews(transcript: ParentTranscript | null, setup: C
   const keys = useMemo(() => requests.map((entry) => ('request' in entry ? JSON.stringify(entry.request) : '')), [requests]);
   const keysText = JSON.stringify(keys);
   const [answers, setAnswers] = useState<Answers>({ transcript: null, byKey: new Map() });
-  // Requests sent for the current parent and not abandoned, so a re-render never asks twice.
-  const sent = useRef<{ transcript: ParentTranscript | null; keys: Set<string> }>({ transcript: null, keys: new Set() });
+  // Requests in flight for the current parent, each abortable on its own: editing one variant
+  // leaves the others' requests alone, and a request no variant wants any more is dropped.
+  // The answers as last rendered, read (not followed) by the effect: an answer arriving asks nothing.
+  const latest = useRef(answers);
+  latest.current = answers;
+  const inFlight = useRef<{ transcript: ParentTranscript | null; byKey: Map<string, AbortController> }>({ transcript: null, byKey: new Map() });
 
   useEffect(() => {
     if (transcript === null) return;
-    if (sent.current.transcript !== transcript) {
-      sent.current = { transcript, keys: new Set() };
-      setAnswers({ transcript, byKey: new Map() });
+    const flights = inFlight.current;
+    if (flights.transcript !== transcript) {
+      for (const controller of flights.byKey.values()) controller.abort();
+      inFlight.current = { transcript, byKey: new Map() };
     }
-    const keys = sent.current.keys;
-    const missing = [...new Set(JSON.parse(keysText) as string[])].filter((key) => key !== '' && !keys.has(key));
-    const stop = new AbortController();
-    const answered = new Set<string>();
-    for (const key of missing) {
-      keys.add(key);
+    const wanted = new Set((JSON.parse(keysText) as string[]).filter((key) => key !== ''));
+    const running = inFlight.current.byKey;
+    for (const [key, controller] of running) {
+      if (!wanted.has(key)) {
+        controller.abort();
+        running.delete(key);
+      }
+    }
+    // Keep only the answers some variant still shows (a directive typed letter by letter would
+    // otherwise keep a plan per letter); an error is dropped too, so it is asked again.
+    setAnswers((previous) => {
+      if (previous.transcript !== transcript) return { transcript, byKey: new Map() };
+      const byKey = new Map([...previous.byKey].filter(([key, answer]) => wanted.has(key) && answer.status === 'ok'));
+      return byKey.size === previous.byKey.size ? previous : { transcript, byKey };
+    });
+    for (const key of wanted) {
+      const known = latest.current;
+      if (running.has(key) || (known.transcript === transcript && known.byKey.get(key)?.status === 'ok')) continue;
+      const controller = new AbortController();
+      running.set(key, controller);
       const settle = (answer: Answer) => {
-        answered.add(key);
+        if (running.get(key) === controller) running.delete(key);
         setAnswers((previous) => merge(previous, transcript, key, answer));
       };
-      previewFork(transcript, JSON.parse(key) as ForkRequest, stop.signal).then(
+      previewFork(transcript, JSON.parse(key) as ForkRequest, controller.signal).then(
         ({ answer }) => settle({ status: 'ok', preview: answer }),
         (error: unknown) => {
-          if (!stop.signal.aborted) settle({ status: 'error', message: error instanceof Error ? error.message : String(error) });
+          if (!controller.signal.aborted) settle({ status: 'error', message: error instanceof Error ? error.message : String(error) });
         },
       );
     }
-    return () => {
-      stop.abort();
-      // Abandoned before the server answered: the next run asks again if it still wants them.
-      for (const key of missing) if (!answered.has(key)) keys.delete(key);
-    };
   }, [transcript, keysText]);
+
+  // Leaving the view abandons whatever is still being planned.
+  useEffect(
+    () => () => {
+      for (const controller of inFlight.current.byKey.values()) controller.abort();
+    },
+    [],
+  );
 
   return useMemo(() => {
     const previews = new Map<string, VariantPreview>();
@@ -94,7 +116,7 @@ export function useComparePreviews(transcript: ParentTranscript | null, setup: C
       const answer = answers.transcript === transcript ? answers.byKey.get(keys[index]!) : undefined;
       if (answer === undefined || transcript === null) previews.set(variant.id, { status: 'loading', request: entry.request });
       else if (answer.status === 'error') previews.set(variant.id, { status: 'error', request: entry.request, message: answer.message });
-      else previews.set(variant.id, okPreview(transcript, entry.request, answer.preview));
+      else previews.set(variant.id, expanded(transcript, entry.request, answer.preview));
     });
     return previews;
   }, [setup, requests, answers, transcript, keys]);
@@ -105,6 +127,18 @@ function merge(previous: Answers, transcript: ParentTranscript, key: string, ans
   const byKey = new Map(previous.byKey);
   byKey.set(key, answer);
   return { transcript, byKey };
+}
+
+// Each answer is read back into the child's request once: a variant's answer arriving must not
+// expand the seven that were already there (10,000 messages each on a large parent).
+const expansions = new WeakMap<ReadyPreview, { transcript: ParentTranscript; preview: VariantPreview }>();
+
+function expanded(transcript: ParentTranscript, request: ForkRequest, preview: ReadyPreview): VariantPreview {
+  const known = expansions.get(preview);
+  if (known !== undefined && known.transcript === transcript) return known.preview;
+  const made = okPreview(transcript, request, preview);
+  expansions.set(preview, { transcript, preview: made });
+  return made;
 }
 
 function okPreview(transcript: ParentTranscript, request: ForkRequest, preview: ReadyPreview): VariantPreview {

@@ -6,24 +6,30 @@ import { launchChild } from '@/components/playground/fork-client';
 import type { RunEvent } from '@/lib/agent/run-record';
 import { type CompareRun, type CompareSetup, variantRequest } from '@/lib/compare/compare-setup';
 import { workspaceStore } from '@/lib/workspace/browser-workspace';
-import { activeSession } from '@/lib/workspace/workspace-store';
+import type { ParentSession } from '@/lib/workspace/workspace';
 
 /** Children of one "Run all" on the server at once: the rest wait their turn. */
 export const RUN_ALL_CONCURRENCY = 3;
 
 const SETTLED = new Set(['finished', 'failed', 'stopped', 'interrupted']);
 
-function currentCompare(): CompareSetup | undefined {
-  return activeSession(workspaceStore.getState())?.compare;
+function sessionOf(sessionId: string): ParentSession | undefined {
+  return workspaceStore.getState().sessions[sessionId];
 }
 
-/** Change one variant's run in the saved compare (read fresh: several runs report at once). */
-function updateRun(variantId: string, patch: Partial<CompareRun>): void {
-  const compare = currentCompare();
+function compareOf(sessionId: string): CompareSetup | undefined {
+  return sessionOf(sessionId)?.compare;
+}
+
+/**
+ * Change one variant's run in its session's saved compare, read fresh (several runs report at
+ * once) and written to that session even if the person has opened another parent since.
+ */
+function updateRun(sessionId: string, variantId: string, patch: Partial<CompareRun>): void {
+  const compare = compareOf(sessionId);
   const previous = compare?.runs?.[variantId];
   if (compare === undefined || (previous === undefined && patch.runId === undefined)) return;
-  const next = { ...previous, ...patch } as CompareRun;
-  workspaceStore.getState().setCompare({ ...compare, runs: { ...compare.runs, [variantId]: next } });
+  workspaceStore.getState().setCompare({ ...compare, runs: { ...compare.runs, [variantId]: { ...previous, ...patch } as CompareRun } }, sessionId);
 }
 
 /**
@@ -31,23 +37,31 @@ function updateRun(variantId: string, patch: Partial<CompareRun>): void {
  * at most {@link RUN_ALL_CONCURRENCY} at a time, each stoppable, its live text shown as it streams
  * and its final output saved with the compare. The runs are the compare's own: they do not write
  * the parent's Agent call or answer it, so the parent every variant is planned on stays the same.
+ * Leaving the view ends the queue (what has not started is skipped); runs already going keep going
+ * on the server and are watched again on return.
  */
-export function useRunAll(accepted: readonly string[], ready: boolean) {
+export function useRunAll(sessionId: string | null, accepted: readonly string[]) {
   const [liveText, setLiveText] = useState<Record<string, string>>({});
   const queue = useRef<string[]>([]);
   const active = useRef(0);
-  const sources = useRef(new Map<string, EventSource>());
+  const disposed = useRef(false);
+  const sources = useRef(new Map<string, { source: EventSource; settle: () => void }>());
+  const launching = useRef(new Set<string>());
+  const stopWanted = useRef(new Set<string>());
 
-  const watch = useCallback((variantId: string, runId: string) => {
+  const watch = useCallback((session: string, variantId: string, runId: string) => {
     return new Promise<void>((resolve) => {
       const source = new EventSource(`/api/runs/${encodeURIComponent(runId)}/events`);
-      sources.current.set(variantId, source);
-      const settle = (patch: Partial<CompareRun>) => {
-        updateRun(variantId, patch);
-        setLiveText(({ [variantId]: _, ...rest }) => rest);
+      const close = () => {
         source.close();
         sources.current.delete(variantId);
         resolve();
+      };
+      sources.current.set(variantId, { source, settle: close });
+      const settle = (patch: Partial<CompareRun>) => {
+        updateRun(session, variantId, patch);
+        setLiveText(({ [variantId]: _, ...rest }) => rest);
+        close();
       };
       source.onmessage = (message) => {
         const event = JSON.parse(message.data as string) as RunEvent;
@@ -68,71 +82,90 @@ export function useRunAll(accepted: readonly string[], ready: boolean) {
   }, []);
 
   const start = useCallback(
-    async (variantId: string) => {
-      const compare = currentCompare();
-      const session = activeSession(workspaceStore.getState());
+    async (session: string, variantId: string) => {
+      const parent = sessionOf(session);
+      const compare = parent?.compare;
       const variant = compare?.variants.find((candidate) => candidate.id === variantId);
-      if (compare === undefined || session === null || variant === undefined) return;
+      if (parent === undefined || compare === undefined || variant === undefined) return;
       const request = variantRequest(variant, compare.directive);
       const runId = `compare-${variantId}-${Date.now().toString(36)}`;
-      updateRun(variantId, { runId, requestKey: JSON.stringify(request), modelId: variant.modelId, status: 'running', output: null, error: null });
+      updateRun(session, variantId, { runId, requestKey: JSON.stringify(request), modelId: variant.modelId, status: 'running', output: null, error: null });
+      launching.current.add(variantId);
       try {
-        const { answer } = await launchChild(session.transcript, request, {
-          childId: runId,
-          name: `compare ${variantId}`,
-          modelId: variant.modelId,
-          sessionId: session.id,
-        });
+        const child = { childId: runId, name: `compare ${variantId}`, modelId: variant.modelId, sessionId: session };
+        const { answer } = await launchChild(parent.transcript, request, child);
         if (answer.status !== 'ok') throw new Error(answer.message);
       } catch (error) {
-        updateRun(variantId, { status: 'failed', error: error instanceof Error ? error.message : String(error) });
+        updateRun(session, variantId, { status: 'failed', error: error instanceof Error ? error.message : String(error) });
         return;
+      } finally {
+        launching.current.delete(variantId);
       }
-      await watch(variantId, runId);
+      // Stop was pressed while the server was still starting it: stop it now that it exists.
+      if (stopWanted.current.delete(variantId)) void stopChildRunAction({ runId });
+      if (!disposed.current) await watch(session, variantId, runId);
     },
     [watch],
   );
 
-  const pump = useCallback(() => {
-    while (active.current < RUN_ALL_CONCURRENCY && queue.current.length > 0) {
-      const next = queue.current.shift()!;
-      active.current += 1;
-      void start(next).finally(() => {
-        active.current -= 1;
-        pump();
-      });
-    }
-  }, [start]);
+  const pump = useCallback(
+    (session: string) => {
+      while (!disposed.current && active.current < RUN_ALL_CONCURRENCY && queue.current.length > 0) {
+        const next = queue.current.shift()!;
+        active.current += 1;
+        void start(session, next).finally(() => {
+          active.current -= 1;
+          pump(session);
+        });
+      }
+    },
+    [start],
+  );
 
   const runAll = useCallback(() => {
-    const waiting = accepted.filter((id) => !queue.current.includes(id) && currentCompare()?.runs?.[id]?.status !== 'running');
-    for (const id of waiting) updateRun(id, { runId: `queued-${id}`, requestKey: '', modelId: '', status: 'queued', output: null, error: null });
+    if (sessionId === null) return;
+    const busy = (id: string) => queue.current.includes(id) || launching.current.has(id) || compareOf(sessionId)?.runs?.[id]?.status === 'running';
+    const waiting = accepted.filter((id) => !busy(id));
+    for (const id of waiting) updateRun(sessionId, id, { runId: `queued-${id}`, requestKey: '', modelId: '', status: 'queued', output: null, error: null });
     queue.current.push(...waiting);
-    pump();
-  }, [accepted, pump]);
+    pump(sessionId);
+  }, [accepted, pump, sessionId]);
 
-  const stop = useCallback((variantId: string) => {
-    if (queue.current.includes(variantId)) {
-      queue.current = queue.current.filter((id) => id !== variantId);
-      updateRun(variantId, { status: 'skipped' });
-      return;
-    }
-    const run = currentCompare()?.runs?.[variantId];
-    if (run?.status === 'running') void stopChildRunAction({ runId: run.runId });
-  }, []);
+  const stop = useCallback(
+    (variantId: string) => {
+      if (sessionId === null) return;
+      if (queue.current.includes(variantId)) {
+        queue.current = queue.current.filter((id) => id !== variantId);
+        updateRun(sessionId, variantId, { status: 'skipped' });
+        return;
+      }
+      if (launching.current.has(variantId)) {
+        stopWanted.current.add(variantId);
+        return;
+      }
+      const run = compareOf(sessionId)?.runs?.[variantId];
+      if (run?.status === 'running') void stopChildRunAction({ runId: run.runId });
+    },
+    [sessionId],
+  );
 
-  // After a reload: a run still going is watched again; one that was waiting never started.
+  // On arrival: a run still going is watched again, one that was waiting never started. On leaving:
+  // nothing more starts, and the streams close (the runs go on on the server).
   useEffect(() => {
-    if (!ready) return;
-    for (const [variantId, run] of Object.entries(currentCompare()?.runs ?? {})) {
-      if (run.status === 'running' && !sources.current.has(variantId)) void watch(variantId, run.runId);
-      if (run.status === 'queued' && !queue.current.includes(variantId)) updateRun(variantId, { status: 'skipped' });
+    if (sessionId === null) return;
+    disposed.current = false;
+    for (const [variantId, run] of Object.entries(compareOf(sessionId)?.runs ?? {})) {
+      if (run.status === 'running' && !sources.current.has(variantId) && !launching.current.has(variantId)) void watch(sessionId, variantId, run.runId);
+      if (run.status === 'queued' && !queue.current.includes(variantId)) updateRun(sessionId, variantId, { status: 'skipped' });
     }
     const open = sources.current;
     return () => {
-      for (const source of open.values()) source.close();
+      disposed.current = true;
+      for (const variantId of queue.current) updateRun(sessionId, variantId, { status: 'skipped' });
+      queue.current = [];
+      for (const { settle } of [...open.values()]) settle();
     };
-  }, [watch, ready]);
+  }, [sessionId, watch]);
 
   return { runAll, stop, stopAll: () => [...accepted].forEach(stop), liveText };
 }

@@ -195,7 +195,8 @@ export function VariantCard(props: VariantCardProps) {
             const value = Number(text);
             props.onChange((current) => ({
               ...current,
-              forkPoint: text === '' || !Number.isInteger(value) || value < 0 ? null : Math.min(value, props.parentLength),
+              // The parent's length is its end: the same fork as none, so it is stored as none.
+              forkPoint: text === '' || !Number.isInteger(value) || value < 0 || value >= props.parentLength ? null : value,
             }));
           }}
         />

@@ -24,6 +24,8 @@ function firstSetup(latest: SweepRecord | undefined): Omit<SweepSetup, 'directiv
 }
 
 export interface SweepPanelProps {
+  /** Where a finished sweep is kept: the session it ran on, even if another is open by then. */
+  sessionId: string | null;
   transcript: ParentTranscript;
   revision: number;
   parentTitle: string;
@@ -39,7 +41,7 @@ export interface SweepPanelProps {
  * child run once with the compare's directive and its output checked; the finished sweeps are kept
  * with the parent.
  */
-export function SweepPanel({ transcript, revision, parentTitle, directive, sweeps, models, readOnly = false }: SweepPanelProps) {
+export function SweepPanel({ sessionId, transcript, revision, parentTitle, directive, sweeps, models, readOnly = false }: SweepPanelProps) {
   const initial = firstSetup(sweeps[0]);
   const [mode, setMode] = useState<'windows' | 'every-runtime'>(initial.variants.kind);
   const [runtime, setRuntime] = useState(initial.variants.kind === 'windows' ? initial.variants.runtime : WINDOWED[0]!.policy);
@@ -86,7 +88,7 @@ export function SweepPanel({ transcript, revision, parentTitle, directive, sweep
         controller.signal,
       );
       const record: SweepRecord = { id: crypto.randomUUID(), createdAt: new Date().toISOString(), parentRevision: revision, setup, result };
-      workspaceStore.getState().addSweep(record);
+      if (sessionId !== null) workspaceStore.getState().addSweep(record, sessionId);
       setShownId(record.id);
     } catch (caught) {
       setError(controller.signal.aborted ? 'Stopped.' : caught instanceof Error ? caught.message : String(caught));

@@ -51,10 +51,53 @@ describe('share links', () => {
       code: 'invalid-request',
       paths: [''],
     });
+    // Nested too: every field the shared page renders or its report writes is checked.
+    const sweep = {
+      id: 's1',
+      createdAt: '2026-11-30T20:00:00.000Z',
+      parentRevision: 0,
+      setup: { variants: { kind: 'every-runtime' }, directive: 'x', checks: ['contains:a'], modelId: 'offline' },
+      result: {
+        smallestPassing: null,
+        variants: [
+          {
+            label: 'a',
+            request: { policy: 'kimi-fork', directive: 'x', params: { fork: true } },
+            status: 'failed',
+            initialMessages: 3,
+            inputTokens: '<form action=x>',
+            output: { html: 1 },
+            errors: 7,
+            checks: [],
+          },
+        ],
+      },
+    };
+    expect(await refusal(await answerShareRequest(post(JSON.stringify({ ...snapshot, sweeps: [sweep] }))))).toEqual({
+      status: 400,
+      code: 'invalid-request',
+      paths: ['sweeps[0].result.variants[0].inputTokens', 'sweeps[0].result.variants[0].output', 'sweeps[0].result.variants[0].errors'],
+    });
     const leaky = { ...snapshot, title: 'Failed at https://gateway.example.com/v1/key-in-url-123' };
     const { id } = (await (await answerShareRequest(post(JSON.stringify(leaky)))).json()) as { id: string };
     const read = (await (await answerShareReadRequest(id)).json()) as { title: string };
     expect(read.title).toBe('Failed at [redacted]');
+  });
+
+  it('refuses a share once the store is full, naming the setting that raises it, and keeps what it holds', async () => {
+    const { SnapshotStore, StoreFullError } = await import('@/lib/share/snapshot-store');
+    const store = new SnapshotStore(':memory:');
+    expect(store.put('a'.repeat(40), 'x'.repeat(600), 1_000)).toBe(true);
+    expect(store.put('a'.repeat(40), 'x'.repeat(600), 1_000)).toBe(false);
+    expect(() => store.put('b'.repeat(40), 'y'.repeat(600), 1_000)).toThrow(StoreFullError);
+    expect(store.get('a'.repeat(40))?.body).toBe('x'.repeat(600));
+    process.env.FORK_LAB_SHARE_STORE_MB = '0.0001';
+    try {
+      const full = await answerShareRequest(post(JSON.stringify({ ...snapshot, title: 'one more' })));
+      expect(await refusal(full)).toEqual({ status: 409, code: 'share-store-full', paths: [] });
+    } finally {
+      delete process.env.FORK_LAB_SHARE_STORE_MB;
+    }
   });
 
   it('refuses what it cannot keep, saying what is wrong', async () => {

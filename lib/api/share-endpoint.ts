@@ -5,6 +5,7 @@ import { readJsonBody } from '@/lib/http/read-json-body';
 import { zodIssues } from '@/lib/http/zod-issues';
 import { readSnapshot, shareSnapshot } from '@/lib/share/share-service';
 import { SNAPSHOT_ID_PATTERN, shareSnapshotSchema } from '@/lib/share/share-snapshot';
+import { StoreFullError } from '@/lib/share/snapshot-store';
 
 /**
  * A share link is for a parent someone can open in a browser tab; a larger one is refused with
@@ -20,7 +21,16 @@ export const SHARE_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 export const answerShareRequest = answeringErrors('share this compare', async (request: Request): Promise<Response> => {
   const parsed = shareSnapshotSchema.safeParse(await readJsonBody(request, SHARE_BODY_LIMIT_BYTES));
   if (!parsed.success) throw invalidRequest('The body must be { "version": 1, "title", "transcript", "compare", "sweeps" }.', zodIssues(parsed.error));
-  const { id, created } = await shareSnapshot(parsed.data);
+  let shared: { id: string; created: boolean };
+  try {
+    shared = await shareSnapshot(parsed.data);
+  } catch (error) {
+    if (error instanceof StoreFullError) {
+      throw new HttpError(409, 'share-store-full', `This server keeps no more shares: ${error.message}. Its operator can raise FORK_LAB_SHARE_STORE_MB.`);
+    }
+    throw error;
+  }
+  const { id, created } = shared;
   return jsonResponse({ status: 'ok', id, url: `/share/${id}`, created }, created ? 201 : 200);
 });
 

@@ -97,6 +97,17 @@ describe('POST /api/sweep', () => {
     );
     expect(unknown.status).toBe(400);
     expect(unknown.issues.join('\n')).toContain('one of qwen-fork-turns, kimi-fork, deepseek-completed-turns');
+    expect(
+      await refusal(await answerSweepRequest(post({ ...base, variants: { kind: 'windows', runtime: 'qwen-fork-turns', windows: ['', '1', '1'] } }))),
+    ).toEqual({
+      status: 400,
+      code: 'invalid-request',
+      issues: ['variants.windows[0]: a window value, not an empty one', 'variants.windows: each window once: a sweep names its forks by window'],
+    });
+    expect(await refusal(await answerSweepRequest(post({ ...base, checks: ['json-path:$["\\q"]=1'] })))).toMatchObject({
+      status: 400,
+      issues: [expect.stringMatching(/^checks\[0\]: cannot read the key/)],
+    });
     expect(await refusal(await answerSweepRequest(post({ ...base, directive: '   ' })))).toMatchObject({
       status: 400,
       issues: ['directive: what every child is asked to do'],

@@ -31,7 +31,11 @@ export const sweepBodySchema = z.strictObject({
     z.strictObject({
       kind: z.literal('windows'),
       runtime: z.custom<ForkPolicy>(isForkPolicy, { message: `one of ${FORK_POLICIES.join(', ')}` }),
-      windows: z.array(z.string().max(64)).min(1).max(MAX_SWEEP_VARIANTS),
+      windows: z
+        .array(z.string().trim().min(1, 'a window value, not an empty one').max(64))
+        .min(1)
+        .max(MAX_SWEEP_VARIANTS)
+        .refine((windows) => new Set(windows).size === windows.length, { message: 'each window once: a sweep names its forks by window' }),
     }),
     z.strictObject({ kind: z.literal('every-runtime') }),
   ]),

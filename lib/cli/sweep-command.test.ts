@@ -87,6 +87,32 @@ describe('fork-lab sweep', () => {
     expect(result.smallestPassing).toBe('1');
   }, 30_000);
 
+  it('sweeps every runtime at its defaults with --every-runtime, and refuses it beside --runtime', async () => {
+    const run = await forkLabInProcess(
+      'sweep',
+      canary,
+      '--format',
+      'openai-chat',
+      '--every-runtime',
+      '--directive',
+      'What is the deploy password?',
+      '--check',
+      'contains:heron-7731',
+    );
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe('[1/3] qwen-fork-turns\n[2/3] kimi-fork\n[3/3] deepseek-completed-turns\n');
+    expect(
+      run.stdout
+        .split('\n')
+        .slice(1, 4)
+        .map((line) => line.split(/\s+/).slice(0, 2).join(' ')),
+    ).toEqual(['qwen-fork-turns passed', 'kimi-fork passed', 'deepseek-completed-turns *']);
+    expect(run.stdout).toContain('smallest passing window: deepseek-completed-turns (marked *)');
+    const both = await forkLabInProcess(...SWEEP, '--every-runtime', '--check', 'contains:a');
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('--every-runtime: sweeps every runtime at its defaults: leave out --runtime and --windows');
+  }, 30_000);
+
   it('writes the sweep as a self-contained HTML report with --html', async () => {
     const report = path.join(path.dirname(canary), 'report.html');
     const run = await forkLabInProcess(...SWEEP, '--check', 'contains:heron-7731', '--html', report);

@@ -2,25 +2,26 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createOfflineModel, OFFLINE_MODEL_ID } from '@/lib/ai/offline/offline-model';
 import { sweepReportHtml } from '@/lib/export/sweep-report';
-import { FORK_POLICIES, isForkPolicy, runtimeOf } from '@/lib/fork';
+import { FORK_POLICIES, type ForkPolicy, isForkPolicy, runtimeOf } from '@/lib/fork';
 import { OutputCheckSyntaxError, parseOutputCheck } from '@/lib/sweep/output-check';
-import { MAX_SWEEP_VARIANTS, runSweep, type SweepResult, windowVariants } from '@/lib/sweep/run-sweep';
+import { defaultRuntimeVariants, MAX_SWEEP_VARIANTS, runSweep, type SweepResult, windowVariants } from '@/lib/sweep/run-sweep';
 import type { SweepRecord } from '@/lib/sweep/sweep-record';
 import type { CliIo } from './cli-io';
 import { CLI_OK_EXIT, CLI_REJECTED_EXIT, CliUsageError } from './cli-usage-error';
 import { importFile } from './import-file';
 import { runCommand } from './run-command';
 
-export const SWEEP_USAGE = `fork-lab sweep <file> --runtime <runtime> --windows 1,2,4,all --directive text --check <check>… [--model offline] [--expect-smallest W] [--format id] [--json] [--html report.html]
+export const SWEEP_USAGE = `fork-lab sweep <file> (--runtime <runtime> --windows 1,2,4,all | --every-runtime) --directive text --check <check>… [--model offline] [--expect-smallest W] [--format id] [--json] [--html report.html]
 
-Forks <file> once per window (values of the runtime's window field, e.g. Qwen's fork_turns), runs
-each child on the model with the directive, and checks its final output. Checks: contains:<text>,
-not-contains:<text>, regex:<pattern> or regex:/pattern/flags, json-path:$.a.b=<JSON>,
-max-output-tokens:<N>. Prints a table with the smallest passing window (the passing child whose
-first request has the fewest input tokens; the first listed on a tie); progress on stderr. Exits 0
-when a window passes (and is the one --expect-smallest names), 1 when none passes or another is
-smallest, 2 when the command line or the file is wrong. --html also writes the sweep as a
-self-contained HTML report (it loads nothing). The CLI runs the offline model.`;
+Forks <file> once per window (values of the runtime's window field, e.g. Qwen's fork_turns), or
+once per runtime at its defaults with --every-runtime; runs each child on the model with the
+directive, and checks its final output. Checks: contains:<text>, not-contains:<text>,
+regex:<pattern> or regex:/pattern/flags, json-path:$.a.b=<JSON>, max-output-tokens:<N>. Prints a
+table with the smallest passing window (the passing child whose first request has the fewest input
+tokens; the first listed on a tie); progress on stderr. Exits 0 when a window passes (and is the
+one --expect-smallest names), 1 when none passes or another is smallest, 2 when the command line
+or the file is wrong. --html also writes the sweep as a self-contained HTML report (it loads
+nothing). The CLI runs the offline model.`;
 
 function table(result: SweepResult): string {
   const rows = [['window', 'status', 'messages', 'input tok', 'output tok', 'checks']];
@@ -49,7 +50,36 @@ function table(result: SweepResult): string {
   return lines.join('\n');
 }
 
+/** The runtime to sweep and its window field, from --runtime. */
+function windowOf(runtime: string | undefined): { policy: ForkPolicy; field: string; all: string } {
+  if (runtime === undefined || !isForkPolicy(runtime)) {
+    throw new CliUsageError(
+      '--runtime',
+      `${runtime === undefined ? 'required (or --every-runtime)' : `"${runtime}" is not a runtime`}; one of ${FORK_POLICIES.join(', ')}`,
+    );
+  }
+  const window = runtimeOf(runtime).controls.window;
+  if (window === undefined)
+    throw new CliUsageError('--runtime', `${runtime} has no window to sweep (it always inherits the same history); use fork-lab compare`);
+  return { policy: runtime, field: window.field, all: window.all };
+}
+
+/** The windows of --windows: 1 to 16 values, each once. */
+function windowList(text: string | undefined, window: { field: string; all: string }): string[] {
+  const windows = (text ?? '')
+    .split(',')
+    .map((value) => value.trim())
+    .filter((value) => value !== '');
+  const repeated = windows.find((value, index) => windows.indexOf(value) !== index);
+  if (repeated !== undefined) throw new CliUsageError('--windows', `each window once (${repeated} is listed twice): a sweep names its forks by window`);
+  if (windows.length === 0 || windows.length > MAX_SWEEP_VARIANTS) {
+    throw new CliUsageError('--windows', `list 1 to ${MAX_SWEEP_VARIANTS} values of ${window.field} to try, comma-separated (e.g. 1,2,4,${window.all})`);
+  }
+  return windows;
+}
+
 const SWEEP_OPTIONS = {
+  'every-runtime': { type: 'boolean' },
   runtime: { type: 'string' },
   windows: { type: 'string' },
   directive: { type: 'string' },
@@ -64,19 +94,11 @@ const SWEEP_OPTIONS = {
 /** `fork-lab sweep`: the exit code; output through `io`. */
 export function runSweepCommand(args: readonly string[], io: CliIo): Promise<number> {
   return runCommand({ name: 'sweep', usage: SWEEP_USAGE, options: SWEEP_OPTIONS }, args, io, async (values, file) => {
-    const policy = values.runtime;
-    if (policy === undefined || !isForkPolicy(policy)) {
-      throw new CliUsageError('--runtime', `${policy === undefined ? 'required' : `"${policy}" is not a runtime`}; one of ${FORK_POLICIES.join(', ')}`);
-    }
-    const window = runtimeOf(policy).controls.window;
-    if (window === undefined)
-      throw new CliUsageError('--runtime', `${policy} has no window to sweep (it always inherits the same history); use fork-lab compare`);
-    const windows = (values.windows ?? '')
-      .split(',')
-      .map((value) => value.trim())
-      .filter((value) => value !== '');
-    if (windows.length === 0 || windows.length > MAX_SWEEP_VARIANTS) {
-      throw new CliUsageError('--windows', `list 1 to ${MAX_SWEEP_VARIANTS} values of ${window.field} to try, comma-separated (e.g. 1,2,4,${window.all})`);
+    const every = values['every-runtime'] === true;
+    const window = every ? null : windowOf(values.runtime);
+    const windows = every ? [] : windowList(values.windows, window!);
+    if (every && (values.runtime !== undefined || values.windows !== undefined)) {
+      throw new CliUsageError('--every-runtime', 'sweeps every runtime at its defaults: leave out --runtime and --windows');
     }
     if (values.directive === undefined || values.directive.trim() === '') throw new CliUsageError('--directive', 'what every child is asked to do');
     if ((values.check ?? []).length === 0) throw new CliUsageError('--check', 'at least one check over the output (e.g. contains:heron-7731)');
@@ -94,10 +116,10 @@ export function runSweepCommand(args: readonly string[], io: CliIo): Promise<num
     const imported = await importFile(file, values.format);
     const result = await runSweep({
       parent: imported.transcript,
-      variants: windowVariants(policy, windows, values.directive),
+      variants: window === null ? defaultRuntimeVariants(values.directive) : windowVariants(window.policy, windows, values.directive),
       checks,
       model: () => createOfflineModel(),
-      onProgress: (done, total, next) => io.stderr(done < total ? `[${done + 1}/${total}] ${window.field} ${next}\n` : ''),
+      onProgress: (done, total, next) => io.stderr(done < total ? `[${done + 1}/${total}] ${window === null ? '' : `${window.field} `}${next}\n` : ''),
     });
     io.stdout(values.json ? `${JSON.stringify(result, null, 2)}\n` : `${table(result)}\n`);
     if (values.html !== undefined) {
@@ -105,7 +127,12 @@ export function runSweepCommand(args: readonly string[], io: CliIo): Promise<num
         id: 'cli',
         createdAt: new Date().toISOString(),
         parentRevision: 0,
-        setup: { variants: { kind: 'windows', runtime: policy, windows }, directive: values.directive, checks: values.check ?? [], modelId: 'offline' },
+        setup: {
+          variants: window === null ? { kind: 'every-runtime' } : { kind: 'windows', runtime: window.policy, windows },
+          directive: values.directive,
+          checks: values.check ?? [],
+          modelId: 'offline',
+        },
         result,
       };
       // No chart: the app's sweep view draws it (and copies it into the report it exports).

@@ -92,3 +92,22 @@ describe('contextDiff', () => {
     );
   });
 });
+
+describe('contextDiff on forks planned as the playground plans them', () => {
+  it('tells two Agent calls Fork Lab wrote apart by their content, though they stand at the same place with the same id', async () => {
+    const { withAgentCall } = await import('@/lib/fork-service/agent-call');
+    const request = (params: Record<string, unknown>): ForkRequest =>
+      ({ policy: 'kimi-fork', directive: 'task', params: { fork: true, ...params } }) as ForkRequest;
+    const plain = request({});
+    const named = request({ model: 'primary' });
+    // The parent without its own Agent call in flight: Fork Lab writes one for each fork.
+    const parent = { ...startupBlock, messages: startupBlock.messages.slice(0, -1) };
+    const asForked = (forkRequest: ForkRequest) => planFork(withAgentCall(parent, forkRequest).transcript, forkRequest);
+    const left = childRequest(asForked(plain));
+    const right = childRequest(asForked(named));
+    expect(left.some((message) => message.source.kind === 'copy' && message.source.parentIds.includes('fork-call-11'))).toBe(true);
+    const diff = contextDiff(left, right);
+    expect(diff.entries.filter((entry) => entry.kind === 'changed')).toEqual([{ kind: 'changed', left: 10, right: 10 }]);
+    expect(diff.firstMismatch).toBe(10);
+  });
+});

@@ -55,14 +55,13 @@ function rulesOf(messages: readonly ChildMessage[], positions: readonly number[]
   });
 }
 
-/** Two child messages carry the same content for the model (metadata is not sent). */
+/**
+ * Two child messages carry the same content for the model (metadata is not sent). Compared by
+ * content, not by the parent rows they copy: the Agent call Fork Lab writes for a fork at the
+ * parent's end has the same id in every variant and each variant's own input.
+ */
 export function sameMessage(a: ChildMessage, b: ChildMessage): boolean {
-  if (a.message === b.message) return true;
-  const plainCopy = (message: ChildMessage) => message.source.kind === 'copy' && message.source.change === undefined;
-  if (plainCopy(a) && plainCopy(b) && a.source.kind === 'copy' && b.source.kind === 'copy') {
-    if (a.source.parentIds.join('+') === b.source.parentIds.join('+')) return true;
-  }
-  return JSON.stringify(a.message) === JSON.stringify(b.message);
+  return a.message === b.message || JSON.stringify(a.message) === JSON.stringify(b.message);
 }
 
 function pair(left: readonly ChildMessage[], right: readonly ChildMessage[], l: number, r: number): DiffEntry {

@@ -31,6 +31,11 @@ function setupLines(record: SweepRecord): string[] {
   return [`Forks: ${forks}`, `Directive: ${setup.directive}`, `Checks: ${setup.checks.join(' · ')}`, `Model: ${setup.modelId}`, `Run: ${record.createdAt}`];
 }
 
+/** A count for a table cell: a number as digits, anything else as nothing. */
+function countCell(value: unknown): string {
+  return typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
+}
+
 function variantRow(record: SweepRecord, index: number): string {
   const variant = record.result.variants[index]!;
   const passed = variant.checks.filter((check) => check.passed).length;
@@ -39,12 +44,12 @@ function variantRow(record: SweepRecord, index: number): string {
   const smallest = variant.label === record.result.smallestPassing;
   const cells = [
     `<td>${escapeHtml(variant.label)}${smallest ? ' ★' : ''}</td>`,
-    `<td class="${variant.status}">${variant.status}</td>`,
-    `<td class="number">${variant.initialMessages}</td>`,
-    `<td class="number">${variant.inputTokens ?? ''}</td>`,
-    `<td class="number">${variant.sharedPrefixMessages ?? ''}</td>`,
-    `<td class="number">${variant.outputTokens ?? ''}</td>`,
-    `<td>${passed}/${variant.checks.length}${notes === '' ? '' : `<br><span class="muted">${notes}</span>`}</td>`,
+    `<td class="${escapeHtml(variant.status)}">${escapeHtml(variant.status)}</td>`,
+    `<td class="number">${countCell(variant.initialMessages)}</td>`,
+    `<td class="number">${countCell(variant.inputTokens)}</td>`,
+    `<td class="number">${countCell(variant.sharedPrefixMessages)}</td>`,
+    `<td class="number">${countCell(variant.outputTokens)}</td>`,
+    `<td>${countCell(passed)}/${countCell(variant.checks.length)}${notes === '' ? '' : `<br><span class="muted">${notes}</span>`}</td>`,
     `<td><pre>${escapeHtml(variant.output ?? '')}</pre></td>`,
   ];
   return `<tr${smallest ? ' class="smallest"' : ''}>${cells.join('')}</tr>`;

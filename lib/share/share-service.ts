@@ -7,6 +7,12 @@ import { SnapshotStore } from './snapshot-store';
 
 const holder = globalThis as typeof globalThis & { forkLabSnapshots?: SnapshotStore };
 
+/** How much the share store may hold: `FORK_LAB_SHARE_STORE_MB` (default 512). */
+export function shareStoreCapacityBytes(env: Record<string, string | undefined> = process.env): number {
+  const mb = Number(env.FORK_LAB_SHARE_STORE_MB);
+  return (Number.isFinite(mb) && mb > 0 ? mb : 512) * 1024 * 1024;
+}
+
 /** The server's one snapshot store, `shares.sqlite` beside the run journal. */
 export function snapshotStore(): SnapshotStore {
   holder.forkLabSnapshots ??= new SnapshotStore(path.join(dataDirectory(), 'shares.sqlite'));
@@ -20,7 +26,7 @@ export function snapshotStore(): SnapshotStore {
 export async function shareSnapshot(snapshot: ShareSnapshot, store = snapshotStore()): Promise<{ id: string; created: boolean }> {
   const redacted = shareSnapshotSchema.parse(JSON.parse(redactSecrets(snapshotJson(snapshot))));
   const id = await snapshotId(redacted);
-  return { id, created: store.put(id, snapshotJson(redacted)) };
+  return { id, created: store.put(id, snapshotJson(redacted), shareStoreCapacityBytes()) };
 }
 
 /** A stored snapshot, or null when there is none with that id. */

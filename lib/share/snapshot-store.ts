@@ -1,6 +1,13 @@
 import type Database from 'better-sqlite3';
 import { openDatabase } from '@/lib/sqlite/open-database';
 
+export class StoreFullError extends Error {
+  override readonly name = 'StoreFullError';
+  constructor(readonly capacityBytes: number) {
+    super(`the share store holds ${Math.round(capacityBytes / 1024 / 1024)} MB and is full`);
+  }
+}
+
 /**
  * Share snapshots in SQLite, by content id. A snapshot is immutable: writing one that exists
  * changes nothing (same id, same content), so a link keeps showing what it showed.
@@ -20,11 +27,23 @@ export class SnapshotStore {
     `);
   }
 
-  /** Keep a snapshot; true when it is new, false when the same content was shared before. */
-  put(id: string, body: string, now = new Date()): boolean {
+  /** Bytes of every snapshot kept. */
+  totalBytes(): number {
+    return (this.#db.prepare('SELECT COALESCE(SUM(bytes), 0) AS total FROM snapshots').get() as { total: number }).total;
+  }
+
+  /**
+   * Keep a snapshot; true when it is new, false when the same content was shared before. Refused
+   * (`StoreFullError`) when keeping it would take the store past `capacityBytes`: snapshots are
+   * immutable links, so none is dropped to make room.
+   */
+  put(id: string, body: string, capacityBytes = Number.POSITIVE_INFINITY, now = new Date()): boolean {
+    if (this.get(id) !== null) return false;
+    const bytes = Buffer.byteLength(body);
+    if (this.totalBytes() + bytes > capacityBytes) throw new StoreFullError(capacityBytes);
     const result = this.#db
       .prepare('INSERT OR IGNORE INTO snapshots (id, created_at, bytes, body) VALUES (?, ?, ?, ?)')
-      .run(id, now.toISOString(), Buffer.byteLength(body), body);
+      .run(id, now.toISOString(), bytes, body);
     return result.changes === 1;
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OutputCheckSyntaxError, parseOutputCheck, runOutputChecks } from './output-check';
+import { OutputCheckSyntaxError, parseOutputCheck, RegexBudget, runOutputChecks } from './output-check';
 
 const run = (spec: string, output: string, tokens = 10) => runOutputChecks([parseOutputCheck(spec)], output, tokens)[0];
 
@@ -22,8 +22,20 @@ describe('output checks', () => {
     expect(run('regex:^(a+)+$', `${'a'.repeat(40)}b`)).toEqual({
       check: 'regex:/^(a+)+$/',
       passed: false,
-      reason: 'the pattern ran past 100 ms (catastrophic backtracking?)',
+      reason: 'the pattern ran past 50 ms (catastrophic backtracking?)',
     });
+  });
+
+  it('gives all the regex checks of one sweep one time budget, so many slow patterns cannot add up', () => {
+    const slow = parseOutputCheck('regex:^(a+)+$');
+    const budget = new RegexBudget();
+    const results = runOutputChecks([slow, slow, slow, slow, slow, slow, slow, parseOutputCheck('regex:b$')], `${'a'.repeat(40)}b`, 1, budget);
+    expect(results[0]!.reason).toBe('the pattern ran past 50 ms (catastrophic backtracking?)');
+    for (const result of results) expect(result.reason).toMatch(/^the pattern ran past \d+ ms \(catastrophic backtracking\?\)$|^not run: /);
+    // 250 ms at 50 ms a check: five run (a sixth with what is left, on a slow machine), the rest do not.
+    expect(results.filter((result) => result.reason?.startsWith('the pattern ran past')).length).toBeLessThanOrEqual(6);
+    expect(results.at(-1)).toEqual({ check: 'regex:/b$/', passed: false, reason: "not run: this sweep's regex checks used their 250 ms" });
+    expect(budget.remainingMs).toBeLessThanOrEqual(0);
   });
 
   it('refuses a check it cannot read, saying what is allowed', () => {
@@ -36,6 +48,7 @@ describe('output checks', () => {
       ['json-path:$..a=1', 'cannot read the JSON path "$..a" at "..a": use .key, [0] or ["key"]'],
       ['json-path:$.a=heron', 'json-path: the value after = must be JSON (got heron)'],
       ['max-output-tokens:lots', 'max-output-tokens needs a whole number (got "lots")'],
+      ['json-path:$["\\q"]=1', 'cannot read the key "\\q" in the JSON path'],
     ];
     for (const [spec, message] of cases) {
       expect(() => parseOutputCheck(spec), spec).toThrow(OutputCheckSyntaxError);

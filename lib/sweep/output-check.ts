@@ -35,9 +35,18 @@ function parsePath(text: string): (string | number)[] {
     const at = step.lastIndex;
     const match = step.exec(text);
     if (match === null) throw new OutputCheckSyntaxError(`cannot read the JSON path "${text}" at "${text.slice(at)}": use .key, [0] or ["key"]`);
-    steps.push(match[1] ?? (match[2] !== undefined ? Number(match[2]) : JSON.parse(`"${match[3]}"`)));
+    steps.push(match[1] ?? (match[2] !== undefined ? Number(match[2]) : quotedKey(match[3]!, text)));
   }
   return steps;
+}
+
+/** A `["key"]` step's key, its escapes read as JSON reads them. */
+function quotedKey(body: string, path: string): string {
+  try {
+    return JSON.parse(`"${body}"`) as string;
+  } catch {
+    throw new OutputCheckSyntaxError(`cannot read the key "${body}" in the JSON path "${path}": escape as JSON strings do (\\", \\\\, \\n, \\u0041)`);
+  }
 }
 
 export function parseOutputCheck(spec: string): OutputCheck {
@@ -105,7 +114,18 @@ function atPath(value: unknown, path: readonly (string | number)[]): { found: bo
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-function runOutputCheck(check: OutputCheck, output: string, outputTokens: number): CheckResult {
+/**
+ * Time every regex check of one sweep may take together. One check stops at its own limit; the
+ * budget keeps sixteen catastrophic patterns over sixteen children from adding up to seconds of a
+ * blocked server.
+ */
+export class RegexBudget {
+  constructor(public remainingMs = REGEX_SWEEP_BUDGET_MS) {}
+}
+
+export const REGEX_SWEEP_BUDGET_MS = 250;
+
+function runOutputCheck(check: OutputCheck, output: string, outputTokens: number, budget: RegexBudget): CheckResult {
   const name = describeCheck(check);
   switch (check.kind) {
     case 'contains':
@@ -113,9 +133,12 @@ function runOutputCheck(check: OutputCheck, output: string, outputTokens: number
     case 'not-contains':
       return output.includes(check.text) ? { check: name, passed: false, reason: 'in the output' } : { check: name, passed: true };
     case 'regex': {
-      const matched = boundedRegexTest(check.pattern, check.flags, output);
-      if (matched === 'timed-out')
-        return { check: name, passed: false, reason: `the pattern ran past ${REGEX_CHECK_TIMEOUT_MS} ms (catastrophic backtracking?)` };
+      if (budget.remainingMs <= 0) return { check: name, passed: false, reason: `not run: this sweep's regex checks used their ${REGEX_SWEEP_BUDGET_MS} ms` };
+      const limit = Math.max(1, Math.ceil(Math.min(REGEX_CHECK_TIMEOUT_MS, budget.remainingMs)));
+      const started = performance.now();
+      const matched = boundedRegexTest(check.pattern, check.flags, output, limit);
+      budget.remainingMs -= performance.now() - started;
+      if (matched === 'timed-out') return { check: name, passed: false, reason: `the pattern ran past ${limit} ms (catastrophic backtracking?)` };
       return matched ? { check: name, passed: true } : { check: name, passed: false, reason: 'no match' };
     }
     case 'json-path': {
@@ -137,6 +160,6 @@ function runOutputCheck(check: OutputCheck, output: string, outputTokens: number
 }
 
 /** Every check against a child's final output and its output tokens. */
-export function runOutputChecks(checks: readonly OutputCheck[], output: string, outputTokens: number): CheckResult[] {
-  return checks.map((check) => runOutputCheck(check, output, outputTokens));
+export function runOutputChecks(checks: readonly OutputCheck[], output: string, outputTokens: number, budget = new RegexBudget()): CheckResult[] {
+  return checks.map((check) => runOutputCheck(check, output, outputTokens, budget));
 }

@@ -12,7 +12,8 @@ import {
   runtimeOf,
 } from '@/lib/fork';
 import { withAgentCall } from '@/lib/fork-service/agent-call';
-import { type CheckResult, type OutputCheck, runOutputChecks } from './output-check';
+import { type CheckResult, type OutputCheck, RegexBudget, runOutputChecks } from './output-check';
+import { MAX_SWEEP_VARIANTS } from './sweep-record';
 
 export class SweepSetupError extends Error {
   override readonly name = 'SweepSetupError';
@@ -44,16 +45,15 @@ export interface SweepVariantResult {
 export interface SweepResult {
   variants: SweepVariantResult[];
   /**
-   * The passing variant whose child's first request costs the fewest input tokens (then the fewest
-   * messages; the first listed on a tie): what the person pays for is tokens, and a window that
-   * counts more turns can still send fewer messages (Qwen's "all" merges the startup block into
-   * the first prompt, a numeric window keeps it apart). Null when none passes.
+   * The passing variant whose child's first request costs the fewest input tokens, the first listed
+   * on a tie (messages stand in when the model reports no usage): what the person pays for is
+   * tokens, and a window that counts more turns can send fewer messages when a runtime merges
+   * messages differently for different windows. Null when none passes.
    */
   smallestPassing: string | null;
 }
 
-/** At most this many forks in one sweep: each runs a model call. */
-export const MAX_SWEEP_VARIANTS = 16;
+export { MAX_SWEEP_VARIANTS };
 
 /** One fork per value of a runtime's window field (Qwen's `fork_turns`, say), everything else at its defaults. */
 export function windowVariants(policy: ForkPolicy, windows: readonly string[], directive: string): SweepVariantSpec[] {
@@ -86,7 +86,7 @@ export interface SweepInput {
   signal?: AbortSignal;
 }
 
-async function runVariant(input: SweepInput, spec: SweepVariantSpec, index: number): Promise<SweepVariantResult> {
+async function runVariant(input: SweepInput, spec: SweepVariantSpec, index: number, budget: RegexBudget): Promise<SweepVariantResult> {
   const { label, request } = spec;
   const { transcript } = withAgentCall(input.parent, request);
   const plan = planFork(transcript, request);
@@ -104,7 +104,7 @@ async function runVariant(input: SweepInput, spec: SweepVariantSpec, index: numb
       ...(input.signal === undefined ? {} : { abortSignal: input.signal }),
     });
     const outputTokens = result.usage.outputTokens ?? 0;
-    const checks = runOutputChecks(input.checks, result.text, outputTokens);
+    const checks = runOutputChecks(input.checks, result.text, outputTokens, budget);
     return {
       ...base,
       status: checks.every((check) => check.passed) ? 'passed' : 'failed',
@@ -130,10 +130,11 @@ export async function runSweep(input: SweepInput): Promise<SweepResult> {
     throw new SweepSetupError(`a sweep tries 1 to ${MAX_SWEEP_VARIANTS} forks (got ${input.variants.length})`);
   }
   const variants: SweepVariantResult[] = [];
+  const budget = new RegexBudget();
   for (const [index, spec] of input.variants.entries()) {
     input.signal?.throwIfAborted();
     input.onProgress?.(index, input.variants.length, spec.label);
-    const result = await runVariant(input, spec, index);
+    const result = await runVariant(input, spec, index, budget);
     variants.push(result);
     input.onVariant?.(result);
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { forkRequestSchema } from '@/lib/fork';
 import type { SweepResult } from './run-sweep';
 
 /** What a person asked a sweep for: the forks, the directive, the checks, the model. */
@@ -20,6 +21,9 @@ export interface SweepRecord {
   result: SweepResult;
 }
 
+/** At most this many forks in one sweep: each runs a model call. */
+export const MAX_SWEEP_VARIANTS = 16;
+
 /** Sweeps a session keeps, newest first; older ones are let go. */
 export const KEPT_SWEEPS = 10;
 
@@ -33,18 +37,27 @@ const sweepSetupSchema = z.object({
   modelId: z.string(),
 });
 
-const checkResultSchema = z.object({ check: z.string(), passed: z.boolean(), reason: z.string().optional() });
+const checkResultSchema = z.object({ check: z.string().max(4_000), passed: z.boolean(), reason: z.string().max(4_000).optional() });
+const count = z.number().int().min(0);
+
+// Every field a page renders or a report writes is checked (a share link serves what it stored to
+// anyone); fields no version knows are dropped.
+const sweepVariantSchema = z.object({
+  label: z.string().max(64),
+  request: forkRequestSchema,
+  status: z.enum(['passed', 'failed', 'rejected', 'not-a-fork', 'error']),
+  initialMessages: count,
+  sharedPrefixMessages: count.optional(),
+  inputTokens: count.optional(),
+  outputTokens: count.optional(),
+  output: z.string().max(1_000_000).optional(),
+  checks: z.array(checkResultSchema).max(64),
+  errors: z.array(z.string().max(10_000)).max(64).optional(),
+});
 
 const sweepResultSchema = z.object({
   smallestPassing: z.string().nullable(),
-  variants: z.array(
-    z.looseObject({
-      label: z.string(),
-      status: z.enum(['passed', 'failed', 'rejected', 'not-a-fork', 'error']),
-      initialMessages: z.number(),
-      checks: z.array(checkResultSchema),
-    }),
-  ),
+  variants: z.array(sweepVariantSchema).max(MAX_SWEEP_VARIANTS),
 });
 
 export const sweepRecordSchema = z.object({

@@ -37,10 +37,13 @@ export interface WorkspaceActions {
     children?: ChildRecord[];
   }): void;
   setSelection(update: (selection: ForkSelection) => ForkSelection): void;
-  /** Set the active session's compare (its variants, baseline and directive). */
-  setCompare(setup: CompareSetup): void;
-  /** Keep a finished sweep with the active session (newest first; the oldest past the limit go). */
-  addSweep(sweep: SweepRecord): void;
+  /**
+   * Set a session's compare (its variants, baseline, directive and runs): the active one, or the
+   * one named, so a run that finishes after the person switched parents lands on its own.
+   */
+  setCompare(setup: CompareSetup, sessionId?: string): void;
+  /** Keep a finished sweep with a session (newest first; the oldest past the limit go). */
+  addSweep(sweep: SweepRecord, sessionId?: string): void;
   appendParentMessage(message: ModelMessage): void;
   replaceParentMessage(index: number, message: ModelMessage): void;
   deleteParentMessage(index: number): void;
@@ -119,6 +122,11 @@ export function createWorkspaceStore(storage: PersistStorage<PersistedWorkspace>
           if (session === undefined) return;
           set({ sessions: { ...sessions, [session.id]: deepFreeze(update(session)) } });
         };
+        const updateSession = (sessionId: string | undefined, update: (session: ParentSession) => ParentSession) => {
+          if (sessionId === undefined) return updateActive(update);
+          const session = get().sessions[sessionId];
+          if (session !== undefined) set({ sessions: { ...get().sessions, [sessionId]: deepFreeze(update(session)) } });
+        };
         const editParent = (edit: (transcript: ParentTranscript) => ParentTranscript) =>
           // Edits throw before anything is set, so a refused edit leaves the session as it was.
           updateActive((session) => ({ ...session, transcript: owned(edit(session.transcript)), revision: session.revision + 1 }));
@@ -144,11 +152,11 @@ export function createWorkspaceStore(storage: PersistStorage<PersistedWorkspace>
           setSelection(update) {
             updateActive((session) => ({ ...session, selection: owned(update(session.selection)) }));
           },
-          setCompare(setup) {
-            updateActive((session) => ({ ...session, compare: owned(setup) }));
+          setCompare(setup, sessionId) {
+            updateSession(sessionId, (session) => ({ ...session, compare: owned(setup) }));
           },
-          addSweep(sweep) {
-            updateActive((session) => ({ ...session, sweeps: owned([sweep, ...(session.sweeps ?? [])].slice(0, KEPT_SWEEPS)) }));
+          addSweep(sweep, sessionId) {
+            updateSession(sessionId, (session) => ({ ...session, sweeps: owned([sweep, ...(session.sweeps ?? [])].slice(0, KEPT_SWEEPS)) }));
           },
           appendParentMessage(message) {
             editParent((transcript) => appendMessage(transcript, message));
