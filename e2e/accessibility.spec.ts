@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { ComparePage } from './pages/compare-page';
 import { PlaygroundPage } from './pages/playground-page';
 
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
@@ -87,6 +88,20 @@ const VIEWS: View[] = [
       await playground.importPasted(IMPORTED, 'openai-chat');
       await playground.waitForImported('OpenAI Chat Completions (messages JSON)');
       await expect(playground.page.getByTestId('import-report')).toBeVisible();
+    },
+  },
+  {
+    name: 'the compare view with a part diff and a sweep',
+    show: async (playground) => {
+      const page = playground.page;
+      await page.getByTestId('open-compare').click();
+      const compare = new ComparePage(page);
+      await compare.waitPlanned();
+      await compare.chooseDiff('A', 'parent');
+      await page.locator('[data-testid="diff-entry"][data-kind="changed"]').first().getByTestId('toggle-part-diff').click();
+      await page.getByTestId('sweep-checks').fill('contains:v2.14.3');
+      await page.getByTestId('sweep-run').click();
+      await expect(page.getByTestId('sweep-results')).toBeVisible({ timeout: 20_000 });
     },
   },
 ];

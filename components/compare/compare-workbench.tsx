@@ -109,7 +109,10 @@ export function CompareWorkbench({ sessionId, title, transcript, revision, setup
           data-testid="compare-directive"
         />
       </label>
-      {readOnly ? null : <RunAllBar setup={setup} accepted={accepted} onRunAll={runs.runAll} onStopAll={runs.stopAll} />}
+      <div className={styles.runAll}>
+        <h2 className={styles.barHeading}>Variants</h2>
+        {readOnly ? null : <RunAllBar setup={setup} accepted={accepted} onRunAll={runs.runAll} onStopAll={runs.stopAll} />}
+      </div>
       <fieldset className={styles.cards} disabled={readOnly} data-testid="variant-cards">
         <legend className={styles.hidden}>Variants</legend>
         {setup.variants.map((variant, index) => (

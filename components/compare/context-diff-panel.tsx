@@ -1,6 +1,6 @@
 'use client';
 
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { VirtualList } from '@/components/virtual-list/virtual-list';
 import { type ContextDiff, contextDiff, type DiffEntry, parentRequest } from '@/lib/compare/context-diff';
 import { partDiff } from '@/lib/compare/part-diff';
@@ -107,7 +107,9 @@ function summaryLine(diff: ContextDiff, against: string, prefixTokens: number | 
  * One variant's first request against the baseline's or the parent's next request, message by
  * message, with the first place it stops repeating it (where a prefix cache stops) marked.
  */
-export function ContextDiffPanel({ choices, baselineId }: { choices: readonly DiffChoice[]; baselineId: string }) {
+export function ContextDiffPanel({ choices: current, baselineId }: { choices: readonly DiffChoice[]; baselineId: string }) {
+  // The diff follows the plans a render later than the grid: new plans paint the grid first.
+  const choices = useDeferredValue(current);
   const others = choices.filter((choice) => choice.id !== baselineId);
   const [chosenId, setChosenId] = useState<string | null>(null);
   const [against, setAgainst] = useState<'baseline' | 'parent'>('baseline');
@@ -121,7 +123,7 @@ export function ContextDiffPanel({ choices, baselineId }: { choices: readonly Di
   const againstWords = against === 'baseline' ? `baseline ${baseline?.letter ?? ''}'s request` : "the parent's next request";
   const cache = planned?.preview.plan.cache;
   return (
-    <section className={styles.diffPanel} aria-label="Context diff" data-testid="context-diff">
+    <section className={styles.diffPanel} aria-label="Context diff" data-testid="context-diff" data-pending={choices !== current || undefined}>
       <div className={styles.diffControls}>
         <h2>Context diff</h2>
         <label className={styles.inline}>
@@ -184,6 +186,7 @@ export function ContextDiffPanel({ choices, baselineId }: { choices: readonly Di
               />
             )}
             className={styles.diffScroller}
+            tabIndex={0}
             aria-label="Messages of the two requests"
             data-testid="diff-scroller"
           />

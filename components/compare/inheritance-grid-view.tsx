@@ -126,6 +126,7 @@ export function InheritanceGridView({ grid, letters, onlyDiffering, messages, cl
           }}
           renderItem={(index) => <GridRowView row={rows[index]!} letters={letters} messages={messages} classifications={classifications} />}
           className={styles.gridScroller}
+          tabIndex={0}
           aria-label="Inheritance grid"
           data-testid="grid-scroller"
         />

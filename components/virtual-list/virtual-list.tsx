@@ -26,6 +26,8 @@ export interface VirtualListProps {
   'aria-label'?: string;
   'data-testid'?: string;
   role?: string;
+  /** 0 for a list whose rows hold nothing focusable, so a keyboard can still scroll it. */
+  tabIndex?: number;
 }
 
 /**

@@ -98,7 +98,9 @@ export class ComparePage {
     );
   }
 
+  /** The diff follows new plans a render after the grid: wait until it has caught up. */
   async diffEntries(): Promise<DiffEntryState[]> {
+    await expect(this.page.getByTestId('context-diff')).not.toHaveAttribute('data-pending', 'true');
     return this.page
       .getByTestId('diff-entry')
       .evaluateAll((entries) =>
