@@ -174,6 +174,10 @@ test.describe('compare view', () => {
     await compare.open('startup-block');
     await compare.setField('B', 'fork_turns', '2');
     const rows = await compare.gridRows();
+    await page.getByTestId('sweep-windows').fill('1,all');
+    await page.getByTestId('sweep-checks').fill('max-output-tokens:500');
+    await page.getByTestId('sweep-run').click();
+    await expect(page.getByTestId('sweep-smallest')).toHaveText('Smallest passing window: 1', { timeout: 20_000 });
     await page.getByTestId('share').click();
     const url = await page.getByTestId('share-url').inputValue();
     expect(url).toMatch(/\/share\/[0-9a-f]{40}$/);
@@ -187,6 +191,10 @@ test.describe('compare view', () => {
     await expect(shared.card('B').getByTestId('input-fork_turns')).toHaveValue('2');
     await expect(shared.card('B').getByTestId('input-fork_turns')).toBeDisabled();
     await expect(shared.page.getByTestId('run-all')).toHaveCount(0);
+    // The sweep travels with the compare, read-only: its results, no form to run another.
+    await expect(shared.page.getByTestId('sweep-smallest')).toHaveText('Smallest passing window: 1');
+    await expect(shared.page.getByTestId('sweep-row')).toHaveCount(2);
+    await expect(shared.page.getByTestId('sweep-run')).toHaveCount(0);
     await fresh.close();
   });
 

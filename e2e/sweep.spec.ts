@@ -42,6 +42,15 @@ test.describe('sweep', () => {
     await compare.waitPlanned();
     await expect(page.getByTestId('sweep-smallest')).toHaveText('Smallest passing window: 3');
 
+    const json = page.waitForEvent('download');
+    await page.getByTestId('sweep-export-json').click();
+    const jsonFile = testInfo.outputPath('sweep.json');
+    await (await json).saveAs(jsonFile);
+    const exported = JSON.parse(readFileSync(jsonFile, 'utf8')) as { setup: { checks: string[] }; result: { smallestPassing: string; variants: unknown[] } };
+    expect(exported.setup.checks).toEqual([CANARY]);
+    expect(exported.result.smallestPassing).toBe('3');
+    expect(exported.result.variants).toHaveLength(4);
+
     const download = page.waitForEvent('download');
     await page.getByTestId('sweep-export-html').click();
     const file = testInfo.outputPath('sweep-report.html');

@@ -5,6 +5,7 @@ import { stopChildRunAction } from '@/app/actions/run-actions';
 import { launchChild } from '@/components/playground/fork-client';
 import type { RunEvent } from '@/lib/agent/run-record';
 import { type CompareRun, type CompareSetup, variantRequest } from '@/lib/compare/compare-setup';
+import { RunQueue } from '@/lib/compare/run-queue';
 import { workspaceStore } from '@/lib/workspace/browser-workspace';
 import type { ParentSession } from '@/lib/workspace/workspace';
 
@@ -42,8 +43,7 @@ function updateRun(sessionId: string, variantId: string, patch: Partial<CompareR
  */
 export function useRunAll(sessionId: string | null, accepted: readonly string[]) {
   const [liveText, setLiveText] = useState<Record<string, string>>({});
-  const queue = useRef<string[]>([]);
-  const active = useRef(0);
+  const queue = useRef<RunQueue<string> | null>(null);
   const disposed = useRef(false);
   const sources = useRef(new Map<string, { source: EventSource; settle: () => void }>());
   const launching = useRef(new Set<string>());
@@ -108,34 +108,19 @@ export function useRunAll(sessionId: string | null, accepted: readonly string[])
     [watch],
   );
 
-  const pump = useCallback(
-    (session: string) => {
-      while (!disposed.current && active.current < RUN_ALL_CONCURRENCY && queue.current.length > 0) {
-        const next = queue.current.shift()!;
-        active.current += 1;
-        void start(session, next).finally(() => {
-          active.current -= 1;
-          pump(session);
-        });
-      }
-    },
-    [start],
-  );
-
   const runAll = useCallback(() => {
-    if (sessionId === null) return;
-    const busy = (id: string) => queue.current.includes(id) || launching.current.has(id) || compareOf(sessionId)?.runs?.[id]?.status === 'running';
+    const runs = queue.current;
+    if (sessionId === null || runs === null) return;
+    const busy = (id: string) => runs.has(id) || launching.current.has(id) || compareOf(sessionId)?.runs?.[id]?.status === 'running';
     const waiting = accepted.filter((id) => !busy(id));
     for (const id of waiting) updateRun(sessionId, id, { runId: `queued-${id}`, requestKey: '', modelId: '', status: 'queued', output: null, error: null });
-    queue.current.push(...waiting);
-    pump(sessionId);
-  }, [accepted, pump, sessionId]);
+    runs.push(...waiting);
+  }, [accepted, sessionId]);
 
   const stop = useCallback(
     (variantId: string) => {
       if (sessionId === null) return;
-      if (queue.current.includes(variantId)) {
-        queue.current = queue.current.filter((id) => id !== variantId);
+      if (queue.current?.remove(variantId)) {
         updateRun(sessionId, variantId, { status: 'skipped' });
         return;
       }
@@ -154,18 +139,20 @@ export function useRunAll(sessionId: string | null, accepted: readonly string[])
   useEffect(() => {
     if (sessionId === null) return;
     disposed.current = false;
+    const runs = new RunQueue<string>(RUN_ALL_CONCURRENCY, (variantId) => start(sessionId, variantId));
+    queue.current = runs;
     for (const [variantId, run] of Object.entries(compareOf(sessionId)?.runs ?? {})) {
       if (run.status === 'running' && !sources.current.has(variantId) && !launching.current.has(variantId)) void watch(sessionId, variantId, run.runId);
-      if (run.status === 'queued' && !queue.current.includes(variantId)) updateRun(sessionId, variantId, { status: 'skipped' });
+      if (run.status === 'queued') updateRun(sessionId, variantId, { status: 'skipped' });
     }
     const open = sources.current;
     return () => {
       disposed.current = true;
-      for (const variantId of queue.current) updateRun(sessionId, variantId, { status: 'skipped' });
-      queue.current = [];
+      for (const variantId of runs.dispose()) updateRun(sessionId, variantId, { status: 'skipped' });
+      queue.current = null;
       for (const { settle } of [...open.values()]) settle();
     };
-  }, [sessionId, watch]);
+  }, [sessionId, watch, start]);
 
   return { runAll, stop, stopAll: () => [...accepted].forEach(stop), liveText };
 }
