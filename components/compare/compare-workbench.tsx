@@ -94,7 +94,7 @@ export function CompareWorkbench({ sessionId, title, transcript, revision, setup
           <h1>Compare forks</h1>
           <p className={styles.muted}>
             Parent: <strong data-testid="compare-parent">{title}</strong> · {transcript.messages.length.toLocaleString('en-US')} messages · {realTurns} real
-            user turns
+            user turn{realTurns === 1 ? '' : 's'}
           </p>
         </div>
         <div className={styles.actions}>{actions}</div>
