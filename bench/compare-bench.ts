@@ -5,12 +5,12 @@
  * variant) measured in the same run. Target: at most 8× one plan, so comparing adds no cost of its
  * own beyond the plans it compares.
  */
-import { performance } from 'node:perf_hooks';
 import { contextDiff } from '../lib/compare/context-diff';
 import { firstRequestMessages } from '../lib/compare/first-request';
 import { inheritanceGrid } from '../lib/compare/inheritance-grid';
 import { deepFreeze, type ForkRequest, planFork } from '../lib/fork';
 import { syntheticParent } from '../lib/scenarios/synthetic-parent';
+import { time } from './bench-timing';
 
 const TARGET = 8;
 const directive = 'Add tests.';
@@ -25,21 +25,6 @@ const VARIANTS: ForkRequest[] = [
   { policy: 'kimi-fork', directive, params: { fork: true }, notice: 'system-reminder' },
   { policy: 'deepseek-completed-turns', directive, params: {} },
 ];
-
-const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-function time(fn: () => unknown, runs: number): number {
-  for (let i = 0; i < 2; i++) fn();
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    gc();
-    const start = performance.now();
-    fn();
-    samples.push(performance.now() - start);
-  }
-  return median(samples);
-}
 
 // Frozen, as the server holds a registered parent.
 const parent = deepFreeze(syntheticParent(10_000));

@@ -12,9 +12,9 @@
  * ratio targets are measured with the default heap, as the app runs.
  */
 import { spawnSync } from 'node:child_process';
-import { performance } from 'node:perf_hooks';
 import { type ForkRequest, planFork } from '../lib/fork';
 import { syntheticParent } from '../lib/scenarios/synthetic-parent';
+import { gc, time } from './bench-timing';
 
 const LINEARITY_PHASE = process.env.FORK_BENCH_PHASE === 'linearity';
 const SIZES = LINEARITY_PHASE ? [10_000, 100_000] : [1_000, 10_000, 100_000];
@@ -24,29 +24,6 @@ const CASES: { name: string; request: ForkRequest }[] = [
   { name: 'kimi', request: { policy: 'kimi-fork', directive: 'Add tests.', params: { fork: true } } },
   { name: 'deepseek', request: { policy: 'deepseek-completed-turns', directive: 'Add tests.', params: {} } },
 ];
-
-const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
-/**
- * Median wall time of `fn` over enough runs for a stable figure at this size. Each sample starts
- * from a collected heap, so one sample's garbage is not billed to the next.
- */
-function time(fn: () => unknown, runs: number): number {
-  for (let i = 0; i < Math.min(3, runs); i++) fn();
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    gc();
-    const start = performance.now();
-    fn();
-    samples.push(performance.now() - start);
-  }
-  return median(samples);
-}
 
 /** Heap retained by what `fn` returns, in MB. */
 function retainedMb(fn: () => unknown): number {

@@ -1,27 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { httpErrorBodySchema } from '@/lib/http/http-error';
-import { parentOf } from '@/lib/scenarios/transcript-builders';
+import { canaryParent } from '@/lib/sweep/testing/canary-parent';
 import type { SweepStreamEvent } from './sweep-endpoint';
 
 const { answerSweepRequest } = await import('./sweep-endpoint');
 const { registerParent } = await import('@/lib/fork-service/fork-service');
 
-/** A parent with a canary fact stated four real turns before the end. */
-const canary = parentOf(
-  [
-    'The deploy password is heron-7731.',
-    'Noted.',
-    'Look at src/router.ts next.',
-    'The router validates ids.',
-    'Now check the date parser.',
-    'It parses ISO dates.',
-    'And the tests for it?',
-    'They pass.',
-  ].map((text, index) => ({
-    id: `m${index}`,
-    message: index % 2 === 0 ? { role: 'user' as const, content: text } : { role: 'assistant' as const, content: text },
-  })),
-);
+const canary = canaryParent();
 
 function post(body: unknown): Request {
   return new Request('http://localhost/api/sweep', { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });

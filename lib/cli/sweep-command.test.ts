@@ -2,23 +2,12 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CANARY_CHAT } from '@/lib/sweep/testing/canary-parent';
 import { forkLab, forkLabIn, forkLabInProcess } from './testing/run-fork-lab';
 
 /** A parent with a canary fact stated four real turns before the end. */
 const canary = path.join(mkdtempSync(path.join(tmpdir(), 'fork-lab-sweep-')), 'canary.json');
-writeFileSync(
-  canary,
-  JSON.stringify([
-    { role: 'user', content: 'The deploy password is heron-7731.' },
-    { role: 'assistant', content: 'Noted.' },
-    { role: 'user', content: 'Look at src/router.ts next.' },
-    { role: 'assistant', content: 'The router validates ids.' },
-    { role: 'user', content: 'Now check the date parser.' },
-    { role: 'assistant', content: 'It parses ISO dates.' },
-    { role: 'user', content: 'And the tests for it?' },
-    { role: 'assistant', content: 'They pass.' },
-  ]),
-);
+writeFileSync(canary, JSON.stringify(CANARY_CHAT));
 const SWEEP = [
   'sweep',
   canary,
