@@ -284,6 +284,34 @@ describe('codexFormat', () => {
     ]);
   });
 
+  it('keeps each assistant message’s phase where the AI SDK keeps it, and reports a phase Codex does not have', async () => {
+    const rollout = jsonl([
+      text('user', 'Fix the test'),
+      text('assistant', 'Looking at the test first.', { phase: 'commentary' }),
+      item({ type: 'function_call', name: 'shell', arguments: '{}', call_id: 'call_1' }),
+      item({ type: 'function_call_output', call_id: 'call_1', output: 'ok' }),
+      text('assistant', 'Fixed: the month was off by one.', { phase: 'final_answer' }),
+      text('user', 'And now?'),
+      text('assistant', 'An older model: no phase.'),
+      text('user', 'Last one'),
+      text('assistant', 'A phase from nowhere.', { phase: 'draft' }),
+    ]);
+    const { transcript, report } = await importTranscript(rollout, { format: 'codex' });
+    const texts = transcript.messages
+      .filter((entry) => entry.message.role === 'assistant')
+      .flatMap((entry) => (entry.message.content as { type: string; text?: string; providerOptions?: unknown }[]).filter((part) => part.type === 'text'))
+      .map((part) => [part.text, part.providerOptions ?? null]);
+    expect(texts).toEqual([
+      ['Looking at the test first.', { openai: { phase: 'commentary' } }],
+      ['Fixed: the month was off by one.', { openai: { phase: 'final_answer' } }],
+      ['An older model: no phase.', null],
+      ['A phase from nowhere.', null],
+    ]);
+    expect(report.entries.filter((entry) => entry.reason.includes('phase')).map(({ action, reason, lines }) => ({ action, reason, lines }))).toEqual([
+      { action: 'dropped', reason: 'assistant message phase "draft": a phase is commentary or final_answer', lines: [9] },
+    ]);
+  });
+
   it('names the line of a record it cannot read', async () => {
     const notARecord = jsonl([text('user', 'hi')]).concat('42\n');
     await expect(importTranscript(notARecord, { format: 'codex' })).rejects.toMatchObject({

@@ -135,3 +135,19 @@ describe('openAiResponsesFormat.convert', () => {
     expect((error as InvalidContentError).message).toMatch(message);
   });
 });
+
+describe('openAiResponsesFormat: assistant phases', () => {
+  it('keeps a message’s phase on its text, as the OpenAI Responses provider sends it back', async () => {
+    const result = await importResponses({
+      input: [
+        { role: 'user', content: 'Fix it.' },
+        { type: 'message', role: 'assistant', phase: 'final_answer', content: [{ type: 'output_text', text: 'Fixed.' }] },
+        { role: 'user', content: 'Thanks.' },
+      ],
+    });
+    expect(messagesOf(result)[1]).toEqual({
+      role: 'assistant',
+      content: [{ type: 'text', text: 'Fixed.', providerOptions: { openai: { phase: 'final_answer' } } }],
+    });
+  });
+});

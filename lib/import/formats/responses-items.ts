@@ -125,7 +125,28 @@ function messageItem(item: Record<string, unknown>, ctx: ItemContext, id: string
     return parts.length === 0 ? nothingToCarry(role, ctx, true) : { role: 'user', content: parts, ...withId(id) };
   }
   const parts = typeof content === 'string' ? [{ type: 'text' as const, text: content }] : assistantContentOf(content, ctx);
-  return parts.length === 0 ? nothingToCarry(role, ctx, false) : { role: 'assistant', parts, ...withId(id) };
+  return parts.length === 0 ? nothingToCarry(role, ctx, false) : { role: 'assistant', parts: withPhase(parts, item.phase, ctx), ...withId(id) };
+}
+
+/** The phases a Responses assistant message can have (Codex's `MessagePhase`). */
+export const MESSAGE_PHASES = ['commentary', 'final_answer'] as const;
+
+/**
+ * An assistant message's phase, kept where the AI SDK keeps it: `providerOptions.openai.phase` on
+ * its text parts, which the OpenAI Responses provider sends back. Codex forks keep only
+ * `final_answer` messages, so dropping the phase would drop the message from every Codex fork.
+ */
+function withPhase(parts: AssistantPart[], phase: unknown, ctx: ItemContext): AssistantPart[] {
+  if (phase === undefined || phase === null) return parts;
+  if (!MESSAGE_PHASES.includes(phase as (typeof MESSAGE_PHASES)[number])) {
+    ctx.log.add('dropped', `assistant message phase ${JSON.stringify(phase)}: a phase is ${MESSAGE_PHASES.join(' or ')}`, ctx.place('phase'));
+    return parts;
+  }
+  return parts.map((part) =>
+    part.type === 'text'
+      ? { ...part, providerOptions: { ...part.providerOptions, openai: { ...part.providerOptions?.openai, phase: phase as string } } }
+      : part,
+  );
 }
 
 function nothingToCarry(role: string, ctx: ItemContext, endsResponse: boolean): ConvertedItem {
