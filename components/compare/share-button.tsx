@@ -2,11 +2,9 @@
 
 import { useState } from 'react';
 import { describeHttpError, readErrorResponse } from '@/lib/http/read-error-response';
+import { SHARE_BODY_LIMIT_BYTES } from '@/lib/share/share-snapshot';
 import type { ParentSession } from '@/lib/workspace/workspace';
 import styles from './compare.module.css';
-
-/** The server's limit (lib/api/share-endpoint.ts), checked here before a large parent is sent. */
-const SHARE_LIMIT_BYTES = 8 * 1024 * 1024;
 
 /**
  * Share: the server keeps an immutable snapshot of this parent, compare and sweeps, and gives a
@@ -26,9 +24,9 @@ export function ShareButton({ session }: { session: ParentSession }) {
       // without sending it.
       const body = JSON.stringify({ version: 1, title: session.title, transcript: session.transcript, compare: session.compare, sweeps });
       const bytes = new Blob([body], { type: 'application/json' });
-      if (bytes.size > SHARE_LIMIT_BYTES) {
+      if (bytes.size > SHARE_BODY_LIMIT_BYTES) {
         throw new Error(
-          `A share link holds a parent of at most ${SHARE_LIMIT_BYTES / 1024 / 1024} MB; this one is ${(bytes.size / 1024 / 1024).toFixed(1)} MB. Export the fork bundle instead.`,
+          `A share link holds a parent of at most ${SHARE_BODY_LIMIT_BYTES / 1024 / 1024} MB; this one is ${(bytes.size / 1024 / 1024).toFixed(1)} MB. Export the fork bundle instead.`,
         );
       }
       const response = await fetch('/api/share', { method: 'POST', headers: { 'content-type': 'application/json' }, body: bytes });

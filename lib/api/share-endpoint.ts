@@ -4,14 +4,10 @@ import { jsonResponse } from '@/lib/http/json-response';
 import { readJsonBody } from '@/lib/http/read-json-body';
 import { zodIssues } from '@/lib/http/zod-issues';
 import { readSnapshot, shareSnapshot } from '@/lib/share/share-service';
-import { SNAPSHOT_ID_PATTERN, shareSnapshotSchema } from '@/lib/share/share-snapshot';
+import { SHARE_BODY_LIMIT_BYTES, SNAPSHOT_ID_PATTERN, shareSnapshotSchema } from '@/lib/share/share-snapshot';
 import { StoreFullError } from '@/lib/share/snapshot-store';
 
-/**
- * A share link is for a parent someone can open in a browser tab; a larger one is refused with
- * this limit named (export the fork bundle instead), so no one fills the store with 50 MB parents.
- */
-export const SHARE_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
+export { SHARE_BODY_LIMIT_BYTES };
 
 /**
  * `POST /api/share` with `{ version: 1, title, transcript, compare, sweeps }`: stores an immutable

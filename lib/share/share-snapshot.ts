@@ -30,6 +30,13 @@ export async function snapshotId(snapshot: ShareSnapshot): Promise<string> {
   return (await contentHash(snapshot)).slice(0, 40);
 }
 
+/**
+ * A share link is for a parent someone can open in a browser tab; a larger one is refused with
+ * this limit named (export the fork bundle instead), so no one fills the store with 50 MB parents.
+ * The page checks it before sending, the server when it reads the body.
+ */
+export const SHARE_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
+
 export const SNAPSHOT_ID_PATTERN = /^[0-9a-f]{40}$/;
 
 /** The snapshot as stored: canonical JSON, so the same content always reads back the same. */
