@@ -56,6 +56,7 @@ describe('POST /api/sweep', () => {
       'qwen-fork-turns',
       'kimi-fork',
       'deepseek-completed-turns',
+      'codex-spawn-agent',
     ]);
   }, 30_000);
 

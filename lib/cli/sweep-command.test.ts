@@ -89,13 +89,13 @@ describe('fork-lab sweep', () => {
       'contains:heron-7731',
     );
     expect(run.code).toBe(0);
-    expect(run.stderr).toBe('[1/3] qwen-fork-turns\n[2/3] kimi-fork\n[3/3] deepseek-completed-turns\n');
+    expect(run.stderr).toBe('[1/4] qwen-fork-turns\n[2/4] kimi-fork\n[3/4] deepseek-completed-turns\n[4/4] codex-spawn-agent\n');
     expect(
       run.stdout
         .split('\n')
-        .slice(1, 4)
+        .slice(1, 5)
         .map((line) => line.split(/\s+/).slice(0, 2).join(' ')),
-    ).toEqual(['qwen-fork-turns passed', 'kimi-fork passed', 'deepseek-completed-turns *']);
+    ).toEqual(['qwen-fork-turns passed', 'kimi-fork passed', 'deepseek-completed-turns *', 'codex-spawn-agent passed']);
     expect(run.stdout).toContain('smallest passing window: deepseek-completed-turns (marked *)');
     const both = await forkLabInProcess(...SWEEP, '--every-runtime', '--check', 'contains:a');
     expect(both.code).toBe(2);

@@ -27,6 +27,13 @@ describe('compare setup', () => {
       { policy: 'qwen-fork-turns', directive: 'Write the tests.', params: { subagent_type: 'fork', fork_turns: 'all' } },
       { policy: 'kimi-fork', directive: 'Write the tests.', params: { fork: true }, notice: 'prompt-prefix' },
       { policy: 'deepseek-completed-turns', directive: 'Write the tests.', params: {} },
+      {
+        policy: 'codex-spawn-agent',
+        directive: 'Write the tests.',
+        params: { task_name: 'worker', fork_turns: 'all' },
+        lock: 'three-fields',
+        finalAnswers: 'phase',
+      },
     ]);
   });
 
@@ -34,13 +41,13 @@ describe('compare setup', () => {
     const next = ids();
     let setup: CompareSetup = defaultCompareSetup(qwenTwo, 'offline', next);
     setup = duplicateVariant(setup, 'v1', next);
-    expect(setup.variants.map((variant) => variant.id)).toEqual(['v1', 'v5', 'v2', 'v3', 'v4']);
+    expect(setup.variants.map((variant) => variant.id)).toEqual(['v1', 'v6', 'v2', 'v3', 'v4', 'v5']);
     setup = moveVariant(moveVariant(setup, 'v4', -1), 'v1', -1);
-    expect(setup.variants.map((variant) => variant.id)).toEqual(['v1', 'v5', 'v2', 'v4', 'v3']);
+    expect(setup.variants.map((variant) => variant.id)).toEqual(['v1', 'v6', 'v2', 'v4', 'v3', 'v5']);
     while (setup.variants.length < MAX_VARIANTS) setup = addVariant(setup, next);
     expect(addVariant(setup, next)).toBe(setup);
     setup = removeVariant(setup, 'v1');
-    expect(setup.baselineId).toBe('v5');
+    expect(setup.baselineId).toBe('v6');
     for (const id of setup.variants.map((variant) => variant.id)) setup = removeVariant(setup, id);
     expect(setup.variants).toHaveLength(2);
   });
@@ -49,7 +56,7 @@ describe('compare setup', () => {
     const setup = defaultCompareSetup(qwenTwo, 'offline', ids());
     expect(restoreCompareSetup(JSON.parse(JSON.stringify(setup)))).toEqual(setup);
     expect(restoreCompareSetup({ ...setup, baselineId: 'gone' })).toBeUndefined();
-    expect(restoreCompareSetup({ ...setup, variants: [setup.variants[0], { ...setup.variants[1], policy: 'codex-later' }] })).toBeUndefined();
+    expect(restoreCompareSetup({ ...setup, variants: [setup.variants[0], { ...setup.variants[1], policy: 'claude-code-later' }] })).toBeUndefined();
     expect(restoreCompareSetup({ ...setup, variants: [setup.variants[0], setup.variants[0]] })).toBeUndefined();
     expect(restoreCompareSetup({ ...setup, variants: setup.variants.slice(0, 1) })).toBeUndefined();
     expect(restoreCompareSetup('nonsense')).toBeUndefined();

@@ -124,3 +124,15 @@ describe('a child of a deep-frozen parent', () => {
     expect(mutableSharedObjects(frozen, [frozenPlan, shared, revived])).toEqual([]);
   });
 });
+
+describe('a first prompt in another role', () => {
+  it('is kept in the record and given back in its role on revival (Codex hands its task over as an assistant message)', () => {
+    const codex = planFork(parent, { policy: 'codex-spawn-agent', directive: 'go', params: { task_name: 'w', fork_turns: '1' } });
+    const codexRecord = buildBootstrapRecord(codex, { childId: 'child-2', parentAgentId: 'main' });
+    expect(codexRecord.firstPrompt).toEqual(codex.child!.firstPrompt.message);
+    expect(codexRecord.firstPrompt!.role).toBe('assistant');
+    expect(reviveChildHistory(codexRecord, [], 'child-2').at(-1)).toEqual(codex.child!.firstPrompt.message);
+    // A user-role first prompt is kept as its text only, as records always were.
+    expect(record.firstPrompt).toBeUndefined();
+  });
+});

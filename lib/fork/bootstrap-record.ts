@@ -27,6 +27,11 @@ export interface ForkBootstrapRecord {
   depth?: number;
   /** The text of the child's first prompt. */
   taskPrompt: string;
+  /**
+   * The first prompt itself when it is not a user message (Codex hands the task over as an
+   * assistant-role inter-agent message): revival must give it back in its own role.
+   */
+  firstPrompt?: ModelMessage;
 }
 
 /** The bootstrap record of a planned child. Throws when the plan has no child to launch. */
@@ -54,6 +59,7 @@ export function buildBootstrapRecord(plan: ForkPlan, ids: { childId: string; par
     model: child.model,
     depth: child.depth,
     taskPrompt,
+    ...(child.firstPrompt.message.role === 'user' ? {} : { firstPrompt: copyUnlessFrozen(child.firstPrompt.message) }),
   };
 }
 
@@ -75,7 +81,8 @@ function trailingToolsLeaveOpenCall(messages: readonly ModelMessage[], floor: nu
 }
 
 /**
- * Rebuild a stopped child's history: its initial messages, its task prompt as a user message, then
+ * Rebuild a stopped child's history: its initial messages, its task prompt (a user message unless
+ * the record keeps another), then
  * what it produced before it stopped. Entries a crash can leave half-written at the tail — a blank
  * assistant message, an assistant message whose tool calls never got results, results of a batch
  * that never finished — are popped, so the revived run resumes from a stable point.
@@ -87,7 +94,7 @@ export function reviveChildHistory(record: ForkBootstrapRecord | null | undefine
   if (record === null || record === undefined) throw new BootstrapMissingError(childId);
   const history: ModelMessage[] = [
     ...record.initialMessages.map((message) => copyUnlessFrozen(message)),
-    { role: 'user', content: [{ type: 'text', text: record.taskPrompt }] },
+    record.firstPrompt === undefined ? { role: 'user', content: [{ type: 'text', text: record.taskPrompt }] } : copyUnlessFrozen(record.firstPrompt),
   ];
   const floor = history.length;
   for (const message of childMessages) history.push(copyUnlessFrozen(message));

@@ -16,6 +16,10 @@ export const DISPOSITION_DETAILS: Record<DispositionReason, string> = {
   'after-fork-point': 'after the fork point: the parent had not written it yet',
   'not-a-fork': 'not a fork: a regular subagent starts with no parent history',
   'request-rejected': 'the runtime rejects this request, so no child starts',
+  'final-answer-kept': 'an assistant message reduced to its final-answer text',
+  'tool-item-dropped': 'a tool item: not forked',
+  'not-a-final-answer': 'an assistant message that is not a final answer: not forked',
+  'usage-hint-filtered': 'a usage hint of the parent’s: filtered out of the fork',
 };
 
 export function detailsWith(overrides: Partial<Record<DispositionReason, string>>): Record<DispositionReason, string> {

@@ -1,5 +1,5 @@
 import type { ForkPolicy } from './runtimes';
-import type { MessageMeta, ModelMessage, ToolDeclaration, UserModelMessage } from './transcript/transcript';
+import type { AssistantModelMessage, MessageMeta, ModelMessage, ToolDeclaration, UserModelMessage } from './transcript/transcript';
 
 /** A parameter the runtime rejects. */
 export interface ForkParameterError {
@@ -24,6 +24,7 @@ export type DispositionReason =
   | 'merged-by-curation'
   | 'tool-call-input-redacted'
   | 'open-tool-call-closed'
+  | 'final-answer-kept'
   // excluded
   | 'compaction-summary-outside-window'
   | 'before-window'
@@ -33,7 +34,10 @@ export type DispositionReason =
   | 'tool-messages-only'
   | 'after-fork-point'
   | 'not-a-fork'
-  | 'request-rejected';
+  | 'request-rejected'
+  | 'tool-item-dropped'
+  | 'not-a-final-answer'
+  | 'usage-hint-filtered';
 
 export type DispositionStatus = 'inherited' | 'excluded';
 
@@ -62,7 +66,9 @@ export type SyntheticRule =
   | 'orphaned-call-closed'
   | 'inheritance-notice'
   | 'notice-and-task-prompt'
-  | 'task-prompt';
+  | 'task-prompt'
+  | 'subagent-usage-hint'
+  | 'inter-agent-task';
 
 /** How a child message relates to the parent. */
 export type ChildMessageSource =
@@ -72,7 +78,7 @@ export type ChildMessageSource =
       parentIndexes: number[];
       parentIds: string[];
       /** What changed on the way, if anything. */
-      change?: 'merged' | 'tool-inputs-redacted' | 'sealed';
+      change?: 'merged' | 'tool-inputs-redacted' | 'sealed' | 'stripped';
     }
   | {
       kind: 'synthetic';
@@ -92,7 +98,8 @@ export interface ChildMessage {
 export interface ChildInheritance {
   systemInstruction: 'parent' | 'persona';
   tools: 'parent' | 'registry' | 'registry-filtered';
-  model: 'parent';
+  /** `request`: the call named another model, which a spawn that is not a full fork may. */
+  model: 'parent' | 'request';
 }
 
 /** Everything the child starts with: its first request to the model. */
@@ -111,8 +118,11 @@ export interface ChildRequest {
   inheritance: ChildInheritance;
   /** The inherited history after boundary repair, plus any synthetic messages before the prompt. */
   initialMessages: ChildMessage[];
-  /** The user message the child's first model call ends with. */
-  firstPrompt: ChildMessage & { message: UserModelMessage };
+  /**
+   * The message the child's first model call ends with: the task, as a user message, or as the
+   * assistant-role inter-agent message a runtime that delivers tasks that way records.
+   */
+  firstPrompt: ChildMessage & { message: UserModelMessage | AssistantModelMessage };
 }
 
 /**

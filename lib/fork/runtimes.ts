@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { codexRuntime } from './codex/codex-runtime';
 import { deepSeekRuntime } from './deepseek/deepseek-runtime';
 import { kimiRuntime } from './kimi/kimi-runtime';
 import { qwenRuntime } from './qwen/qwen-runtime';
@@ -9,7 +10,7 @@ import type { ForkRuntime } from './runtime';
  * folder and one entry here: the engine, the UI, URLs, exports, the parent's Agent tool and the
  * HTTP API all read this list.
  */
-export const FORK_RUNTIMES = [qwenRuntime, kimiRuntime, deepSeekRuntime] as const;
+export const FORK_RUNTIMES = [qwenRuntime, kimiRuntime, deepSeekRuntime, codexRuntime] as const;
 
 type Registered = (typeof FORK_RUNTIMES)[number];
 

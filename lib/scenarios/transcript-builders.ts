@@ -109,3 +109,28 @@ export function profile(overrides: Partial<AgentProfile> = {}): AgentProfile {
 export function parentOf(messages: TranscriptMessage[], overrides: Partial<AgentProfile> = {}): ParentTranscript {
   return { profile: profile(overrides), messages };
 }
+
+/** A system message inside the conversation (how importers keep a Responses developer message). */
+export function system(id: string, text: string, meta?: MessageMeta): TranscriptMessage {
+  return withMeta({ id, message: { role: 'system', content: text } }, meta);
+}
+
+/**
+ * An assistant message in an OpenAI Responses phase, kept where the AI SDK keeps it
+ * (`providerOptions.openai.phase` on its text), with any tool calls after the text.
+ */
+export function phased(id: string, phase: 'commentary' | 'final_answer', text: string, calls: CallSpec[] = [], meta?: MessageMeta): TranscriptMessage {
+  return withMeta(
+    {
+      id,
+      message: {
+        role: 'assistant',
+        content: [
+          { type: 'text', text, providerOptions: { openai: { phase } } },
+          ...calls.map((call) => ({ type: 'tool-call' as const, toolCallId: call.id, toolName: call.tool, input: call.input })),
+        ],
+      },
+    },
+    meta,
+  );
+}

@@ -77,7 +77,22 @@ describe('restoreSelection', () => {
     const restored = restoreSelection(saved);
     expect(restored).toEqual({
       policy: 'kimi-fork',
-      fields: { 'qwen-fork-turns': saved.qwen, 'kimi-fork': saved.kimi, 'deepseek-completed-turns': saved.deepseek },
+      fields: {
+        'qwen-fork-turns': saved.qwen,
+        'kimi-fork': saved.kimi,
+        'deepseek-completed-turns': saved.deepseek,
+        // A runtime added after selections were keyed by policy was never saved the old way: its defaults.
+        'codex-spawn-agent': {
+          task_name: 'worker',
+          fork_turns: 'all',
+          agent_type: '',
+          model: '',
+          reasoning_effort: '',
+          fork_context: '',
+          lock: 'three-fields',
+          finalAnswers: 'phase',
+        },
+      },
       directive: 'go',
       forkPoint: 3,
     });

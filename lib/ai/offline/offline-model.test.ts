@@ -40,6 +40,17 @@ describe('offline model', () => {
     expect((await generateText({ model, messages: forgetful })).text).toBe('Nothing in my context mentions “deploy password”.');
   });
 
+  it('answers a task handed over in another role when a runtime’s framing marks it (Codex’s inter-agent message)', async () => {
+    const task = JSON.stringify({ author: '/root', recipient: '/root/w', other_recipients: [], content: 'What is the deploy password?', trigger_turn: true });
+    const messages: ModelMessage[] = [
+      ...history,
+      { role: 'assistant', content: [{ type: 'text', text: task, providerOptions: { openai: { phase: 'commentary' } } }] },
+    ];
+    expect((await generateText({ model, messages })).text).toBe(
+      'From my context (the user message at position 1 of 5): “The deploy password is swordfish-42.”',
+    );
+  });
+
   it('calls a tool it is asked to use by name, then reports the result', async () => {
     const readFile = tool({
       description: 'Read a file',

@@ -72,8 +72,11 @@ function questionAndContext(prompt: LanguageModelV3Prompt): { question: string; 
   let questionAt = -1;
   let question = '';
   for (let index = prompt.length - 1; index >= 0; index -= 1) {
-    if (prompt[index]!.role !== 'user') continue;
-    const asked = askedIn(messageText(prompt[index]!));
+    const text = messageText(prompt[index]!);
+    // A runtime may hand the child its task in another role (Codex's inter-agent message is an
+    // assistant message): its framing says so.
+    if (prompt[index]!.role !== 'user' && !isHarnessText(text)) continue;
+    const asked = askedIn(text);
     if (asked !== '' && !CARRY_ON.has(asked)) {
       questionAt = index;
       question = asked;

@@ -1,7 +1,7 @@
 import type { ChildInheritance, ChildMessage, ChildRequest, ForkPlan, ForkWindow, ParentRange } from '../fork-plan';
 import type { ForkPolicy } from '../runtimes';
 import { copyUnlessFrozen } from '../transcript/deep-clone';
-import type { AgentProfile, ToolDeclaration, UserModelMessage } from '../transcript/transcript';
+import type { AgentProfile, ToolDeclaration } from '../transcript/transcript';
 import { cacheReuse } from './cache-reuse';
 
 /** What a runtime's planner decided; the rest of the child comes from the parent's profile. */
@@ -9,13 +9,17 @@ export interface ForkedChild {
   policy: ForkPolicy;
   profile: AgentProfile;
   initialMessages: ChildMessage[];
-  firstPrompt: ChildMessage & { message: UserModelMessage };
+  firstPrompt: ChildRequest['firstPrompt'];
   parent: ParentRange[];
   window: ForkWindow;
   inheritance: ChildInheritance;
   /** The child's own system instruction and tools, when the runtime does not give it the parent's. */
   systemInstruction?: string;
   tools?: readonly ToolDeclaration[];
+  /** What the call chose instead of the parent's model, effort and profile, for a runtime that lets it. */
+  model?: string;
+  thinkingLevel?: string;
+  profileName?: string;
   /** The caller's id, for a runtime that records fork provenance (Kimi's `forkedFrom`). */
   forkedFrom?: string;
   /** Whether the child keeps the parent's approval mode and thinking level (a fresh scope does not). */
@@ -35,16 +39,16 @@ export function forkedPlan(decided: ForkedChild): ForkPlan {
     mode: 'fork',
     errors: [],
     child: {
-      profileName: profile.name,
+      profileName: decided.profileName ?? profile.name,
       ...(decided.forkedFrom !== undefined ? { forkedFrom: decided.forkedFrom } : {}),
       approvalSubject: profile.name,
       systemInstruction,
       // The child must never share a writable declaration object with its parent's profile.
       tools: copyUnlessFrozen([...tools]),
-      model: profile.model,
+      model: decided.model ?? profile.model,
       depth: profile.depth + 1,
       ...(decided.keepsModes && profile.approvalMode !== undefined ? { approvalMode: profile.approvalMode } : {}),
-      ...(decided.keepsModes && profile.thinkingLevel !== undefined ? { thinkingLevel: profile.thinkingLevel } : {}),
+      ...thinkingLevelOf(decided),
       inheritance: decided.inheritance,
       initialMessages,
       firstPrompt: decided.firstPrompt,
@@ -54,6 +58,11 @@ export function forkedPlan(decided: ForkedChild): ForkPlan {
     cache: cacheReuse(initialMessages, profile.systemInstruction, profile.tools, systemInstruction, tools),
     warnings: [],
   };
+}
+
+function thinkingLevelOf({ thinkingLevel, keepsModes, profile }: ForkedChild): { thinkingLevel?: string } {
+  if (thinkingLevel !== undefined) return { thinkingLevel };
+  return keepsModes && profile.thinkingLevel !== undefined ? { thinkingLevel: profile.thinkingLevel } : {};
 }
 
 /**

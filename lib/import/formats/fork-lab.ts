@@ -87,7 +87,14 @@ const childPlanSchema = z.looseObject({
   }),
 });
 const bootstrapSchema = z
-  .looseObject({ kind: z.literal('fork'), version: z.literal(1), childId: z.string(), initialMessages: z.array(modelMessageSchema), taskPrompt: z.string() })
+  .looseObject({
+    kind: z.literal('fork'),
+    version: z.literal(1),
+    childId: z.string(),
+    initialMessages: z.array(modelMessageSchema),
+    taskPrompt: z.string(),
+    firstPrompt: modelMessageSchema.optional(),
+  })
   .nullable();
 const bundleChildSchema = z.looseObject({
   name: z.string().max(200),

@@ -1,0 +1,122 @@
+import { type RuntimeControls, type TurnWindowControl, textOf, withoutEmpty } from '../runtime-controls';
+import {
+  CODEX_FINAL_ANSWER_RULES,
+  CODEX_LOCK_VARIANTS,
+  CODEX_POLICY,
+  type CodexFinalAnswerRule,
+  type CodexForkRequest,
+  type CodexLockVariant,
+} from './codex-fork-request';
+
+const COUNT = /^[1-9]\d*$/;
+
+/** `fork_turns` counts fork turns back from the one in flight, or is `all`: the window keys step through it. */
+const forkTurnsWindow: TurnWindowControl = {
+  field: 'fork_turns',
+  count: (value) => (COUNT.test(value.trim()) ? Number(value.trim()) : null),
+  all: 'all',
+  fewer(value, available) {
+    const n = forkTurnsWindow.count(value) ?? available;
+    return String(Math.max(1, Math.min(n, available) - 1));
+  },
+  more(value, available) {
+    const n = forkTurnsWindow.count(value) ?? available;
+    return n >= available ? 'all' : String(n + 1);
+  },
+  startingAt: (turnsFromEnd) => String(turnsFromEnd),
+  neighbours(value, turnsInWindow) {
+    const n = forkTurnsWindow.count(value);
+    if (value.trim().toLowerCase() === 'all' || value.trim() === '') return [String(Math.max(1, turnsInWindow - 1)), 'none'];
+    if (n === null) return [];
+    return [String(n + 1), ...(n > 1 ? [String(n - 1)] : []), 'all'];
+  },
+};
+
+const LOCK_LABELS: Record<CodexLockVariant, string> = {
+  'three-fields': 'agent_type, model, reasoning_effort (Apr–Jun 2026)',
+  'agent-type-only': 'agent_type only (later)',
+};
+
+const FINAL_ANSWER_LABELS: Record<CodexFinalAnswerRule, string> = {
+  phase: 'recorded phase only (Codex)',
+  'last-text-of-turn': 'last text of each turn (Fork Lab option)',
+};
+
+export const codexControls: RuntimeControls<CodexForkRequest> = {
+  legend: 'spawn_agent arguments',
+  fields: [
+    { name: 'task_name', kind: 'text', hint: 'Required: the child’s path is /root/<task_name>.' },
+    {
+      name: 'fork_turns',
+      kind: 'text',
+      hint: ({ realTurns }) =>
+        `"none", "all" (or blank), or a number of fork turns, the one in flight counting as 1 (${Math.max(1, realTurns)} here). Keys: [ ] change N, a for all.`,
+    },
+    { name: 'agent_type', kind: 'text', hint: 'A role; a full-history fork keeps the parent’s.' },
+    { name: 'model', kind: 'text', hint: 'A full-history fork keeps the parent’s model.' },
+    { name: 'reasoning_effort', kind: 'text', hint: 'none, minimal, low, medium, high or xhigh.' },
+    {
+      name: 'fork_context',
+      kind: 'select',
+      hint: 'MultiAgentV2 refuses it whatever its value.',
+      options: [
+        { value: '', label: '(left out)' },
+        { value: 'true', label: 'true' },
+        { value: 'false', label: 'false' },
+      ],
+    },
+    {
+      name: 'lock',
+      kind: 'select',
+      hint: 'Which version’s full-history lock to reproduce.',
+      options: CODEX_LOCK_VARIANTS.map((variant) => ({ value: variant, label: LOCK_LABELS[variant] })),
+      setting: true,
+    },
+    {
+      name: 'finalAnswers',
+      kind: 'select',
+      hint: 'What counts as a final answer in a parent recorded without phases.',
+      options: CODEX_FINAL_ANSWER_RULES.map((rule) => ({ value: rule, label: FINAL_ANSWER_LABELS[rule] })),
+      setting: true,
+    },
+  ],
+  errorParameters: ['task_name', 'fork_turns', 'agent_type', 'model', 'reasoning_effort', 'fork_context'],
+  defaults: {
+    task_name: 'worker',
+    fork_turns: 'all',
+    agent_type: '',
+    model: '',
+    reasoning_effort: '',
+    fork_context: '',
+    lock: 'three-fields',
+    finalAnswers: 'phase',
+  },
+  toRequest: (values, base) => ({
+    ...base,
+    policy: CODEX_POLICY,
+    lock: CODEX_LOCK_VARIANTS.find((variant) => variant === values.lock) ?? 'three-fields',
+    finalAnswers: CODEX_FINAL_ANSWER_RULES.find((rule) => rule === values.finalAnswers) ?? 'phase',
+    params: {
+      ...withoutEmpty({
+        task_name: values.task_name,
+        agent_type: values.agent_type,
+        model: values.model,
+        reasoning_effort: values.reasoning_effort,
+        fork_turns: values.fork_turns,
+      }),
+      // `fork_context` is a boolean in Codex's record: the select's text becomes one, or is left out.
+      ...(values.fork_context === 'true' || values.fork_context === 'false' ? { fork_context: values.fork_context === 'true' } : {}),
+    },
+  }),
+  fromRequest: (request) => ({
+    task_name: textOf(request.params.task_name),
+    fork_turns: textOf(request.params.fork_turns),
+    agent_type: textOf(request.params.agent_type),
+    model: textOf(request.params.model),
+    reasoning_effort: textOf(request.params.reasoning_effort),
+    fork_context: typeof request.params.fork_context === 'boolean' ? String(request.params.fork_context) : textOf(request.params.fork_context),
+    lock: request.lock ?? 'three-fields',
+    finalAnswers: request.finalAnswers ?? 'phase',
+  }),
+  window: forkTurnsWindow,
+};

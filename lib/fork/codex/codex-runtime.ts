@@ -1,0 +1,26 @@
+import { defineForkRuntime } from '../runtime';
+import { codexAgentTool } from './codex-agent-tool';
+import { codexControls } from './codex-controls';
+import { CODEX_POLICY, codexForkRequestSchema } from './codex-fork-request';
+import { interAgentContent } from './multi-agent-messages';
+import { planCodexFork } from './plan-codex-fork';
+
+/** OpenAI Codex's MultiAgentV2 `spawn_agent`, forking by `fork_turns`. */
+export const codexRuntime = defineForkRuntime({
+  policy: CODEX_POLICY,
+  label: 'Codex · spawn_agent fork_turns',
+  name: 'Codex spawn_agent',
+  requestSchema: codexForkRequestSchema,
+  plan: planCodexFork,
+  agentTool: codexAgentTool,
+  controls: codexControls,
+  // The spawn returns the child's task name at once; its final answer reaches the parent later as
+  // a message. Fork Lab waits for it and answers the call with it, as the other runtimes do.
+  delivery: { kind: 'call-result' },
+  // A handler error is the function call's output text, as it is (`FunctionCallError::RespondToModel`).
+  refusal: (message) => ({ type: 'text', value: message }),
+  framing: {
+    marks: (text) => interAgentContent(text) !== null,
+    strip: (text) => interAgentContent(text) ?? text,
+  },
+});
