@@ -1,5 +1,5 @@
 import { countTokens } from 'gpt-tokenizer';
-import { classifyMessages, dispositionAt, type ModelMessage, planFork } from '@/lib/fork';
+import { classifyMessages, dispositionAt, type ModelMessage, planFork, runtimeOf } from '@/lib/fork';
 import { OPEN_CALL_RESULT } from '@/lib/fork/kimi/close-open-tool-calls';
 import { INHERITANCE_NOTICE } from '@/lib/fork/kimi/inheritance-notice';
 import { buildChildMessage, FORK_BEGIN_PROMPT, FORK_DIRECTIVE_ACKNOWLEDGEMENT, FORK_PLACEHOLDER_RESULT } from '@/lib/fork/qwen/child-message';
@@ -17,9 +17,14 @@ import { expectExactText, PlaygroundPage } from './pages/playground-page';
 
 test.describe.configure({ mode: 'parallel' });
 
-function firstPromptText(rule: ScenarioFacts['firstPrompt'], scenario: ScenarioFile): string {
+function firstPromptText(rule: NonNullable<ScenarioFacts['firstPrompt']>, scenario: ScenarioFile): string {
   const directive = scenario.request.directive;
   switch (rule) {
+    case 'inter-agent-task': {
+      // Codex's InterAgentCommunication, serialised in its fields' order, from /root to the task's path.
+      const taskName = (scenario.request.params as { task_name: string }).task_name;
+      return JSON.stringify({ author: '/root', recipient: `/root/${taskName}`, other_recipients: [], content: directive, trigger_turn: true });
+    }
     case 'fork-begin-prompt':
       return FORK_BEGIN_PROMPT;
     case 'fork-directive-prompt':
@@ -50,7 +55,7 @@ test('the built-in scenario list matches public/scenarios/index.json, with both 
   await playground.open();
   await expect(page).toHaveTitle('Fork Lab');
   await expect(page.getByRole('heading', { level: 1, name: 'Fork Lab' })).toBeVisible();
-  expect(SCENARIO_INDEX).toHaveLength(12);
+  expect(SCENARIO_INDEX).toHaveLength(15);
   const options = await playground.scenarioSelect
     .locator('option')
     .evaluateAll((elements) => elements.map((element) => ({ value: (element as HTMLOptionElement).value, label: element.textContent })));
@@ -93,7 +98,7 @@ for (const entry of SCENARIO_INDEX) {
 
     // Timeline: every row is rendered (short parents fit the virtual list's window), in order, each
     // with its kind, its turn number, what the fork does with it and why, and its text.
-    const isQwen = entry.policy === 'qwen-fork-turns';
+    const hasWindow = runtimeOf(entry.policy).controls.window !== undefined;
     const expectedRows = messages.map((message, index) => {
       const classification = classifications[index]!;
       const disposition = dispositionAt(plan.parent, index)!;
@@ -107,8 +112,8 @@ for (const entry of SCENARIO_INDEX) {
         status: disposition.status,
         reason: disposition.reason,
         badge: `${KIND_LABELS[classification.kind]}${turn === null ? '' : ` ${turn}`}`,
-        // A real turn's badge is a button that starts the window there, under the Qwen policy only.
-        badgeTag: isQwen && classification.kind === 'real-user-turn' ? 'BUTTON' : 'SPAN',
+        // A real turn's badge is a button that starts the window there, for a runtime whose window counts turns.
+        badgeTag: hasWindow && classification.kind === 'real-user-turn' ? 'BUTTON' : 'SPAN',
         disposition: disposition.reason === 'in-window' ? disposition.status : `${disposition.status} · ${disposition.reason.replaceAll('-', ' ')}`,
         text: text.length <= 280 ? text : `${text.slice(0, 280)}…`,
       };
@@ -130,6 +135,14 @@ for (const entry of SCENARIO_INDEX) {
       await expect(playground.windowBoundary).toHaveCount(1);
       await expect(playground.boundaryRow()).toHaveAttribute('data-id', facts!.boundaryId);
       await expect(playground.windowBoundary).toHaveText(`window starts here · ${plan.window!.description}`);
+    }
+    // A request the runtime refuses: its words beside the field, no window, and nothing to launch.
+    if (facts!.refusal !== undefined) {
+      expect(plan.errors.map((error) => [error.parameter, error.message])).toEqual([[facts!.refusal.parameter, facts!.refusal.message]]);
+      await expect(page.getByTestId(`error-${facts!.refusal.parameter}`)).toContainText(facts!.refusal.message);
+      await expect(playground.summary).toHaveText('No window: the runtime rejects the call.');
+      await expect(playground.launchButton).toBeDisabled();
+      return;
     }
     expect(windowSummaryLine(summarizeWindow(plan, classifications))).toBe(facts!.summary);
     await expect(playground.summary).toHaveText(facts!.summary);
@@ -182,9 +195,10 @@ for (const entry of SCENARIO_INDEX) {
       }
     }
     const firstPrompt = plan.child!.firstPrompt;
-    expect(firstPrompt.source.kind === 'synthetic' ? firstPrompt.source.rule : 'copy').toBe(facts!.firstPrompt);
-    await expectExactText(playground.firstPrompt, firstPromptText(facts!.firstPrompt, scenario));
-    await expect(page.getByRole('heading', { level: 3, name: /^First prompt/ })).toContainText(`(synthetic · ${facts!.firstPrompt.replaceAll('-', ' ')})`);
+    const promptRule = facts!.firstPrompt!;
+    expect(firstPrompt.source.kind === 'synthetic' ? firstPrompt.source.rule : 'copy').toBe(promptRule);
+    await expectExactText(playground.firstPrompt, firstPromptText(promptRule, scenario));
+    await expect(page.getByRole('heading', { level: 3, name: /^First prompt/ })).toContainText(`(synthetic · ${promptRule.replaceAll('-', ' ')})`);
 
     // Every built-in request is a fork the runtime accepts, so it can be launched.
     await expect(playground.launchButton).toBeEnabled();

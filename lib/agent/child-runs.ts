@@ -172,6 +172,8 @@ export class ChildRuns {
         model: this.deps.model(run.modelId),
         system: bootstrap.systemInstruction,
         messages: history,
+        // System and developer messages a runtime keeps in its history (Codex forks them) are sent where they stood.
+        allowSystemInMessages: true,
         tools: this.deps.tools(run.sessionId, bootstrap.tools),
         stopWhen: stepCountIs(this.deps.maxSteps ?? 8),
         maxRetries: 0,

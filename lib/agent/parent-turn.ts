@@ -127,6 +127,8 @@ export async function* runParentTurn(input: ParentTurnInput, deps: ParentTurnDep
         model,
         system: profile.systemInstruction,
         messages: [...input.parent.messages.map((entry) => entry.message), ...added],
+        // An imported parent's own system and developer messages are part of what it recorded.
+        allowSystemInMessages: true,
         tools,
         maxRetries: 0,
         abortSignal: input.signal,

@@ -1,6 +1,16 @@
-import { type TranscriptMessage, toolCallsOf, toolResultIdsOf } from '@/lib/fork';
+import { FORK_RUNTIMES, type TranscriptMessage, toolCallsOf, toolResultIdsOf } from '@/lib/fork';
 
-export const AGENT_TOOL_NAMES: ReadonlySet<string> = new Set(['agent', 'Agent', 'task', 'Task']);
+/**
+ * The names a parent's Agent tool goes by: each runtime's own declaration (Codex's is
+ * `spawn_agent`), and the spellings imported sessions use (Claude Code's `Task`, later `Agent`).
+ */
+export const AGENT_TOOL_NAMES: ReadonlySet<string> = new Set([
+  'agent',
+  'Agent',
+  'task',
+  'Task',
+  ...FORK_RUNTIMES.map((runtime) => runtime.agentTool.declaration.name),
+]);
 
 /**
  * The parent's Agent call that launched the fork: an unanswered call to an agent tool in the last

@@ -21,11 +21,28 @@ describe('built-in scenarios', () => {
     for (const [name, text] of expected) expect(readFileSync(path.join(dir, name), 'utf8'), name).toBe(text);
   });
 
-  it('every scenario file validates and plans without errors', () => {
+  it('every scenario file validates and plans without errors, but the one that shows a refusal', () => {
     for (const scenario of BUILT_IN_SCENARIOS) {
       const parsed = parseScenario(JSON.parse(readFileSync(path.join(dir, `${scenario.id}.json`), 'utf8')));
-      expect(planFork(parsed.transcript, parsed.request).errors, scenario.id).toEqual([]);
+      const codes = planFork(parsed.transcript, parsed.request).errors.map((error) => error.code);
+      expect(codes, scenario.id).toEqual(scenario.id === 'codex-full-fork-lock' ? ['full_fork_override'] : []);
     }
+  });
+
+  it('each Codex scenario shows its rule', () => {
+    expect(ranges(planOf('codex-final-answers'))).toEqual([
+      '0-1 in-window',
+      '1-2 usage-hint-filtered',
+      '2-5 in-window',
+      '5-6 not-a-final-answer',
+      '6-7 tool-item-dropped',
+      '7-8 not-a-final-answer',
+      '8-9 tool-item-dropped',
+      '9-11 in-window',
+      '11-12 not-a-final-answer',
+    ]);
+    expect(JSON.stringify(planOf('codex-final-answers').child)).not.toContain('Document the date formats');
+    expect(ranges(planOf('codex-last-turns-under-limit'))[0]).toBe('0-4 before-window');
   });
 
   it('each scenario shows its behaviour', () => {

@@ -3,34 +3,11 @@
  * `public/scenarios/`, where the app loads them; a unit test keeps the two in step.
  */
 
-import { agentToolDeclaration } from '@/lib/agent/agent-tool';
 import type { ForkRequest, TranscriptMessage } from '@/lib/fork';
+import { CODEX_SCENARIOS } from './codex-scenarios';
 import type { Scenario } from './scenario';
-import { assistant, parentOf, READ_FILE_TOOL, reminder, toolCalls, toolResults, user } from './transcript-builders';
-
-const SYSTEM = 'You are Fork Lab’s demo coding agent. Work in the repository at /repo. Be concise.';
-const toolsFor = (policy: ForkRequest['policy']) => [
-  READ_FILE_TOOL,
-  {
-    name: 'write_file',
-    description: 'Write a file in the workspace.',
-    inputSchema: { type: 'object', properties: { path: { type: 'string' }, content: { type: 'string' } }, required: ['path', 'content'] },
-  },
-  {
-    name: 'search_files',
-    description: 'Search the workspace for a string.',
-    inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
-  },
-  // The Agent tool in the scenario's own runtime schema, so the live parent can call it with the
-  // fork parameters that runtime takes.
-  agentToolDeclaration(policy),
-];
-const STARTUP = reminder('startup', 'Working directory: /repo\nPlatform: linux\nGit branch: main\nToday: 2026-11-30');
-const DIRECTIVE = 'Write unit tests for parseDate in src/date.ts, covering the edge cases we found.';
-
-function scenario(id: string, title: string, shows: string, messages: TranscriptMessage[], request: ForkRequest): Scenario {
-  return { id, title, shows, transcript: parentOf(messages, { systemInstruction: SYSTEM, tools: toolsFor(request.policy) }), request };
-}
+import { DIRECTIVE, STARTUP, scenario } from './scenario-builder';
+import { assistant, reminder, toolCalls, toolResults, user } from './transcript-builders';
 
 const qwen = (forkTurns: string, directive = DIRECTIVE): ForkRequest => ({
   policy: 'qwen-fork-turns',
@@ -261,6 +238,7 @@ export const BUILT_IN_SCENARIOS: Scenario[] = [
     ],
     { policy: 'deepseek-completed-turns', directive: 'Draft release notes for v2.14.3.', params: {} },
   ),
+  ...CODEX_SCENARIOS,
 ];
 
 /** The scenario the app opens with. */

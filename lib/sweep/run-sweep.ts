@@ -100,6 +100,8 @@ async function runVariant(input: SweepInput, spec: SweepVariantSpec, index: numb
       model: input.model(),
       system: bootstrap.systemInstruction,
       messages: reviveChildHistory(bootstrap, [], childId),
+      // System and developer messages a runtime keeps in its history (Codex forks them) are sent where they stood.
+      allowSystemInMessages: true,
       maxRetries: 0,
       ...(input.signal === undefined ? {} : { abortSignal: input.signal }),
     });
