@@ -11,6 +11,19 @@ const DIRECTIVE = 'Write unit tests for parseDate in src/date.ts, covering the e
 const qwen = (turns: string): ForkRequest => ({ policy: 'qwen-fork-turns', directive: DIRECTIVE, params: { subagent_type: 'fork', fork_turns: turns } });
 const KIMI: ForkRequest = { policy: 'kimi-fork', directive: DIRECTIVE, params: { fork: true }, notice: 'prompt-prefix' };
 const DEEPSEEK: ForkRequest = { policy: 'deepseek-completed-turns', directive: DIRECTIVE, params: {} };
+const CODEX: ForkRequest = {
+  policy: 'codex-spawn-agent',
+  directive: DIRECTIVE,
+  params: { task_name: 'worker', fork_turns: 'all' },
+  lock: 'three-fields',
+  finalAnswers: 'phase',
+};
+const CLAUDE_CODE: ForkRequest = {
+  policy: 'claude-code-fork',
+  directive: DIRECTIVE,
+  params: { description: 'Forked worker', subagent_type: 'fork' },
+  gate: 'subagent-type-fork',
+};
 
 /** The engine's plan for a variant, on the parent as the fork sees it (with the Agent call Fork Lab writes). */
 function plan(transcript: Parameters<typeof planFork>[0], request: ForkRequest): ForkPlan {
@@ -41,12 +54,14 @@ function expectGridMatches(rows: GridRowState[], plans: ForkPlan[], parentLength
 }
 
 test.describe('compare view', () => {
-  test('four variants of one parent: each column is exactly the engine’s plan, an edit re-plans one, a rejected call keeps its column', async ({ page }) => {
+  test('a variant per runtime of one parent: each column is exactly the engine’s plan, an edit re-plans one, a rejected call keeps its column', async ({
+    page,
+  }) => {
     const compare = new ComparePage(page);
     const { transcript } = scenarioFile('startup-block');
     await compare.open('startup-block');
-    expect(await compare.letters()).toEqual(['A', 'B', 'C', 'D']);
-    const requests = [qwen('1'), qwen('all'), KIMI, DEEPSEEK];
+    expect(await compare.letters()).toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
+    const requests = [qwen('1'), qwen('all'), KIMI, DEEPSEEK, CODEX, CLAUDE_CODE];
     expectGridMatches(
       await compare.gridRows(),
       requests.map((request) => plan(transcript, request)),
@@ -123,7 +138,7 @@ test.describe('compare view', () => {
     const compare = new ComparePage(page);
     await compare.open('startup-block');
     await compare.click('A', 'duplicate');
-    expect(await compare.letters()).toEqual(['A', 'B', 'C', 'D', 'E']);
+    expect(await compare.letters()).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G']);
     await expect(compare.card('B').getByTestId('input-fork_turns')).toHaveValue('1');
     await compare.click('D', 'right');
     await expect(compare.card('D').getByTestId('variant-runtime')).toHaveValue('deepseek-completed-turns');
@@ -131,14 +146,14 @@ test.describe('compare view', () => {
     await compare.click('C', 'baseline');
     await expect(compare.card('C')).toContainText('baseline');
     await compare.click('A', 'remove');
-    expect(await compare.letters()).toEqual(['A', 'B', 'C', 'D']);
+    expect(await compare.letters()).toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
     await compare.page.getByTestId('add-variant').click();
     await compare.waitPlanned();
-    expect(await compare.letters()).toEqual(['A', 'B', 'C', 'D', 'E']);
+    expect(await compare.letters()).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G']);
     await compare.page.waitForTimeout(800); // the workspace's debounced write
     await page.reload();
     await compare.waitPlanned();
-    expect(await compare.letters()).toEqual(['A', 'B', 'C', 'D', 'E']);
+    expect(await compare.letters()).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G']);
     await expect(compare.card('B')).toContainText('baseline');
     await expect(compare.card('C').getByTestId('variant-runtime')).toHaveValue('deepseek-completed-turns');
   });
@@ -151,9 +166,9 @@ test.describe('compare view', () => {
     await compare.setField('B', 'fork_turns', '0');
     await page.getByTestId('run-all').click();
     // B is rejected by the runtime: it keeps its error and runs nothing.
-    await expect(page.getByTestId('run-all-progress')).toHaveText('3 of 3 done', { timeout: 20_000 });
+    await expect(page.getByTestId('run-all-progress')).toHaveText('5 of 5 done', { timeout: 30_000 });
     await expect(compare.card('B').getByTestId('variant-run')).toHaveCount(0);
-    for (const letter of ['A', 'C', 'D']) {
+    for (const letter of ['A', 'C', 'D', 'E', 'F']) {
       await expect(compare.card(letter).getByTestId('variant-run')).toHaveAttribute('data-status', 'finished');
     }
     // A's window (the last turn) does not hold the tag; C (Kimi, everything) does.

@@ -1,5 +1,6 @@
 import { countTokens } from 'gpt-tokenizer';
 import { classifyMessages, dispositionAt, type ModelMessage, planFork, runtimeOf } from '@/lib/fork';
+import { FORK_WORKER_RULES } from '@/lib/fork/claude-code/fork-directive';
 import { OPEN_CALL_RESULT } from '@/lib/fork/kimi/close-open-tool-calls';
 import { INHERITANCE_NOTICE } from '@/lib/fork/kimi/inheritance-notice';
 import { buildChildMessage, FORK_BEGIN_PROMPT, FORK_DIRECTIVE_ACKNOWLEDGEMENT, FORK_PLACEHOLDER_RESULT } from '@/lib/fork/qwen/child-message';
@@ -20,6 +21,9 @@ test.describe.configure({ mode: 'parallel' });
 function firstPromptText(rule: NonNullable<ScenarioFacts['firstPrompt']>, scenario: ScenarioFile): string {
   const directive = scenario.request.directive;
   switch (rule) {
+    case 'worker-fork-prompt':
+      // Claude Code's worker rules from its published prompt fragment, in the tag its reconstructions use.
+      return `<fork-boilerplate>\n${FORK_WORKER_RULES}\n</fork-boilerplate>\n\nYour directive: ${directive}`;
     case 'inter-agent-task': {
       // Codex's InterAgentCommunication, serialised in its fields' order, from /root to the task's path.
       const taskName = (scenario.request.params as { task_name: string }).task_name;
@@ -55,7 +59,7 @@ test('the built-in scenario list matches public/scenarios/index.json, with both 
   await playground.open();
   await expect(page).toHaveTitle('Fork Lab');
   await expect(page.getByRole('heading', { level: 1, name: 'Fork Lab' })).toBeVisible();
-  expect(SCENARIO_INDEX).toHaveLength(15);
+  expect(SCENARIO_INDEX).toHaveLength(16);
   const options = await playground.scenarioSelect
     .locator('option')
     .evaluateAll((elements) => elements.map((element) => ({ value: (element as HTMLOptionElement).value, label: element.textContent })));

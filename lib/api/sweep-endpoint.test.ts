@@ -57,6 +57,7 @@ describe('POST /api/sweep', () => {
       'kimi-fork',
       'deepseek-completed-turns',
       'codex-spawn-agent',
+      'claude-code-fork',
     ]);
   }, 30_000);
 

@@ -34,6 +34,12 @@ describe('compare setup', () => {
         lock: 'three-fields',
         finalAnswers: 'phase',
       },
+      {
+        policy: 'claude-code-fork',
+        directive: 'Write the tests.',
+        params: { description: 'Forked worker', subagent_type: 'fork' },
+        gate: 'subagent-type-fork',
+      },
     ]);
   });
 
@@ -41,13 +47,13 @@ describe('compare setup', () => {
     const next = ids();
     let setup: CompareSetup = defaultCompareSetup(qwenTwo, 'offline', next);
     setup = duplicateVariant(setup, 'v1', next);
-    expect(setup.variants.map((variant) => variant.id)).toEqual(['v1', 'v6', 'v2', 'v3', 'v4', 'v5']);
+    expect(setup.variants.map((variant) => variant.id)).toEqual(['v1', 'v7', 'v2', 'v3', 'v4', 'v5', 'v6']);
     setup = moveVariant(moveVariant(setup, 'v4', -1), 'v1', -1);
-    expect(setup.variants.map((variant) => variant.id)).toEqual(['v1', 'v6', 'v2', 'v4', 'v3', 'v5']);
+    expect(setup.variants.map((variant) => variant.id)).toEqual(['v1', 'v7', 'v2', 'v4', 'v3', 'v5', 'v6']);
     while (setup.variants.length < MAX_VARIANTS) setup = addVariant(setup, next);
     expect(addVariant(setup, next)).toBe(setup);
     setup = removeVariant(setup, 'v1');
-    expect(setup.baselineId).toBe('v6');
+    expect(setup.baselineId).toBe('v7');
     for (const id of setup.variants.map((variant) => variant.id)) setup = removeVariant(setup, id);
     expect(setup.variants).toHaveLength(2);
   });

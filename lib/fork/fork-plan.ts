@@ -68,7 +68,8 @@ export type SyntheticRule =
   | 'notice-and-task-prompt'
   | 'task-prompt'
   | 'subagent-usage-hint'
-  | 'inter-agent-task';
+  | 'inter-agent-task'
+  | 'worker-fork-prompt';
 
 /** How a child message relates to the parent. */
 export type ChildMessageSource =

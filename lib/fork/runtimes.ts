@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { claudeCodeRuntime } from './claude-code/claude-code-runtime';
 import { codexRuntime } from './codex/codex-runtime';
 import { deepSeekRuntime } from './deepseek/deepseek-runtime';
 import { kimiRuntime } from './kimi/kimi-runtime';
@@ -10,7 +11,7 @@ import type { ForkRuntime } from './runtime';
  * folder and one entry here: the engine, the UI, URLs, exports, the parent's Agent tool and the
  * HTTP API all read this list.
  */
-export const FORK_RUNTIMES = [qwenRuntime, kimiRuntime, deepSeekRuntime, codexRuntime] as const;
+export const FORK_RUNTIMES = [qwenRuntime, kimiRuntime, deepSeekRuntime, codexRuntime, claudeCodeRuntime] as const;
 
 type Registered = (typeof FORK_RUNTIMES)[number];
 

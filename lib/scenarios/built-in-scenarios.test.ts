@@ -45,6 +45,13 @@ describe('built-in scenarios', () => {
     expect(ranges(planOf('codex-last-turns-under-limit'))[0]).toBe('0-4 before-window');
   });
 
+  it('the Claude Code scenario answers both sibling calls with one placeholder message, the directive last', () => {
+    const child = planOf('claude-code-sibling-forks').child!;
+    expect(child.initialMessages.at(-1)!.source).toEqual({ kind: 'synthetic', rule: 'fork-placeholder-result', toolCallIds: ['fork-tests', 'fork-docs'] });
+    expect(JSON.stringify(child.initialMessages)).toContain('Document the date formats');
+    expect(JSON.stringify(child.firstPrompt)).not.toContain('Document the date formats');
+  });
+
   it('each scenario shows its behaviour', () => {
     expect(ranges(planOf('startup-block'))).toEqual(['0-1 startup-prefix-kept', '1-9 before-window', '9-10 in-window', '10-11 tool-call-input-redacted']);
     expect(ranges(planOf('compaction-summary'))).toEqual([

@@ -4,6 +4,7 @@
  */
 
 import type { ForkRequest, TranscriptMessage } from '@/lib/fork';
+import { CLAUDE_CODE_SCENARIOS } from './claude-code-scenarios';
 import { CODEX_SCENARIOS } from './codex-scenarios';
 import type { Scenario } from './scenario';
 import { DIRECTIVE, STARTUP, scenario } from './scenario-builder';
@@ -239,6 +240,7 @@ export const BUILT_IN_SCENARIOS: Scenario[] = [
     { policy: 'deepseek-completed-turns', directive: 'Draft release notes for v2.14.3.', params: {} },
   ),
   ...CODEX_SCENARIOS,
+  ...CLAUDE_CODE_SCENARIOS,
 ];
 
 /** The scenario the app opens with. */

@@ -92,6 +92,7 @@ describe('restoreSelection', () => {
           lock: 'three-fields',
           finalAnswers: 'phase',
         },
+        'claude-code-fork': { description: 'Forked worker', subagent_type: 'fork', model: '', gate: 'subagent-type-fork' },
       },
       directive: 'go',
       forkPoint: 3,

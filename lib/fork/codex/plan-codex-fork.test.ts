@@ -90,7 +90,7 @@ describe('planFork — Codex spawn_agent', () => {
     // The hint the parent had at place 1 is filtered, so the prefix a cache shares ends there.
     expect(plan.cache).toEqual({ systemMatches: true, toolsMatch: true, sharedMessages: 1, reusableMessages: 1 });
     expect(plan.warnings).toEqual([
-      '1 assistant message has text with no phase (a parent not recorded by Codex has none): Codex keeps only final answers, so it is dropped. Fork Lab\'s option "last text of each turn" reads the last one of each finished turn as its final answer instead.',
+      '1 assistant message has text with no phase (recorded by another runtime, or before Codex wrote phases): Codex keeps only final answers, so it is dropped. Fork Lab\'s option "last text of each turn" reads the last one of each finished turn as its final answer instead.',
     ]);
     // Neither sibling's task reaches the child.
     expect(JSON.stringify(plan.child!.initialMessages)).not.toContain('Document parseDate.');

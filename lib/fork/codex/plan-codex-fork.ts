@@ -121,7 +121,7 @@ function codexWarnings(mode: 'all' | 'last', phaseLess: number, depth: number): 
   const warnings: string[] = [];
   if (phaseLess > 0) {
     warnings.push(
-      `${phaseLess} assistant message${phaseLess === 1 ? ' has' : 's have'} text with no phase (a parent not recorded by Codex has none): Codex keeps only final answers, so ${phaseLess === 1 ? 'it is' : 'they are'} dropped. Fork Lab's option "last text of each turn" reads the last one of each finished turn as its final answer instead.`,
+      `${phaseLess} assistant message${phaseLess === 1 ? ' has' : 's have'} text with no phase (recorded by another runtime, or before Codex wrote phases): Codex keeps only final answers, so ${phaseLess === 1 ? 'it is' : 'they are'} dropped. Fork Lab's option "last text of each turn" reads the last one of each finished turn as its final answer instead.`,
     );
   }
   if (mode === 'last') {

@@ -1,0 +1,23 @@
+import { defineForkRuntime } from '../runtime';
+import { claudeCodeAgentTool } from './claude-code-agent-tool';
+import { claudeCodeControls } from './claude-code-controls';
+import { CLAUDE_CODE_POLICY, claudeCodeForkRequestSchema } from './claude-code-fork-request';
+import { claudeCodeFraming } from './fork-directive';
+import { planClaudeCodeFork } from './plan-claude-code-fork';
+
+/** Claude Code's Agent tool with `subagent_type: "fork"`, from its documentation (its source is not public). */
+export const claudeCodeRuntime = defineForkRuntime({
+  policy: CLAUDE_CODE_POLICY,
+  label: 'Claude Code · subagent_type "fork"',
+  name: 'Claude Code fork',
+  requestSchema: claudeCodeForkRequestSchema,
+  plan: planClaudeCodeFork,
+  agentTool: claudeCodeAgentTool,
+  controls: claudeCodeControls,
+  // Claude Code runs forks in the background and hands the parent only the final result; the text
+  // of its notification is not public, so Fork Lab answers the Agent call with the result.
+  delivery: { kind: 'call-result' },
+  // A refused tool call comes back as an error result wrapped in <tool_use_error> (real sessions).
+  refusal: (message) => ({ type: 'error-text', value: `<tool_use_error>${message}</tool_use_error>` }),
+  framing: claudeCodeFraming,
+});
