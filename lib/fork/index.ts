@@ -7,6 +7,7 @@
  */
 
 export { buildBootstrapRecord, type ForkBootstrapRecord, reviveChildHistory } from './bootstrap-record';
+export { isContextFragment as isCodexContextFragment } from './codex/fork-turns';
 export { BootstrapMissingError, ForkRequestValidationError, type InputIssue, TranscriptValidationError } from './errors';
 export type { ChildMessage, ChildMessageSource, ChildRequest, ForkParameterError, ForkPlan, ParentRange } from './fork-plan';
 export { forkRequestSchema, parseForkRequest } from './fork-request-schema';

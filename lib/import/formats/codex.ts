@@ -1,5 +1,5 @@
 import type { ToolResultPart, UserModelMessage } from 'ai';
-import type { TranscriptMessage, TurnEndReason } from '@/lib/fork';
+import { isCodexContextFragment, type TranscriptMessage, type TurnEndReason } from '@/lib/fork';
 import type { FidelityLog } from '../fidelity-report';
 import { FormatMismatchError, InvalidContentError } from '../import-errors';
 import type { ConvertedImport, ImportFormat } from '../import-format';
@@ -47,9 +47,16 @@ function shapeOf(value: unknown): string {
   return `a ${typeof value}`;
 }
 
-/** Whether every part is context Codex sent (AGENTS.md, user instructions, environment). */
-function isHarnessContext(texts: readonly (string | undefined)[]): texts is string[] {
-  return texts.length > 0 && texts.every((text) => text !== undefined && CONTEXT_OPENINGS.some((opening) => text.trimStart().startsWith(opening)));
+/**
+ * Whether a message is context Codex sent, not the person: every part opens like its context
+ * (AGENTS.md, user instructions, environment), or — Codex's own test — any one part is a whole
+ * context block (a real 0.144 rollout sends `<recommended_plugins>` beside `<environment_context>`
+ * in one message).
+ */
+function isHarnessContext(texts: readonly (string | undefined)[]): boolean {
+  if (texts.length === 0) return false;
+  if (texts.some((text) => text !== undefined && isCodexContextFragment(text))) return true;
+  return texts.every((text) => text !== undefined && CONTEXT_OPENINGS.some((opening) => text.trimStart().startsWith(opening)));
 }
 
 /** A rollout's findings name lines, and its refusals the line and the item's field. */
