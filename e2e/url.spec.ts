@@ -143,6 +143,45 @@ test('Kimi and DeepSeek views, every parameter of theirs, survive a copied link'
   await viewer.close();
 });
 
+test('Codex and Claude Code views, their parameters and version settings, survive a copied link', async ({ page, browser }) => {
+  const playground = new PlaygroundPage(page);
+  await playground.open({ scenario: 'codex-final-answers' });
+  const viewer = await freshViewer(browser);
+
+  await test.step('Codex: the last turn, the later lock and Fork Lab’s final-answer reading', async () => {
+    await playground.setField('fork_turns', '1');
+    await playground.setField('model', 'gpt-5-mini');
+    await playground.setField('lock', 'agent-type-only');
+    await playground.setField('finalAnswers', 'last-text-of-turn');
+    expect(Object.fromEntries(playground.urlParams())).toMatchObject({
+      scenario: 'codex-final-answers',
+      policy: 'codex-spawn-agent',
+      task_name: 'tests',
+      fork_turns: '1',
+      model: 'gpt-5-mini',
+      lock: 'agent-type-only',
+      finalAnswers: 'last-text-of-turn',
+    });
+    // The task reaches the child as Codex's inter-agent message, from /root to /root/tests.
+    await expect.poll(async () => JSON.parse((await playground.firstPrompt.textContent()) ?? '{}').recipient).toBe('/root/tests');
+    const here = await playground.viewState();
+    const there = await viewer.view(page.url());
+    expect(there.view).toEqual(here);
+  });
+
+  await test.step('Claude Code: the older gate, where a call without a type forks', async () => {
+    await playground.setPolicy('claude-code-fork');
+    await playground.setField('subagent_type', '');
+    await playground.setField('gate', 'omitted-type');
+    expect(Object.fromEntries(playground.urlParams())).toMatchObject({ policy: 'claude-code-fork', description: 'Forked worker', gate: 'omitted-type' });
+    await expect.poll(() => playground.firstPrompt.textContent()).toContain('Your directive: ');
+    const here = await playground.viewState();
+    const there = await viewer.view(page.url());
+    expect(there.view).toEqual(here);
+  });
+  await viewer.close();
+});
+
 test('a hand-written link opens exactly the view it spells out, a rejected value included', async ({ page }) => {
   const scenario = scenarioFile('mid-turn-fork');
   const request: ForkRequest = {

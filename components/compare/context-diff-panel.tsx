@@ -5,6 +5,7 @@ import { VirtualList } from '@/components/virtual-list/virtual-list';
 import { type ContextDiff, contextDiff, type DiffEntry, parentRequest } from '@/lib/compare/context-diff';
 import { partDiff } from '@/lib/compare/part-diff';
 import type { ChildMessage } from '@/lib/fork';
+import { cacheMissReason } from '@/lib/view/cache-miss';
 import { previewText } from '@/lib/view/message-preview';
 import styles from './compare.module.css';
 import type { VariantPreview } from './use-compare-previews';
@@ -167,8 +168,8 @@ export function ContextDiffPanel({ choices: current, baselineId }: { choices: re
         <>
           <p data-testid="diff-summary">
             {chosen.letter}: {summaryLine(diff, againstWords, against === 'parent' ? (planned.preview.tokens?.sharedPrefix.tokens ?? null) : null)}
-            {against === 'parent' && cache !== null && cache !== undefined && (!cache.systemMatches || !cache.toolsMatch)
-              ? ` Its ${!cache.systemMatches ? 'system instruction' : 'tool list'} differs from the parent's, so a provider reuses nothing at all.`
+            {against === 'parent' && cache !== null && cache !== undefined && cacheMissReason(cache) !== null
+              ? ` Its ${cacheMissReason(cache)} differs from the parent's, so a provider reuses nothing at all.`
               : ''}
           </p>
           <VirtualList

@@ -18,7 +18,7 @@ import type { ParentRegistration } from '@/lib/fork-service/fork-service';
 import type { ImportAnswer } from '@/lib/import/import-answer';
 import type { Scenario } from '@/lib/scenarios/scenario';
 import type { ScenarioSummary } from '@/lib/scenarios/scenario-files';
-import { timelineRows } from '@/lib/view/timeline-rows';
+import { timelineRows, withRuntimeTurns } from '@/lib/view/timeline-rows';
 import { windowSummaryLine } from '@/lib/view/window-summary';
 import { clearWorkspace, flushWorkspace, hydrateWorkspace, useSaveStatus, useWorkspace, workspaceStore } from '@/lib/workspace/browser-workspace';
 import { type ForkSelection, requestFromSelection, selectionFromRequest } from '@/lib/workspace/fork-selection';
@@ -117,10 +117,13 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
   // The Agent call Fork Lab will write at launch is drawn as a last, pending row.
   const writtenCall = previewMatches ? (preview.writtenCall ?? null) : null;
   const forkEnd = selection?.forkPoint ?? transcript?.messages.length ?? 0;
-  const rows = useMemo(
-    () => timelineRows(transcript?.messages ?? [], registration, previewMatches ? preview : null, forkEnd),
-    [transcript, registration, preview, previewMatches, forkEnd],
-  );
+  const policy = selection?.policy ?? null;
+  const rows = useMemo(() => {
+    const drawn = timelineRows(transcript?.messages ?? [], registration, previewMatches ? preview : null, forkEnd);
+    // A runtime that counts turns its own way numbers the badges, so a badge starts its window where it will.
+    const turnStarts = policy === null ? undefined : runtimeOf(policy).controls.window?.turnStarts;
+    return turnStarts === undefined ? drawn : withRuntimeTurns(drawn, turnStarts(drawn.messages, forkEnd), forkEnd);
+  }, [transcript, registration, preview, previewMatches, forkEnd, policy]);
   // The preview stays on screen (dimmed) while a new one loads, resolved against the parent it was
   // planned on: no flash, and its open sections and raw JSON stay as the person left them.
   const previewTranscript = state.previewTranscript;

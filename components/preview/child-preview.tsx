@@ -6,6 +6,7 @@ import { ScrollablePre } from '@/components/scrollable-pre/scrollable-pre';
 import { VirtualList } from '@/components/virtual-list/virtual-list';
 import type { ChildMessage, ForkPlan, TranscriptMessage } from '@/lib/fork';
 import { childMessageAt, expandPlan } from '@/lib/fork-service/compact-plan';
+import { cacheMissReason } from '@/lib/view/cache-miss';
 import { previewText } from '@/lib/view/message-preview';
 import styles from './preview.module.css';
 import { RawJson } from './raw-json';
@@ -89,9 +90,9 @@ export function ChildPreview({ preview, parent, parentTokens, stale, onShowParen
           that run was counted in pieces.
         </p>
       )}
-      {plan.cache !== null && (!plan.cache.systemMatches || !plan.cache.toolsMatch) && (
+      {plan.cache !== null && cacheMissReason(plan.cache) !== null && (
         <p className={styles.note} data-testid="cache-note">
-          The child’s {!plan.cache.systemMatches ? 'system instruction' : 'tool list'} differs from the parent’s, so no prefix is reusable.
+          The child’s {cacheMissReason(plan.cache)} differs from the parent’s, so no prefix is reusable.
         </p>
       )}
       {plan.warnings.map((warning) => (

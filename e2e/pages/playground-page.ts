@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { ForkRequest, ParentTranscript } from '@/lib/fork';
+import { FORK_RUNTIMES, type ForkRequest, type ParentTranscript } from '@/lib/fork';
 import { selectionFromRequest } from '@/lib/workspace/fork-selection';
 import { encodeUrlState } from '@/lib/workspace/url-state';
 import type { FieldName, PolicyId, PreviewMessageState, RowDisplay, RowState, StoredWorkspace, ViewState } from './playground-types';
@@ -10,7 +10,10 @@ import { readViewState } from './view-state';
 export type { FieldName, PolicyId, PreviewMessageState, RowDisplay, RowState, StoredWorkspace, ViewState } from './playground-types';
 
 /** Fields rendered as a <select> rather than a text box. */
-const SELECT_FIELDS: ReadonlySet<FieldName> = new Set<FieldName>(['fork', 'notice']);
+/** The fields every runtime draws as a select, from the registry's control descriptions. */
+const SELECT_FIELDS: ReadonlySet<string> = new Set(
+  FORK_RUNTIMES.flatMap((runtime) => runtime.controls.fields.filter((field) => field.kind === 'select').map((field) => field.name)),
+);
 
 /**
  * Fork Lab's playground, driven through its test ids. Methods that change the controls wait for

@@ -14,6 +14,14 @@ export type FieldName =
   | 'maxDepth'
   | 'persona'
   | 'toolFilter'
+  | 'task_name'
+  | 'agent_type'
+  | 'reasoning_effort'
+  | 'fork_context'
+  | 'lock'
+  | 'finalAnswers'
+  | 'description'
+  | 'gate'
   | 'directive'
   | 'forkPoint';
 

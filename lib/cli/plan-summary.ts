@@ -32,7 +32,7 @@ export function planSummary(imported: ImportResult, request: ForkRequest, plan: 
   if (plan.cache !== null) {
     const { reusableMessages, systemMatches, toolsMatch } = plan.cache;
     lines.push(
-      `cache: ${reusableMessages} of ${messages.length} messages a prefix cache can reuse (system ${systemMatches ? 'matches' : 'differs'}, tools ${toolsMatch ? 'match' : 'differ'})`,
+      `cache: ${reusableMessages} of ${messages.length} messages a prefix cache can reuse (${plan.cache.modelMatches === false ? 'model differs, ' : ''}system ${systemMatches ? 'matches' : 'differs'}, tools ${toolsMatch ? 'match' : 'differ'})`,
     );
   }
   const { content } = plan.child.firstPrompt.message;

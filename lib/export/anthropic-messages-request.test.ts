@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ModelMessage } from '@/lib/fork';
+import { type ModelMessage, planFork } from '@/lib/fork';
 import { importTranscript } from '@/lib/import/import-transcript';
+import { parentOf, toolCalls, user } from '@/lib/scenarios/transcript-builders';
 import { EXPORT_MAX_TOKENS, toAnthropicMessagesRequest } from './anthropic-messages-request';
 import { PNG, childRequest as sampleChildRequest, sampleConversation } from './testing/sample-child-request';
 
@@ -219,5 +220,32 @@ describe('toAnthropicMessagesRequest: shapes the API refuses', () => {
         ],
       },
     ]);
+  });
+});
+
+describe('toAnthropicMessagesRequest: a Claude Code fork', () => {
+  it('ends with the one user message Claude Code sends: every call’s placeholder result, then the directive', () => {
+    const parent = parentOf([
+      user('u1', 'Fork two workers.'),
+      toolCalls('forks', [
+        { id: 'f1', tool: 'Agent', input: { description: 'Tests', subagent_type: 'fork', prompt: 'Write tests.' } },
+        { id: 'f2', tool: 'Agent', input: { description: 'Docs', subagent_type: 'fork', prompt: 'Write docs.' } },
+      ]),
+    ]);
+    const plan = planFork(parent, { policy: 'claude-code-fork', directive: 'Write tests.', params: { description: 'Tests', subagent_type: 'fork' } });
+    const body = toAnthropicMessagesRequest(plan.child!);
+    const last = body.messages.at(-1)!;
+    expect(last.role).toBe('user');
+    expect(
+      (last.content as { type: string; tool_use_id?: string; content?: unknown; text?: string }[]).map((block) => [
+        block.type,
+        block.tool_use_id ?? block.text?.slice(-'Your directive: Write tests.'.length),
+      ]),
+    ).toEqual([
+      ['tool_result', 'f1'],
+      ['tool_result', 'f2'],
+      ['text', 'Your directive: Write tests.'],
+    ]);
+    expect(body.messages).toHaveLength(3);
   });
 });

@@ -135,7 +135,12 @@ export interface CacheReuse {
   toolsMatch: boolean;
   /** Leading child messages that are unchanged copies of the parent's messages at the same place. */
   sharedMessages: number;
-  /** Messages a prefix cache can reuse: `sharedMessages` when system and tools match, else 0. */
+  /**
+   * False when the child runs on another model than the parent (a Codex spawn may ask for one): a
+   * provider's prompt cache is per model. Absent when the models are the same.
+   */
+  modelMatches?: false;
+  /** Messages a prefix cache can reuse: `sharedMessages` when model, system and tools match, else 0. */
   reusableMessages: number;
 }
 

@@ -1,3 +1,5 @@
+import type { TranscriptMessage } from './transcript/transcript';
+
 /** One control of a runtime's parameters, rendered by the UI without knowing the runtime. */
 export interface ControlField {
   /** The parameter as the runtime names it: also the field's URL key and test id. */
@@ -31,6 +33,12 @@ export interface TurnWindowControl {
   startingAt(turnsFromEnd: number): string;
   /** The windows one key press away, worth planning ahead of the person. */
   neighbours(value: string, realTurnsInWindow: number): string[];
+  /**
+   * Where each of the runtime's own turns starts before `end`, for a runtime that counts turns
+   * otherwise than Fork Lab's shared classification (Codex counts every user message that holds
+   * no harness context block): the timeline numbers its badges by these.
+   */
+  turnStarts?(messages: readonly TranscriptMessage[], end: number): number[];
 }
 
 /** Everything the UI needs to show and edit one runtime's parameters. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MessageClassification, TranscriptMessage } from '@/lib/fork';
-import { timelineRows } from './timeline-rows';
+import { timelineRows, withRuntimeTurns } from './timeline-rows';
 
 const text = (id: string, role: 'user' | 'assistant', value: string): TranscriptMessage => ({ id, message: { role, content: value } });
 const parent = [text('u1', 'user', 'first'), text('a1', 'assistant', 'ok'), text('u2', 'user', 'second'), text('a2', 'assistant', 'done')];
@@ -63,5 +63,32 @@ describe('timelineRows', () => {
     expect(rows.tokens).toBeNull();
     expect(rows.turns).toEqual([]);
     expect(timelineRows(parent, null, null, 4).tokens).toBeNull();
+  });
+});
+
+describe('withRuntimeTurns', () => {
+  it('numbers turns as the runtime counts them: its starts are the turns, a prompt it does not count is none', () => {
+    const rows = timelineRows(parent, registration, null, 4);
+    // A runtime that counts only the second prompt as a turn, and the first assistant reply as one (say).
+    const counted = withRuntimeTurns(rows, [1, 2], 4);
+    expect(counted.turns).toEqual([1, 2]);
+    expect(counted.classifications.map((c) => [c?.kind, c?.turnFromEnd])).toEqual([
+      ['other', undefined],
+      ['real-user-turn', -2],
+      ['real-user-turn', -1],
+      ['assistant', undefined],
+    ]);
+    expect(counted.classifications[0]!.note).toBe('not a turn as this runtime counts them');
+    // Before the fork point only: a window cannot start after it.
+    expect(withRuntimeTurns(rows, [0, 2], 2).turns).toEqual([0]);
+    // A prompt the shared classification folded into the turn before is a turn of its own here.
+    const continued = { ...classified(2, 'real-user-turn', -1), continuesTurnAt: 0 };
+    const folded = timelineRows(
+      parent,
+      { ...registration, classifications: [classified(0, 'real-user-turn', -1), classified(1, 'assistant'), continued, classified(3, 'assistant')] },
+      null,
+      4,
+    );
+    expect(withRuntimeTurns(folded, [0, 2], 4).classifications[2]).toEqual({ ...classified(2, 'real-user-turn', -1) });
   });
 });

@@ -53,3 +53,22 @@ export function timelineRows(
   });
   return { messages, classifications, tokens, turns };
 }
+
+/**
+ * The rows with turns numbered as the selected runtime counts them, for a runtime that counts
+ * otherwise than the shared classification: its turn starts before the fork point are the real
+ * user turns, numbered from the end, and a prompt it does not count is no turn. Rows at or after
+ * the fork point keep no number.
+ */
+export function withRuntimeTurns(rows: TimelineRows, starts: readonly number[], forkEnd: number): TimelineRows {
+  const position = new Map(starts.map((index, k) => [index, k]));
+  const classifications = rows.classifications.map((classification, index) => {
+    if (classification === undefined) return classification;
+    const { turnFromEnd: _turn, continuesTurnAt: _continues, uncounted: _uncounted, ...rest } = classification;
+    const k = position.get(index);
+    if (k !== undefined) return { ...rest, kind: 'real-user-turn' as const, turnFromEnd: k - starts.length };
+    if (classification.kind !== 'real-user-turn' || index >= forkEnd) return index >= forkEnd ? classification : rest;
+    return { ...rest, kind: 'other' as const, note: 'not a turn as this runtime counts them' };
+  });
+  return { ...rows, classifications, turns: starts.filter((index) => index < forkEnd) };
+}

@@ -53,7 +53,7 @@ describe('URL state', () => {
   it('round-trips Kimi with fork left out, and DeepSeek', () => {
     const kimi = typed('kimi-fork', { fork: '', resume: '', subagent_type: 'coder', model: '', notice: 'system-reminder' });
     expect(decodeUrlState(encodeUrlState(null, kimi))).toEqual({ scenarioId: null, selection: kimi });
-    const deepseek = typed('deepseek-completed-turns', { maxDepth: '1', persona: '', toolFilter: 'read_file' });
+    const deepseek = typed('deepseek-completed-turns', { maxDepth: '1', persona: '', toolFilter: 'read_file', outputSchema: '' });
     expect(decodeUrlState(encodeUrlState('x', deepseek))).toEqual({ scenarioId: 'x', selection: deepseek });
   });
 
@@ -70,7 +70,7 @@ describe('restoreSelection', () => {
       policy: 'kimi-fork',
       qwen: { fork_turns: '2', subagent_type: 'fork', name: '' },
       kimi: { fork: 'false', resume: 'agent-1', subagent_type: '', model: '', notice: 'system-reminder' },
-      deepseek: { maxDepth: '1', persona: '', toolFilter: '' },
+      deepseek: { maxDepth: '1', persona: '', toolFilter: '', outputSchema: '' },
       directive: 'go',
       forkPoint: 3,
     };

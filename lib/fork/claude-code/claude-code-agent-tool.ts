@@ -28,10 +28,17 @@ export const claudeCodeAgentTool: RuntimeAgentTool<ClaudeCodeForkRequest> = {
   },
   requestFromCall: (input, settings) => {
     const gate = CLAUDE_CODE_FORK_GATES.find((candidate) => candidate === settings.gate);
-    return { policy: CLAUDE_CODE_POLICY, directive: promptOf(input), params: parametersOf(input, CALL_PARAMETERS), ...(gate ? { gate } : {}) };
+    return {
+      policy: CLAUDE_CODE_POLICY,
+      directive: promptOf(input),
+      params: parametersOf(input, CALL_PARAMETERS),
+      ...(gate ? { gate } : {}),
+      // A prompt that is not text goes with the request as written, for the input check to refuse.
+      ...(typeof input.prompt === 'string' ? {} : { call: { ...input } }),
+    };
   },
-  callInput: (request) => ({
-    ...Object.fromEntries(Object.entries(request.params).filter(([, value]) => value !== undefined)),
-    prompt: request.directive,
-  }),
+  callInput: (request) =>
+    request.call !== undefined
+      ? { ...request.call }
+      : { ...Object.fromEntries(Object.entries(request.params).filter(([, value]) => value !== undefined)), prompt: request.directive },
 };

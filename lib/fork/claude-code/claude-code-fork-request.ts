@@ -15,6 +15,8 @@ export const claudeCodeForkRequestSchema = z.strictObject({
   policy: z.literal(CLAUDE_CODE_POLICY),
   ...forkRequestBase,
   gate: z.enum(CLAUDE_CODE_FORK_GATES).optional(),
+  /** The call's arguments as the model wrote them, kept only when its `prompt` is not text (or missing). */
+  call: z.record(z.string(), z.unknown()).optional(),
   params: z.strictObject({ description: asSent, subagent_type: asSent, model: asSent }),
 });
 

@@ -3,6 +3,7 @@ import { assistant, parentOf, profile, toolCalls, toolResults, user } from '@/li
 import type { ChildMessage } from '../fork-plan';
 import { planFork } from '../plan-fork';
 import type { TranscriptMessage } from '../transcript/transcript';
+import { claudeCodeAgentTool } from './claude-code-agent-tool';
 import type { ClaudeCodeForkRequest } from './claude-code-fork-request';
 import { FORK_IN_FORK_UNAVAILABLE, FORK_WORKER_RULES } from './fork-directive';
 import { UNVERIFIED_TEXTS } from './plan-claude-code-fork';
@@ -134,5 +135,36 @@ describe('planFork — Claude Code fork subagent', () => {
     );
     expect(plan.child!.model).toBe('claude-opus');
     expect(plan.warnings[0]).toBe('model "haiku" is ignored: a fork always runs on the parent’s model (the Agent tool’s documentation).');
+  });
+
+  it('answers nothing when no Agent call is in flight: an earlier fork point, or a last call that is another tool’s', () => {
+    const messages = [
+      user('u1', 'Run the tests.'),
+      toolCalls('bash', [{ id: 'b1', tool: 'Bash', input: { command: 'npm test' } }]),
+      toolResults('bash-result', [{ id: 'b1', tool: 'Bash', output: '3 failed' }]),
+      assistant('a1', 'Three tests fail.'),
+      user('u2', 'Fork a worker.'),
+    ];
+    const early = planFork(parentOf(messages), { ...request(TESTS), forkPoint: 3 });
+    expect(early.child!.initialMessages).toEqual([0, 1, 2].map((index) => copy(messages, index)));
+    expect(early.parent.map((range) => [range.start, range.end, range.reason])).toEqual([
+      [0, 3, 'in-window'],
+      [3, 5, 'after-fork-point'],
+    ]);
+    const answered = [
+      ...session().slice(0, 5),
+      toolCalls('read-2', [{ id: 'r2', tool: 'Read', input: {} }]),
+      toolResults('r2-result', [{ id: 'r2', tool: 'Read', output: 'x' }]),
+      user('u3', 'Now fork.'),
+    ];
+    expect(planFork(parentOf(answered), request(TESTS)).child!.initialMessages).toHaveLength(8);
+  });
+
+  it('refuses a model’s call without a prompt in the words a real session recorded', () => {
+    const request = claudeCodeAgentTool.requestFromCall({ description: 'Tests', subagent_type: 'fork' }, {});
+    expect(planFork(parentOf(session()), request).errors.map((error) => error.message)).toEqual([
+      'InputValidationError: Agent failed due to the following issue:\nThe required parameter `prompt` is missing',
+    ]);
+    expect(claudeCodeAgentTool.requestFromCall({ description: 'Tests', subagent_type: 'fork', prompt: 'Go.' }, {})).not.toHaveProperty('call');
   });
 });

@@ -5,7 +5,7 @@ import { copyToChild, firstPromptMessage, syntheticMessage } from '../planning/c
 import { forkedPlan } from '../planning/forked-plan';
 import { blankDirectiveWarning, freshPlan, rejectedPlan } from '../planning/refused-plans';
 import { isRealUserTurn } from '../transcript/classify-messages';
-import { toolCallsOf } from '../transcript/message-parts';
+import { toolCallsOf, toolResultIdsOf } from '../transcript/message-parts';
 import type { ParentTranscript, ToolModelMessage } from '../transcript/transcript';
 import type { ClaudeCodeForkRequest } from './claude-code-fork-request';
 import { FORK_PLACEHOLDER_RESULT, forkDirectiveText } from './fork-directive';
@@ -25,6 +25,26 @@ const DETAILS = detailsWith({
 export const UNVERIFIED_TEXTS =
   'Claude Code’s source is not public. Documented: the full conversation, the same system prompt, tools and model, a shared prompt cache, and the worker rules (a published prompt fragment). Not verified from code: the <fork-boilerplate> tag, the "Your directive: " prefix and the placeholder result, which come from reconstructions of an older version.';
 
+/** Claude Code's Agent tool (`Task` before v2), or the name a parent recorded it by. */
+const AGENT_TOOL = /^(agent|task)$/i;
+
+/**
+ * The message whose Agent call is running the fork: the last assistant message before `end`, when
+ * one of its Agent calls has no result yet. An earlier point of the parent, where the last call
+ * was something else or was answered, has no fork in flight, and the whole of it is copied.
+ */
+function agentCallMessage(messages: ParentTranscript['messages'], end: number): number | null {
+  const answered = new Set<string>();
+  let index = end - 1;
+  while (index >= 0 && messages[index]!.message.role !== 'assistant') {
+    for (const id of toolResultIdsOf(messages[index]!.message)) answered.add(id);
+    index--;
+  }
+  if (index < 0) return null;
+  const open = toolCallsOf(messages[index]!.message).some((call) => AGENT_TOOL.test(call.toolName) && !answered.has(call.toolCallId));
+  return open ? index : null;
+}
+
 /**
  * Plan a Claude Code fork (`subagent_type: "fork"`): the full conversation and the same system
  * prompt, tools and model, so the child's first request reuses the parent's prompt cache. The
@@ -33,14 +53,13 @@ export const UNVERIFIED_TEXTS =
  */
 export function planClaudeCodeFork(parent: ParentTranscript, request: ClaudeCodeForkRequest, end: number): ForkPlan {
   const { messages, profile } = parent;
-  const validation = validateClaudeCodeFork(request.params, request.gate ?? 'subagent-type-fork', profile);
+  const validation = validateClaudeCodeFork(request.params, request.gate ?? 'subagent-type-fork', profile, request.call);
   if (!validation.ok) return rejectedPlan(POLICY, [validation.error], messages.length);
   if (validation.mode === 'fresh') return freshPlan(POLICY, validation.why, messages.length);
 
-  let callMessage = end - 1;
-  while (callMessage >= 0 && messages[callMessage]!.message.role !== 'assistant') callMessage--;
-  const calls = callMessage >= 0 ? toolCallsOf(messages[callMessage]!.message) : [];
-  const copied = calls.length > 0 ? callMessage + 1 : end;
+  const callMessage = agentCallMessage(messages, end);
+  const calls = callMessage === null ? [] : toolCallsOf(messages[callMessage]!.message);
+  const copied = callMessage === null ? end : callMessage + 1;
 
   const initialMessages: ChildMessage[] = new Array(copied);
   let realTurns = 0;

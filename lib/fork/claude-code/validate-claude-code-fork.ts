@@ -29,7 +29,12 @@ function asksForFork(subagentType: unknown, gate: ClaudeCodeForkGate): boolean {
  * (anything else starts a fresh agent, general-purpose by default), and that a fork is not asked
  * for from inside a fork, which is where the agent runs, not what its history quotes.
  */
-export function validateClaudeCodeFork(params: ClaudeCodeForkParams, gate: ClaudeCodeForkGate, caller: AgentProfile): ClaudeCodeValidation {
+export function validateClaudeCodeFork(
+  params: ClaudeCodeForkParams,
+  gate: ClaudeCodeForkGate,
+  caller: AgentProfile,
+  call?: Readonly<Record<string, unknown>>,
+): ClaudeCodeValidation {
   if (params.description === undefined || params.description === null) {
     return {
       ok: false,
@@ -39,6 +44,17 @@ export function validateClaudeCodeFork(params: ClaudeCodeForkParams, gate: Claud
         message: missingParameter('description'),
         explanation:
           'The Agent tool requires a short description of the task (3–5 words) beside the prompt. The wording is the one a real Claude Code session recorded for a missing parameter.',
+      },
+    };
+  }
+  if (call !== undefined && (call.prompt === undefined || call.prompt === null)) {
+    return {
+      ok: false,
+      error: {
+        parameter: 'directive',
+        code: 'prompt_missing',
+        message: missingParameter('prompt'),
+        explanation: 'The call has no prompt: the task for the agent. This is the exact text a real Claude Code session recorded.',
       },
     };
   }

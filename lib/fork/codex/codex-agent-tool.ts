@@ -45,16 +45,20 @@ export const codexAgentTool: RuntimeAgentTool<CodexForkRequest> = {
   requestFromCall: (input, settings) => {
     const lock = CODEX_LOCK_VARIANTS.find((variant) => variant === settings.lock);
     const finalAnswers = CODEX_FINAL_ANSWER_RULES.find((rule) => rule === settings.finalAnswers);
+    // What the request's fields cannot hold goes with it as written, for Codex's decoder to refuse.
+    const unusual =
+      typeof input.message !== 'string' || Object.keys(input).some((key) => key !== 'message' && !(CALL_PARAMETERS as readonly string[]).includes(key));
     return {
       policy: CODEX_POLICY,
       directive: typeof input.message === 'string' ? input.message : '',
       params: parametersOf(input, CALL_PARAMETERS),
       ...(lock ? { lock } : {}),
       ...(finalAnswers ? { finalAnswers } : {}),
+      ...(unusual ? { call: { ...input } } : {}),
     };
   },
-  callInput: (request) => ({
-    message: request.directive,
-    ...Object.fromEntries(Object.entries(request.params).filter(([, value]) => value !== undefined)),
-  }),
+  callInput: (request) =>
+    request.call !== undefined
+      ? { ...request.call }
+      : { message: request.directive, ...Object.fromEntries(Object.entries(request.params).filter(([, value]) => value !== undefined)) },
 };

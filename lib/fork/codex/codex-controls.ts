@@ -7,6 +7,7 @@ import {
   type CodexForkRequest,
   type CodexLockVariant,
 } from './codex-fork-request';
+import { forkTurnBoundaries } from './fork-turns';
 
 const COUNT = /^[1-9]\d*$/;
 
@@ -24,6 +25,8 @@ const forkTurnsWindow: TurnWindowControl = {
     return n >= available ? 'all' : String(n + 1);
   },
   startingAt: (turnsFromEnd) => String(turnsFromEnd),
+  // Codex's fork turns, not Fork Lab's real user turns: a badge must start the window where Codex will.
+  turnStarts: forkTurnBoundaries,
   neighbours(value, turnsInWindow) {
     const n = forkTurnsWindow.count(value);
     if (value.trim().toLowerCase() === 'all' || value.trim() === '') return [String(Math.max(1, turnsInWindow - 1)), 'none'];

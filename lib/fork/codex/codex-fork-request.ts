@@ -24,6 +24,12 @@ export const codexForkRequestSchema = z.strictObject({
   ...forkRequestBase,
   lock: z.enum(CODEX_LOCK_VARIANTS).optional(),
   finalAnswers: z.enum(CODEX_FINAL_ANSWER_RULES).optional(),
+  /**
+   * The call's arguments exactly as the model wrote them, kept only when they hold what the other
+   * fields cannot: a `message` that is not text (or none), or an argument `spawn_agent` does not
+   * have. Codex decodes these before anything else, so its refusal must see them.
+   */
+  call: z.record(z.string(), z.unknown()).optional(),
   params: z.strictObject({
     task_name: asSent,
     agent_type: asSent,

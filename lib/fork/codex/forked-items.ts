@@ -64,7 +64,7 @@ export function forkedItemOf(message: ModelMessage, isUsageHint: (text: string) 
       const parts = partsOf(message);
       const final = parts.filter((part) => part.type === 'text' && (phaseOf(part) === 'final_answer' || (phaseLessIsFinal && phaseOf(part) === undefined)));
       if (final.length === 0) return { kind: 'dropped', why: 'not-a-final-answer' };
-      if (final.length === parts.length && typeof message.content !== 'string') return { kind: 'kept' };
+      if (final.length === parts.length) return { kind: 'kept' };
       return { kind: 'final-answer', message: { role: 'assistant', content: final } };
     }
   }

@@ -189,4 +189,20 @@ describe('planFork — Codex spawn_agent', () => {
     const plan = planFork(parent, request({}));
     expect(plan.child!.initialMessages[0]!.message).toBe(parent.messages[0]!.message);
   });
+
+  it('keeps a string-content answer whole under the last-text option: nothing is stripped from it', () => {
+    const messages: TranscriptMessage[] = [user('u1', 'one'), { id: 'plain', message: { role: 'assistant', content: 'answer' } }, user('u2', 'two')];
+    const plan = planFork(parentOf(messages), request({}, { finalAnswers: 'last-text-of-turn' }));
+    expect(plan.child!.initialMessages[1]).toEqual(copy(messages, 1));
+    expect(plan.parent[1]).toMatchObject({ start: 1, end: 2, reason: 'in-window', detail: expect.stringMatching(/^kept whole \(Fork Lab’s option/) });
+  });
+
+  it('applies an effort written in serde’s map form, and says a model override leaves no cache to reuse', () => {
+    const parent = parentOf(codexSession(), { model: 'gpt-5', thinkingLevel: 'high' });
+    const child = planFork(parent, request({ fork_turns: '1', reasoning_effort: { low: null } })).child!;
+    expect(child.thinkingLevel).toBe('low');
+    const other = planFork(parent, request({ model: 'gpt-5-mini' }, { lock: 'agent-type-only' }));
+    expect(other.cache).toMatchObject({ modelMatches: false, reusableMessages: 0 });
+    expect(planFork(parent, request({})).cache!.modelMatches).toBeUndefined();
+  });
 });

@@ -42,7 +42,7 @@ const LAST_TEXT_OPTION = 'Fork Lab’s option, not Codex: the last assistant tex
 export function planCodexFork(parent: ParentTranscript, request: CodexForkRequest, end: number): ForkPlan {
   const { messages, profile } = parent;
   const lock = request.lock ?? 'three-fields';
-  const validation = validateCodexSpawn(request.directive, request.params, lock);
+  const validation = validateCodexSpawn(request.directive, request.params, lock, request.call);
   if (!validation.ok) return rejectedPlan(POLICY, [validation.error], messages.length);
   const { mode } = validation;
   if (mode.kind === 'none') return freshPlan(POLICY, 'fork_turns "none": a fresh agent with no history', messages.length);
@@ -112,9 +112,19 @@ function spawnOverrides(params: CodexForkRequest['params']): { model?: string; t
   const agentType = typeof params.agent_type === 'string' ? rustTrim(params.agent_type) : '';
   return {
     ...(typeof params.model === 'string' ? { model: params.model } : {}),
-    ...(typeof params.reasoning_effort === 'string' ? { thinkingLevel: params.reasoning_effort } : {}),
+    ...effortOf(params.reasoning_effort),
     ...(agentType !== '' ? { profileName: agentType } : {}),
   };
+}
+
+/** The effort a call names, written as a string or in serde's map form (`{"low": null}`), which both decode. */
+function effortOf(value: unknown): { thinkingLevel?: string } {
+  if (typeof value === 'string') return { thinkingLevel: value };
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const [effort] = Object.keys(value);
+    if (effort !== undefined) return { thinkingLevel: effort };
+  }
+  return {};
 }
 
 function codexWarnings(mode: 'all' | 'last', phaseLess: number, depth: number): string[] {

@@ -37,3 +37,11 @@ describe('Rust text behaviours Codex relies on', () => {
     expect(rustFloat(-2.5e22)).toBe('-25000000000000000000000.0');
   });
 });
+
+describe('rustDebugString beyond ASCII', () => {
+  it('escapes C1 controls and format characters as {:?} does, and keeps printable letters', () => {
+    expect(rustDebugString('tr\u0085ue')).toBe('"tr\\u{85}ue"');
+    expect(rustDebugString('a\u200bb\u00adc\ufeff')).toBe('"a\\u{200b}b\\u{ad}c\\u{feff}"');
+    expect(rustDebugString('Grüße ✓')).toBe('"Grüße ✓"');
+  });
+});

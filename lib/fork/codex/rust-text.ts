@@ -32,6 +32,12 @@ export function parseUsize(text: string): bigint | null {
   return value > USIZE_MAX ? null : value;
 }
 
+/**
+ * Characters `{:?}` writes as `\u{…}`: controls, format characters (a soft hyphen, a zero-width
+ * space, a byte-order mark), line and paragraph separators, and unassigned or private code points.
+ */
+const NOT_PRINTABLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}]/u;
+
 /** A string as Rust's `{:?}` writes it: quoted, with quotes, backslashes and control characters escaped. */
 export function rustDebugString(text: string): string {
   let out = '"';
@@ -42,7 +48,7 @@ export function rustDebugString(text: string): string {
     else if (char === '\r') out += '\\r';
     else if (char === '\t') out += '\\t';
     else if (char === '\0') out += '\\0';
-    else if (code < 0x20 || code === 0x7f) out += `\\u{${code.toString(16)}}`;
+    else if (NOT_PRINTABLE.test(char)) out += `\\u{${code.toString(16)}}`;
     else out += char;
   }
   return `${out}"`;

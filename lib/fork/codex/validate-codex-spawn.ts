@@ -51,8 +51,13 @@ export function forkModeOf(forkTurns: string | null | undefined): CodexForkMode 
  * blank; and a full-history fork leaves the agent's type (and, in the version these rules follow,
  * its model and effort) alone, since the child continues the parent's own context.
  */
-export function validateCodexSpawn(message: string, params: CodexForkParams, lock: CodexLockVariant): CodexValidation {
-  const decodeError = decodeSpawnArguments(spawnArgumentEntries(message, params));
+export function validateCodexSpawn(
+  message: string,
+  params: CodexForkParams,
+  lock: CodexLockVariant,
+  call?: Readonly<Record<string, unknown>>,
+): CodexValidation {
+  const decodeError = decodeSpawnArguments(call === undefined ? spawnArgumentEntries(message, params) : Object.entries(call));
   if (decodeError !== null) {
     return refused(
       decodeError.field === 'message' ? 'directive' : decodeError.field,

@@ -6,19 +6,35 @@ function numberOrText(value: string): number | string {
   return /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value;
 }
 
+/** The schema as JSON when the text is JSON; otherwise the text, for the check to refuse. */
+function jsonOrText(value: string): unknown {
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
 export const deepSeekControls: RuntimeControls<DeepSeekForkRequest> = {
   legend: 'Fork options',
   fields: [
     { name: 'maxDepth', kind: 'text', hint: 'The deepest a child may be; the main agent is depth 0.', placeholder: '3 (default)' },
     { name: 'persona', kind: 'text', hint: 'Replaces the system instruction.' },
     { name: 'toolFilter', kind: 'text', hint: 'Tool names, comma-separated, from the registry.', placeholder: '(all of the parent’s tools)' },
+    {
+      name: 'outputSchema',
+      kind: 'text',
+      hint: 'A JSON Schema ("type": "object") the child answers through its structured_output tool. Set by programs (a workflow), never by the model’s call.',
+      placeholder: '(plain text answer)',
+    },
   ],
   legacyKey: 'deepseek',
-  errorParameters: ['maxDepth', 'persona', 'toolFilter'],
-  defaults: { maxDepth: '', persona: '', toolFilter: '' },
+  errorParameters: ['maxDepth', 'persona', 'toolFilter', 'outputSchema'],
+  defaults: { maxDepth: '', persona: '', toolFilter: '', outputSchema: '' },
   toRequest: (values, base) => {
     const maxDepth = values.maxDepth ?? '';
     const toolFilter = values.toolFilter ?? '';
+    const outputSchema = values.outputSchema ?? '';
     return {
       ...base,
       policy: DEEPSEEK_POLICY,
@@ -33,6 +49,7 @@ export const deepSeekControls: RuntimeControls<DeepSeekForkRequest> = {
                 .map((name) => name.trim())
                 .filter((name) => name !== ''),
             }),
+        ...(outputSchema.trim() === '' ? {} : { outputSchema: jsonOrText(outputSchema) }),
       },
     };
   },
@@ -40,5 +57,6 @@ export const deepSeekControls: RuntimeControls<DeepSeekForkRequest> = {
     maxDepth: textOf(request.params.maxDepth),
     persona: textOf(request.params.persona),
     toolFilter: Array.isArray(request.params.toolFilter) ? request.params.toolFilter.join(', ') : textOf(request.params.toolFilter),
+    outputSchema: textOf(request.params.outputSchema),
   }),
 };

@@ -14,6 +14,11 @@ export const deepSeekForkRequestSchema = z.strictObject({
     persona: asSent,
     /** Names of the tools the child may use, from the runtime's registry. */
     toolFilter: asSent,
+    /**
+     * A JSON Schema (object-rooted) the child must answer in, through its own `structured_output`
+     * tool. Programmatic callers set it (a workflow); the model's delegation tool has no such option.
+     */
+    outputSchema: asSent,
   }),
 });
 

@@ -117,4 +117,35 @@ describe('planFork — DeepSeek completed-turn prefix', () => {
     expect(child.approvalMode).toBeUndefined();
     expect(child.thinkingLevel).toBeUndefined();
   });
+
+  it('adds structured output for the child only: its own tool, exempt from the filter, and the contract last in its system prompt', () => {
+    const registry = [{ name: 'read_file' }, { name: 'write_file' }];
+    const schema = { type: 'object', properties: { failing: { type: 'integer' } }, required: ['failing'] };
+    const parent = parentOf(midTurn, { toolRegistry: registry, tools: registry, systemInstruction: 'You are a coding agent.' });
+    const result = planFork(parent, { policy: 'deepseek-completed-turns', directive: TASK, params: { toolFilter: ['read_file'], outputSchema: schema } });
+    expect(result.child!.tools).toEqual([
+      { name: 'read_file' },
+      {
+        name: 'structured_output',
+        description:
+          "Report your final structured result. Call this exactly once, when your answer is complete; the arguments must match this tool's parameter schema exactly.",
+        inputSchema: schema,
+      },
+    ]);
+    expect(result.child!.tools[1]!.inputSchema).not.toBe(schema);
+    expect(result.child!.systemInstruction).toBe(
+      'You are a coding agent.\n\nWhen you have your final answer, you MUST report it by calling the `structured_output` tool with arguments matching its parameter schema exactly. Do not finish with a plain text answer: only the tool call counts as your result.',
+    );
+    expect(result.cache).toEqual({ systemMatches: false, toolsMatch: false, sharedMessages: 7, reusableMessages: 0 });
+    expect(result.warnings).toEqual([expect.stringMatching(/^outputSchema gives the child, and only the child, the structured_output tool/)]);
+    // The parent's own request is untouched: nothing is registered outside the child.
+    expect(parent.profile.tools).toEqual(registry);
+  });
+
+  it('refuses a schema that is not one object, in the harness’s words', () => {
+    const refused = (outputSchema: unknown) =>
+      planFork(parentOf(midTurn), { policy: 'deepseek-completed-turns', directive: TASK, params: { outputSchema } }).errors.map((error) => error.message);
+    expect(refused({ type: 'array', items: {} })).toEqual(['unsupported JSON schema: schema.type must be "object" (structured output is object-rooted)']);
+    expect(refused('{not json')).toEqual(['outputSchema must be a JSON Schema object (got "{not json").']);
+  });
 });

@@ -7,6 +7,7 @@ import { blankDirectiveWarning, rejectedPlan } from '../planning/refused-plans';
 import { isRealUserTurn } from '../transcript/classify-messages';
 import type { ParentTranscript } from '../transcript/transcript';
 import type { DeepSeekForkRequest } from './deepseek-fork-request';
+import { structuredOutputTool, withStructuredOutputContract } from './structured-output';
 import { findLastTurnEnd } from './turn-ends';
 import { registryOf, validateDeepSeekForkParams } from './validate-deepseek-fork';
 
@@ -25,7 +26,7 @@ export function planDeepSeekFork(parent: ParentTranscript, request: DeepSeekFork
   const { messages, profile } = parent;
   const validation = validateDeepSeekForkParams(request.params, profile);
   if (!validation.ok) return rejectedPlan(POLICY, [validation.error], messages.length);
-  const { persona, toolFilter } = validation.options;
+  const { persona, toolFilter, outputSchema } = validation.options;
 
   const lastEnd = findLastTurnEnd(messages, end);
   const seedLength = lastEnd === null ? 0 : lastEnd.index + 1;
@@ -38,8 +39,11 @@ export function planDeepSeekFork(parent: ParentTranscript, request: DeepSeekFork
   }
 
   const registry = registryOf(profile);
-  const tools = toolFilter === undefined ? registry : registry.filter((tool) => toolFilter.includes(tool.name));
-  const systemInstruction = persona ?? profile.systemInstruction;
+  const filtered = toolFilter === undefined ? registry : registry.filter((tool) => toolFilter.includes(tool.name));
+  // The filter narrows the tools the child inherits; the child's own structured_output tool is exempt.
+  const tools = outputSchema === undefined ? filtered : [...filtered, structuredOutputTool(outputSchema)];
+  const base = persona ?? profile.systemInstruction;
+  const systemInstruction = outputSchema === undefined ? base : withStructuredOutputContract(base);
 
   const ranges = new ParentRangeBuilder()
     .add(0, seedLength, 'inherited', 'in-window', DETAILS['in-window'])
@@ -69,5 +73,11 @@ export function planDeepSeekFork(parent: ParentTranscript, request: DeepSeekFork
     window: { start: seedLength > 0 ? 0 : null, end, description, realTurns },
   });
   // The tool's `prompt` parameter is any string (`tool-subagent`), so a blank task starts a child.
-  return { ...plan, warnings: blankDirectiveWarning(request.directive, 'DeepSeek Harness') };
+  const structured =
+    outputSchema === undefined
+      ? []
+      : [
+          'outputSchema gives the child, and only the child, the structured_output tool and a system-prompt contract to answer through it: the child’s system prompt and tools differ from the parent’s, so a prefix cache reuses nothing of the parent’s request.',
+        ];
+  return { ...plan, warnings: [...blankDirectiveWarning(request.directive, 'DeepSeek Harness'), ...structured] };
 }

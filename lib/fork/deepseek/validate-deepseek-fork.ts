@@ -2,6 +2,7 @@ import type { ForkParameterError } from '../fork-plan';
 import { describeValue } from '../planning/describe-value';
 import type { AgentProfile, ToolDeclaration } from '../transcript/transcript';
 import type { DeepSeekForkParams } from './deepseek-fork-request';
+import { SCHEMA_NOT_OBJECT } from './structured-output';
 
 /** The depth limit when the request names none (the tool's configuration schema default). */
 export const DEFAULT_MAX_DEPTH = 3;
@@ -14,6 +15,7 @@ export interface DeepSeekOptions {
   maxDepth: number;
   persona?: string;
   toolFilter?: string[];
+  outputSchema?: Record<string, unknown>;
 }
 
 export type DeepSeekValidation = { ok: true; options: DeepSeekOptions } | { ok: false; error: ForkParameterError };
@@ -29,7 +31,7 @@ export function registryOf(profile: AgentProfile): ToolDeclaration[] {
  * was sent and what is allowed is Fork Lab's `explanation`, which no model reads.
  */
 export function validateDeepSeekForkParams(params: DeepSeekForkParams, caller: AgentProfile): DeepSeekValidation {
-  const { maxDepth = DEFAULT_MAX_DEPTH, persona, toolFilter } = params;
+  const { maxDepth = DEFAULT_MAX_DEPTH, persona, toolFilter, outputSchema } = params;
   if (typeof maxDepth !== 'number' || !Number.isSafeInteger(maxDepth) || maxDepth < 0 || Object.is(maxDepth, -0)) {
     return {
       ok: false,
@@ -75,6 +77,29 @@ export function validateDeepSeekForkParams(params: DeepSeekForkParams, caller: A
       };
     }
   }
+  if (outputSchema !== undefined) {
+    if (outputSchema === null || typeof outputSchema !== 'object' || Array.isArray(outputSchema)) {
+      return {
+        ok: false,
+        error: {
+          parameter: 'outputSchema',
+          code: 'output_schema_format',
+          message: `outputSchema must be a JSON Schema object (got ${describeValue(outputSchema)}).`,
+        },
+      };
+    }
+    if ((outputSchema as Record<string, unknown>).type !== 'object') {
+      return {
+        ok: false,
+        error: {
+          parameter: 'outputSchema',
+          code: 'output_schema_not_object',
+          message: SCHEMA_NOT_OBJECT,
+          explanation: `Got type ${describeValue((outputSchema as Record<string, unknown>).type)}. Structured output is one object: give the schema "type": "object" and the fields as its properties.`,
+        },
+      };
+    }
+  }
   const childDepth = caller.depth + 1;
   if (childDepth > maxDepth) {
     return {
@@ -90,5 +115,6 @@ export function validateDeepSeekForkParams(params: DeepSeekForkParams, caller: A
   const options: DeepSeekOptions = { maxDepth };
   if (persona !== undefined) options.persona = persona as string;
   if (toolFilter !== undefined) options.toolFilter = [...(toolFilter as string[])];
+  if (outputSchema !== undefined) options.outputSchema = outputSchema as Record<string, unknown>;
   return { ok: true, options };
 }

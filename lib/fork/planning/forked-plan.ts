@@ -1,4 +1,4 @@
-import type { ChildInheritance, ChildMessage, ChildRequest, ForkPlan, ForkWindow, ParentRange } from '../fork-plan';
+import type { CacheReuse, ChildInheritance, ChildMessage, ChildRequest, ForkPlan, ForkWindow, ParentRange } from '../fork-plan';
 import type { ForkPolicy } from '../runtimes';
 import { copyUnlessFrozen } from '../transcript/deep-clone';
 import type { AgentProfile, ToolDeclaration } from '../transcript/transcript';
@@ -55,9 +55,18 @@ export function forkedPlan(decided: ForkedChild): ForkPlan {
     },
     parent: decided.parent,
     window: decided.window,
-    cache: cacheReuse(initialMessages, profile.systemInstruction, profile.tools, systemInstruction, tools),
+    cache: withModel(
+      cacheReuse(initialMessages, profile.systemInstruction, profile.tools, systemInstruction, tools),
+      decided.model ?? profile.model,
+      profile.model,
+    ),
     warnings: [],
   };
+}
+
+/** A prompt cache is per model: a child on another model reuses nothing of the parent's prefix. */
+function withModel(cache: CacheReuse, childModel: string, parentModel: string): CacheReuse {
+  return childModel === parentModel ? cache : { ...cache, modelMatches: false, reusableMessages: 0 };
 }
 
 function thinkingLevelOf({ thinkingLevel, keepsModes, profile }: ForkedChild): { thinkingLevel?: string } {

@@ -328,3 +328,18 @@ describe('codexFormat', () => {
     await expect(importTranscript(claude, { format: 'codex' })).rejects.toMatchObject({ code: 'format-mismatch' });
   });
 });
+
+describe('Codex context blocks', () => {
+  it('reads a message with any one whole block as context, but only AGENTS.md and environment as the startup prefix', async () => {
+    const { transcript } = await importTranscript(
+      jsonl([
+        { timestamp: t, type: 'session_meta', payload: { id: 's', cwd: '/repo', instructions: 'You are Codex.' } },
+        text('user', '<environment_context>\n  <cwd>/repo</cwd>\n</environment_context>'),
+        text('user', '<user_shell_command>\ncat notes.txt\n</user_shell_command>'),
+        text('user', 'Fix the failing test'),
+      ]),
+    );
+    expect(transcript.messages.map((entry) => entry.meta?.origin?.note ?? null)).toEqual(['startup context', 'harness context', null]);
+    expect(classifyMessages(transcript.messages).map((entry) => entry.kind === 'real-user-turn')).toEqual([false, false, true]);
+  });
+});

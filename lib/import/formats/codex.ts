@@ -59,6 +59,11 @@ function isHarnessContext(texts: readonly (string | undefined)[]): boolean {
   return texts.every((text) => text !== undefined && CONTEXT_OPENINGS.some((opening) => text.trimStart().startsWith(opening)));
 }
 
+/** Whether a context message is the kind Codex opens a session with: AGENTS.md, user instructions, environment. */
+function opensLikeStartup(texts: readonly (string | undefined)[]): boolean {
+  return texts.some((text) => text !== undefined && CONTEXT_OPENINGS.some((opening) => text.trimStart().startsWith(opening)));
+}
+
 /** A rollout's findings name lines, and its refusals the line and the item's field. */
 function itemContext(log: FidelityLog, line: number): ItemContext {
   return {
@@ -196,14 +201,21 @@ class CodexConversion {
     this.open = undefined;
     const texts = typeof content === 'string' ? [content] : content.map((part) => (part.type === 'text' ? part.text : undefined));
     if (isHarnessContext(texts)) {
-      if (this.startupOpen) {
+      // Only the context Codex opens a session with is its startup prefix (which a compaction
+      // keeps); a first shell command or skill block is context, but not startup.
+      if (this.startupOpen && opensLikeStartup(texts)) {
         this.builder.push({ role: 'user', content }, { line, id, meta: true, note: 'startup context' });
         this.startup = this.builder.length;
         return;
       }
-      // Codex sends its context again when the cwd or the instructions change; it is still not
-      // the person asking, so it must not use up a turn of a fork window.
-      this.log.add('guessed', 'AGENTS.md or environment context sent after the conversation started: marked as written by Codex, not a user turn', { line });
+      // Codex sends its context again when the cwd or the instructions change, and writes shell
+      // commands, skills and notifications as blocks of its own; none is the person asking, so none
+      // may use up a turn of a fork window.
+      this.log.add(
+        'guessed',
+        'Codex context (AGENTS.md, environment, or another harness block) outside the startup context: marked as written by Codex, not a user turn',
+        { line },
+      );
       this.push({ role: 'user', content }, line, { id, meta: true, note: 'harness context' });
       return;
     }
