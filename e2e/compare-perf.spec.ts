@@ -29,7 +29,9 @@ test('10,000 messages, 8 variants: the grid renders soon after the plans arrive,
   const compare = new ComparePage(page);
   await compare.page.goto('/compare?scenario=synthetic-10000');
   await compare.waitPlanned();
-  for (const turns of ['2', '4', '8', '16']) {
+  // The default compare holds a variant per runtime; more Qwen windows fill it to the limit of 8.
+  const defaults = await compare.cards.count();
+  for (const turns of ['2', '4', '8', '16'].slice(0, 8 - defaults)) {
     await page.getByTestId('add-variant').click();
     const letter = String.fromCharCode(64 + (await compare.cards.count()));
     await compare.setRuntime(letter, 'qwen-fork-turns');
