@@ -57,6 +57,40 @@ export interface RuntimeControls<R> {
   legacyKey?: string;
 }
 
+/**
+ * The window control of a field that holds a count of turns back from the latest, or `all`: `[`
+ * and `]` step the count within the turns there are, `]` past the last is `all`, and a badge's
+ * turn is its count. What reads as a count, what reads as all, and which windows lie one key
+ * press beyond `all` are the runtime's.
+ */
+export function turnCountWindow(options: {
+  field: string;
+  count(value: string): number | null;
+  isAll(value: string): boolean;
+  beyondAll?: readonly string[];
+  turnStarts?: TurnWindowControl['turnStarts'];
+}): TurnWindowControl {
+  const { field, count, isAll, beyondAll = [], turnStarts } = options;
+  return {
+    field,
+    count,
+    all: 'all',
+    fewer: (value, available) => String(Math.max(1, Math.min(count(value) ?? available, available) - 1)),
+    more(value, available) {
+      const n = count(value) ?? available;
+      return n >= available ? 'all' : String(n + 1);
+    },
+    startingAt: (turnsFromEnd) => String(turnsFromEnd),
+    neighbours(value, turnsInWindow) {
+      if (isAll(value)) return [String(Math.max(1, turnsInWindow - 1)), ...beyondAll];
+      const n = count(value);
+      if (n === null) return [];
+      return [String(n + 1), ...(n > 1 ? [String(n - 1)] : []), 'all'];
+    },
+    ...(turnStarts === undefined ? {} : { turnStarts }),
+  };
+}
+
 /** A field's text for a value as sent: empty when left out, JSON for objects. */
 export function textOf(value: unknown): string {
   if (value === undefined || value === null) return '';

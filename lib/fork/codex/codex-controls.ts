@@ -1,4 +1,4 @@
-import { type RuntimeControls, type TurnWindowControl, textOf, withoutEmpty } from '../runtime-controls';
+import { type RuntimeControls, textOf, turnCountWindow, withoutEmpty } from '../runtime-controls';
 import {
   CODEX_FINAL_ANSWER_RULES,
   CODEX_LOCK_VARIANTS,
@@ -11,29 +11,15 @@ import { forkTurnBoundaries } from './fork-turns';
 
 const COUNT = /^[1-9]\d*$/;
 
-/** `fork_turns` counts fork turns back from the one in flight, or is `all`: the window keys step through it. */
-const forkTurnsWindow: TurnWindowControl = {
+/** `fork_turns` counts fork turns back from the one in flight, or is `all` (blank too): the window keys step through it. */
+const forkTurnsWindow = turnCountWindow({
   field: 'fork_turns',
   count: (value) => (COUNT.test(value.trim()) ? Number(value.trim()) : null),
-  all: 'all',
-  fewer(value, available) {
-    const n = forkTurnsWindow.count(value) ?? available;
-    return String(Math.max(1, Math.min(n, available) - 1));
-  },
-  more(value, available) {
-    const n = forkTurnsWindow.count(value) ?? available;
-    return n >= available ? 'all' : String(n + 1);
-  },
-  startingAt: (turnsFromEnd) => String(turnsFromEnd),
+  isAll: (value) => value.trim().toLowerCase() === 'all' || value.trim() === '',
+  beyondAll: ['none'],
   // Codex's fork turns, not Fork Lab's real user turns: a badge must start the window where Codex will.
   turnStarts: forkTurnBoundaries,
-  neighbours(value, turnsInWindow) {
-    const n = forkTurnsWindow.count(value);
-    if (value.trim().toLowerCase() === 'all' || value.trim() === '') return [String(Math.max(1, turnsInWindow - 1)), 'none'];
-    if (n === null) return [];
-    return [String(n + 1), ...(n > 1 ? [String(n - 1)] : []), 'all'];
-  },
-};
+});
 
 const LOCK_LABELS: Record<CodexLockVariant, string> = {
   'three-fields': 'agent_type, model, reasoning_effort (Apr–Jun 2026)',

@@ -1,29 +1,14 @@
-import { type RuntimeControls, type TurnWindowControl, textOf, withoutEmpty } from '../runtime-controls';
+import { type RuntimeControls, textOf, turnCountWindow, withoutEmpty } from '../runtime-controls';
 import { QWEN_POLICY, type QwenForkRequest } from './qwen-fork-request';
 
 const COUNT = /^[1-9]\d*$/;
 
 /** `fork_turns` is a count of real user turns or "all": the window keys step through it. */
-const forkTurnsWindow: TurnWindowControl = {
+const forkTurnsWindow = turnCountWindow({
   field: 'fork_turns',
   count: (value) => (COUNT.test(value) ? Number(value) : null),
-  all: 'all',
-  fewer(value, available) {
-    const n = forkTurnsWindow.count(value) ?? available;
-    return String(Math.max(1, Math.min(n, available) - 1));
-  },
-  more(value, available) {
-    const n = forkTurnsWindow.count(value) ?? available;
-    return n >= available ? 'all' : String(n + 1);
-  },
-  startingAt: (turnsFromEnd) => String(turnsFromEnd),
-  neighbours(value, realTurnsInWindow) {
-    if (value === 'all') return [String(Math.max(1, realTurnsInWindow - 1))];
-    const n = forkTurnsWindow.count(value);
-    if (n === null) return [];
-    return [String(n + 1), ...(n > 1 ? [String(n - 1)] : []), 'all'];
-  },
-};
+  isAll: (value) => value === 'all',
+});
 
 export const qwenControls: RuntimeControls<QwenForkRequest> = {
   legend: 'Agent tool parameters',
