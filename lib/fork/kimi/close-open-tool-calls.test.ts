@@ -8,6 +8,12 @@ const closing = (id: string, tool: string) => ({
 });
 
 describe('closeOpenToolCalls', () => {
+  it("answers with Kimi's INHERITED_IN_FLIGHT_TOOL_OUTPUT, byte for byte", () => {
+    expect(OPEN_CALL_RESULT).toBe(
+      'This tool call was still executing when this conversation snapshot was inherited from the source agent, so its result is not part of this context. The outcome is unknown — do not assume it succeeded or failed, and do not wait for it.',
+    );
+  });
+
   it('answers every open call of the last assistant message, in call order', () => {
     const messages = [
       user('u', 'go'),

@@ -2,10 +2,14 @@ import { toolResultsFor } from '../planning/tool-results-for';
 import { toolCallsOf, toolResultIdsOf } from '../transcript/message-parts';
 import type { ToolModelMessage, TranscriptMessage } from '../transcript/transcript';
 
-/** What an open call is answered with in the snapshot, in Fork Lab's words. */
+/**
+ * What an open call is answered with in the snapshot: Kimi Code's `INHERITED_IN_FLIGHT_TOOL_OUTPUT`
+ * (`agent-core-v2` `agent/contextMemory/openToolExchange.ts`), byte for byte, since the child reads
+ * it and it is part of the cached prefix every sibling fork shares.
+ */
 export const OPEN_CALL_RESULT =
-  'This tool call was still running when this snapshot was taken, so its outcome is unknown. ' +
-  'Do not assume it succeeded or failed, and do not wait for it.';
+  'This tool call was still executing when this conversation snapshot was inherited from the source agent, ' +
+  'so its result is not part of this context. The outcome is unknown — do not assume it succeeded or failed, and do not wait for it.';
 
 export interface ClosedSnapshot {
   /** How many parent messages the seed copies (all of them, or none for tool messages only). */

@@ -3,9 +3,9 @@ import { INHERITANCE_NOTICE, INHERITANCE_NOTICE_REMINDER, kimiPromptText } from 
 
 describe('Kimi inheritance notice', () => {
   it('frames the history as an inherited snapshot for reference, and the child as independent', () => {
-    expect(INHERITANCE_NOTICE).toContain('snapshot inherited from the agent that forked you');
-    expect(INHERITANCE_NOTICE).toContain('reference material only, not your own history');
-    expect(INHERITANCE_NOTICE).toContain('You are an independent agent now');
+    expect(INHERITANCE_NOTICE).toBe(
+      'The conversation above is not your own history: it is a one-time snapshot inherited from the agent that forked you. Treat it as reference material only — you are an independent subagent, not a continuation of that agent. Do the task below directly yourself, then report the result.',
+    );
   });
 
   it('prefixes the task with the notice and a blank line, or sends the task bare', () => {

@@ -1,11 +1,14 @@
 import type { ChildFraming } from '../runtime';
 import type { KimiNoticeVariant } from './kimi-fork-request';
 
-/** Fork Lab's wording of the notice that frames inherited history as reference material. */
+/**
+ * The notice that frames inherited history as reference material: Kimi Code's `FORK_CONTEXT_NOTICE`
+ * (`agent-core-v2` `session/subagent/spawn.ts`), byte for byte, since the child reads it.
+ */
 export const INHERITANCE_NOTICE =
-  'The conversation above is a snapshot inherited from the agent that forked you. ' +
-  'It is reference material only, not your own history: you did not take those actions. ' +
-  'You are an independent agent now. Do the task below and report back to the agent that forked you.';
+  'The conversation above is not your own history: it is a one-time snapshot inherited from the agent that forked you. ' +
+  'Treat it as reference material only — you are an independent subagent, not a continuation of that agent. ' +
+  'Do the task below directly yourself, then report the result.';
 
 /** The notice as its own user message, in the later variant. */
 export const INHERITANCE_NOTICE_REMINDER = `<system-reminder>\n${INHERITANCE_NOTICE}\n</system-reminder>`;
