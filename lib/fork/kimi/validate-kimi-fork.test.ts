@@ -18,11 +18,19 @@ describe('validateKimiForkParams', () => {
     expect(validateKimiForkParams({ fork: false, subagent_type: 'coder' }, caller)).toMatchObject({ mode: 'fresh' });
   });
 
-  it('rejects a non-boolean fork', () => {
+  it("refuses arguments of the wrong type with Kimi's own schema check, every complaint in its words", () => {
     expect(validateKimiForkParams({ fork: 'true' }, caller)).toEqual({
       ok: false,
-      error: { parameter: 'fork', code: 'fork_type', message: 'fork must be true or false (got "true").' },
+      error: {
+        parameter: 'fork',
+        code: 'arguments_schema',
+        message: 'Invalid args for tool "Agent": /fork must be boolean',
+        explanation: "Kimi checks the call against the tool's JSON schema before anything else: fork is a boolean, and resume, subagent_type and model are strings.",
+      },
     });
+    // Ajv reports every error, in the schema's property order, joined by "; ".
+    const both = validateKimiForkParams({ fork: 1, model: 3, resume: 5 }, caller);
+    expect(both).toMatchObject({ ok: false, error: { parameter: 'resume', message: 'Invalid args for tool "Agent": /resume must be string; /fork must be boolean; /model must be string' } });
   });
 
   it('answers a resume together with a subagent_type with the resume error, before any fork check and for every call', () => {
@@ -44,7 +52,7 @@ describe('validateKimiForkParams', () => {
     // An empty subagent_type is no type (the schema's preprocess removes it).
     expect(validateKimiForkParams({ fork: true, resume: 'agent-7', subagent_type: '' }, caller)).toMatchObject({ error: { code: 'fork_with_resume' } });
     // A fork that is not a boolean fails the schema first.
-    expect(validateKimiForkParams({ fork: 'yes', resume: 'agent-7', subagent_type: 'coder' }, caller)).toMatchObject({ error: { code: 'fork_type' } });
+    expect(validateKimiForkParams({ fork: 'yes', resume: 'agent-7', subagent_type: 'coder' }, caller)).toMatchObject({ error: { code: 'arguments_schema' } });
   });
 
   it('ignores a resume that is blank after trimming', () => {

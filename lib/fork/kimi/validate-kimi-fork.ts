@@ -1,7 +1,9 @@
+import { z } from 'zod';
 import type { ForkParameterError } from '../fork-plan';
 import { describeValue } from '../planning/describe-value';
 import type { AgentProfile } from '../transcript/transcript';
 import type { KimiForkParams } from './kimi-fork-request';
+import { kimiArgumentsError, kimiInputJsonSchema } from './kimi-tool-arguments';
 
 /** The model alias that always means "the caller's own model". */
 export const PRIMARY_MODEL_ALIAS = 'primary';
@@ -12,6 +14,22 @@ export const RESUME_WITH_TYPE_UNAVAILABLE = 'Cannot set subagent_type when resum
 export const FORK_WITH_RESUME_UNAVAILABLE = 'Cannot set resume when forking the current context. Fork creates a new agent; resume continues an existing one.';
 export const FORK_WITH_TYPE_UNAVAILABLE = "Cannot set a different subagent_type when forking the current context. A fork inherits this agent's own agent type.";
 export const FORK_WITH_MODEL_UNAVAILABLE = "Cannot override the model when forking the current context. A fork inherits this agent's model.";
+
+/** The name Kimi's Agent tool has in its own registry (`agent/tools/agent/agentTool.ts`). */
+const KIMI_AGENT_TOOL_NAME = 'Agent';
+
+/**
+ * The types of the Agent tool's fork parameters as its schema declares them (`SubagentToolInputSchema`):
+ * enough for Kimi's argument check to word a wrong type exactly as it would.
+ */
+const AGENT_ARGUMENT_TYPES = kimiInputJsonSchema(
+  z.object({ subagent_type: z.string().optional(), resume: z.string().optional(), fork: z.boolean().optional(), model: z.string().optional() }),
+);
+
+/** The parameters a call sent: Fork Lab reads a `null` as left out, as it always has. */
+function withoutAbsent(params: KimiForkParams): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== null));
+}
 
 export type KimiValidation = { ok: true; mode: 'fork' } | { ok: true; mode: 'fresh'; why: string } | { ok: false; error: ForkParameterError };
 
@@ -34,13 +52,13 @@ function namesType(subagentType: unknown): boolean {
   return !absent(subagentType) && subagentType !== '';
 }
 
-function error(parameter: string, code: string, message: string, explanation: string): KimiValidation {
+function refusal(parameter: string, code: string, message: string, explanation: string): KimiValidation & { ok: false } {
   return { ok: false, error: { parameter, code, message, explanation } };
 }
 
 /**
  * Kimi's checks, returned as the tool error the model would see, in the runtime's order: the
- * schema (here only `fork`'s type), then a resume that also names a type (for every call, fork or
+ * schema (the types of the parameters), then a resume that also names a type (for every call, fork or
  * not), then — for `fork: true` — the fork checks. A fork is a copy of the caller, so anything that
  * would make it a different agent (another profile, another model, resuming an old agent) is
  * refused rather than ignored. The runtime's words are the `message`; what was sent and what is
@@ -48,11 +66,20 @@ function error(parameter: string, code: string, message: string, explanation: st
  */
 export function validateKimiForkParams(params: KimiForkParams, caller: AgentProfile): KimiValidation {
   const { fork, resume, subagent_type: subagentType, model } = params;
-  if (fork !== undefined && typeof fork !== 'boolean') {
-    return { ok: false, error: { parameter: 'fork', code: 'fork_type', message: `fork must be true or false (got ${describeValue(fork)}).` } };
+  const argumentsError = kimiArgumentsError(KIMI_AGENT_TOOL_NAME, AGENT_ARGUMENT_TYPES, withoutAbsent(params));
+  if (argumentsError !== null) {
+    return {
+      ok: false,
+      error: {
+        parameter: argumentsError.parameter ?? 'fork',
+        code: 'arguments_schema',
+        message: argumentsError.message,
+        explanation: `Kimi checks the call against the tool's JSON schema before anything else: fork is a boolean, and resume, subagent_type and model are strings.`,
+      },
+    };
   }
   if (resumes(resume) && namesType(subagentType)) {
-    return error(
+    return refusal(
       'subagent_type',
       'resume_with_type',
       RESUME_WITH_TYPE_UNAVAILABLE,
@@ -61,15 +88,24 @@ export function validateKimiForkParams(params: KimiForkParams, caller: AgentProf
   }
   if (fork !== true) return { ok: true, mode: 'fresh', why: 'fork is not set: a regular subagent' };
   if (resumes(resume)) {
-    return error(
+    return refusal(
       'resume',
       'fork_with_resume',
       FORK_WITH_RESUME_UNAVAILABLE,
       `Got resume ${describeValue(resume)}. A fork starts a new agent from a snapshot of your history; to continue an existing agent, pass resume without fork. A resume that is blank after trimming counts as left out.`,
     );
   }
+  return forkCopyError(subagentType, model, caller) ?? { ok: true, mode: 'fork' };
+}
+
+/**
+ * `forkIncompatibility`'s type and model checks (`session/subagent/spawn.ts`), which the Agent tool
+ * and AgentSwarm share: a fork is a copy of the caller, so another profile or another model is
+ * refused rather than ignored.
+ */
+export function forkCopyError(subagentType: unknown, model: unknown, caller: AgentProfile): (KimiValidation & { ok: false }) | null {
   if (namesType(subagentType) && subagentType !== caller.name) {
-    return error(
+    return refusal(
       'subagent_type',
       'fork_other_profile',
       FORK_WITH_TYPE_UNAVAILABLE,
@@ -77,12 +113,12 @@ export function validateKimiForkParams(params: KimiForkParams, caller: AgentProf
     );
   }
   if (!absent(model) && model !== PRIMARY_MODEL_ALIAS && model !== caller.model) {
-    return error(
+    return refusal(
       'model',
       'fork_other_model',
       FORK_WITH_MODEL_UNAVAILABLE,
       `Got model ${describeValue(model)}. A fork keeps your own model: leave model out, or pass "${PRIMARY_MODEL_ALIAS}" or "${caller.model}".`,
     );
   }
-  return { ok: true, mode: 'fork' };
+  return null;
 }
