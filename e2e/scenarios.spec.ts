@@ -18,8 +18,8 @@ import { expectExactText, PlaygroundPage } from './pages/playground-page';
 
 test.describe.configure({ mode: 'parallel' });
 
-function firstPromptText(rule: NonNullable<ScenarioFacts['firstPrompt']>, scenario: ScenarioFile): string {
-  const directive = scenario.request.directive;
+function firstPromptText(rule: NonNullable<ScenarioFacts['firstPrompt']>, scenario: ScenarioFile, facts: ScenarioFacts): string {
+  const directive = facts.task ?? scenario.request.directive;
   switch (rule) {
     case 'worker-fork-prompt':
       // Claude Code's worker rules from its published prompt fragment, in the tag its reconstructions use.
@@ -201,7 +201,7 @@ for (const entry of SCENARIO_INDEX) {
     const firstPrompt = plan.child!.firstPrompt;
     const promptRule = facts!.firstPrompt!;
     expect(firstPrompt.source.kind === 'synthetic' ? firstPrompt.source.rule : 'copy').toBe(promptRule);
-    await expectExactText(playground.firstPrompt, firstPromptText(promptRule, scenario));
+    await expectExactText(playground.firstPrompt, firstPromptText(promptRule, scenario, facts!));
     await expect(page.getByRole('heading', { level: 3, name: /^First prompt/ })).toContainText(`(synthetic · ${promptRule.replaceAll('-', ' ')})`);
 
     // Every built-in request is a fork the runtime accepts, so it can be launched.

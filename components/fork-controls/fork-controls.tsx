@@ -17,6 +17,8 @@ export interface ForkControlsProps {
   canLaunch: boolean;
   launchHint: string | null;
   launching: boolean;
+  /** The launch button's words when a launch starts more than one child. */
+  launchLabel?: string;
   models: readonly ModelOption[];
   modelId: string;
   onModelChange(modelId: string): void;
@@ -149,7 +151,7 @@ export function ForkControls(props: ForkControlsProps) {
 
       <div className={styles.launch}>
         <button type="submit" className={styles.primary} disabled={!props.canLaunch || props.launching} data-testid="launch">
-          {props.launching ? 'Launching…' : 'Launch child'}
+          {props.launching ? 'Launching…' : (props.launchLabel ?? 'Launch child')}
         </button>
         {props.launchHint !== null && (
           <p className={styles.hint} data-testid="launch-hint">

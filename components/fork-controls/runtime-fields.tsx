@@ -68,6 +68,18 @@ export function RuntimeFields({ runtime, values, errors, realTurns, onChange }: 
                       </option>
                     ))}
                   </select>
+                ) : field.kind === 'lines' ? (
+                  <textarea
+                    id={id}
+                    value={value}
+                    rows={4}
+                    placeholder={field.placeholder ?? '(left out)'}
+                    onChange={(event) => onChange(field.name, event.target.value)}
+                    aria-describedby={describedBy}
+                    aria-invalid={invalid}
+                    data-testid={`input-${field.name}`}
+                    spellCheck={false}
+                  />
                 ) : (
                   <input
                     id={id}

@@ -144,7 +144,7 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
           ? 'Not a fork: a regular subagent or teammate inherits nothing, so there is nothing to launch here.'
           : null;
 
-  const { launch, launching, launchError } = useLaunchChild({ canLaunch, session, transcript, request, modelId });
+  const { launch, launching, launchError } = useLaunchChild({ canLaunch, session, transcript, request, family: plan?.family, modelId });
   const scrollTo = useCallback((index: number) => timeline.current?.scrollToIndex(index), []);
   const windowStart = plan?.window?.start ?? null;
   const startWindowAt = useWindowKeys({
@@ -255,6 +255,7 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
             canLaunch={canLaunch}
             launchHint={launchError ?? launchHint}
             launching={launching}
+            launchLabel={plan?.family === undefined ? undefined : `Launch ${plan.family.members.length} children together (${plan.family.tool})`}
             models={models}
             modelId={modelId}
             onModelChange={(id) => workspaceStore.getState().setModel(id)}

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useState } from 'react';
-import { type ForkRequest, type ParentTranscript, runtimeOf } from '@/lib/fork';
+import { type ForkFamily, type ForkRequest, familyRequests, type ParentTranscript, runtimeOf } from '@/lib/fork';
 import { workspaceStore } from '@/lib/workspace/browser-workspace';
 import { newChildRecord } from '@/lib/workspace/child-record';
 import type { ParentSession } from '@/lib/workspace/workspace';
@@ -14,18 +14,25 @@ function childName(session: ParentSession, request: ForkRequest): string {
   return `child ${session.children.length + 1}${typeof value === 'string' ? ` · ${field} ${value}` : ''}`;
 }
 
+function newId(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
 /**
  * Launch a child on the server for the current request and record it in the workspace, with the
- * parent as it was forked (including the Agent call Fork Lab wrote, when it wrote one).
+ * parent as it was forked (including the Agent call Fork Lab wrote, when it wrote one). A request
+ * that starts a family (`family`, from its preview) launches every member, in the runtime's order,
+ * from the one call: the first launch writes it, the others find it in flight.
  */
 export function useLaunchChild(input: {
   canLaunch: boolean;
   session: ParentSession | null;
   transcript: ParentTranscript | null;
   request: ForkRequest | null;
+  family: ForkFamily | undefined;
   modelId: string;
 }) {
-  const { canLaunch, session, transcript, request, modelId } = input;
+  const { canLaunch, session, transcript, request, family, modelId } = input;
   const [launching, setLaunching] = useState(false);
   const [launchError, setLaunchError] = useState<string | null>(null);
 
@@ -34,32 +41,43 @@ export function useLaunchChild(input: {
     setLaunching(true);
     setLaunchError(null);
     try {
-      const childId = `child-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-      const name = childName(session, request);
-      const { answer } = await launchChild(transcript, request, { childId, name, modelId, sessionId: session.id });
-      if (answer.status !== 'ok') throw new Error(answer.message);
-      const asForked = answer.writtenCall === null ? transcript : { ...transcript, messages: [...transcript.messages, answer.writtenCall] };
-      const child = await newChildRecord(
-        {
-          id: childId,
-          name,
-          createdAt: new Date().toISOString(),
-          request,
-          plan: answer.plan,
-          tokens: answer.tokens,
-          bootstrap: answer.bootstrap,
-          agentCallId: answer.agentCallId,
-          run: answer.run === undefined ? null : { modelId, status: answer.run.status, finalOutput: null, error: null, deliveredToParent: false },
-        },
-        { transcript: asForked, revision: session.revision + (answer.writtenCall === null ? 0 : 1) },
-      );
-      workspaceStore.getState().addChild(child, { writtenCall: answer.writtenCall });
+      const requests = familyRequests(request, family);
+      const familyId = requests.length > 1 ? newId('family') : undefined;
+      let parent = transcript;
+      let revision = session.revision;
+      for (const [position, memberRequest] of requests.entries()) {
+        const childId = newId('child');
+        const member = family?.members[position];
+        const name = member?.name ?? childName(session, memberRequest);
+        const { answer } = await launchChild(parent, memberRequest, { childId, name, modelId, sessionId: session.id });
+        if (answer.status !== 'ok') throw new Error(position === 0 ? answer.message : `${name}: ${answer.message}`);
+        if (answer.writtenCall !== null) {
+          parent = { ...parent, messages: [...parent.messages, answer.writtenCall] };
+          revision += 1;
+        }
+        const child = await newChildRecord(
+          {
+            id: childId,
+            name,
+            createdAt: new Date().toISOString(),
+            request: memberRequest,
+            plan: answer.plan,
+            tokens: answer.tokens,
+            bootstrap: answer.bootstrap,
+            agentCallId: answer.agentCallId,
+            ...(familyId === undefined ? {} : { familyId }),
+            run: answer.run === undefined ? null : { modelId, status: answer.run.status, finalOutput: null, error: null, deliveredToParent: false },
+          },
+          { transcript: parent, revision },
+        );
+        workspaceStore.getState().addChild(child, { writtenCall: answer.writtenCall });
+      }
     } catch (error) {
       setLaunchError(error instanceof Error ? error.message : String(error));
     } finally {
       setLaunching(false);
     }
-  }, [canLaunch, transcript, request, session, modelId]);
+  }, [canLaunch, transcript, request, family, session, modelId]);
 
   return { launch, launching, launchError };
 }

@@ -8,6 +8,7 @@ import type { ChildMessage, ForkPlan, TranscriptMessage } from '@/lib/fork';
 import { childMessageAt, expandPlan } from '@/lib/fork-service/compact-plan';
 import { cacheMissReason } from '@/lib/view/cache-miss';
 import { previewText } from '@/lib/view/message-preview';
+import { FamilyMembers } from './family-members';
 import styles from './preview.module.css';
 import { RawJson } from './raw-json';
 
@@ -100,6 +101,7 @@ export function ChildPreview({ preview, parent, parentTokens, stale, onShowParen
           {warning}
         </p>
       ))}
+      {plan.family !== undefined && <FamilyMembers family={plan.family} />}
 
       <details className={styles.section} data-testid="preview-system-section" open>
         <summary>

@@ -22,6 +22,9 @@ export type FieldName =
   | 'finalAnswers'
   | 'description'
   | 'gate'
+  | 'items'
+  | 'resume_agent_ids'
+  | 'member'
   | 'directive'
   | 'forkPoint';
 

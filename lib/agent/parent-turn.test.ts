@@ -161,6 +161,44 @@ describe('runParentTurn', () => {
     expect(liveParentTools('deepseek-completed-turns', SANDBOX_TOOL_DECLARATIONS).at(-1)).toEqual(agentToolDeclaration('deepseek-completed-turns'));
   });
 
+  it('a Kimi AgentSwarm with fork starts one child per item together, and its one call gets the swarm result', async () => {
+    const { deps } = setup();
+    const events = await collect(
+      runParentTurn(
+        {
+          parent,
+          prompt: 'Call AgentSwarm with description=Recall fork=true items: "deploy password, date parser" prompt_template: "What is the {{item}}?"',
+          policy: 'kimi-agent-swarm',
+          modelId: 'offline',
+          sessionId: 's',
+        },
+        deps,
+      ),
+    );
+    const children = events.flatMap((event) => (event.type === 'child' ? [event] : []));
+    expect(children.map((child) => [child.name, child.agentCallId === children[0]!.agentCallId, child.plan.family?.member])).toEqual([
+      ['Recall #1 (agent)', true, 1],
+      ['Recall #2 (agent)', true, 2],
+    ]);
+    expect(children.map((child) => child.request.policy === 'kimi-agent-swarm' && child.request.member)).toEqual([1, 2]);
+    const results = messagesOf(events).filter((message) => message.role === 'tool') as Extract<ModelMessage, { role: 'tool' }>[];
+    expect(results).toHaveLength(1);
+    expect(results[0]!.content).toHaveLength(1);
+    const value = (results[0]!.content[0] as { toolName: string; output: { value: string } }).output.value.split('\n');
+    expect(value[0]).toBe('<agent_swarm_result>');
+    expect(value[1]).toBe('<summary>completed: 2</summary>');
+    // Each child's final output, in launch order (the offline model answers from what it inherited).
+    expect(value[2]).toMatch(/^<subagent agent_id="child-1" item="deploy password" outcome="completed">From my context .*<\/subagent>$/);
+    expect(value[3]).toMatch(/^<subagent agent_id="child-2" item="date parser" outcome="completed">From my context .*<\/subagent>$/);
+    expect(JSON.stringify(children[0]!.plan.child!.initialMessages[0]!.message)).toContain('swordfish-42');
+    expect(value[4]).toBe('</agent_swarm_result>');
+  });
+
+  it('offers AgentSwarm under its own name, beside no recorded Agent tool', () => {
+    const recorded = { name: 'agent', description: 'Qwen’s own', inputSchema: { type: 'object', properties: { prompt: { type: 'string' } } } };
+    expect(liveParentTools('kimi-agent-swarm', [...SANDBOX_TOOL_DECLARATIONS, recorded]).at(-1)).toEqual(agentToolDeclaration('kimi-agent-swarm'));
+  });
+
   it('refuses a turn while the parent has an unanswered call, naming it', async () => {
     const { deps } = setup();
     const open = parentOf([...parent.messages, toolCalls('c9', [{ id: 'call-9', tool: 'agent', input: {} }])], { tools: SANDBOX_TOOL_DECLARATIONS });

@@ -1,17 +1,21 @@
 import { jsonSchema, type LanguageModel, type ModelMessage, streamText, type ToolSet, tool } from 'ai';
 import {
   buildBootstrapRecord,
+  type FamilyMember,
+  type FamilyOutcome,
   type ForkBootstrapRecord,
   type ForkPlan,
   type ForkPolicy,
   type ForkRequest,
+  familyRequests,
   linkToolPairs,
   type ParentTranscript,
-  planFork,
+  planForkFamily,
   type RefusalOutput,
   runtimeOf,
   type ToolDeclaration,
 } from '@/lib/fork';
+import { liveAgentToolName } from '@/lib/fork-service/agent-call';
 import type { ChildTokenReport } from '@/lib/fork-service/child-token-report';
 import { AGENT_TOOL_NAMES } from '@/lib/fork-service/in-flight-call';
 import { agentToolDeclaration, forkRequestFromCall } from './agent-tool';
@@ -20,6 +24,38 @@ import type { RunRecord } from './run-record';
 
 /** An Agent call's answer: a result, or a refusal shaped as the runtime shapes a failed call. */
 type CallOutput = RefusalOutput;
+
+/** A call that started a family of children, waiting for all of them. */
+interface FamilyWait {
+  toolCallId: string;
+  toolName: string;
+  members: { childId: string; member: FamilyMember }[];
+}
+
+// A child the person stopped is one Kimi's user interrupted; one cut off by a restart failed.
+const FAMILY_STATUS = { finished: 'completed', failed: 'failed', stopped: 'aborted', interrupted: 'failed' } as const;
+
+/** The family's one call result, once every member has ended, as the runtime renders it. */
+async function familyResult(family: FamilyWait, policy: ForkPolicy, runs: ChildRuns): Promise<CallOutput> {
+  const outcomes: FamilyOutcome[] = [];
+  for (const { childId, member } of family.members) {
+    await runs.settled(childId);
+    const run = runs.record(childId);
+    if (run === null || run === undefined || run.status === 'running') {
+      outcomes.push({ member, agentId: childId, status: 'failed', error: 'the child vanished' });
+      continue;
+    }
+    outcomes.push({
+      member,
+      agentId: childId,
+      status: FAMILY_STATUS[run.status],
+      ...(run.finalOutput ? { result: run.finalOutput } : {}),
+      ...(run.error ? { error: run.error } : {}),
+    });
+  }
+  const { delivery } = runtimeOf(policy);
+  return { type: 'text', value: delivery.kind === 'family-result' ? delivery.render(outcomes) : '' };
+}
 
 /** What the browser hears while the parent agent takes a turn. */
 export type ParentTurnEvent =
@@ -78,9 +114,8 @@ export function openToolCalls(parent: ParentTranscript): { index: number; toolCa
  */
 export function liveParentTools(policy: ForkPolicy, declared: readonly ToolDeclaration[]): ToolDeclaration[] {
   const runtimeTool = agentToolDeclaration(policy);
-  const recorded = declared.find((tool) => AGENT_TOOL_NAMES.has(tool.name));
   const others = declared.filter((tool) => !AGENT_TOOL_NAMES.has(tool.name));
-  return [...others, { ...runtimeTool, name: recorded?.name ?? runtimeTool.name }];
+  return [...others, { ...runtimeTool, name: liveAgentToolName(policy, declared) }];
 }
 
 /**
@@ -161,9 +196,11 @@ export async function* runParentTurn(input: ParentTurnInput, deps: ParentTurnDep
       const results: { type: 'tool-result'; toolCallId: string; toolName: string; output: CallOutput }[] = [];
       const { refusal } = runtimeOf(input.policy);
       const waiting: { toolCallId: string; toolName: string; childId: string }[] = [];
+      const families: FamilyWait[] = [];
       for (const call of agentCalls) {
         const request = forkRequestFromCall(input.policy, call.input, input.settings);
-        const plan = planFork(transcript, request);
+        const plans = planForkFamily(transcript, request);
+        const plan = plans[0]!;
         const answer = (output: CallOutput) => results.push({ type: 'tool-result', toolCallId: call.toolCallId, toolName: call.toolName, output });
         // Refusals read as the runtime shapes a failed call, in the runtime's own words.
         if (plan.errors.length > 0) {
@@ -174,33 +211,40 @@ export async function* runParentTurn(input: ParentTurnInput, deps: ParentTurnDep
           answer(refusal(`${plan.freshReason ?? 'not a fork'}. Fork Lab runs forks only: call again with the fork parameters.`));
           continue;
         }
-        const childId = deps.newChildId();
-        const name = `${call.toolName} fork ${childId.slice(-4)}`;
-        const bootstrap = buildBootstrapRecord(plan, { childId, parentAgentId: profile.agentId });
-        let run: RunRecord;
-        try {
-          run = deps.runs.launch({ runId: childId, sessionId: input.sessionId, name, modelId: input.modelId, bootstrap });
-        } catch (error) {
-          // Too many children running, say: the model hears it as this call's error.
-          answer(refusal(error instanceof Error ? error.message : String(error)));
-          continue;
-        }
         const { delivery } = runtimeOf(input.policy);
-        const resultByServer = delivery.kind === 'call-result';
-        yield {
-          type: 'child',
-          childId,
-          name,
-          agentCallId: call.toolCallId,
-          request,
-          plan,
-          tokens: await deps.tokens(plan, transcript),
-          bootstrap,
-          run,
-          resultByServer,
-        };
-        if (delivery.kind === 'call-result') waiting.push({ toolCallId: call.toolCallId, toolName: call.toolName, childId });
-        else answer({ type: 'text', value: delivery.placeholder });
+        const members: FamilyWait['members'] = [];
+        let launched = 0;
+        for (const memberPlan of plans) {
+          const childId = deps.newChildId();
+          const member = memberPlan.family?.members.find((candidate) => candidate.index === memberPlan.family!.member);
+          const name = member?.name ?? `${call.toolName} fork ${childId.slice(-4)}`;
+          const bootstrap = buildBootstrapRecord(memberPlan, { childId, parentAgentId: profile.agentId });
+          let run: RunRecord;
+          try {
+            run = deps.runs.launch({ runId: childId, sessionId: input.sessionId, name, modelId: input.modelId, bootstrap });
+          } catch (error) {
+            // Too many children running, say: the model hears it as this call's error.
+            if (launched === 0) answer(refusal(error instanceof Error ? error.message : String(error)));
+            break;
+          }
+          launched += 1;
+          yield {
+            type: 'child',
+            childId,
+            name,
+            agentCallId: call.toolCallId,
+            request: memberPlan.family === undefined ? request : familyRequests(request, memberPlan.family)[memberPlan.family.members.indexOf(member!)]!,
+            plan: memberPlan,
+            tokens: await deps.tokens(memberPlan, transcript),
+            bootstrap,
+            run,
+            resultByServer: delivery.kind !== 'background-notification',
+          };
+          if (member !== undefined) members.push({ childId, member });
+          else if (delivery.kind === 'call-result') waiting.push({ toolCallId: call.toolCallId, toolName: call.toolName, childId });
+          else if (delivery.kind === 'background-notification') answer({ type: 'text', value: delivery.placeholder });
+        }
+        if (members.length > 0) families.push({ toolCallId: call.toolCallId, toolName: call.toolName, members });
       }
       for (const wait of waiting) {
         await deps.runs.settled(wait.childId);
@@ -210,6 +254,14 @@ export async function* runParentTurn(input: ParentTurnInput, deps: ParentTurnDep
             ? { type: 'text', value: run.finalOutput ?? '' }
             : refusal(`the child ${run?.status ?? 'vanished'}: ${run?.error ?? 'no details'}`);
         results.push({ type: 'tool-result', toolCallId: wait.toolCallId, toolName: wait.toolName, output });
+      }
+      for (const family of families) {
+        results.push({
+          type: 'tool-result',
+          toolCallId: family.toolCallId,
+          toolName: family.toolName,
+          output: await familyResult(family, input.policy, deps.runs),
+        });
       }
       // Results in call order, as a runtime answers a parallel batch.
       const order = agentCalls.map((call) => call.toolCallId);

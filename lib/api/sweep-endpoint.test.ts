@@ -83,7 +83,7 @@ describe('POST /api/sweep', () => {
       await answerSweepRequest(post({ ...base, variants: { kind: 'windows', runtime: 'codex', windows: Array.from({ length: 17 }, () => '1') } })),
     );
     expect(unknown.status).toBe(400);
-    expect(unknown.issues.join('\n')).toContain('one of qwen-fork-turns, kimi-fork, deepseek-completed-turns');
+    expect(unknown.issues.join('\n')).toContain('one of qwen-fork-turns, kimi-fork, kimi-agent-swarm, deepseek-completed-turns');
     expect(
       await refusal(await answerSweepRequest(post({ ...base, variants: { kind: 'windows', runtime: 'qwen-fork-turns', windows: ['', '1', '1'] } }))),
     ).toEqual({

@@ -43,8 +43,11 @@ describe('fork-lab plan', () => {
 
   it('exits 2 naming the flag and what is allowed: an unknown runtime, parameter, format, flag; a missing or unreadable file', async () => {
     const cases: [string[], string][] = [
-      [['plan', CLAUDE], '--runtime: required; one of qwen-fork-turns, kimi-fork, deepseek-completed-turns'],
-      [['plan', CLAUDE, '--runtime', 'qwen'], '--runtime: "qwen" is not a runtime; one of qwen-fork-turns, kimi-fork, deepseek-completed-turns'],
+      [['plan', CLAUDE], '--runtime: required; one of qwen-fork-turns, kimi-fork, kimi-agent-swarm, deepseek-completed-turns'],
+      [
+        ['plan', CLAUDE, '--runtime', 'qwen'],
+        '--runtime: "qwen" is not a runtime; one of qwen-fork-turns, kimi-fork, kimi-agent-swarm, deepseek-completed-turns',
+      ],
       [
         ['plan', CLAUDE, '--runtime', 'kimi-fork', '--param', 'forks=true'],
         '--param: kimi-fork has no parameter "forks"; it takes fork, resume, subagent_type, model, notice',

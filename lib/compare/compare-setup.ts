@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FORK_RUNTIMES, type ForkPolicy, type ForkRequest, isForkPolicy, parseForkRequest, runtimeOf } from '@/lib/fork';
+import { FORK_RUNTIMES, type ForkPolicy, type ForkRequest, isForkPolicy, ONE_CHILD_RUNTIMES, parseForkRequest, runtimeOf } from '@/lib/fork';
 
 export const MIN_VARIANTS = 2;
 export const MAX_VARIANTS = 8;
@@ -104,7 +104,7 @@ export function defaultCompareSetup(
   if (window !== undefined && selected.values[window.field] !== window.all) {
     variants.push(variant(selected.policy, { ...selected.values, [window.field]: window.all }));
   }
-  for (const runtime of FORK_RUNTIMES) {
+  for (const runtime of ONE_CHILD_RUNTIMES) {
     if (runtime.policy !== selected.policy) variants.push(variant(runtime.policy, runtime.controls.defaults));
   }
   const kept = variants.slice(0, MAX_VARIANTS);

@@ -1,9 +1,20 @@
-import { type ForkRequest, type ParentTranscript, runtimeOf, type TranscriptMessage } from '@/lib/fork';
+import { type ForkPolicy, type ForkRequest, type ParentTranscript, runtimeOf, type ToolDeclaration, type TranscriptMessage } from '@/lib/fork';
 import { AGENT_TOOL_NAMES, inFlightAgentCall } from './in-flight-call';
 
 /** The Agent call's input as the runtime's model would write it for a request. */
 export function agentCallInput(request: ForkRequest): Record<string, unknown> {
   return runtimeOf(request.policy).agentTool.callInput(request);
+}
+
+/**
+ * The name the parent calls the runtime's tool by: the name its recorded Agent tool has, so its
+ * history and its tools agree. A tool that starts a family (Kimi's AgentSwarm) sits beside the Agent
+ * tool in its runtime and names itself in its own description, so it keeps its own name.
+ */
+export function liveAgentToolName(policy: ForkPolicy, declared: readonly ToolDeclaration[]): string {
+  const runtime = runtimeOf(policy);
+  if (runtime.memberRequest !== undefined) return runtime.agentTool.declaration.name;
+  return declared.find((tool) => AGENT_TOOL_NAMES.has(tool.name))?.name ?? runtime.agentTool.declaration.name;
 }
 
 /**
@@ -17,7 +28,11 @@ export function withAgentCall(transcript: ParentTranscript, request: ForkRequest
   if ((request.forkPoint !== undefined && request.forkPoint < end) || inFlightAgentCall(transcript.messages) !== null) {
     return { transcript, written: null };
   }
-  const toolName = transcript.profile.tools.find((tool) => AGENT_TOOL_NAMES.has(tool.name))?.name ?? 'agent';
+  const runtime = runtimeOf(request.policy);
+  const toolName =
+    runtime.memberRequest === undefined
+      ? (transcript.profile.tools.find((tool) => AGENT_TOOL_NAMES.has(tool.name))?.name ?? 'agent')
+      : liveAgentToolName(request.policy, transcript.profile.tools);
   const used = new Set(transcript.messages.map((entry) => entry.id));
   let number = end + 1;
   while (used.has(`fork-call-${number}`)) number += 1;

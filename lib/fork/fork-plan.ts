@@ -156,6 +156,34 @@ export interface ForkWindow {
   realTurns: number;
 }
 
+/** One child of a family that a single call starts (one item of Kimi's AgentSwarm). */
+export interface FamilyMember {
+  /** 1-based, in the runtime's launch order. */
+  index: number;
+  /** The runtime's name for this child (Kimi: `<description> #<index> (<agent type>)`). */
+  name: string;
+  /** The value this child was made for (Kimi's `swarmItem` label). */
+  label: string;
+  /** The child's task before the runtime frames it. */
+  task: string;
+  /** When the runtime starts it, counted from the first launch, when nothing holds it back. */
+  launchAfterMs: number;
+}
+
+/**
+ * Several children one call starts together, each from the same snapshot of the parent; they differ
+ * only in their task. A plan describes one of them as its `child`, the one `member` names.
+ */
+export interface ForkFamily {
+  /** The tool whose call starts them, as the runtime names it. */
+  tool: string;
+  /** What the call said the family is for. */
+  description: string;
+  members: FamilyMember[];
+  /** Which member (its `index`) this plan's `child` is. */
+  member: number;
+}
+
 /**
  * The result of `planFork`: either parameter errors (and no child), or exactly what the child
  * receives and, for every parent message, whether it is inherited and why.
@@ -174,4 +202,6 @@ export interface ForkPlan {
   cache: CacheReuse | null;
   /** Things a person should know that are not errors (a result left without its call, …). */
   warnings: string[];
+  /** When the call starts several children at once: all of them, and which one `child` is. */
+  family?: ForkFamily;
 }

@@ -9,13 +9,13 @@
 export { buildBootstrapRecord, type ForkBootstrapRecord, reviveChildHistory } from './bootstrap-record';
 export { isContextFragment as isCodexContextFragment } from './codex/fork-turns';
 export { BootstrapMissingError, ForkRequestValidationError, type InputIssue, TranscriptValidationError } from './errors';
-export type { ChildMessage, ChildMessageSource, ChildRequest, ForkParameterError, ForkPlan, ParentRange } from './fork-plan';
+export type { ChildMessage, ChildMessageSource, ChildRequest, FamilyMember, ForkFamily, ForkParameterError, ForkPlan, ParentRange } from './fork-plan';
 export { forkRequestSchema, parseForkRequest } from './fork-request-schema';
 export { dispositionAt, type ParentDisposition } from './parent-ranges';
-export { planFork } from './plan-fork';
-export type { ForkRuntime, RefusalOutput } from './runtime';
+export { familyRequests, planFork, planForkFamily } from './plan-fork';
+export type { FamilyOutcome, ForkRuntime, RefusalOutput } from './runtime';
 export type { ControlField, TurnWindowControl } from './runtime-controls';
-export { FORK_POLICIES, FORK_RUNTIMES, type ForkPolicy, type ForkRequest, isForkPolicy, runtimeOf } from './runtimes';
+export { FORK_POLICIES, FORK_RUNTIMES, type ForkPolicy, type ForkRequest, isForkPolicy, ONE_CHILD_RUNTIMES, runtimeOf } from './runtimes';
 export { classifyMessages, isRealUserTurn, type MessageClassification, type MessageKind } from './transcript/classify-messages';
 export { copyUnlessFrozen } from './transcript/deep-clone';
 export { deepFreeze, isDeepFrozen } from './transcript/deep-freeze';

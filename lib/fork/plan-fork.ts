@@ -1,4 +1,4 @@
-import type { ForkParameterError, ForkPlan } from './fork-plan';
+import type { ForkFamily, ForkParameterError, ForkPlan } from './fork-plan';
 import { rejectedPlan } from './planning/refused-plans';
 import { type ForkRequest, runtimeOf } from './runtimes';
 import type { ParentTranscript } from './transcript/transcript';
@@ -30,4 +30,29 @@ export function planFork(parent: ParentTranscript, request: ForkRequest): ForkPl
   if (forkPointError !== null) return rejectedPlan(request.policy, [forkPointError], length);
   const end = request.forkPoint ?? length;
   return runtimeOf(request.policy).planRequest(parent, request, end);
+}
+
+/**
+ * The request of each member of a family, in launch order, each naming its member; for a request
+ * that starts one child, that request alone.
+ */
+export function familyRequests(request: ForkRequest, family: ForkFamily | undefined): ForkRequest[] {
+  const { memberRequest } = runtimeOf(request.policy);
+  if (family === undefined || memberRequest === undefined) return [request];
+  return family.members.map((member) => memberRequest(request, member.index) as ForkRequest);
+}
+
+/**
+ * The plan of every child one call starts, in launch order: the request's own plan, or, when it
+ * starts a family (Kimi's AgentSwarm), one plan per member, each with that member as its child.
+ * Planning them one by one keeps each child's messages its own: no two members share an object.
+ */
+export function planForkFamily(parent: ParentTranscript, request: ForkRequest): ForkPlan[] {
+  const plan = planFork(parent, request);
+  const runtime = runtimeOf(request.policy);
+  if (plan.family === undefined || runtime.memberRequest === undefined) return [plan];
+  const memberRequest = runtime.memberRequest;
+  return plan.family.members.map((member) =>
+    member.index === plan.family!.member ? plan : planFork(parent, memberRequest(request, member.index) as ForkRequest),
+  );
 }

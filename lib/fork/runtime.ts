@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ForkPlan } from './fork-plan';
+import type { FamilyMember, ForkPlan } from './fork-plan';
 import type { RuntimeControls } from './runtime-controls';
 import type { ParentTranscript, ToolDeclaration } from './transcript/transcript';
 
@@ -60,7 +60,22 @@ export type ResultDelivery =
    */
   | { kind: 'background-notification'; placeholder: string; notification(outcome: BackgroundOutcome): string }
   /** The parent waits: the result is the Agent call's result. */
-  | { kind: 'call-result' };
+  | { kind: 'call-result' }
+  /**
+   * The call started a family of children (Kimi's AgentSwarm) and the parent waits for all of them:
+   * once every member has ended, however it ended, the call's result is `render` of their outcomes.
+   */
+  | { kind: 'family-result'; render(outcomes: readonly FamilyOutcome[]): string };
+
+/** How one member of a family ended, for the result its parent's call receives. */
+export interface FamilyOutcome {
+  member: FamilyMember;
+  /** The child's id. */
+  agentId: string;
+  status: 'completed' | 'failed' | 'aborted';
+  result?: string;
+  error?: string;
+}
 
 /**
  * What the parent's model reads when its Agent call is refused (the runtime's own error, or Fork
@@ -96,6 +111,11 @@ export interface ForkRuntimeSpec<S extends ForkRequestSchema> {
   /** The tool result that answers a refused Agent call, carrying `message` (the refusal's text). */
   refusal(message: string): RefusalOutput;
   framing: ChildFraming;
+  /**
+   * For a runtime whose one call starts a family of children: the request whose plan's child is the
+   * member with this index (the plan's `family` lists them).
+   */
+  memberRequest?(request: z.infer<S>, member: number): z.infer<S>;
 }
 
 /** A runtime as the registry holds it. */

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { claudeCodeRuntime } from './claude-code/claude-code-runtime';
 import { codexRuntime } from './codex/codex-runtime';
 import { deepSeekRuntime } from './deepseek/deepseek-runtime';
+import { agentSwarmRuntime } from './kimi/agent-swarm-runtime';
 import { kimiRuntime } from './kimi/kimi-runtime';
 import { qwenRuntime } from './qwen/qwen-runtime';
 import type { ForkRuntime } from './runtime';
@@ -11,7 +12,7 @@ import type { ForkRuntime } from './runtime';
  * folder and one entry here: the engine, the UI, URLs, exports, the parent's Agent tool and the
  * HTTP API all read this list.
  */
-export const FORK_RUNTIMES = [qwenRuntime, kimiRuntime, deepSeekRuntime, codexRuntime, claudeCodeRuntime] as const;
+export const FORK_RUNTIMES = [qwenRuntime, kimiRuntime, agentSwarmRuntime, deepSeekRuntime, codexRuntime, claudeCodeRuntime] as const;
 
 type Registered = (typeof FORK_RUNTIMES)[number];
 
@@ -32,3 +33,10 @@ export function runtimeOf(policy: ForkPolicy): ForkRuntime {
   if (runtime === undefined) throw new Error(`no runtime for policy ${policy}`);
   return runtime;
 }
+
+/**
+ * The runtimes whose call starts one child: what "every runtime at its defaults" means (the compare
+ * view's first variants, a sweep across runtimes). A call that starts a family (Kimi's AgentSwarm)
+ * needs a template and items no default can supply, so it is added by name, not by default.
+ */
+export const ONE_CHILD_RUNTIMES: readonly Registered[] = FORK_RUNTIMES.filter((runtime) => (runtime as ForkRuntime).memberRequest === undefined);

@@ -6,6 +6,7 @@
 import type { ForkRequest, TranscriptMessage } from '@/lib/fork';
 import { CLAUDE_CODE_SCENARIOS } from './claude-code-scenarios';
 import { CODEX_SCENARIOS } from './codex-scenarios';
+import { KIMI_SWARM_SCENARIOS } from './kimi-swarm-scenarios';
 import type { Scenario } from './scenario';
 import { DIRECTIVE, STARTUP, scenario } from './scenario-builder';
 import { assistant, reminder, toolCalls, toolResults, user } from './transcript-builders';
@@ -239,6 +240,7 @@ export const BUILT_IN_SCENARIOS: Scenario[] = [
     ],
     { policy: 'deepseek-completed-turns', directive: 'Draft release notes for v2.14.3.', params: {} },
   ),
+  ...KIMI_SWARM_SCENARIOS,
   ...CODEX_SCENARIOS,
   ...CLAUDE_CODE_SCENARIOS,
 ];

@@ -2,9 +2,9 @@ import type { LanguageModel } from 'ai';
 import { generateText } from 'ai';
 import {
   buildBootstrapRecord,
-  FORK_RUNTIMES,
   type ForkPolicy,
   type ForkRequest,
+  ONE_CHILD_RUNTIMES,
   type ParentTranscript,
   parseForkRequest,
   planFork,
@@ -66,9 +66,9 @@ export function windowVariants(policy: ForkPolicy, windows: readonly string[], d
   }));
 }
 
-/** Every runtime of the registry at its defaults. */
+/** Every runtime of the registry whose call starts one child, at its defaults. */
 export function defaultRuntimeVariants(directive: string): SweepVariantSpec[] {
-  return FORK_RUNTIMES.map((runtime) => ({
+  return ONE_CHILD_RUNTIMES.map((runtime) => ({
     label: runtime.policy,
     request: parseForkRequest(runtime.controls.toRequest(runtime.controls.defaults, { directive })),
   }));

@@ -1,4 +1,4 @@
-import { type ForkPolicy, linkToolPairs, type ParentTranscript, runtimeOf, type TranscriptMessage, toolCallsOf } from '@/lib/fork';
+import { type FamilyOutcome, type ForkPolicy, linkToolPairs, type ParentTranscript, runtimeOf, type TranscriptMessage, toolCallsOf } from '@/lib/fork';
 import { freshMessageId } from './parent-edits';
 
 /** The parent's tool call with this id, if it is still waiting for a result, and where it is. */
@@ -94,5 +94,24 @@ export function deliverChildOutcome(transcript: ParentTranscript, child: ChildOu
   const call = child.agentCallId === null ? null : openCall(transcript, child.agentCallId);
   if (call !== null) return answered(transcript, call, toolResult(transcript, child.agentCallId!, call.toolName, child.output));
   const reminder = `<system-reminder>\nThe forked agent "${child.name}" finished. Its result:\n${child.output}\n</system-reminder>`;
+  return { ...transcript, messages: [...transcript.messages, userText(transcript, reminder)] };
+}
+
+/**
+ * What the parent receives once every child of a family (one call's children, launched together)
+ * has ended, or null when its runtime does not deliver families: the runtime's rendering of all
+ * their outcomes, as the one result of the call that started them, or, if the person has since
+ * edited that call away, as a notification reminder.
+ */
+export function deliverFamilyOutcome(
+  transcript: ParentTranscript,
+  family: { policy: ForkPolicy; agentCallId: string | null; description: string; outcomes: readonly FamilyOutcome[] },
+): ParentTranscript | null {
+  const { delivery } = runtimeOf(family.policy);
+  if (delivery.kind !== 'family-result') return null;
+  const text = delivery.render(family.outcomes);
+  const call = family.agentCallId === null ? null : openCall(transcript, family.agentCallId);
+  if (call !== null) return answered(transcript, call, toolResult(transcript, family.agentCallId!, call.toolName, text));
+  const reminder = `<system-reminder>\nThe forked agents of "${family.description}" finished. Their result:\n${text}\n</system-reminder>`;
   return { ...transcript, messages: [...transcript.messages, userText(transcript, reminder)] };
 }

@@ -82,6 +82,16 @@ describe('restoreSelection', () => {
         'kimi-fork': saved.kimi,
         'deepseek-completed-turns': saved.deepseek,
         // A runtime added after selections were keyed by policy was never saved the old way: its defaults.
+        'kimi-agent-swarm': {
+          description: 'Swarm',
+          items: '',
+          fork: 'true',
+          subagent_type: '',
+          model: '',
+          resume_agent_ids: '',
+          notice: 'prompt-prefix',
+          member: '',
+        },
         'codex-spawn-agent': {
           task_name: 'worker',
           fork_turns: 'all',

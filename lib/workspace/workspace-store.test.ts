@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultCompareSetup } from '@/lib/compare/compare-setup';
-import { deepFreeze, type ForkRequest, planFork } from '@/lib/fork';
+import { deepFreeze, type ForkRequest, planFork, planForkFamily } from '@/lib/fork';
 import { mutableSharedObjects, scribble, sharedObjects } from '@/lib/fork/testing/object-graph';
 import { contentHash } from '@/lib/isolation/content-hash';
 import { assistant, parentOf, toolCalls, user } from '@/lib/scenarios/transcript-builders';
@@ -219,6 +219,49 @@ describe('workspace store', () => {
     ]);
     expect(session.revision).toBe(1);
     expect(mutableSharedObjects(session.transcript, child)).toEqual([]);
+  });
+
+  it('a swarm’s children answer their one call together, once the last of them has ended, in launch order', async () => {
+    const { store } = newStore();
+    const swarmInput = { description: 'Check', prompt_template: 'Check {{item}}.', items: ['a', 'b'], fork: true };
+    const withCall = parentOf([...transcript.messages, toolCalls('c1', [{ id: 'call-1', tool: 'AgentSwarm', input: swarmInput }])]);
+    store.getState().openSession({ ...init, transcript: withCall });
+    const base = await childOf(store.getState());
+    const swarm: ForkRequest = { policy: 'kimi-agent-swarm', directive: 'Check {{item}}.', params: { description: 'Check', items: ['a', 'b'], fork: true } };
+    const plans = planForkFamily(activeSession(store.getState())!.transcript, swarm) as ChildRecord['plan'][];
+    const running = { modelId: 'offline', status: 'running' as const, finalOutput: null, error: null, deliveredToParent: false };
+    for (const [k, plan] of plans.entries()) {
+      store.getState().addChild({ ...base, id: `child-${k + 1}`, plan, agentCallId: 'call-1', familyId: 'family-1', run: running });
+    }
+    store.getState().applyRunEvent('child-2', { type: 'status', status: 'failed', finalOutput: null, error: 'provider error' });
+    expect(activeSession(store.getState())!.transcript.messages).toHaveLength(withCall.messages.length);
+    store.getState().applyRunEvent('child-1', { type: 'status', status: 'finished', finalOutput: 'All good.', error: null });
+    const session = activeSession(store.getState())!;
+    expect(session.children.map((child) => child.run?.deliveredToParent)).toEqual([true, true]);
+    expect(session.transcript.messages.slice(withCall.messages.length).map((entry) => entry.message)).toEqual([
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'call-1',
+            toolName: 'AgentSwarm',
+            output: {
+              type: 'text',
+              value: [
+                '<agent_swarm_result>',
+                '<summary>completed: 1, failed: 1</summary>',
+                '<resume_hint>Call AgentSwarm with resume_agent_ids using the agent_id values in this result to continue unfinished work.</resume_hint>',
+                '<subagent agent_id="child-1" item="a" outcome="completed">All good.</subagent>',
+                '<subagent agent_id="child-2" item="b" state="started" outcome="failed">provider error</subagent>',
+                '</agent_swarm_result>',
+              ].join('\n'),
+            },
+          },
+        ],
+      },
+    ]);
+    expect(session.revision).toBe(1);
   });
 
   it('a Qwen background fork that fails tells its parent once, and again when revived and finished', async () => {

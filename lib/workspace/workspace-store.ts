@@ -2,9 +2,9 @@ import { type PersistStorage, persist } from 'zustand/middleware';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RunEvent } from '@/lib/agent/run-record';
 import { type CompareSetup, restoreCompareSetup } from '@/lib/compare/compare-setup';
-import { copyUnlessFrozen, deepFreeze, type ModelMessage, type ParentTranscript, runtimeOf, type TranscriptMessage } from '@/lib/fork';
+import { copyUnlessFrozen, deepFreeze, type FamilyOutcome, type ModelMessage, type ParentTranscript, runtimeOf, type TranscriptMessage } from '@/lib/fork';
 import { KEPT_SWEEPS, restoreSweeps, type SweepRecord } from '@/lib/sweep/sweep-record';
-import { acknowledgeLaunch, deliverChildOutcome } from './deliver-result';
+import { acknowledgeLaunch, deliverChildOutcome, deliverFamilyOutcome } from './deliver-result';
 import { type ForkSelection, restoreSelection } from './fork-selection';
 import { appendMessage, deleteMessage, replaceMessage } from './parent-edits';
 import type { ChildRecord, ParentSession, SessionSource } from './workspace';
@@ -72,19 +72,59 @@ export type WorkspaceStore = StoreApi<WorkspaceState & WorkspaceActions> & {
 export const WORKSPACE_STORAGE_KEY = 'fork-lab-workspace';
 const EMPTY: WorkspaceState = { sessions: {}, activeSessionId: null, openChildId: null, modelId: 'offline', turnsInProgress: {} };
 
-/** The session with every finished child's result that has not reached the parent delivered, in launch order. */
+const ENDED = new Set(['finished', 'failed', 'stopped']);
+const FAMILY_STATUS = { finished: 'completed', failed: 'failed', stopped: 'aborted' } as const;
+
+/** How a family member ended, as its runtime reports it to the parent. */
+function familyOutcome(child: ChildRecord): FamilyOutcome | null {
+  const family = child.plan.family;
+  const member = family?.members.find((candidate) => candidate.index === family.member);
+  const run = child.run;
+  if (member === undefined || run === null || !ENDED.has(run.status)) return null;
+  return {
+    member,
+    agentId: child.id,
+    status: FAMILY_STATUS[run.status as keyof typeof FAMILY_STATUS],
+    ...(run.finalOutput ? { result: run.finalOutput } : {}),
+    ...(run.error ? { error: run.error } : {}),
+  };
+}
+
+/**
+ * The session with every finished child's result that has not reached the parent delivered, in
+ * launch order. A family's members deliver together, once the last of them has ended.
+ */
 function withDeliveries(session: ParentSession): ParentSession {
   let transcript = session.transcript;
   let revision = session.revision;
-  const children = session.children.map((child) => {
+  const deliveredFamilies = new Set<string>();
+  const children = session.children.map((child, _position, all) => {
     const run = child.run;
-    if (run === null || run.deliveredToParent || (run.status !== 'finished' && run.status !== 'failed' && run.status !== 'stopped')) return child;
+    if (run === null || run.deliveredToParent || !ENDED.has(run.status)) return child;
+    if (child.familyId !== undefined) {
+      const members = all.filter((candidate) => candidate.familyId === child.familyId);
+      const outcomes = members.map(familyOutcome);
+      if (!deliveredFamilies.has(child.familyId)) {
+        if (outcomes.some((outcome) => outcome === null)) return child;
+        const delivered = deliverFamilyOutcome(transcript, {
+          policy: child.plan.policy,
+          agentCallId: child.agentCallId,
+          description: child.plan.family?.description ?? child.name,
+          outcomes: outcomes as FamilyOutcome[],
+        });
+        if (delivered === null) return child;
+        transcript = delivered;
+        revision += 1;
+        deliveredFamilies.add(child.familyId);
+      }
+      return owned({ ...child, run: { ...run, deliveredToParent: true } });
+    }
     const delivered = deliverChildOutcome(transcript, {
       policy: child.plan.policy,
       childId: child.id,
       name: child.name,
       agentCallId: child.agentCallId,
-      status: run.status,
+      status: run.status as 'finished' | 'failed' | 'stopped',
       output: run.finalOutput,
       error: run.error,
     });

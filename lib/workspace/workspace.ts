@@ -31,6 +31,11 @@ export interface ChildRecord {
   inheritedHash: string;
   /** The parent's in-flight Agent call this child answers, when the parent had one. */
   agentCallId: string | null;
+  /**
+   * Children one call started together (Kimi's AgentSwarm) share this id; the parent's call gets
+   * one result, once every one of them has ended. `plan.family` says which member each is.
+   */
+  familyId?: string;
   /** The child's run on the server; null for a child that was planned but never run. */
   run: ChildRun | null;
 }

@@ -25,6 +25,15 @@ describe('toolArguments', () => {
     });
   });
 
+  it('reads a list as one value with commas between its entries, and a boolean as true or false', () => {
+    const swarm = { type: 'object', properties: { description: { type: 'string' }, items: { type: 'array' }, fork: { type: 'boolean' } } };
+    expect(toolArguments('AgentSwarm description=Review items: "src/a.ts, src/b.ts ,," fork=true', swarm)).toEqual({
+      description: 'Review',
+      items: ['src/a.ts', 'src/b.ts'],
+      fork: true,
+    });
+  });
+
   it('invents nothing the request does not say', () => {
     expect(toolArguments('use read_file', readFile)).toEqual({});
     expect(toolArguments('anything', undefined)).toEqual({});

@@ -16,6 +16,12 @@ function coerce(value: string, type: unknown): unknown {
     return Number.isFinite(number) ? number : value;
   }
   if (type === 'boolean') return value === 'true' ? true : value === 'false' ? false : value;
+  // A list is written as one value with commas between its entries: `items: "a.ts, b.ts"`.
+  if (type === 'array')
+    return value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== '');
   return value;
 }
 
@@ -29,12 +35,15 @@ function coerce(value: string, type: unknown): unknown {
 export function toolArguments(request: string, schema: ObjectSchema | undefined): Record<string, unknown> {
   const properties = schema?.properties ?? {};
   const args: Record<string, unknown> = {};
+  const usedQuotes = new Set<string>();
   for (const match of request.matchAll(/([A-Za-z_][\w-]*)\s*(?:=|:)\s*("[^"]*"|'[^']*'|“[^”]*”|[^\s,;]+)/g)) {
     const key = match[1]!;
-    if (key in properties && !(key in args)) args[key] = coerce(unquote(match[2]!), properties[key]!.type);
+    if (!(key in properties) || key in args) continue;
+    const value = unquote(match[2]!);
+    usedQuotes.add(value);
+    args[key] = coerce(value, properties[key]!.type);
   }
   const quoted = [...request.matchAll(/"([^"]*)"|“([^”]*)”/g)].map((match) => match[1] ?? match[2] ?? '');
-  const usedQuotes = new Set(Object.values(args).filter((value): value is string => typeof value === 'string'));
   const freeQuotes = quoted.filter((value) => !usedQuotes.has(value));
   const paths = [...request.matchAll(/(?:^|\s)([\w.-]*\/[\w./-]*\w|[\w-]+\.[A-Za-z0-9]{1,6})(?=[\s,;.!?]|$)/g)].map((match) => match[1]!);
 

@@ -37,12 +37,14 @@ const agentSwarmInputSchema = z
       .boolean()
       .optional()
       .describe(
-        'Fork the current context for every item-spawned subagent: each starts with a snapshot of this agent\'s completed conversation history instead of zero context, inheriting this agent\'s agent type, tool set, and model. A non-empty resume_agent_ids map is rejected. If subagent_type is provided, it must match this agent\'s type; if model is provided, it must be this agent\'s model or "primary". Different types and model overrides are rejected. Use it only when every item builds on this conversation; keep independent tasks zero-context.',
+        "Fork the current context for every item-spawned subagent: each starts with a snapshot of this agent's completed conversation history instead of zero context, inheriting this agent's agent type, tool set, and model. A non-empty resume_agent_ids map is rejected. If subagent_type is provided, it must match this agent's type; if model is provided, it must be this agent's model or \"primary\". Different types and model overrides are rejected. Use it only when every item builds on this conversation; keep independent tasks zero-context.",
       ),
     resume_agent_ids: z
       .record(z.string().trim().min(1), z.string().trim().min(1))
       .optional()
-      .describe('Map of existing subagent agent_id to the prompt used to resume that subagent. These resumed subagents are launched before new item-based subagents.'),
+      .describe(
+        'Map of existing subagent agent_id to the prompt used to resume that subagent. These resumed subagents are launched before new item-based subagents.',
+      ),
     model: z
       .string()
       .optional()

@@ -7,6 +7,12 @@ import { planKimiFork } from './plan-kimi-fork';
 
 const KIMI_TOOL_ERROR_LINE = '<system>ERROR: Tool execution failed.</system>';
 
+/**
+ * A tool error reaches the model as this system line, a newline, then the tool's output
+ * (`renderToolResultForModel` in agent-core-v2's contextMemory/toolResultRender.ts).
+ */
+export const kimiToolError = (message: string) => ({ type: 'text' as const, value: `${KIMI_TOOL_ERROR_LINE}\n${message}` });
+
 /** Kimi Code's `agent` tool with `fork: true`. */
 export const kimiRuntime = defineForkRuntime({
   policy: KIMI_POLICY,
@@ -17,8 +23,6 @@ export const kimiRuntime = defineForkRuntime({
   agentTool: kimiAgentTool,
   controls: kimiControls,
   delivery: { kind: 'call-result' },
-  // A tool error reaches the model as this system line, a newline, then the tool's output
-  // (`renderToolResultForModel` in agent-core-v2's contextMemory/toolResultRender.ts).
-  refusal: (message) => ({ type: 'text', value: `${KIMI_TOOL_ERROR_LINE}\n${message}` }),
+  refusal: kimiToolError,
   framing: kimiFraming,
 });

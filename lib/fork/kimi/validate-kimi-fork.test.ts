@@ -25,12 +25,16 @@ describe('validateKimiForkParams', () => {
         parameter: 'fork',
         code: 'arguments_schema',
         message: 'Invalid args for tool "Agent": /fork must be boolean',
-        explanation: "Kimi checks the call against the tool's JSON schema before anything else: fork is a boolean, and resume, subagent_type and model are strings.",
+        explanation:
+          "Kimi checks the call against the tool's JSON schema before anything else: fork is a boolean, and resume, subagent_type and model are strings.",
       },
     });
     // Ajv reports every error, in the schema's property order, joined by "; ".
     const both = validateKimiForkParams({ fork: 1, model: 3, resume: 5 }, caller);
-    expect(both).toMatchObject({ ok: false, error: { parameter: 'resume', message: 'Invalid args for tool "Agent": /resume must be string; /fork must be boolean; /model must be string' } });
+    expect(both).toMatchObject({
+      ok: false,
+      error: { parameter: 'resume', message: 'Invalid args for tool "Agent": /resume must be string; /fork must be boolean; /model must be string' },
+    });
   });
 
   it('answers a resume together with a subagent_type with the resume error, before any fork check and for every call', () => {

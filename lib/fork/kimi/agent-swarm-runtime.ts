@@ -1,0 +1,24 @@
+import { defineForkRuntime } from '../runtime';
+import { agentSwarmControls } from './agent-swarm-controls';
+import { renderSwarmResults } from './agent-swarm-family';
+import { KIMI_SWARM_POLICY, kimiSwarmRequestSchema } from './agent-swarm-request';
+import { agentSwarmTool } from './agent-swarm-tool';
+import { kimiFraming } from './inheritance-notice';
+import { kimiToolError } from './kimi-runtime';
+import { planAgentSwarm } from './plan-agent-swarm';
+
+/** Kimi Code's `AgentSwarm` tool with `fork: true`: one forked child per item, launched together. */
+export const agentSwarmRuntime = defineForkRuntime({
+  policy: KIMI_SWARM_POLICY,
+  label: 'Kimi Code · AgentSwarm fork: true',
+  name: 'Kimi Code AgentSwarm fork: true',
+  requestSchema: kimiSwarmRequestSchema,
+  plan: planAgentSwarm,
+  agentTool: agentSwarmTool,
+  controls: agentSwarmControls,
+  // The caller waits on its one swarm call until every child has ended (`AgentSwarmTool.runSwarm`).
+  delivery: { kind: 'family-result', render: renderSwarmResults },
+  refusal: kimiToolError,
+  framing: kimiFraming,
+  memberRequest: (request, member) => ({ ...request, member }),
+});
