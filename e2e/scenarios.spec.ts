@@ -59,7 +59,7 @@ test('the built-in scenario list matches public/scenarios/index.json, with both 
   await playground.open();
   await expect(page).toHaveTitle('Fork Lab');
   await expect(page.getByRole('heading', { level: 1, name: 'Fork Lab' })).toBeVisible();
-  expect(SCENARIO_INDEX).toHaveLength(16);
+  expect(SCENARIO_INDEX).toHaveLength(17);
   const options = await playground.scenarioSelect
     .locator('option')
     .evaluateAll((elements) => elements.map((element) => ({ value: (element as HTMLOptionElement).value, label: element.textContent })));

@@ -66,7 +66,7 @@ export function ForkTree({ session, openChildId, onOpen }: { session: ParentSess
             return (
               <li key={group.familyId} className={styles.family} data-testid="fork-tree-family" data-family-id={group.familyId}>
                 <p className={styles.familyHead}>
-                  <span aria-hidden>⑂</span> {family?.tool ?? 'family'} “{family?.description ?? first.name}”{' '}
+                  <span aria-hidden>⋔</span> {family?.tool ?? 'family'} “{family?.description ?? first.name}”{' '}
                   <span className={styles.muted}>
                     {runtimeOf(first.plan.policy).label} · {group.children.length} children launched together from one call · {ended} of {group.children.length}{' '}
                     ended
