@@ -41,6 +41,25 @@ function TurnsQuickValues(props: { window: TurnWindowControl; value: string; rea
   );
 }
 
+/** What a typed field (one line or several) shares. */
+function textProps(
+  field: ControlField,
+  value: string,
+  describedBy: string | undefined,
+  invalid: true | undefined,
+  onChange: (name: string, value: string) => void,
+) {
+  return {
+    value,
+    onChange: (event: { target: { value: string } }) => onChange(field.name, event.target.value),
+    placeholder: field.placeholder ?? '(left out)',
+    'aria-describedby': describedBy,
+    'aria-invalid': invalid,
+    'data-testid': `input-${field.name}`,
+    spellCheck: false,
+  };
+}
+
 /** A runtime's own parameters, drawn from its control description: no runtime is named here. */
 export function RuntimeFields({ runtime, values, errors, realTurns, onChange }: RuntimeFieldsProps) {
   const { controls } = runtime;
@@ -69,29 +88,9 @@ export function RuntimeFields({ runtime, values, errors, realTurns, onChange }: 
                     ))}
                   </select>
                 ) : field.kind === 'lines' ? (
-                  <textarea
-                    id={id}
-                    value={value}
-                    rows={4}
-                    placeholder={field.placeholder ?? '(left out)'}
-                    onChange={(event) => onChange(field.name, event.target.value)}
-                    aria-describedby={describedBy}
-                    aria-invalid={invalid}
-                    data-testid={`input-${field.name}`}
-                    spellCheck={false}
-                  />
+                  <textarea id={id} rows={4} {...textProps(field, value, describedBy, invalid, onChange)} />
                 ) : (
-                  <input
-                    id={id}
-                    value={value}
-                    placeholder={field.placeholder ?? '(left out)'}
-                    onChange={(event) => onChange(field.name, event.target.value)}
-                    aria-describedby={describedBy}
-                    aria-invalid={invalid}
-                    data-testid={`input-${field.name}`}
-                    spellCheck={false}
-                    autoComplete="off"
-                  />
+                  <input id={id} autoComplete="off" {...textProps(field, value, describedBy, invalid, onChange)} />
                 )
               }
             </Field>

@@ -1,12 +1,7 @@
 import { type RuntimeControls, textOf, withoutEmpty } from '../runtime-controls';
 import { MAX_AGENT_SWARM_SUBAGENTS } from './agent-swarm-input';
 import { KIMI_SWARM_POLICY, type KimiSwarmRequest } from './agent-swarm-request';
-import { KIMI_NOTICE_VARIANTS, type KimiNoticeVariant } from './kimi-fork-request';
-
-const NOTICE_LABELS: Record<KimiNoticeVariant, string> = {
-  'prompt-prefix': 'in front of the task (original)',
-  'system-reminder': 'as a system reminder (later)',
-};
+import { FORK_FIELD, forkFieldText, forkFromField, noticeField, noticeFromField } from './kimi-fields';
 
 /** The lines of a list field; empty lines are layout, not values. */
 function linesOf(text: string): string[] {
@@ -43,25 +38,11 @@ export const agentSwarmControls: RuntimeControls<KimiSwarmRequest> = {
       kind: 'lines',
       hint: `One item per line; each fills {{item}} in the directive and starts one forked child. At least 2, at most ${MAX_AGENT_SWARM_SUBAGENTS}.`,
     },
-    {
-      name: 'fork',
-      kind: 'select',
-      options: [
-        { value: 'true', label: 'true' },
-        { value: 'false', label: 'false' },
-        { value: '', label: '(left out)' },
-      ],
-    },
+    FORK_FIELD,
     { name: 'subagent_type', kind: 'text', hint: 'A fork copies your own profile: leave out or name it.' },
     { name: 'model', kind: 'text', hint: 'A fork keeps your model: leave out, or your own model, or "primary".' },
     { name: 'resume_agent_ids', kind: 'lines', hint: 'Existing agents to resume, one agent_id=prompt per line; refused with fork.' },
-    {
-      name: 'notice',
-      kind: 'select',
-      hint: 'Where each child is told its history is inherited.',
-      options: KIMI_NOTICE_VARIANTS.map((variant) => ({ value: variant, label: NOTICE_LABELS[variant] })),
-      setting: true,
-    },
+    noticeField('Where each child is told its history is inherited.'),
     { name: 'member', kind: 'text', hint: 'Which item’s child the preview shows: 1 is the first.', placeholder: '1', setting: true },
   ],
   // A refusal of prompt_template (the directive) shows above Launch, with the others that have no field.
@@ -72,12 +53,12 @@ export const agentSwarmControls: RuntimeControls<KimiSwarmRequest> = {
     return {
       ...base,
       policy: KIMI_SWARM_POLICY,
-      notice: KIMI_NOTICE_VARIANTS.find((variant) => variant === values.notice) ?? 'prompt-prefix',
+      notice: noticeFromField(values.notice),
       ...(member === undefined ? {} : { member }),
       params: {
         ...withoutEmpty({ description: values.description, subagent_type: values.subagent_type, model: values.model }),
         ...(values.items ? { items: linesOf(values.items) } : {}),
-        ...(values.fork === 'true' || values.fork === 'false' ? { fork: values.fork === 'true' } : {}),
+        ...forkFromField(values.fork),
         ...(values.resume_agent_ids ? { resume_agent_ids: resumeMapOf(values.resume_agent_ids) } : {}),
       },
     };
@@ -85,7 +66,7 @@ export const agentSwarmControls: RuntimeControls<KimiSwarmRequest> = {
   fromRequest: (request) => ({
     description: textOf(request.params.description),
     items: listText(request.params.items),
-    fork: request.params.fork === true ? 'true' : request.params.fork === false ? 'false' : '',
+    fork: forkFieldText(request.params.fork),
     subagent_type: textOf(request.params.subagent_type),
     model: textOf(request.params.model),
     resume_agent_ids: resumeText(request.params.resume_agent_ids),

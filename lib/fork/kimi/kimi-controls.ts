@@ -1,33 +1,15 @@
 import { type RuntimeControls, textOf, withoutEmpty } from '../runtime-controls';
-import { KIMI_NOTICE_VARIANTS, KIMI_POLICY, type KimiForkRequest, type KimiNoticeVariant } from './kimi-fork-request';
-
-const NOTICE_LABELS: Record<KimiNoticeVariant, string> = {
-  'prompt-prefix': 'in front of the task (original)',
-  'system-reminder': 'as a system reminder (later)',
-};
+import { FORK_FIELD, forkFieldText, forkFromField, noticeField, noticeFromField } from './kimi-fields';
+import { KIMI_POLICY, type KimiForkRequest } from './kimi-fork-request';
 
 export const kimiControls: RuntimeControls<KimiForkRequest> = {
   legend: 'Agent tool parameters',
   fields: [
-    {
-      name: 'fork',
-      kind: 'select',
-      options: [
-        { value: 'true', label: 'true' },
-        { value: 'false', label: 'false' },
-        { value: '', label: '(left out)' },
-      ],
-    },
+    FORK_FIELD,
     { name: 'resume', kind: 'text', hint: 'An agent id to continue; cannot be combined with fork.' },
     { name: 'subagent_type', kind: 'text', hint: 'A fork copies your own profile: leave out or name it.' },
     { name: 'model', kind: 'text', hint: 'A fork keeps your model: leave out or name it.' },
-    {
-      name: 'notice',
-      kind: 'select',
-      hint: 'Where the child is told its history is inherited.',
-      options: KIMI_NOTICE_VARIANTS.map((variant) => ({ value: variant, label: NOTICE_LABELS[variant] })),
-      setting: true,
-    },
+    noticeField('Where the child is told its history is inherited.'),
   ],
   legacyKey: 'kimi',
   errorParameters: ['fork', 'resume', 'subagent_type', 'model'],
@@ -35,15 +17,14 @@ export const kimiControls: RuntimeControls<KimiForkRequest> = {
   toRequest: (values, base) => ({
     ...base,
     policy: KIMI_POLICY,
-    notice: KIMI_NOTICE_VARIANTS.find((variant) => variant === values.notice) ?? 'prompt-prefix',
-    // `fork` is a boolean in Kimi's schema: the select's text becomes one, or is left out.
+    notice: noticeFromField(values.notice),
     params: {
-      ...(values.fork === 'true' || values.fork === 'false' ? { fork: values.fork === 'true' } : {}),
+      ...forkFromField(values.fork),
       ...withoutEmpty({ resume: values.resume, subagent_type: values.subagent_type, model: values.model }),
     },
   }),
   fromRequest: (request) => ({
-    fork: request.params.fork === true ? 'true' : request.params.fork === false ? 'false' : '',
+    fork: forkFieldText(request.params.fork),
     resume: textOf(request.params.resume),
     subagent_type: textOf(request.params.subagent_type),
     model: textOf(request.params.model),
