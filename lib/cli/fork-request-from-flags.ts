@@ -13,6 +13,7 @@ export interface RequestFlags {
  * The fork request a command line asks for, spelled as the playground's controls spell it: each
  * `--param name=value` is a field of the runtime's controls (its defaults fill the rest), so a new
  * runtime needs no CLI code. Values reach the runtime as typed; the runtime's own rules judge them.
+ * A list field takes one value per `--param`, repeated (`--param items=a.ts --param items=b.ts`).
  */
 export function forkRequestFromFlags(flags: RequestFlags): ForkRequest {
   if (flags.runtime === undefined) throw new CliUsageError('--runtime', `required; one of ${FORK_POLICIES.join(', ')}`);
@@ -20,12 +21,17 @@ export function forkRequestFromFlags(flags: RequestFlags): ForkRequest {
   const { controls } = runtimeOf(flags.runtime);
   const names = controls.fields.map((field) => field.name);
   const values: Record<string, string> = { ...controls.defaults };
+  // A list field (Kimi's swarm items) takes one value per --param, in order.
+  const lists = new Set(controls.fields.filter((field) => field.kind === 'lines').map((field) => field.name));
+  const listed = new Set<string>();
   for (const pair of flags.params) {
     const at = pair.indexOf('=');
     const name = at < 0 ? pair : pair.slice(0, at);
     if (at < 0) throw new CliUsageError('--param', `"${pair}" is not name=value (for example ${names[0]}=…)`);
     if (!names.includes(name)) throw new CliUsageError('--param', `${flags.runtime} has no parameter "${name}"; it takes ${names.join(', ')}`);
-    values[name] = pair.slice(at + 1);
+    const value = pair.slice(at + 1);
+    values[name] = lists.has(name) && listed.has(name) ? `${values[name]}\n${value}` : value;
+    listed.add(name);
   }
   let forkPoint: number | undefined;
   if (flags.forkPoint !== undefined) {

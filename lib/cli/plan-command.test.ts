@@ -35,6 +35,30 @@ describe('fork-lab plan', () => {
     expect(JSON.parse(stdout)).toEqual(JSON.parse(JSON.stringify(planFork(withAgentCall(imported.transcript, request).transcript, request))));
   }, 30_000);
 
+  it('lists a swarm’s family, one child per item, its items given one --param each', () => {
+    const { code, stdout } = forkLab(
+      'plan',
+      CLAUDE,
+      '--runtime',
+      'kimi-agent-swarm',
+      '--param',
+      'description=Audit',
+      '--param',
+      'items=read',
+      '--param',
+      'items=write',
+      '--directive',
+      'Audit the {{item}} tools.',
+    );
+    expect(code).toBe(0);
+    expect(stdout.split('\n').slice(-4)).toEqual([
+      'family: AgentSwarm “Audit” starts 2 children together from one call; this plan is #1',
+      '  #1 Audit #1 (imported) · item "read" · launch +0.0 s · "Audit the read tools."',
+      '  #2 Audit #2 (imported) · item "write" · launch +0.0 s · "Audit the write tools."',
+      '',
+    ]);
+  }, 30_000);
+
   it('exits 1 with the runtime’s own words when it rejects the call', () => {
     const { code, stdout, stderr } = forkLab('plan', CLAUDE, '--runtime', 'qwen-fork-turns', '--param', 'fork_turns=03', '--directive', 'x');
     expect({ code, stderr }).toEqual({ code: 1, stderr: '' });

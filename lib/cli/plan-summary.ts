@@ -38,6 +38,17 @@ export function planSummary(imported: ImportResult, request: ForkRequest, plan: 
   const { content } = plan.child.firstPrompt.message;
   const prompt = typeof content === 'string' ? content : content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('\n');
   lines.push(`first prompt: ${JSON.stringify(clip(prompt))}`);
+  if (plan.family !== undefined) {
+    const { family } = plan;
+    lines.push(
+      `family: ${family.tool} “${family.description}” starts ${plural(family.members.length, 'child', 'children')} together from one call; this plan is #${family.member}`,
+    );
+    for (const member of family.members) {
+      lines.push(
+        `  #${member.index} ${member.name} · item ${JSON.stringify(member.label)} · launch +${(member.launchAfterMs / 1000).toFixed(1)} s · ${JSON.stringify(clip(member.task, 120))}`,
+      );
+    }
+  }
   for (const warning of plan.warnings) lines.push(`warning: ${warning}`);
   return lines.join('\n');
 }
