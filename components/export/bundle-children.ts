@@ -13,6 +13,7 @@ export function bundleChild(child: ChildRecord): Omit<BundleChild, 'transcript'>
     modelId: child.run?.modelId ?? null,
     finalOutput: child.run?.finalOutput ?? null,
     launchedAt: child.createdAt,
+    ...(child.familyId === undefined ? {} : { familyId: child.familyId }),
     isolation: { parentRevision: child.forkedAt.revision, parentHash: child.forkedAt.parentHash, inheritedHash: child.inheritedHash },
   };
 }

@@ -25,6 +25,8 @@ export interface BundleChild {
   finalOutput: string | null;
   /** When the child was launched (ISO 8601). */
   launchedAt?: string;
+  /** Children one call launched together (Kimi's AgentSwarm) share this id. */
+  familyId?: string;
   /**
    * The child's isolation hashes as recorded at launch: the parent's revision and SHA-256 then, and
    * the SHA-256 of what it inherited. A restored child compares them with the bundle's parent, so a

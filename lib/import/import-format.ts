@@ -32,6 +32,7 @@ export interface BundledChild {
   modelId: string | null;
   finalOutput: string | null;
   launchedAt?: string;
+  familyId?: string;
   isolation?: { parentRevision: number; parentHash: string; inheritedHash: string };
 }
 

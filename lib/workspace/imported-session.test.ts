@@ -46,11 +46,16 @@ describe('importedSession', () => {
     });
   });
 
-  it('keeps the launch time and isolation hashes the bundle recorded, and a planned child has no run', async () => {
+  it('keeps the launch time, family and isolation hashes the bundle recorded, and a planned child has no run', async () => {
     const isolation = { parentRevision: 3, parentHash: 'a'.repeat(64), inheritedHash: 'b'.repeat(64) };
-    const session = await importedSession(answer([{ ...child, status: 'planned', launchedAt: '2026-11-30T04:33:42.000Z', isolation }]), null, () => 'x');
+    const session = await importedSession(
+      answer([{ ...child, status: 'planned', launchedAt: '2026-11-30T04:33:42.000Z', familyId: 'family-1', isolation }]),
+      null,
+      () => 'x',
+    );
     expect(session.children[0]).toMatchObject({
       createdAt: '2026-11-30T04:33:42.000Z',
+      familyId: 'family-1',
       forkedAt: { revision: 3, parentHash: 'a'.repeat(64) },
       inheritedHash: 'b'.repeat(64),
       run: null,

@@ -26,6 +26,7 @@ export async function importedSession(answer: ImportAnswer, fileName: string | n
         tokens: child.tokens as ChildTokenReport,
         bootstrap: child.bootstrap,
         agentCallId: null,
+        ...(child.familyId === undefined ? {} : { familyId: child.familyId }),
         run:
           child.status === 'planned'
             ? null

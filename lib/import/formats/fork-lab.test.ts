@@ -98,9 +98,9 @@ describe('a bundled child keeps when it was launched and its isolation hashes', 
   it('restores them, and refuses a hash that is not a SHA-256 digest', async () => {
     const { bundle } = bundleOf(0);
     const isolation = { parentRevision: 2, parentHash: 'a'.repeat(64), inheritedHash: 'b'.repeat(64) };
-    const child = { ...bundle.children[0]!, launchedAt: '2026-11-30T04:33:42.000Z', isolation };
+    const child = { ...bundle.children[0]!, launchedAt: '2026-11-30T04:33:42.000Z', familyId: 'family-1', isolation };
     const result = await importTranscript(JSON.stringify({ ...bundle, children: [child] }));
-    expect(result.children?.[0]).toMatchObject({ launchedAt: '2026-11-30T04:33:42.000Z', isolation });
+    expect(result.children?.[0]).toMatchObject({ launchedAt: '2026-11-30T04:33:42.000Z', familyId: 'family-1', isolation });
     const bad = { ...child, isolation: { ...isolation, parentHash: 'not-a-hash' } };
     expect((await refusal(JSON.stringify({ ...bundle, children: [bad] }))).location.field).toBe('children[0].isolation.parentHash');
   });

@@ -106,6 +106,7 @@ const bundleChildSchema = z.looseObject({
   modelId: z.string().nullable(),
   finalOutput: z.string().nullable(),
   launchedAt: z.iso.datetime().optional(),
+  familyId: z.string().max(200).optional(),
   isolation: z
     .strictObject({
       parentRevision: z.number().int().min(0),
@@ -170,6 +171,7 @@ function convertBundle(source: ImportSource, log: FidelityLog): ConvertedImport 
       modelId: parsed.data.modelId,
       finalOutput: parsed.data.finalOutput,
       ...(parsed.data.launchedAt === undefined ? {} : { launchedAt: parsed.data.launchedAt }),
+      ...(parsed.data.familyId === undefined ? {} : { familyId: parsed.data.familyId }),
       ...(parsed.data.isolation === undefined ? {} : { isolation: parsed.data.isolation }),
     };
   });
