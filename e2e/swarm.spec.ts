@@ -38,6 +38,8 @@ test('a Kimi AgentSwarm with fork: true previews every item’s child, launches 
   const result = playground.rows.nth(scenario.transcript.messages.length);
   await expect(result).toContainText('AgentSwarm → <agent_swarm_result>');
   await expect(result).toContainText('<summary>completed: 3</summary>');
+  // Once, and whole: no later reminder carries a second, or partial, result.
+  await expect(playground.rows.filter({ hasText: 'The forked agents of' })).toHaveCount(0);
 });
 
 test('Kimi’s AgentSwarm refusals show beside the field, in Kimi’s words', async ({ shared: playground }) => {

@@ -4,6 +4,9 @@ import { runtimeOf } from '@/lib/fork';
 import type { ChildRecord, ParentSession } from '@/lib/workspace/workspace';
 import styles from './children.module.css';
 
+/** A run that has ended for good; an interrupted one may still be revived. */
+const ENDED: ReadonlySet<string> = new Set(['finished', 'failed', 'stopped']);
+
 /** The children in launch order, those one call launched together (a family) kept as one group. */
 function groups(children: readonly ChildRecord[]): { familyId: string | null; children: ChildRecord[] }[] {
   const grouped: { familyId: string | null; children: ChildRecord[] }[] = [];
@@ -62,7 +65,8 @@ export function ForkTree({ session, openChildId, onOpen }: { session: ParentSess
             }
             const first = group.children[0]!;
             const family = first.plan.family;
-            const ended = group.children.filter((child) => child.run !== null && child.run.status !== 'running').length;
+            const ended = group.children.filter((child) => child.run !== null && ENDED.has(child.run.status)).length;
+            const delivered = ended === group.children.length && group.children.every((child) => child.run?.deliveredToParent === true);
             return (
               <li key={group.familyId} className={styles.family} data-testid="fork-tree-family" data-family-id={group.familyId}>
                 <p className={styles.familyHead}>
@@ -70,7 +74,7 @@ export function ForkTree({ session, openChildId, onOpen }: { session: ParentSess
                   <span className={styles.muted}>
                     {runtimeOf(first.plan.policy).label} · {group.children.length} children launched together from one call · {ended} of {group.children.length}{' '}
                     ended
-                    {first.run?.deliveredToParent ? ' · result delivered to the parent' : ''}
+                    {delivered ? ' · result delivered to the parent' : ''}
                   </span>
                 </p>
                 <ul aria-label={`Children of ${family?.tool ?? 'the family'} “${family?.description ?? first.name}”`}>

@@ -23,7 +23,7 @@ function childRecord(event: Extract<ParentTurnEvent, { type: 'child' }>, session
       tokens: event.tokens,
       bootstrap: event.bootstrap,
       agentCallId: event.agentCallId,
-      ...(event.plan.family === undefined ? {} : { familyId: event.agentCallId }),
+      ...(event.familyId === undefined ? {} : { familyId: event.familyId }),
       run: { modelId, status: 'running', finalOutput: null, error: null, deliveredToParent: event.resultByServer },
     },
     session,

@@ -22,7 +22,7 @@ const parent = parentOf(
   { tools: SANDBOX_TOOL_DECLARATIONS },
 );
 
-function setup() {
+function setup(maxRunning?: number) {
   const journal = new RunJournal(':memory:');
   const files = new SandboxFiles();
   const deps = {
@@ -30,7 +30,7 @@ function setup() {
     tools: (_session: string, declarations: readonly { name: string }[]) => toolsFor(declarations as never, files),
     redact: (text: string) => text,
   };
-  const runs = new ChildRuns({ journal, ...deps });
+  const runs = new ChildRuns({ journal, ...deps, ...(maxRunning === undefined ? {} : { maxRunning }) });
   let next = 0;
   const tokens = async () => ({
     encoding: 'test',
@@ -188,10 +188,31 @@ describe('runParentTurn', () => {
     expect(value[0]).toBe('<agent_swarm_result>');
     expect(value[1]).toBe('<summary>completed: 2</summary>');
     // Each child's final output, in launch order (the offline model answers from what it inherited).
-    expect(value[2]).toMatch(/^<subagent agent_id="child-1" item="deploy password" outcome="completed">From my context .*<\/subagent>$/);
-    expect(value[3]).toMatch(/^<subagent agent_id="child-2" item="date parser" outcome="completed">From my context .*<\/subagent>$/);
+    expect(value[2]).toMatch(/^<subagent agent_id="child-\d+" item="deploy password" outcome="completed">From my context .*<\/subagent>$/);
+    expect(value[3]).toMatch(/^<subagent agent_id="child-\d+" item="date parser" outcome="completed">From my context .*<\/subagent>$/);
     expect(JSON.stringify(children[0]!.plan.child!.initialMessages[0]!.message)).toContain('swordfish-42');
     expect(value[4]).toBe('</agent_swarm_result>');
+    expect([value[2], value[3]].map((line) => /agent_id="([^"]+)"/.exec(line!)![1])).toEqual(children.map((child) => child.childId));
+  });
+
+  it('reports a swarm member that could not start as not started, and gives every swarm its own family id', async () => {
+    const { deps } = setup(2);
+    const prompt = 'Call AgentSwarm with description=Recall fork=true items: "deploy password, date parser, release" prompt_template: "What is the {{item}}?"';
+    const events = await collect(runParentTurn({ parent, prompt, policy: 'kimi-agent-swarm', modelId: 'offline', sessionId: 's' }, deps));
+    const children = events.flatMap((event) => (event.type === 'child' ? [event] : []));
+    expect(children).toHaveLength(2);
+    expect(new Set(children.map((child) => child.familyId)).size).toBe(1);
+    expect(children[0]!.familyId).toMatch(/^family-child-\d+$/);
+    const result = messagesOf(events).find((message) => message.role === 'tool') as Extract<ModelMessage, { role: 'tool' }>;
+    const lines = (result.content[0] as { output: { value: string } }).output.value.split('\n');
+    expect(lines.slice(0, 3)).toEqual([
+      '<agent_swarm_result>',
+      '<summary>completed: 2, failed: 1</summary>',
+      '<resume_hint>Call AgentSwarm with resume_agent_ids using the agent_id values in this result to continue unfinished work.</resume_hint>',
+    ]);
+    expect(lines[5]).toBe(
+      '<subagent item="release" state="not_started" outcome="failed">2 children are running, the most this server runs at once (2). Stop one or wait for one to finish.</subagent>',
+    );
   });
 
   it('offers AgentSwarm under its own name, beside no recorded Agent tool', () => {

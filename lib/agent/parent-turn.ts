@@ -29,7 +29,8 @@ type CallOutput = RefusalOutput;
 interface FamilyWait {
   toolCallId: string;
   toolName: string;
-  members: { childId: string; member: FamilyMember }[];
+  /** `childId` null: the member's launch failed, with `error`. */
+  members: { childId: string | null; member: FamilyMember; error?: string }[];
 }
 
 // A child the person stopped is one Kimi's user interrupted; one cut off by a restart failed.
@@ -38,7 +39,11 @@ const FAMILY_STATUS = { finished: 'completed', failed: 'failed', stopped: 'abort
 /** The family's one call result, once every member has ended, as the runtime renders it. */
 async function familyResult(family: FamilyWait, policy: ForkPolicy, runs: ChildRuns): Promise<CallOutput> {
   const outcomes: FamilyOutcome[] = [];
-  for (const { childId, member } of family.members) {
+  for (const { childId, member, error } of family.members) {
+    if (childId === null) {
+      outcomes.push({ member, status: 'failed', error: error ?? 'the child did not start' });
+      continue;
+    }
     await runs.settled(childId);
     const run = runs.record(childId);
     if (run === null || run === undefined || run.status === 'running') {
@@ -66,6 +71,8 @@ export type ParentTurnEvent =
       childId: string;
       name: string;
       agentCallId: string;
+      /** Children one call started together share it. */
+      familyId?: string;
       request: ForkRequest;
       plan: ForkPlan;
       tokens: ChildTokenReport;
@@ -213,7 +220,10 @@ export async function* runParentTurn(input: ParentTurnInput, deps: ParentTurnDep
         }
         const { delivery } = runtimeOf(input.policy);
         const members: FamilyWait['members'] = [];
-        let launched = 0;
+        // Every member of a family gets its own id for the family, unique across turns (a model may
+        // reuse a call id), so two swarms never read as one.
+        const familyId = plans[0]!.family === undefined ? undefined : `family-${deps.newChildId()}`;
+        let launchError: string | null = null;
         for (const memberPlan of plans) {
           const childId = deps.newChildId();
           const member = memberPlan.family?.members.find((candidate) => candidate.index === memberPlan.family!.member);
@@ -223,16 +233,18 @@ export async function* runParentTurn(input: ParentTurnInput, deps: ParentTurnDep
           try {
             run = deps.runs.launch({ runId: childId, sessionId: input.sessionId, name, modelId: input.modelId, bootstrap });
           } catch (error) {
-            // Too many children running, say: the model hears it as this call's error.
-            if (launched === 0) answer(refusal(error instanceof Error ? error.message : String(error)));
-            break;
+            // Too many children running, say. A family member that cannot start is reported in the
+            // family's result as one that did not start, as Kimi reports a spawn that failed.
+            launchError = error instanceof Error ? error.message : String(error);
+            if (member !== undefined) members.push({ childId: null, member, error: launchError });
+            continue;
           }
-          launched += 1;
           yield {
             type: 'child',
             childId,
             name,
             agentCallId: call.toolCallId,
+            ...(familyId === undefined ? {} : { familyId }),
             request: memberPlan.family === undefined ? request : familyRequests(request, memberPlan.family)[memberPlan.family.members.indexOf(member!)]!,
             plan: memberPlan,
             tokens: await deps.tokens(memberPlan, transcript),
@@ -244,7 +256,9 @@ export async function* runParentTurn(input: ParentTurnInput, deps: ParentTurnDep
           else if (delivery.kind === 'call-result') waiting.push({ toolCallId: call.toolCallId, toolName: call.toolName, childId });
           else if (delivery.kind === 'background-notification') answer({ type: 'text', value: delivery.placeholder });
         }
-        if (members.length > 0) families.push({ toolCallId: call.toolCallId, toolName: call.toolName, members });
+        // The model hears a launch that started nothing as this call's error.
+        if (launchError !== null && members.every((entry) => entry.childId === null)) answer(refusal(launchError));
+        else if (members.length > 0) families.push({ toolCallId: call.toolCallId, toolName: call.toolName, members });
       }
       for (const wait of waiting) {
         await deps.runs.settled(wait.childId);

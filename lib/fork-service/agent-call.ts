@@ -1,5 +1,5 @@
 import { type ForkPolicy, type ForkRequest, type ParentTranscript, runtimeOf, type ToolDeclaration, type TranscriptMessage } from '@/lib/fork';
-import { AGENT_TOOL_NAMES, inFlightAgentCall } from './in-flight-call';
+import { AGENT_TOOL_NAMES, agentToolNamesFor, inFlightAgentCall } from './in-flight-call';
 
 /** The Agent call's input as the runtime's model would write it for a request. */
 export function agentCallInput(request: ForkRequest): Record<string, unknown> {
@@ -25,7 +25,7 @@ export function liveAgentToolName(policy: ForkPolicy, declared: readonly ToolDec
  */
 export function withAgentCall(transcript: ParentTranscript, request: ForkRequest): { transcript: ParentTranscript; written: TranscriptMessage | null } {
   const end = transcript.messages.length;
-  if ((request.forkPoint !== undefined && request.forkPoint < end) || inFlightAgentCall(transcript.messages) !== null) {
+  if ((request.forkPoint !== undefined && request.forkPoint < end) || inFlightAgentCall(transcript.messages, end, agentToolNamesFor(request.policy)) !== null) {
     return { transcript, written: null };
   }
   const runtime = runtimeOf(request.policy);

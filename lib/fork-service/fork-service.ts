@@ -17,7 +17,7 @@ import { summarizeWindow, type WindowSummary } from '@/lib/view/window-summary';
 import { withAgentCall } from './agent-call';
 import { type ChildTokenReport, childTokenReport, initialMessageTokens, type TokenCounter } from './child-token-report';
 import { type CompactForkPlan, compactPlan } from './compact-plan';
-import { inFlightAgentCall } from './in-flight-call';
+import { agentToolNamesFor, inFlightAgentCall } from './in-flight-call';
 import { parentCache, type RegisteredParent } from './parent-cache';
 
 /** What the browser learns when it hands the server a parent. */
@@ -156,6 +156,6 @@ export async function launchChild(parentKey: string, request: ForkRequest, child
   // Every child gets a bootstrap record, written before its first model call: it is what a
   // revived child is rebuilt from (Qwen persists one; Fork Lab keeps one for every policy).
   const bootstrap = buildBootstrapRecord(plan, { childId, parentAgentId: parent.transcript.profile.agentId });
-  const agentCallId = inFlightAgentCall(transcript.messages, plan.window?.end)?.toolCallId ?? null;
+  const agentCallId = inFlightAgentCall(transcript.messages, plan.window?.end, agentToolNamesFor(request.policy))?.toolCallId ?? null;
   return { status: 'ok', plan, tokens, bootstrap, agentCallId, writtenCall: written };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assistant, toolCalls, toolResults, user } from '@/lib/scenarios/transcript-builders';
-import { inFlightAgentCall } from './in-flight-call';
+import { agentToolNamesFor, inFlightAgentCall } from './in-flight-call';
 
 describe('inFlightAgentCall', () => {
   it('finds the open agent call in the last assistant message, past results of its other calls', () => {
@@ -14,6 +14,15 @@ describe('inFlightAgentCall', () => {
     ];
     expect(inFlightAgentCall(messages)).toEqual({ toolCallId: 'a1', toolName: 'agent' });
     expect(inFlightAgentCall(messages, 1)).toBeNull();
+  });
+
+  it('keeps a swarm call for the swarm runtime and an Agent call for the others', () => {
+    const swarm = [user('u', 'go'), toolCalls('c', [{ id: 's1', tool: 'AgentSwarm', input: {} }])];
+    const agent = [user('u', 'go'), toolCalls('c', [{ id: 'a1', tool: 'Agent', input: {} }])];
+    expect(inFlightAgentCall(swarm, 2, agentToolNamesFor('kimi-fork'))).toBeNull();
+    expect(inFlightAgentCall(swarm, 2, agentToolNamesFor('kimi-agent-swarm'))).toEqual({ toolCallId: 's1', toolName: 'AgentSwarm' });
+    expect(inFlightAgentCall(agent, 2, agentToolNamesFor('kimi-agent-swarm'))).toBeNull();
+    expect(inFlightAgentCall(agent, 2, agentToolNamesFor('claude-code-fork'))).toEqual({ toolCallId: 'a1', toolName: 'Agent' });
   });
 
   it('looks past a user message that arrived while the call ran', () => {

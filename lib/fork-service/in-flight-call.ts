@@ -1,4 +1,4 @@
-import { FORK_RUNTIMES, type TranscriptMessage, toolCallsOf, toolResultIdsOf } from '@/lib/fork';
+import { FORK_RUNTIMES, type ForkPolicy, runtimeOf, type TranscriptMessage, toolCallsOf, toolResultIdsOf } from '@/lib/fork';
 
 /**
  * The names a parent's Agent tool goes by: each runtime's own declaration (Codex's is
@@ -12,13 +12,32 @@ export const AGENT_TOOL_NAMES: ReadonlySet<string> = new Set([
   ...FORK_RUNTIMES.map((runtime) => runtime.agentTool.declaration.name),
 ]);
 
+/** Tools whose one call starts a family (Kimi's AgentSwarm): only their own runtime answers them. */
+const FAMILY_TOOL_NAMES: ReadonlySet<string> = new Set(
+  FORK_RUNTIMES.filter((runtime) => runtime.memberRequest !== undefined).map((runtime) => runtime.agentTool.declaration.name),
+);
+
+/**
+ * The calls a runtime's fork answers: a family runtime's own tool, or any other Agent tool. A Kimi
+ * `fork: true` child must not take an open AgentSwarm call for its own, nor a swarm an Agent call.
+ */
+export function agentToolNamesFor(policy: ForkPolicy): ReadonlySet<string> {
+  const runtime = runtimeOf(policy);
+  if (runtime.memberRequest !== undefined) return new Set([runtime.agentTool.declaration.name]);
+  return new Set([...AGENT_TOOL_NAMES].filter((name) => !FAMILY_TOOL_NAMES.has(name)));
+}
+
 /**
  * The parent's Agent call that launched the fork: an unanswered call to an agent tool in the last
  * assistant message before `end`, walking back over tool results (which answer that message's
  * other calls) and user messages that arrived while it ran. Its result is where the child's final
- * output goes. Null when there is none.
+ * output goes. Null when there is none. `names`: the tools that count (every Agent tool when left out).
  */
-export function inFlightAgentCall(messages: readonly TranscriptMessage[], end = messages.length): { toolCallId: string; toolName: string } | null {
+export function inFlightAgentCall(
+  messages: readonly TranscriptMessage[],
+  end = messages.length,
+  names: ReadonlySet<string> = AGENT_TOOL_NAMES,
+): { toolCallId: string; toolName: string } | null {
   const answered = new Set<string>();
   for (let index = Math.min(end, messages.length) - 1; index >= 0; index -= 1) {
     const { message } = messages[index]!;
@@ -27,7 +46,7 @@ export function inFlightAgentCall(messages: readonly TranscriptMessage[], end = 
       continue;
     }
     if (message.role !== 'assistant') return null;
-    const open = toolCallsOf(message).find((call) => !answered.has(call.toolCallId) && AGENT_TOOL_NAMES.has(call.toolName));
+    const open = toolCallsOf(message).find((call) => !answered.has(call.toolCallId) && names.has(call.toolName));
     return open === undefined ? null : { toolCallId: open.toolCallId, toolName: open.toolName };
   }
   return null;

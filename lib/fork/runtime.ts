@@ -70,8 +70,8 @@ export type ResultDelivery =
 /** How one member of a family ended, for the result its parent's call receives. */
 export interface FamilyOutcome {
   member: FamilyMember;
-  /** The child's id. */
-  agentId: string;
+  /** The child's id; none for a member that never started (its launch failed). */
+  agentId?: string;
   status: 'completed' | 'failed' | 'aborted';
   result?: string;
   error?: string;

@@ -57,6 +57,20 @@ describe('URL state', () => {
     expect(decodeUrlState(encodeUrlState('x', deepseek))).toEqual({ scenarioId: 'x', selection: deepseek });
   });
 
+  it('round-trips a list field, its lines as typed (spaces and the line breaks too)', () => {
+    const swarm = typed('kimi-agent-swarm', {
+      description: 'Review',
+      items: 'a\n b \n   ',
+      fork: 'true',
+      subagent_type: '',
+      model: '',
+      resume_agent_ids: 'x=go',
+      notice: 'prompt-prefix',
+      member: '2',
+    });
+    expect(decodeUrlState(encodeUrlState(null, swarm))).toEqual({ scenarioId: null, selection: swarm });
+  });
+
   it('ignores a missing or unknown policy and a malformed fork point', () => {
     expect(decodeUrlState('scenario=a')).toEqual({ scenarioId: 'a', selection: null });
     expect(decodeUrlState('policy=teleport')).toEqual({ scenarioId: null, selection: null });

@@ -264,6 +264,26 @@ describe('workspace store', () => {
     expect(session.revision).toBe(1);
   });
 
+  it('a swarm whose first child ends before the next is recorded waits for the whole family', async () => {
+    const { store } = newStore();
+    const swarmInput = { description: 'Check', prompt_template: 'Check {{item}}.', items: ['a', 'b'], fork: true };
+    const withCall = parentOf([...transcript.messages, toolCalls('c1', [{ id: 'call-1', tool: 'AgentSwarm', input: swarmInput }])]);
+    store.getState().openSession({ ...init, transcript: withCall });
+    const base = await childOf(store.getState());
+    const swarm: ForkRequest = { policy: 'kimi-agent-swarm', directive: 'Check {{item}}.', params: { description: 'Check', items: ['a', 'b'], fork: true } };
+    const plans = planForkFamily(activeSession(store.getState())!.transcript, swarm) as ChildRecord['plan'][];
+    const running = { modelId: 'offline', status: 'running' as const, finalOutput: null, error: null, deliveredToParent: false };
+    store.getState().addChild({ ...base, id: 'child-1', plan: plans[0]!, agentCallId: 'call-1', familyId: 'family-1', run: running });
+    store.getState().applyRunEvent('child-1', { type: 'status', status: 'finished', finalOutput: 'A is fine.', error: null });
+    expect(activeSession(store.getState())!.transcript.messages).toHaveLength(withCall.messages.length);
+    store.getState().addChild({ ...base, id: 'child-2', plan: plans[1]!, agentCallId: 'call-1', familyId: 'family-1', run: running });
+    store.getState().applyRunEvent('child-2', { type: 'status', status: 'finished', finalOutput: 'B is fine.', error: null });
+    const session = activeSession(store.getState())!;
+    const added = session.transcript.messages.slice(withCall.messages.length);
+    expect(added).toHaveLength(1);
+    expect(JSON.stringify(added[0]!.message)).toContain('<summary>completed: 2</summary>');
+  });
+
   it('a Qwen background fork that fails tells its parent once, and again when revived and finished', async () => {
     const { store } = newStore();
     const withCall = parentOf([...transcript.messages, toolCalls('c1', [{ id: 'call-1', tool: 'agent', input: { subagent_type: 'fork', prompt: 'x' } }])]);

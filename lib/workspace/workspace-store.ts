@@ -105,7 +105,10 @@ function withDeliveries(session: ParentSession): ParentSession {
       const members = all.filter((candidate) => candidate.familyId === child.familyId);
       const outcomes = members.map(familyOutcome);
       if (!deliveredFamilies.has(child.familyId)) {
-        if (outcomes.some((outcome) => outcome === null)) return child;
+        // Members are recorded one launch at a time: a family answers its call only once every
+        // member is recorded and has ended, never with a part of it.
+        const size = child.plan.family?.members.length ?? members.length;
+        if (members.length < size || outcomes.some((outcome) => outcome === null)) return child;
         const delivered = deliverFamilyOutcome(transcript, {
           policy: child.plan.policy,
           agentCallId: child.agentCallId,

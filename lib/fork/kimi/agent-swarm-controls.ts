@@ -36,7 +36,7 @@ export const agentSwarmControls: RuntimeControls<KimiSwarmRequest> = {
     {
       name: 'items',
       kind: 'lines',
-      hint: `One item per line; each fills {{item}} in the directive and starts one forked child. At least 2, at most ${MAX_AGENT_SWARM_SUBAGENTS}.`,
+      hint: `One item per line (blank lines are skipped); each fills {{item}} in the directive and starts one forked child. At least 2, at most ${MAX_AGENT_SWARM_SUBAGENTS}.`,
     },
     FORK_FIELD,
     { name: 'subagent_type', kind: 'text', hint: 'A fork copies your own profile: leave out or name it.' },

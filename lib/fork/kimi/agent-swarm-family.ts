@@ -30,8 +30,11 @@ function escapeXmlAttribute(value: string): string {
   return value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
 
-/** What Kimi says of a child the user interrupted. */
-export const SWARM_ABORTED_ERROR = 'The user manually interrupted this subagent batch.';
+/**
+ * What Kimi says of a child the user interrupted while it ran (`finishWithUserCancellation` in
+ * `agentRunBatch.ts`: the batch's own abort listener ends it before the child's attempt can).
+ */
+export const SWARM_ABORTED_ERROR = 'The user manually interrupted this subagent batch before this subagent finished.';
 
 const RESUME_HINT = '<resume_hint>Call AgentSwarm with resume_agent_ids using the agent_id values in this result to continue unfinished work.</resume_hint>';
 
@@ -39,7 +42,7 @@ const RESUME_HINT = '<resume_hint>Call AgentSwarm with resume_agent_ids using th
  * The swarm call's result once every child has ended (`renderSwarmResults`): a summary of how many
  * completed, failed or were aborted, a hint to resume when any did not complete, then one
  * `<subagent>` element per child in launch order, its body the result or the error. A child the
- * person stopped reads as Kimi's user interruption (`attemptErrorMessage` in `agentRunBatch.ts`).
+ * person stopped reads as Kimi's user interruption; one whose launch failed has no id and did not start.
  */
 export function renderSwarmResults(outcomes: readonly FamilyOutcome[]): string {
   const count = (status: FamilyOutcome['status']) => outcomes.filter((outcome) => outcome.status === status).length;
@@ -52,15 +55,14 @@ export function renderSwarmResults(outcomes: readonly FamilyOutcome[]): string {
     .map(([label, n]) => `${label}: ${n}`)
     .join(', ');
   const lines = ['<agent_swarm_result>', `<summary>${summary}</summary>`];
-  if (outcomes.some((outcome) => outcome.status !== 'completed')) lines.push(RESUME_HINT);
+  if (outcomes.some((outcome) => outcome.status !== 'completed') && outcomes.some((outcome) => outcome.agentId !== undefined)) lines.push(RESUME_HINT);
   for (const outcome of outcomes) {
-    // Only a child that did not complete carries `state`; every Fork Lab child had started.
-    const state = outcome.status === 'completed' ? '' : ' state="started"';
+    const agentId = outcome.agentId === undefined ? '' : ` agent_id="${outcome.agentId}"`;
+    // Only a child that did not complete carries `state`: whether it had started.
+    const state = outcome.status === 'completed' ? '' : ` state="${outcome.agentId === undefined ? 'not_started' : 'started'}"`;
     const body =
       outcome.status === 'completed' ? (outcome.result ?? '') : outcome.status === 'aborted' ? SWARM_ABORTED_ERROR : (outcome.error ?? 'unknown error');
-    lines.push(
-      `<subagent agent_id="${outcome.agentId}" item="${escapeXmlAttribute(outcome.member.label)}"${state} outcome="${outcome.status}">${body}</subagent>`,
-    );
+    lines.push(`<subagent${agentId} item="${escapeXmlAttribute(outcome.member.label)}"${state} outcome="${outcome.status}">${body}</subagent>`);
   }
   lines.push('</agent_swarm_result>');
   return lines.join('\n');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parentOf, toolCalls, user } from '@/lib/scenarios/transcript-builders';
 import type { ChildMessage } from '../fork-plan';
 import { planFork, planForkFamily } from '../plan-fork';
+import { mutableSharedObjects } from '../testing/object-graph';
 import type { TranscriptMessage } from '../transcript/transcript';
 import type { KimiSwarmRequest } from './agent-swarm-request';
 import { OPEN_CALL_RESULT } from './close-open-tool-calls';
@@ -61,9 +62,10 @@ describe('planFork — Kimi AgentSwarm fork: true', () => {
   });
 
   it('never lets two members share an object, nor a member and the parent', () => {
-    const [first, second] = planForkFamily(parent, request({ description: 'Review', items: ITEMS, fork: true }));
-    expect(first!.child!.initialMessages[0]!.message).not.toBe(second!.child!.initialMessages[0]!.message);
-    expect(first!.child!.initialMessages[0]!.message).not.toBe(history[0]!.message);
+    const [first, second, third] = planForkFamily(parent, request({ description: 'Review', items: ITEMS, fork: true }));
+    expect(mutableSharedObjects(first, second)).toEqual([]);
+    expect(mutableSharedObjects(second, third)).toEqual([]);
+    for (const member of [first, second, third]) expect(mutableSharedObjects(parent, member)).toEqual([]);
   });
 
   it('launches five at once, then one every 700 ms', () => {
