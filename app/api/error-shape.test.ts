@@ -101,6 +101,11 @@ describe('every endpoint answers errors in the one shape', () => {
     expect(await refusal(await send({ ...turn, prompt: ' ', extra: 1 }))).toEqual({ status: 400, code: 'invalid-request' });
     expect(await refusal(await send({ ...turn, parentKey: 'f'.repeat(64) }))).toEqual({ status: 409, code: 'unknown-parent' });
     expect(await refusal(await send({ ...turn, modelId: 'no-such-model' }))).toEqual({ status: 400, code: 'unknown-model' });
+    // Settings are checked against the runtime's: a choice must be one of its values, typed text is short.
+    const swarm = { ...turn, policy: 'kimi-agent-swarm' };
+    expect(await refusal(await send({ ...swarm, settings: { notice: 'loud' } }))).toEqual({ status: 400, code: 'invalid-request' });
+    expect(await refusal(await send({ ...swarm, settings: { member: 'x'.repeat(201) } }))).toEqual({ status: 400, code: 'invalid-request' });
+    expect((await send({ ...swarm, settings: { notice: 'prompt-prefix', member: '' } })).status).toBe(200);
     expect(await refusal(await parentTurn(post('/api/parent/turn', JSON.stringify({ ...turn, prompt: 'x'.repeat(70_000) }))))).toEqual({
       status: 413,
       code: 'too-large',

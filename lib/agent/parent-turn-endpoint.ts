@@ -24,7 +24,7 @@ const parentTurnBody = z
     prompt: z.string().trim().min(1, 'write a prompt for the parent').max(20_000, 'a prompt is at most 20,000 characters'),
     modelId: z.string().min(1).max(200),
     policy: z.enum(FORK_POLICIES),
-    /** The runtime's settings (fields that are not call arguments), each one of its allowed values. */
+    /** The runtime's settings (fields that are not call arguments): a choice one of its values, typed text short. */
     settings: z.record(z.string(), z.string()).optional(),
   })
   .superRefine((body, context) => {
@@ -35,6 +35,9 @@ const parentTurnBody = z
       if (field === undefined) {
         const known = fields.map((candidate) => candidate.name).join(', ') || 'none';
         context.addIssue({ code: 'custom', path: ['settings', name], message: `not a setting of ${body.policy} (its settings: ${known})` });
+      } else if (field.options === undefined) {
+        // A typed setting (which swarm member the preview shows) is the browser's own; any short text.
+        if (value.length > 200) context.addIssue({ code: 'custom', path: ['settings', name], message: 'is at most 200 characters' });
       } else if (!allowed.includes(value)) {
         context.addIssue({ code: 'custom', path: ['settings', name], message: `must be one of ${allowed.join(', ')}` });
       }
