@@ -1,4 +1,5 @@
-// Writes the README's screenshots to docs/screenshots/: the compare view, a sweep, and the CLI.
+// Writes the README's screenshots to docs/screenshots/: the compare view, a sweep, a Kimi AgentSwarm
+// family, and the CLI.
 // Needs the app running (`npm run app`) at FORK_LAB_URL (default http://127.0.0.1:3000) and
 // Chromium (CHROMIUM_PATH, default /usr/bin/chromium). Run: node scripts/take-screenshots.mjs
 import { spawnSync } from 'node:child_process';
@@ -27,6 +28,11 @@ await page.getByTestId('sweep-checks').fill('contains:v2.14.3');
 await page.getByTestId('sweep-run').click();
 await page.getByTestId('sweep-results').waitFor({ timeout: 30_000 });
 await page.getByTestId('sweep-panel').screenshot({ path: path.join(out, 'sweep.png') });
+
+// A Kimi AgentSwarm with fork: true: its members in the preview.
+await page.goto(`${base}/?scenario=kimi-agent-swarm-fork`);
+await page.getByTestId('family-member').first().waitFor();
+await page.screenshot({ path: path.join(out, 'agent-swarm.png') });
 
 // The CLI on a parent written here: its output, as a terminal shows it.
 const dir = path.join(tmpdir(), 'fork-lab-screenshot');
