@@ -2,6 +2,7 @@ import { type ForkRequest, familyRequests, planFork } from '@/lib/fork';
 import { INHERITANCE_NOTICE } from '@/lib/fork/kimi/inheritance-notice';
 import { scenarioFile } from './fixtures/scenario-files';
 import { expect, test } from './fixtures/shared-page';
+import { FamilyLaunch } from './pages/family-launch';
 
 const ID = 'kimi-agent-swarm-fork';
 
@@ -10,13 +11,14 @@ test('a Kimi AgentSwarm with fork: true previews every item’s child, launches 
 }) => {
   const scenario = scenarioFile(ID);
   const request = scenario.request as ForkRequest;
+  const swarm = new FamilyLaunch(playground);
   await playground.freshScenario(ID, request);
   const plan = planFork(scenario.transcript, request);
   const members = plan.family!.members;
-  await expect(playground.familyMembers).toHaveCount(members.length);
+  await expect(swarm.members).toHaveCount(members.length);
   for (const [k, member] of members.entries()) {
-    await expect(playground.familyMembers.nth(k)).toContainText(member.name);
-    await expect(playground.familyMembers.nth(k)).toContainText(member.task);
+    await expect(swarm.members.nth(k)).toContainText(member.name);
+    await expect(swarm.members.nth(k)).toContainText(member.task);
   }
   // The preview's child is the first member: its own item's prompt behind Kimi's notice.
   await expect(playground.firstPrompt).toHaveText(`${INHERITANCE_NOTICE}\n\n${members[0]!.task}`);
@@ -26,7 +28,7 @@ test('a Kimi AgentSwarm with fork: true previews every item’s child, launches 
   await playground.setField('member', '');
   await expect(playground.launchButton).toHaveText(`Launch ${members.length} children together (AgentSwarm)`);
 
-  const family = await playground.launchFamily(members.length);
+  const family = await swarm.launch(members.length);
   await expect(family).toContainText('3 children launched together from one call');
   for (const [k, member] of members.entries()) await expect(family.getByTestId('fork-tree-child').nth(k)).toContainText(member.name);
   // Every child's first prompt is its member's: the engine's plan for that member, as launched.

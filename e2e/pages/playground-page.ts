@@ -197,23 +197,6 @@ export class PlaygroundPage {
     return launched;
   }
 
-  /** Click Launch for a request that starts a family, and wait until all `size` of it are in the fork tree. */
-  async launchFamily(size: number): Promise<Locator> {
-    const families = this.page.getByTestId('fork-tree-family');
-    const before = await families.count();
-    await expect(this.launchButton).toBeEnabled();
-    await this.launchButton.click();
-    await expect(families).toHaveCount(before + 1);
-    const family = families.nth(before);
-    await expect(family.getByTestId('fork-tree-child')).toHaveCount(size);
-    return family;
-  }
-
-  /** The members a family's preview lists, one row each. */
-  get familyMembers(): Locator {
-    return this.page.getByTestId('family-member');
-  }
-
   // ---------------------------------------------------------------- import and export
 
   /** Drop a file on the page as a person would drag it from their desktop; the import starts at once. */
