@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { ComparePage } from './pages/compare-page';
+import { FamilyLaunch } from './pages/family-launch';
 import { PlaygroundPage } from './pages/playground-page';
 
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
@@ -88,6 +89,14 @@ const VIEWS: View[] = [
       await playground.importPasted(IMPORTED, 'openai-chat');
       await playground.waitForImported('OpenAI Chat Completions (messages JSON)');
       await expect(playground.page.getByTestId('import-report')).toBeVisible();
+    },
+  },
+  {
+    name: 'a Kimi AgentSwarm family previewed, launched and delivered',
+    show: async (playground) => {
+      await playground.pickScenario('kimi-agent-swarm-fork');
+      const family = await new FamilyLaunch(playground).launch(3);
+      await expect(family).toContainText('result delivered to the parent', { timeout: 30_000 });
     },
   },
   {
