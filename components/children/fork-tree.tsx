@@ -1,11 +1,8 @@
 'use client';
 
 import { runtimeOf } from '@/lib/fork';
-import type { ChildRecord, ParentSession } from '@/lib/workspace/workspace';
+import { type ChildRecord, ENDED_RUN_STATUSES, type ParentSession } from '@/lib/workspace/workspace';
 import styles from './children.module.css';
-
-/** A run that has ended for good; an interrupted one may still be revived. */
-const ENDED: ReadonlySet<string> = new Set(['finished', 'failed', 'stopped']);
 
 /** The children in launch order, those one call launched together (a family) kept as one group. */
 function groups(children: readonly ChildRecord[]): { familyId: string | null; children: ChildRecord[] }[] {
@@ -65,7 +62,7 @@ export function ForkTree({ session, openChildId, onOpen }: { session: ParentSess
             }
             const first = group.children[0]!;
             const family = first.plan.family;
-            const ended = group.children.filter((child) => child.run !== null && ENDED.has(child.run.status)).length;
+            const ended = group.children.filter((child) => child.run !== null && ENDED_RUN_STATUSES.has(child.run.status)).length;
             const delivered = ended === group.children.length && group.children.every((child) => child.run?.deliveredToParent === true);
             return (
               <li key={group.familyId} className={styles.family} data-testid="fork-tree-family" data-family-id={group.familyId}>

@@ -20,7 +20,7 @@ import type { ChildTokenReport } from '@/lib/fork-service/child-token-report';
 import { AGENT_TOOL_NAMES } from '@/lib/fork-service/in-flight-call';
 import { agentToolDeclaration, forkRequestFromCall } from './agent-tool';
 import { type ChildRuns, describeError } from './child-runs';
-import type { RunRecord } from './run-record';
+import { FAMILY_OUTCOME_OF_RUN, type RunRecord } from './run-record';
 
 /** An Agent call's answer: a result, or a refusal shaped as the runtime shapes a failed call. */
 type CallOutput = RefusalOutput;
@@ -32,9 +32,6 @@ interface FamilyWait {
   /** `childId` null: the member's launch failed, with `error`. */
   members: { childId: string | null; member: FamilyMember; error?: string }[];
 }
-
-// A child the person stopped is one Kimi's user interrupted; one cut off by a restart failed.
-const FAMILY_STATUS = { finished: 'completed', failed: 'failed', stopped: 'aborted', interrupted: 'failed' } as const;
 
 /** The family's one call result, once every member has ended, as the runtime renders it. */
 async function familyResult(family: FamilyWait, policy: ForkPolicy, runs: ChildRuns): Promise<CallOutput> {
@@ -53,7 +50,7 @@ async function familyResult(family: FamilyWait, policy: ForkPolicy, runs: ChildR
     outcomes.push({
       member,
       agentId: childId,
-      status: FAMILY_STATUS[run.status],
+      status: FAMILY_OUTCOME_OF_RUN[run.status],
       ...(run.finalOutput ? { result: run.finalOutput } : {}),
       ...(run.error ? { error: run.error } : {}),
     });
@@ -224,7 +221,8 @@ export async function* runParentTurn(input: ParentTurnInput, deps: ParentTurnDep
         // reuse a call id), so two swarms never read as one.
         const familyId = plans[0]!.family === undefined ? undefined : `family-${deps.newChildId()}`;
         let launchError: string | null = null;
-        for (const memberPlan of plans) {
+        const requests = familyRequests(request, plan.family);
+        for (const [position, memberPlan] of plans.entries()) {
           const childId = deps.newChildId();
           const member = memberPlan.family?.members.find((candidate) => candidate.index === memberPlan.family!.member);
           const name = member?.name ?? `${call.toolName} fork ${childId.slice(-4)}`;
@@ -245,7 +243,7 @@ export async function* runParentTurn(input: ParentTurnInput, deps: ParentTurnDep
             name,
             agentCallId: call.toolCallId,
             ...(familyId === undefined ? {} : { familyId }),
-            request: memberPlan.family === undefined ? request : familyRequests(request, memberPlan.family)[memberPlan.family.members.indexOf(member!)]!,
+            request: requests[position]!,
             plan: memberPlan,
             tokens: await deps.tokens(memberPlan, transcript),
             bootstrap,

@@ -7,6 +7,12 @@ import type { ForkBootstrapRecord, ForkPolicy, ModelMessage } from '@/lib/fork';
 
 export type RunStatus = 'running' | 'finished' | 'failed' | 'stopped' | 'interrupted';
 
+/**
+ * How a family member's run reads in its family's result: a child the person stopped is one the
+ * user interrupted; one cut off by a restart failed.
+ */
+export const FAMILY_OUTCOME_OF_RUN = { finished: 'completed', failed: 'failed', stopped: 'aborted', interrupted: 'failed' } as const;
+
 /** A child run as the journal knows it. */
 export interface RunRecord {
   id: string;

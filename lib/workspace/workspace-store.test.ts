@@ -46,6 +46,27 @@ function newStore(backend = memoryBackend()) {
   return { store: createWorkspaceStore(storage), storage, backend };
 }
 
+/** A session whose parent has an open two-item AgentSwarm call, and the running child record of each member. */
+async function swarmSession() {
+  const { store } = newStore();
+  const swarmInput = { description: 'Check', prompt_template: 'Check {{item}}.', items: ['a', 'b'], fork: true };
+  const withCall = parentOf([...transcript.messages, toolCalls('c1', [{ id: 'call-1', tool: 'AgentSwarm', input: swarmInput }])]);
+  store.getState().openSession({ ...init, transcript: withCall });
+  const base = await childOf(store.getState());
+  const swarm: ForkRequest = { policy: 'kimi-agent-swarm', directive: 'Check {{item}}.', params: { description: 'Check', items: ['a', 'b'], fork: true } };
+  const plans = planForkFamily(activeSession(store.getState())!.transcript, swarm) as ChildRecord['plan'][];
+  const running = { modelId: 'offline', status: 'running' as const, finalOutput: null, error: null, deliveredToParent: false };
+  const member = (index: number): ChildRecord => ({
+    ...base,
+    id: `child-${index}`,
+    plan: plans[index - 1]!,
+    agentCallId: 'call-1',
+    familyId: 'family-1',
+    run: running,
+  });
+  return { store, withCall, member };
+}
+
 describe('workspace store', () => {
   it('keeps its own frozen copy of a parent: the caller’s object is never stored', () => {
     const { store } = newStore();
@@ -222,17 +243,9 @@ describe('workspace store', () => {
   });
 
   it('a swarm’s children answer their one call together, once the last of them has ended, in launch order', async () => {
-    const { store } = newStore();
-    const swarmInput = { description: 'Check', prompt_template: 'Check {{item}}.', items: ['a', 'b'], fork: true };
-    const withCall = parentOf([...transcript.messages, toolCalls('c1', [{ id: 'call-1', tool: 'AgentSwarm', input: swarmInput }])]);
-    store.getState().openSession({ ...init, transcript: withCall });
-    const base = await childOf(store.getState());
-    const swarm: ForkRequest = { policy: 'kimi-agent-swarm', directive: 'Check {{item}}.', params: { description: 'Check', items: ['a', 'b'], fork: true } };
-    const plans = planForkFamily(activeSession(store.getState())!.transcript, swarm) as ChildRecord['plan'][];
-    const running = { modelId: 'offline', status: 'running' as const, finalOutput: null, error: null, deliveredToParent: false };
-    for (const [k, plan] of plans.entries()) {
-      store.getState().addChild({ ...base, id: `child-${k + 1}`, plan, agentCallId: 'call-1', familyId: 'family-1', run: running });
-    }
+    const { store, withCall, member } = await swarmSession();
+    store.getState().addChild(member(1));
+    store.getState().addChild(member(2));
     store.getState().applyRunEvent('child-2', { type: 'status', status: 'failed', finalOutput: null, error: 'provider error' });
     expect(activeSession(store.getState())!.transcript.messages).toHaveLength(withCall.messages.length);
     store.getState().applyRunEvent('child-1', { type: 'status', status: 'finished', finalOutput: 'All good.', error: null });
@@ -265,18 +278,11 @@ describe('workspace store', () => {
   });
 
   it('a swarm whose first child ends before the next is recorded waits for the whole family', async () => {
-    const { store } = newStore();
-    const swarmInput = { description: 'Check', prompt_template: 'Check {{item}}.', items: ['a', 'b'], fork: true };
-    const withCall = parentOf([...transcript.messages, toolCalls('c1', [{ id: 'call-1', tool: 'AgentSwarm', input: swarmInput }])]);
-    store.getState().openSession({ ...init, transcript: withCall });
-    const base = await childOf(store.getState());
-    const swarm: ForkRequest = { policy: 'kimi-agent-swarm', directive: 'Check {{item}}.', params: { description: 'Check', items: ['a', 'b'], fork: true } };
-    const plans = planForkFamily(activeSession(store.getState())!.transcript, swarm) as ChildRecord['plan'][];
-    const running = { modelId: 'offline', status: 'running' as const, finalOutput: null, error: null, deliveredToParent: false };
-    store.getState().addChild({ ...base, id: 'child-1', plan: plans[0]!, agentCallId: 'call-1', familyId: 'family-1', run: running });
+    const { store, withCall, member } = await swarmSession();
+    store.getState().addChild(member(1));
     store.getState().applyRunEvent('child-1', { type: 'status', status: 'finished', finalOutput: 'A is fine.', error: null });
     expect(activeSession(store.getState())!.transcript.messages).toHaveLength(withCall.messages.length);
-    store.getState().addChild({ ...base, id: 'child-2', plan: plans[1]!, agentCallId: 'call-1', familyId: 'family-1', run: running });
+    store.getState().addChild(member(2));
     store.getState().applyRunEvent('child-2', { type: 'status', status: 'finished', finalOutput: 'B is fine.', error: null });
     const session = activeSession(store.getState())!;
     const added = session.transcript.messages.slice(withCall.messages.length);

@@ -1,13 +1,13 @@
 import { type PersistStorage, persist } from 'zustand/middleware';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { RunEvent } from '@/lib/agent/run-record';
+import { FAMILY_OUTCOME_OF_RUN, type RunEvent } from '@/lib/agent/run-record';
 import { type CompareSetup, restoreCompareSetup } from '@/lib/compare/compare-setup';
 import { copyUnlessFrozen, deepFreeze, type FamilyOutcome, type ModelMessage, type ParentTranscript, runtimeOf, type TranscriptMessage } from '@/lib/fork';
 import { KEPT_SWEEPS, restoreSweeps, type SweepRecord } from '@/lib/sweep/sweep-record';
 import { acknowledgeLaunch, deliverChildOutcome, deliverFamilyOutcome } from './deliver-result';
 import { type ForkSelection, restoreSelection } from './fork-selection';
 import { appendMessage, deleteMessage, replaceMessage } from './parent-edits';
-import type { ChildRecord, ParentSession, SessionSource } from './workspace';
+import { type ChildRecord, ENDED_RUN_STATUSES, type ParentSession, type SessionSource } from './workspace';
 
 export interface WorkspaceState {
   sessions: Record<string, ParentSession>;
@@ -72,19 +72,16 @@ export type WorkspaceStore = StoreApi<WorkspaceState & WorkspaceActions> & {
 export const WORKSPACE_STORAGE_KEY = 'fork-lab-workspace';
 const EMPTY: WorkspaceState = { sessions: {}, activeSessionId: null, openChildId: null, modelId: 'offline', turnsInProgress: {} };
 
-const ENDED = new Set(['finished', 'failed', 'stopped']);
-const FAMILY_STATUS = { finished: 'completed', failed: 'failed', stopped: 'aborted' } as const;
-
 /** How a family member ended, as its runtime reports it to the parent. */
 function familyOutcome(child: ChildRecord): FamilyOutcome | null {
   const family = child.plan.family;
   const member = family?.members.find((candidate) => candidate.index === family.member);
   const run = child.run;
-  if (member === undefined || run === null || !ENDED.has(run.status)) return null;
+  if (member === undefined || run === null || !ENDED_RUN_STATUSES.has(run.status)) return null;
   return {
     member,
     agentId: child.id,
-    status: FAMILY_STATUS[run.status as keyof typeof FAMILY_STATUS],
+    status: FAMILY_OUTCOME_OF_RUN[run.status as keyof typeof FAMILY_OUTCOME_OF_RUN],
     ...(run.finalOutput ? { result: run.finalOutput } : {}),
     ...(run.error ? { error: run.error } : {}),
   };
@@ -100,7 +97,7 @@ function withDeliveries(session: ParentSession): ParentSession {
   const deliveredFamilies = new Set<string>();
   const children = session.children.map((child, _position, all) => {
     const run = child.run;
-    if (run === null || run.deliveredToParent || !ENDED.has(run.status)) return child;
+    if (run === null || run.deliveredToParent || !ENDED_RUN_STATUSES.has(run.status)) return child;
     if (child.familyId !== undefined) {
       const members = all.filter((candidate) => candidate.familyId === child.familyId);
       const outcomes = members.map(familyOutcome);

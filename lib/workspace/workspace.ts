@@ -40,6 +40,9 @@ export interface ChildRecord {
   run: ChildRun | null;
 }
 
+/** Runs that have ended for good: an interrupted one may still be revived. */
+export const ENDED_RUN_STATUSES: ReadonlySet<RunStatus> = new Set(['finished', 'failed', 'stopped']);
+
 /** A child's run as the browser last heard of it from the server. */
 export interface ChildRun {
   modelId: string;
