@@ -1,6 +1,7 @@
 'use client';
 
 import { useDeferredValue, useMemo, useState } from 'react';
+import { TextChunks } from '@/components/text-diff/text-chunks';
 import { VirtualList } from '@/components/virtual-list/virtual-list';
 import { type ContextDiff, contextDiff, type DiffEntry, parentRequest } from '@/lib/compare/context-diff';
 import { partDiff } from '@/lib/compare/part-diff';
@@ -40,17 +41,7 @@ function PartDiffView({ left, right }: { left: ChildMessage; right: ChildMessage
             part {part.index + 1} · {part.status}
             {part.fieldsOnly ? ' (same text; a field beside it differs)' : ''}
           </span>
-          <pre>
-            {part.chunks.map((chunk, k) =>
-              chunk.change === 'kept' ? (
-                <span key={k}>{chunk.text}</span>
-              ) : chunk.change === 'added' ? (
-                <ins key={k}>{chunk.text}</ins>
-              ) : (
-                <del key={k}>{chunk.text}</del>
-              ),
-            )}
-          </pre>
+          <TextChunks chunks={part.chunks} />
         </div>
       ))}
     </div>

@@ -10,6 +10,7 @@ import { cacheMissReason } from '@/lib/view/cache-miss';
 import { previewText } from '@/lib/view/message-preview';
 import { FamilyMembers } from './family-members';
 import styles from './preview.module.css';
+import { ProviderCachePanel } from './provider-cache-panel';
 import { RawJson } from './raw-json';
 
 export function sourceLabel(message: ChildMessage): string {
@@ -102,6 +103,7 @@ export function ChildPreview({ preview, parent, parentTokens, stale, onShowParen
         </p>
       ))}
       {plan.family !== undefined && <FamilyMembers family={plan.family} />}
+      {preview.cache && <ProviderCachePanel report={preview.cache} />}
 
       <details className={styles.section} data-testid="preview-system-section" open>
         <summary>

@@ -21,8 +21,8 @@ export const PREVIEW_BODY_LIMIT_BYTES = 256 * 1024;
  */
 export const answerPreviewRequest = answeringErrors('plan this preview', async (request: Request): Promise<Response> => {
   const parsed = previewForkInput.safeParse(await readJsonBody(request, PREVIEW_BODY_LIMIT_BYTES));
-  if (!parsed.success) throw invalidRequest('The body must be { "parentKey", "request" }.', zodIssues(parsed.error));
-  const preview = await previewFork(parsed.data.parentKey, parsed.data.request, request.signal);
+  if (!parsed.success) throw invalidRequest('The body must be { "parentKey", "request", "providerRules"? }.', zodIssues(parsed.error));
+  const preview = await previewFork(parsed.data.parentKey, parsed.data.request, request.signal, parsed.data.providerRules);
   if (preview.status === 'unknown-parent') {
     throw new HttpError(409, 'unknown-parent', 'The server does not hold this parent (it restarted or let it go): register it again.');
   }

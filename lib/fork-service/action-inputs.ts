@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { forkRequestSchema, parentTranscriptSchema } from '@/lib/fork';
 import { zodIssues } from '@/lib/http/zod-issues';
+import { providerRulesSchema } from '@/lib/provider-cache/provider-rules-schema';
 
 /** A parent key is the SHA-256 of the parent's canonical JSON. */
 export const parentKeySchema = z.string().regex(/^[0-9a-f]{64}$/, 'a parent key is 64 lower-case hex digits');
 
 export const registerParentInput = z.strictObject({ transcript: parentTranscriptSchema });
-export const previewForkInput = z.strictObject({ parentKey: parentKeySchema, request: forkRequestSchema });
+/** `providerRules`: a workspace's edited cache rules and prices; the shipped ones when left out. */
+export const previewForkInput = z.strictObject({ parentKey: parentKeySchema, request: forkRequestSchema, providerRules: providerRulesSchema.optional() });
 
 /** An input that failed validation, with each issue's path, for a person to act on. */
 export interface InvalidInput {

@@ -10,6 +10,8 @@ import {
   planFork,
   type TranscriptMessage,
 } from '@/lib/fork';
+import type { ForkCacheReport } from '@/lib/provider-cache/fork-cache-report';
+import { PROVIDER_RULES, type ProviderRules } from '@/lib/provider-cache/provider-rules';
 import { countMessage, countText, countTools, TOKEN_ENCODING } from '@/lib/tokens/count-tokens';
 import { CountingPace } from '@/lib/tokens/counting-pace';
 import type { TokenCount } from '@/lib/tokens/token-count';
@@ -17,6 +19,7 @@ import { summarizeWindow, type WindowSummary } from '@/lib/view/window-summary';
 import { withAgentCall } from './agent-call';
 import { type ChildTokenReport, childTokenReport, initialMessageTokens, type TokenCounter } from './child-token-report';
 import { type CompactForkPlan, compactPlan } from './compact-plan';
+import { forkCacheFor } from './fork-cache';
 import { agentToolNamesFor, inFlightAgentCall } from './in-flight-call';
 import { parentCache, type RegisteredParent } from './parent-cache';
 
@@ -32,6 +35,8 @@ export type ForkPreview =
       status: 'ok';
       plan: CompactForkPlan;
       tokens: ChildTokenReport | null;
+      /** Each provider's predicted cache reads, writes and cost for the child's first request, and why it misses. */
+      cache: ForkCacheReport | null;
       summary: WindowSummary;
       /** The Agent call Fork Lab will write at launch (the plan already includes it), if any. */
       writtenCall?: TranscriptMessage;
@@ -102,7 +107,7 @@ export async function liveTokenReport(plan: ForkPlan, transcript: ParentTranscri
 }
 
 /** `signal`: the browser stopped waiting (it asked for another window); the counting stops with it. */
-export async function previewFork(parentKey: string, request: ForkRequest, signal?: AbortSignal): Promise<ForkPreview> {
+export async function previewFork(parentKey: string, request: ForkRequest, signal?: AbortSignal, rules: ProviderRules = PROVIDER_RULES): Promise<ForkPreview> {
   const parent = parentCache.get(parentKey);
   if (parent === undefined) return { status: 'unknown-parent' };
   const { transcript, written } = withAgentCall(parent.transcript, request);
@@ -120,6 +125,7 @@ export async function previewFork(parentKey: string, request: ForkRequest, signa
     status: 'ok',
     plan: compactPlan(plan, (message) => tokensOf.get(message)!),
     tokens: await childTokenReport(plan, counter, perMessage),
+    cache: await forkCacheFor(plan, transcript, counter, perMessage, rules),
     summary: summarizeWindow(plan, earlier ?? fullClassification ?? parent.classifications),
     ...(earlier === undefined ? {} : { classificationsAtForkPoint: earlier }),
     ...(written === null

@@ -1,4 +1,5 @@
 import type { ForkFamily, ForkParameterError, ForkPlan } from './fork-plan';
+import { cacheReuse, withModel } from './planning/cache-reuse';
 import { rejectedPlan } from './planning/refused-plans';
 import { type ForkRequest, runtimeOf } from './runtimes';
 import type { ParentTranscript } from './transcript/transcript';
@@ -29,7 +30,26 @@ export function planFork(parent: ParentTranscript, request: ForkRequest): ForkPl
   const forkPointError = checkForkPoint(request.forkPoint, length);
   if (forkPointError !== null) return rejectedPlan(request.policy, [forkPointError], length);
   const end = request.forkPoint ?? length;
-  return runtimeOf(request.policy).planRequest(parent, request, end);
+  return withChildSystemInstruction(runtimeOf(request.policy).planRequest(parent, request, end), parent, request.childSystemInstruction);
+}
+
+/** Text a plan carries when a person replaced the child's system instruction. */
+export const SYSTEM_INSTRUCTION_REPLACED = "The child's system instruction was replaced for this experiment: the runtime itself would send the one it builds.";
+
+/**
+ * The plan with the child's system instruction a person asked to try. Everything after planning
+ * reads the plan, so the preview, a launch, the exports and the cache forecast all see the same one.
+ */
+function withChildSystemInstruction(plan: ForkPlan, parent: ParentTranscript, systemInstruction: string | undefined): ForkPlan {
+  const child = plan.child;
+  if (systemInstruction === undefined || child === null || child.systemInstruction === systemInstruction) return plan;
+  const profile = parent.profile;
+  return {
+    ...plan,
+    child: { ...child, systemInstruction },
+    cache: withModel(cacheReuse(child.initialMessages, profile.systemInstruction, profile.tools, systemInstruction, child.tools), child.model, profile.model),
+    warnings: [...plan.warnings, SYSTEM_INSTRUCTION_REPLACED],
+  };
 }
 
 /**

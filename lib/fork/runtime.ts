@@ -9,6 +9,11 @@ export const forkRequestBase = {
   directive: z.string(),
   /** Fork as the parent stood after this many messages (0…length); the whole transcript when left out. */
   forkPoint: z.number().int().min(0).optional(),
+  /**
+   * An experiment, not a runtime parameter: the child's system instruction as a person wants to
+   * try it (a runtime that rewrites an identity line, say), in place of the one the runtime gives.
+   */
+  childSystemInstruction: z.string().max(100_000).optional(),
 };
 
 /**

@@ -38,3 +38,8 @@ export function cacheReuse(
     reusableMessages: systemMatches && toolsMatch ? sharedMessages : 0,
   };
 }
+
+/** A prompt cache is per model: a child on another model reuses nothing of the parent's prefix. */
+export function withModel(cache: CacheReuse, childModel: string, parentModel: string): CacheReuse {
+  return childModel === parentModel ? cache : { ...cache, modelMatches: false, reusableMessages: 0 };
+}

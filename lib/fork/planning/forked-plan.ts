@@ -1,8 +1,8 @@
-import type { CacheReuse, ChildInheritance, ChildMessage, ChildRequest, ForkPlan, ForkWindow, ParentRange } from '../fork-plan';
+import type { ChildInheritance, ChildMessage, ChildRequest, ForkPlan, ForkWindow, ParentRange } from '../fork-plan';
 import type { ForkPolicy } from '../runtimes';
 import { copyUnlessFrozen } from '../transcript/deep-clone';
 import type { AgentProfile, ToolDeclaration } from '../transcript/transcript';
-import { cacheReuse } from './cache-reuse';
+import { cacheReuse, withModel } from './cache-reuse';
 
 /** What a runtime's planner decided; the rest of the child comes from the parent's profile. */
 export interface ForkedChild {
@@ -62,11 +62,6 @@ export function forkedPlan(decided: ForkedChild): ForkPlan {
     ),
     warnings: [],
   };
-}
-
-/** A prompt cache is per model: a child on another model reuses nothing of the parent's prefix. */
-function withModel(cache: CacheReuse, childModel: string, parentModel: string): CacheReuse {
-  return childModel === parentModel ? cache : { ...cache, modelMatches: false, reusableMessages: 0 };
 }
 
 function thinkingLevelOf({ thinkingLevel, keepsModes, profile }: ForkedChild): { thinkingLevel?: string } {

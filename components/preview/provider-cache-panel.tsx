@@ -1,0 +1,154 @@
+'use client';
+
+import { TextChunks } from '@/components/text-diff/text-chunks';
+import type { ForkCacheReport, ProviderForecast } from '@/lib/provider-cache/fork-cache-report';
+import type { ProviderAcceptance } from '@/lib/provider-cache/provider-acceptance';
+import type { RuleSource } from '@/lib/provider-cache/provider-rules';
+import { formatDollars } from '@/lib/provider-cache/request-cost';
+import styles from './provider-cache.module.css';
+
+const count = (tokens: number) => tokens.toLocaleString('en-US');
+
+function clock(ms: number | null): string {
+  if (ms === null) return 'not published';
+  const seconds = Math.round(ms / 1000);
+  if (seconds >= 3600) return `${Math.round(seconds / 360) / 10} h`;
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+function SourceLink({ label, source }: { label: string; source: RuleSource }) {
+  const marks = `${source.thirdParty ? ' · third party' : ''}${source.uncertain ? ' · uncertain' : ''}`;
+  return (
+    <a href={source.url} target="_blank" rel="noreferrer" title={`${source.url}, checked ${source.checked}${marks}`}>
+      {label} ({source.checked}
+      {marks})
+    </a>
+  );
+}
+
+/** The first place the child's request stops matching the parent's previous one, in Anthropic's words. */
+export function MissExplainer({ report }: { report: ForkCacheReport }) {
+  const { explanation } = report;
+  if (explanation.reason === null) {
+    return (
+      <div className={styles.explainer} data-testid="cache-explainer" data-reason="none">
+        No miss: the child’s request begins with the parent’s whole previous request ({count(report.previousMessages)} message
+        {report.previousMessages === 1 ? '' : 's'}), model, tools and system instruction alike.
+      </div>
+    );
+  }
+  return (
+    <div className={styles.explainer} data-testid="cache-explainer" data-reason={explanation.reason}>
+      <strong>{explanation.reason}</strong> at <code data-testid="cache-explainer-path">{explanation.path}</code>: everything from here on is a miss
+      {explanation.sharedMessages > 0 ? ` (the first ${count(explanation.sharedMessages)} messages match)` : ''}.
+      <TextChunks chunks={explanation.diff} testId="cache-explainer-diff" />
+    </div>
+  );
+}
+
+function AcceptanceBadge({ acceptance }: { acceptance: ProviderAcceptance | undefined }) {
+  if (acceptance === undefined) return null;
+  const label = { accepted: 'accepts', refused: 'refuses', uncertain: 'not sure' }[acceptance.status];
+  return (
+    <>
+      <span className={styles.badge} data-status={acceptance.status} data-testid="acceptance-badge">
+        {label}
+      </span>
+      {acceptance.findings.length > 0 && (
+        <ul className={styles.reasons}>
+          {acceptance.findings.map((finding) => (
+            <li key={`${finding.kind} ${finding.messageIndex} ${finding.detail}`}>
+              {finding.verdict.replaceAll('-', ' ')}: {finding.kind.replaceAll('-', ' ')}
+              {finding.messageIndex === null ? '' : ` at message ${finding.messageIndex}`} ({finding.detail})
+              {finding.error === undefined ? '' : ` — “${finding.error}”`}
+              {finding.source !== undefined && (
+                <>
+                  {' '}
+                  <SourceLink label="source" source={finding.source} />
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function ForecastRow({ forecast, acceptance }: { forecast: ProviderForecast; acceptance: ProviderAcceptance | undefined }) {
+  const child = forecast.children[0]!;
+  const prediction = child.prediction;
+  return (
+    <tr data-testid="provider-forecast" data-provider={forecast.provider}>
+      <th scope="row">
+        {forecast.name}
+        <div className={styles.sources}>
+          <code>{forecast.model}</code> · {forecast.mechanism}
+          {forecast.minimumTokens > 0 ? ` · from ${count(forecast.minimumTokens)} tokens` : ''}
+        </div>
+        <div className={styles.sources}>
+          <SourceLink label="rule" source={forecast.sources.rule} /> · <SourceLink label="prices" source={forecast.sources.prices} /> ·{' '}
+          <SourceLink label="minimum" source={forecast.sources.minimum} />
+        </div>
+      </th>
+      <td className={styles.number} data-testid="forecast-cached">
+        {count(prediction.cachedTokens)}
+      </td>
+      <td className={styles.number} data-testid="forecast-written">
+        {count(prediction.writtenTokens)}
+      </td>
+      <td className={styles.number} data-testid="forecast-uncached">
+        {count(prediction.uncachedTokens)}
+      </td>
+      <td className={styles.number} data-testid="forecast-cost" title={child.cost.complete ? undefined : `Unknown price: ${child.cost.missing.join(', ')}`}>
+        {formatDollars(child.cost)}
+      </td>
+      <td className={styles.number} data-testid="forecast-expires" title={forecast.ttlOptions}>
+        {clock(prediction.expiresAtMs)}
+      </td>
+      <td>
+        <ul className={styles.reasons} data-testid="forecast-reasons">
+          {prediction.reasons.map((reason) => (
+            <li key={reason}>{reason}</li>
+          ))}
+        </ul>
+      </td>
+      <td>
+        <AcceptanceBadge acceptance={acceptance} />
+      </td>
+    </tr>
+  );
+}
+
+/** Per provider: what the child's first request reads from the cache, writes, costs and whether it is taken at all. */
+export function ProviderCachePanel({ report }: { report: ForkCacheReport }) {
+  return (
+    <details className={styles.panel} data-testid="provider-cache" open>
+      <summary>Cache, cost and acceptance by provider</summary>
+      <MissExplainer report={report} />
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">Provider</th>
+            <th scope="col">Cached</th>
+            <th scope="col">Written</th>
+            <th scope="col">Uncached</th>
+            <th scope="col">Input cost</th>
+            <th scope="col">Prefix expires</th>
+            <th scope="col">Why</th>
+            <th scope="col">Takes the request?</th>
+          </tr>
+        </thead>
+        <tbody>
+          {report.forecasts.map((forecast) => (
+            <ForecastRow key={forecast.provider} forecast={forecast} acceptance={report.acceptance.find((entry) => entry.provider === forecast.provider)} />
+          ))}
+        </tbody>
+      </table>
+      <p className={styles.sources}>
+        Tokens are counted with o200k (OpenAI’s tokenizer); the other providers count differently, so their figures are estimates. The child is sent right after
+        the parent’s previous request; “prefix expires” is when what it read or wrote leaves the cache if no sibling reads it first.
+      </p>
+    </details>
+  );
+}

@@ -1,0 +1,51 @@
+import { type CachePrediction, formatTokens, type MechanismContext, type PredictedRequest } from './cache-prediction';
+import { requestTokens } from './cache-request';
+
+/**
+ * DeepSeek's disk cache: a hit must match a whole "cache prefix unit". Units are written at the end
+ * of each request's input and of the model's output (so at every turn boundary of the conversation
+ * before the fork), and at a common prefix the system finds between requests: A+B then A+C misses
+ * past A, and A becomes a unit. Units at fixed intervals inside long inputs are not modelled: their
+ * interval is not published.
+ */
+export function predictPrefixUnits({ request, atMs }: PredictedRequest, { ledger, provider }: MechanismContext): CachePrediction {
+  if (provider.mechanism.kind !== 'prefix-units') throw new Error(`${provider.name} does not cache prefix units.`);
+  const path = ledger.walk(request);
+  let unit = 0;
+  for (let depth = path.length - 1; depth > 0; depth -= 1) {
+    if (ledger.isLive(path[depth]!, atMs)) {
+      unit = depth;
+      break;
+    }
+  }
+  const cached = path[unit]!.tokens;
+  const shared = path.at(-1)!.tokens;
+  const total = requestTokens(request);
+
+  const nodes = ledger.insert(request);
+  request.segments.forEach((segment, index) => {
+    if (segment.turnBoundary) ledger.use(nodes[index + 1]!, atMs);
+  });
+  // The common prefix with an earlier request becomes a unit of its own, for the requests after.
+  if (path.length > 1) ledger.use(path.at(-1)!, atMs);
+  if (nodes.length > 1) ledger.use(nodes.at(-1)!, atMs);
+
+  const reasons: string[] = [];
+  if (cached > 0) reasons.push(`Reads the whole prefix unit of ${formatTokens(cached)} tokens.`);
+  else
+    reasons.push(
+      shared === 0 ? 'No earlier request in the cache starts the same way.' : 'The shared prefix ends inside every earlier unit: a unit hits only whole.',
+    );
+  if (shared > cached && cached > 0)
+    reasons.push(`${formatTokens(shared - cached)} more shared tokens end inside a unit and are not read; they become a unit for later requests.`);
+  return {
+    cachedTokens: cached,
+    writtenTokens: total - cached,
+    uncachedTokens: 0,
+    totalTokens: total,
+    sharedSegments: unit,
+    sharedTokens: shared,
+    reasons,
+    expiresAtMs: null,
+  };
+}

@@ -1,0 +1,60 @@
+import { type CachePrediction, cacheableTokens, formatTokens, type MechanismContext, type PredictedRequest } from './cache-prediction';
+import { requestTokens } from './cache-request';
+
+/**
+ * Automatic prefix caching (OpenAI, Gemini's implicit cache, Kimi, Qwen's implicit cache): every
+ * request leaves its prompt in the cache, and a later one reads the longest prefix it shares with
+ * any of them, counted in the provider's steps, from the model's minimum.
+ */
+export function predictPrefix({ request, atMs }: PredictedRequest, { ledger, provider, model }: MechanismContext): CachePrediction {
+  if (provider.mechanism.kind !== 'prefix') throw new Error(`${provider.name} does not cache by prefix.`);
+  const step = model.stepTokens === undefined ? provider.mechanism.stepTokens : model.stepTokens;
+  const path = ledger.walk(request);
+  let deepest = 0;
+  let expiredAt: number | null = null;
+  for (let depth = path.length - 1; depth > 0; depth -= 1) {
+    if (ledger.isLive(path[depth]!, atMs)) {
+      deepest = depth;
+      break;
+    }
+    if (expiredAt === null && path[depth]!.entry !== null) expiredAt = ledger.expiresAtMs(path[depth]!);
+  }
+  const shared = path[deepest]!.tokens;
+  const matched = path.at(-1)!.tokens;
+  const total = requestTokens(request);
+  const cached = cacheableTokens(shared, model, step);
+  const stored = total >= model.minimumTokens;
+  const reasons = [prefixReason(deepest === 0 ? matched : shared, cached, model.minimumTokens, step, provider.name)];
+  if (expiredAt !== null && deepest < path.length - 1) reasons.push(`A longer shared prefix expired at ${formatSeconds(expiredAt)} before this request.`);
+  if (!stored)
+    reasons.push(
+      `The request (${formatTokens(total)} tokens) is under ${model.model}'s minimum of ${formatTokens(model.minimumTokens)}: nothing is stored for later requests.`,
+    );
+
+  const nodes = ledger.insert(request);
+  if (stored) for (const node of nodes.slice(1)) ledger.use(node, atMs);
+  return {
+    cachedTokens: cached,
+    writtenTokens: stored ? total - cached : 0,
+    uncachedTokens: stored ? 0 : total - cached,
+    totalTokens: total,
+    sharedSegments: deepest,
+    sharedTokens: shared,
+    reasons,
+    expiresAtMs: stored ? ledger.expiresAtMs(nodes.at(-1)!) : null,
+  };
+}
+
+function prefixReason(shared: number, cached: number, minimum: number, step: number | null, name: string): string {
+  if (shared === 0) return 'No earlier request in the cache starts the same way.';
+  if (cached === 0 && shared < minimum)
+    return `The shared prefix (${formatTokens(shared)} tokens) is under the minimum of ${formatTokens(minimum)}: nothing is read.`;
+  if (cached === 0) return `The shared prefix (${formatTokens(shared)} tokens) is no longer cached.`;
+  if (step === null || cached === shared) return `${name} reads the whole shared prefix: ${formatTokens(cached)} tokens.`;
+  return `Shared prefix ${formatTokens(shared)} tokens; ${name} counts hits in ${step}-token steps: ${formatTokens(cached)}.`;
+}
+
+export function formatSeconds(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}

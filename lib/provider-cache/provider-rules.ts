@@ -1,0 +1,246 @@
+/**
+ * How each provider's prompt cache works and what it charges, as data: every row names its source
+ * and the day someone last read it there. Prices are US dollars per million tokens. A price or rule
+ * nobody could verify is `null` and shown as unknown, never guessed. To update a row, read its
+ * source again, change the figures and the `checked` date together (README, "Provider cache rules").
+ */
+
+export type ProviderId = 'anthropic' | 'openai' | 'gemini' | 'deepseek' | 'kimi' | 'qwen';
+
+/** Where a fact comes from. */
+export interface RuleSource {
+  url: string;
+  /** The day the source was last read (YYYY-MM-DD). */
+  checked: string;
+  /** Measured or restated by someone other than the provider. */
+  thirdParty?: true;
+  /** Sources disagree, or the figure is inferred: the UI says so beside it. */
+  uncertain?: true;
+}
+
+/**
+ * How a provider decides what a request may read from its cache.
+ * - `breakpoints`: only prefixes ending at a marked block are written; a request reads one found
+ *   at one of its own breakpoints or up to `lookbackBlocks` blocks before one (Anthropic).
+ * - `prefix`: any earlier request's prefix is written; hits count in `stepTokens` steps (OpenAI's 128,
+ *   Kimi's measured 256) or exactly when `stepTokens` is null.
+ * - `prefix-units`: only whole "cache prefix units" hit: each request writes one at the end of its
+ *   input and one at the end of the model's output (DeepSeek).
+ */
+export type CacheMechanism =
+  | { kind: 'breakpoints'; maxBreakpoints: number; lookbackBlocks: number }
+  | { kind: 'prefix'; stepTokens: number | null }
+  | { kind: 'prefix-units' };
+
+/** A provider's rule and its cache's lifetime. */
+export interface ProviderCacheRule {
+  provider: ProviderId;
+  name: string;
+  mechanism: CacheMechanism;
+  /** Seconds an unused cached prefix lives; null when the provider does not say. */
+  ttlSeconds: number | null;
+  /** Each hit starts the lifetime again (Anthropic, Kimi). */
+  ttlRefreshedOnHit: boolean;
+  /** Longer lifetimes a request can ask for, in words (shown, not modelled). */
+  ttlOptions: string;
+  /** How the provider's usage reports cache reads and writes. */
+  usageFields: string;
+  source: RuleSource;
+}
+
+/** One model: its prices, its minimum cacheable prefix, and where each came from. */
+export interface ModelCacheRule {
+  provider: ProviderId;
+  model: string;
+  /** Fewer shared tokens than this are never cached. */
+  minimumTokens: number;
+  /** Overrides the provider's step (OpenAI rounds to 128 only before GPT-5.6). */
+  stepTokens?: number | null;
+  input: number | null;
+  cachedInput: number | null;
+  /** Writing a prefix to the cache, per token written; the input price when writes cost nothing extra. */
+  cacheWrite: number | null;
+  output: number | null;
+  prices: RuleSource;
+  minimum: RuleSource;
+}
+
+export interface ProviderRules {
+  providers: ProviderCacheRule[];
+  models: ModelCacheRule[];
+  /** The model each provider is shown with until a person picks another. */
+  defaults: Record<ProviderId, string>;
+}
+
+const CHECKED = '2026-12-01';
+const official = (url: string): RuleSource => ({ url, checked: CHECKED });
+const measured = (url: string): RuleSource => ({ url, checked: CHECKED, thirdParty: true });
+const disputed = (url: string, thirdParty = false): RuleSource => ({
+  url,
+  checked: CHECKED,
+  uncertain: true,
+  ...(thirdParty ? { thirdParty: true as const } : {}),
+});
+
+const ANTHROPIC_PRICING = official('https://platform.claude.com/docs/en/about-claude/pricing');
+const ANTHROPIC_MINIMUMS = official('https://github.com/anthropics/anthropic-sdk-python/issues/1194');
+const ANTHROPIC_NEW_MINIMUMS = measured('https://docs.litellm.ai/docs/completion/prompt_caching.md');
+const OPENAI_CACHING = official('https://developers.openai.com/api/docs/guides/prompt-caching.md');
+const DEEPSEEK_PRICING = official('https://api-docs.deepseek.com/quick_start/pricing');
+const DEEPSEEK_UNITS = official('https://api-docs.deepseek.com/guides/kv_cache.md');
+const KIMI_PRICES = measured('https://github.com/siml1169/kimi-copilot-provider_k3');
+const KIMI_CHUNKS = measured('https://raw.githubusercontent.com/Leechael/pi-provider-kimi-code/main/docs/caching.md');
+const GEMINI_MINIMUMS = disputed('https://ai.google.dev/gemini-api/docs/caching?authuser=7&hl=en');
+const QWEN_CACHE = disputed('https://www.alibabacloud.com/help/en/model-studio/context-cache');
+const unverified = (url: string): RuleSource => disputed(url);
+const GEMINI_PRICING = unverified('https://ai.google.dev/gemini-api/docs/pricing');
+
+type Prices = [input: number | null, cachedInput: number | null, cacheWrite: number | null, output: number | null];
+const UNKNOWN_PRICES: Prices = [null, null, null, null];
+
+function row(
+  provider: ProviderId,
+  model: string,
+  minimumTokens: number,
+  [input, cachedInput, cacheWrite, output]: Prices,
+  prices: RuleSource,
+  minimum: RuleSource,
+  stepTokens?: null,
+): ModelCacheRule {
+  return { provider, model, minimumTokens, ...(stepTokens === undefined ? {} : { stepTokens }), input, cachedInput, cacheWrite, output, prices, minimum };
+}
+
+export const PROVIDER_RULES: ProviderRules = {
+  providers: [
+    {
+      provider: 'anthropic',
+      name: 'Anthropic',
+      mechanism: { kind: 'breakpoints', maxBreakpoints: 4, lookbackBlocks: 20 },
+      ttlSeconds: 300,
+      ttlRefreshedOnHit: true,
+      ttlOptions: '5 minutes, refreshed free on each hit; 1 hour with "ttl": "1h" (written at 2× input)',
+      usageFields: 'usage.cache_read_input_tokens, cache_creation_input_tokens, input_tokens (after the last breakpoint)',
+      source: official('https://platform.claude.com/docs/en/build-with-claude/prompt-caching'),
+    },
+    {
+      provider: 'openai',
+      name: 'OpenAI',
+      mechanism: { kind: 'prefix', stepTokens: 128 },
+      ttlSeconds: 300,
+      ttlRefreshedOnHit: true,
+      ttlOptions: 'in memory: cleared after 5–10 minutes idle, always within an hour; "24h" retention (the only one from gpt-5.5)',
+      usageFields: 'usage.prompt_tokens_details.cached_tokens (Chat) or input_tokens_details.cached_tokens (Responses), cache_write_tokens',
+      source: OPENAI_CACHING,
+    },
+    {
+      provider: 'gemini',
+      name: 'Google Gemini',
+      mechanism: { kind: 'prefix', stepTokens: null },
+      ttlSeconds: null,
+      ttlRefreshedOnHit: false,
+      ttlOptions: 'implicit caching gives no lifetime; explicit caches live 1 hour unless "ttl" says otherwise',
+      usageFields: 'usageMetadata.cachedContentTokenCount (promptTokenCount includes it)',
+      source: official('https://ai.google.dev/gemini-api/docs/caching'),
+    },
+    {
+      provider: 'deepseek',
+      name: 'DeepSeek',
+      mechanism: { kind: 'prefix-units' },
+      ttlSeconds: null,
+      ttlRefreshedOnHit: false,
+      ttlOptions: 'on disk; DeepSeek does not publish a lifetime',
+      usageFields: 'usage.prompt_cache_hit_tokens, prompt_cache_miss_tokens',
+      source: DEEPSEEK_UNITS,
+    },
+    {
+      provider: 'kimi',
+      name: 'Kimi (Moonshot)',
+      mechanism: { kind: 'prefix', stepTokens: 256 },
+      ttlSeconds: 300,
+      ttlRefreshedOnHit: true,
+      ttlOptions: '5 minutes by default; 1 hour through prompt_cache_options',
+      usageFields: 'usage.cached_tokens (top level)',
+      source: official('https://forum.moonshot.ai/t/context-caching-upgrade-5-min-1-hour-ttl-options/613'),
+    },
+    {
+      provider: 'qwen',
+      name: 'Qwen (Alibaba Model Studio)',
+      mechanism: { kind: 'prefix', stepTokens: null },
+      ttlSeconds: 300,
+      ttlRefreshedOnHit: true,
+      ttlOptions: 'implicit cache always on; explicit cache_control blocks live 5 minutes (1 hour on Qwen4)',
+      usageFields: 'usage.prompt_tokens_details.cached_tokens, cache_creation_input_tokens (explicit)',
+      source: QWEN_CACHE,
+    },
+  ],
+  // provider, model, minimum cacheable tokens, prices (input, cached input, cache write, output), their sources
+  models: [
+    row('anthropic', 'claude-opus-4-6', 4096, [5, 0.5, 6.25, 25], ANTHROPIC_PRICING, ANTHROPIC_MINIMUMS),
+    row('anthropic', 'claude-opus-4-1', 1024, [15, 1.5, 18.75, 75], ANTHROPIC_PRICING, ANTHROPIC_MINIMUMS),
+    row('anthropic', 'claude-haiku-4-5', 4096, UNKNOWN_PRICES, unverified('https://platform.claude.com/docs/en/about-claude/pricing'), ANTHROPIC_MINIMUMS),
+    row('anthropic', 'claude-opus-5', 512, [5, 0.5, 6.25, 25], ANTHROPIC_PRICING, ANTHROPIC_NEW_MINIMUMS),
+    row(
+      'anthropic',
+      'claude-sonnet-5',
+      1024,
+      [2, 0.2, 2.5, 10],
+      official('https://platform.claude.com/docs/zh-CN/models/sonnet-5-5/overview'),
+      ANTHROPIC_NEW_MINIMUMS,
+    ),
+    row('anthropic', 'claude-fable-5-1', 512, [10, 0.25, 12.5, 50], ANTHROPIC_PRICING, measured('https://github.com/BerriAI/litellm/discussions/39163')),
+    row(
+      'openai',
+      'gpt-4.1',
+      1024,
+      [2, 0.5, 2, 8],
+      measured('https://raw.githubusercontent.com/github/docs/main/data/tables/copilot/models-and-pricing.yml'),
+      OPENAI_CACHING,
+    ),
+    row('openai', 'gpt-4o', 1024, [2.5, 1.25, 2.5, 10], measured('https://docs.rs/crate/openai-models/0.1.1/source/src/lib.rs'), OPENAI_CACHING),
+    row('openai', 'gpt-5', 1024, [1.25, 0.125, 1.25, 10], measured('https://docs.rs/crate/openai-cost/latest/source/src/pricing.rs'), OPENAI_CACHING),
+    row('openai', 'gpt-5.5', 1024, [5, 0.5, 5, 30], measured('https://www.morphllm.com/openai-api-pricing'), OPENAI_CACHING),
+    // From GPT-5.6 hits are not rounded to 128-token steps, and writes cost 1.25× input.
+    row(
+      'openai',
+      'gpt-5.6-terra',
+      1024,
+      [2, 0.2, 2.5, 12],
+      measured('https://docs.laozhang.ai/en/announcements/gpt-5-6-pricing-2026-07.md'),
+      OPENAI_CACHING,
+      null,
+    ),
+    row('openai', 'gpt-6.1-terra', 1024, [1, 0.05, 1.25, 5], measured('https://apidog.com/de/blog/gpt-6-1-terra-pricing/'), OPENAI_CACHING, null),
+    row('gemini', 'gemini-2.5-flash', 2048, UNKNOWN_PRICES, GEMINI_PRICING, GEMINI_MINIMUMS),
+    row('gemini', 'gemini-2.5-pro', 2048, UNKNOWN_PRICES, GEMINI_PRICING, GEMINI_MINIMUMS),
+    row('gemini', 'gemini-3.5-flash', 4096, UNKNOWN_PRICES, GEMINI_PRICING, GEMINI_MINIMUMS),
+    // Peak-hour prices; off-peak ones are half (DeepSeek's pricing page).
+    row('deepseek', 'deepseek-flash', 0, [0.3, 0.006, 0.3, 1.2], DEEPSEEK_PRICING, DEEPSEEK_UNITS),
+    row('deepseek', 'deepseek-v4-pro', 0, [1.32, 0.044, 1.32, 3.96], DEEPSEEK_PRICING, DEEPSEEK_UNITS),
+    row('kimi', 'kimi-k3', 0, [3, 0.3, null, 15], KIMI_PRICES, KIMI_CHUNKS),
+    row('kimi', 'kimi-k2.6', 0, [0.95, 0.16, null, 4], KIMI_PRICES, KIMI_CHUNKS),
+    row('qwen', 'qwen-plus', 256, UNKNOWN_PRICES, unverified('https://www.alibabacloud.com/help/en/model-studio/models'), QWEN_CACHE),
+  ],
+  defaults: {
+    anthropic: 'claude-opus-4-6',
+    openai: 'gpt-5',
+    gemini: 'gemini-2.5-flash',
+    deepseek: 'deepseek-flash',
+    kimi: 'kimi-k3',
+    qwen: 'qwen-plus',
+  },
+};
+
+export const PROVIDER_IDS: readonly ProviderId[] = ['anthropic', 'openai', 'gemini', 'deepseek', 'kimi', 'qwen'];
+
+/** A provider's rule, from the given rules (a workspace's edited copy or the shipped one). */
+export function providerRule(rules: ProviderRules, provider: ProviderId): ProviderCacheRule {
+  const rule = rules.providers.find((entry) => entry.provider === provider);
+  if (rule === undefined) throw new Error(`No cache rule for provider ${provider}.`);
+  return rule;
+}
+
+/** The model a provider is shown with: the default, or the provider's first model when that is gone. */
+export function defaultModelRule(rules: ProviderRules, provider: ProviderId): ModelCacheRule | undefined {
+  const models = rules.models.filter((entry) => entry.provider === provider);
+  return models.find((entry) => entry.model === rules.defaults[provider]) ?? models[0];
+}
