@@ -4,7 +4,7 @@ import { RunNotFoundError, RunStateError } from '@/lib/agent/child-runs';
 import { runReferenceInput, startChildRunInput } from '@/lib/agent/run-inputs';
 import { runManager } from '@/lib/agent/run-manager';
 import type { RunRecord } from '@/lib/agent/run-record';
-import { configuredModels, type ModelOption, UnknownModelError } from '@/lib/ai/providers';
+import { cacheTargetOf, configuredModels, type ModelOption, UnknownModelError } from '@/lib/ai/providers';
 import { BootstrapMissingError } from '@/lib/fork';
 import { type InvalidInput, invalidInput } from '@/lib/fork-service/action-inputs';
 import { type ChildLaunch, launchChild } from '@/lib/fork-service/fork-service';
@@ -32,10 +32,10 @@ export async function startChildRunAction(input: unknown): Promise<(ChildLaunch 
   const parsed = startChildRunInput.safeParse(input);
   if (!parsed.success) return invalidInput(parsed.error, 'launch request');
   const { parentKey, request, childId, name, modelId, sessionId } = parsed.data;
-  const launch = await launchChild(parentKey, request, childId);
+  const launch = await launchChild(parentKey, request, childId, cacheTargetOf(modelId));
   if (launch.status !== 'ok') return launch;
   try {
-    const run = runManager().runs.launch({ runId: childId, sessionId, name, modelId, bootstrap: launch.bootstrap });
+    const run = runManager().runs.launch({ runId: childId, sessionId, name, modelId, bootstrap: launch.bootstrap, predictedCache: launch.predictedCache });
     return { ...launch, run };
   } catch (error) {
     return refusal(error);

@@ -5,6 +5,7 @@ import { reviveChildRunAction, stopChildRunAction } from '@/app/actions/run-acti
 import { workspaceStore } from '@/lib/workspace/browser-workspace';
 import type { ChildRecord } from '@/lib/workspace/workspace';
 import styles from './children.module.css';
+import { FirstRequestUsage } from './first-request-usage';
 import { useLiveText } from './use-run-events';
 
 const STATUS_TEXT: Record<string, string> = {
@@ -60,6 +61,7 @@ export function RunControls({ child }: { child: ChildRecord }) {
           </button>
         )}
       </p>
+      <FirstRequestUsage run={run} />
       {run.error !== null && run.status !== 'running' && (
         <p role="alert" className={styles.bad} data-testid="run-error">
           {run.error}

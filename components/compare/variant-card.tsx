@@ -6,6 +6,7 @@ import type { CompareRun, CompareVariant } from '@/lib/compare/compare-setup';
 import { FORK_RUNTIMES, isForkPolicy, runtimeOf } from '@/lib/fork';
 import styles from './compare.module.css';
 import type { VariantPreview } from './use-compare-previews';
+import { VariantCache } from './variant-cache';
 
 export interface VariantCardProps {
   letter: string;
@@ -81,7 +82,7 @@ function VariantFigures({ preview }: { preview: VariantPreview | undefined }) {
       </p>
     );
   }
-  const { plan, tokens } = preview.preview;
+  const { plan } = preview.preview;
   if (plan.errors.length > 0) {
     return (
       <div className={styles.error} role="alert" data-testid="variant-rejected">
@@ -99,6 +100,16 @@ function VariantFigures({ preview }: { preview: VariantPreview | undefined }) {
     return <p data-testid="variant-not-a-fork">Not a fork: {plan.freshReason ?? 'the child inherits no history'}.</p>;
   }
   return (
+    <>
+      <VariantTotals preview={preview} />
+      {preview.preview.cache ? <VariantCache report={preview.preview.cache} /> : null}
+    </>
+  );
+}
+
+function VariantTotals({ preview }: { preview: Extract<VariantPreview, { status: 'ok' }> }) {
+  const { tokens } = preview.preview;
+  return (
     <dl className={styles.figures} data-testid="variant-figures">
       <dt>Messages</dt>
       <dd data-testid="variant-messages">{preview.messages.length}</dd>
@@ -113,6 +124,51 @@ function VariantFigures({ preview }: { preview: VariantPreview | undefined }) {
           : `${tokens.sharedPrefix.messages} message${tokens.sharedPrefix.messages === 1 ? '' : 's'} · ${tokens.sharedPrefix.tokens.toLocaleString('en-US')} tokens`}
       </dd>
     </dl>
+  );
+}
+
+/**
+ * The child's system instruction as a person wants to try it (a runtime that rewrites an identity
+ * line, say): everything about the variant, its cache above all, is then planned with it.
+ */
+function SystemExperiment({
+  variant,
+  preview,
+  onChange,
+}: {
+  variant: CompareVariant;
+  preview: VariantPreview | undefined;
+  onChange: VariantCardProps['onChange'];
+}) {
+  const planned = preview?.status === 'ok' ? preview.preview.plan.child?.systemInstruction : undefined;
+  const edited = variant.systemInstruction !== undefined;
+  return (
+    <details className={styles.systemExperiment} open={edited || undefined}>
+      <summary>Child system instruction{edited ? ' (tried, not the runtime’s)' : ''}</summary>
+      <textarea
+        aria-label="Child system instruction"
+        data-testid="variant-system"
+        value={variant.systemInstruction ?? planned ?? ''}
+        onChange={(event) => {
+          const systemInstruction = event.target.value;
+          onChange((current) => ({ ...current, systemInstruction }));
+        }}
+      />
+      {edited ? (
+        <button
+          type="button"
+          data-testid="variant-system-reset"
+          onClick={() =>
+            onChange((current) => {
+              const { systemInstruction: _, ...rest } = current;
+              return rest;
+            })
+          }
+        >
+          Use the runtime’s
+        </button>
+      ) : null}
+    </details>
   );
 }
 
@@ -216,6 +272,7 @@ export function VariantCard(props: VariantCardProps) {
           {props.models.some((model) => model.id === variant.modelId) ? null : <option value={variant.modelId}>{variant.modelId} (not configured here)</option>}
         </select>
       </label>
+      <SystemExperiment variant={variant} preview={preview} onChange={props.onChange} />
       <VariantFigures preview={preview} />
       <VariantRun run={props.run} liveText={props.liveText} preview={preview} onStop={props.onStopRun} />
     </section>

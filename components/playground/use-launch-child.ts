@@ -66,7 +66,10 @@ export function useLaunchChild(input: {
             bootstrap: answer.bootstrap,
             agentCallId: answer.agentCallId,
             ...(familyId === undefined ? {} : { familyId }),
-            run: answer.run === undefined ? null : { modelId, status: answer.run.status, finalOutput: null, error: null, deliveredToParent: false },
+            run:
+              answer.run === undefined
+                ? null
+                : { modelId, status: answer.run.status, finalOutput: null, error: null, deliveredToParent: false, predictedCache: answer.run.predictedCache },
           },
           { transcript: parent, revision },
         );

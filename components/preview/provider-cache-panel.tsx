@@ -50,73 +50,80 @@ function AcceptanceBadge({ acceptance }: { acceptance: ProviderAcceptance | unde
   if (acceptance === undefined) return null;
   const label = { accepted: 'accepts', refused: 'refuses', uncertain: 'not sure' }[acceptance.status];
   return (
-    <>
-      <span className={styles.badge} data-status={acceptance.status} data-testid="acceptance-badge">
-        {label}
-      </span>
-      {acceptance.findings.length > 0 && (
-        <ul className={styles.reasons}>
-          {acceptance.findings.map((finding) => (
-            <li key={`${finding.kind} ${finding.messageIndex} ${finding.detail}`}>
-              {finding.verdict.replaceAll('-', ' ')}: {finding.kind.replaceAll('-', ' ')}
-              {finding.messageIndex === null ? '' : ` at message ${finding.messageIndex}`} ({finding.detail})
-              {finding.error === undefined ? '' : ` — “${finding.error}”`}
-              {finding.source !== undefined && (
-                <>
-                  {' '}
-                  <SourceLink label="source" source={finding.source} />
-                </>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-    </>
+    <span className={styles.badge} data-status={acceptance.status} data-testid="acceptance-badge">
+      {label}
+    </span>
   );
 }
 
-function ForecastRow({ forecast, acceptance }: { forecast: ProviderForecast; acceptance: ProviderAcceptance | undefined }) {
+function AcceptanceFindings({ acceptance }: { acceptance: ProviderAcceptance | undefined }) {
+  if (acceptance === undefined || acceptance.findings.length === 0) return null;
+  return (
+    <ul className={styles.reasons} data-testid="acceptance-findings">
+      {acceptance.findings.map((finding) => (
+        <li key={`${finding.kind} ${finding.messageIndex} ${finding.detail}`}>
+          {finding.verdict.replaceAll('-', ' ')}: {finding.kind.replaceAll('-', ' ')}
+          {finding.messageIndex === null ? '' : ` at message ${finding.messageIndex}`} ({finding.detail})
+          {finding.error === undefined ? '' : ` — “${finding.error}”`}
+          {finding.source !== undefined && (
+            <>
+              {' '}
+              <SourceLink label="source" source={finding.source} />
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ForecastRows({ forecast, acceptance }: { forecast: ProviderForecast; acceptance: ProviderAcceptance | undefined }) {
   const child = forecast.children[0]!;
   const prediction = child.prediction;
   return (
-    <tr data-testid="provider-forecast" data-provider={forecast.provider}>
-      <th scope="row">
-        {forecast.name}
-        <div className={styles.sources}>
-          <code>{forecast.model}</code> · {forecast.mechanism}
-          {forecast.minimumTokens > 0 ? ` · from ${count(forecast.minimumTokens)} tokens` : ''}
-        </div>
-        <div className={styles.sources}>
-          <SourceLink label="rule" source={forecast.sources.rule} /> · <SourceLink label="prices" source={forecast.sources.prices} /> ·{' '}
-          <SourceLink label="minimum" source={forecast.sources.minimum} />
-        </div>
-      </th>
-      <td className={styles.number} data-testid="forecast-cached">
-        {count(prediction.cachedTokens)}
-      </td>
-      <td className={styles.number} data-testid="forecast-written">
-        {count(prediction.writtenTokens)}
-      </td>
-      <td className={styles.number} data-testid="forecast-uncached">
-        {count(prediction.uncachedTokens)}
-      </td>
-      <td className={styles.number} data-testid="forecast-cost" title={child.cost.complete ? undefined : `Unknown price: ${child.cost.missing.join(', ')}`}>
-        {formatDollars(child.cost)}
-      </td>
-      <td className={styles.number} data-testid="forecast-expires" title={forecast.ttlOptions}>
-        {clock(prediction.expiresAtMs)}
-      </td>
-      <td>
-        <ul className={styles.reasons} data-testid="forecast-reasons">
-          {prediction.reasons.map((reason) => (
-            <li key={reason}>{reason}</li>
-          ))}
-        </ul>
-      </td>
-      <td>
-        <AcceptanceBadge acceptance={acceptance} />
-      </td>
-    </tr>
+    <tbody data-testid="provider-forecast" data-provider={forecast.provider}>
+      <tr>
+        <th scope="row">
+          {forecast.name} <code className={styles.sources}>{forecast.model}</code>
+        </th>
+        <td className={styles.number} data-testid="forecast-cached">
+          {count(prediction.cachedTokens)}
+        </td>
+        <td className={styles.number} data-testid="forecast-written">
+          {count(prediction.writtenTokens)}
+        </td>
+        <td className={styles.number} data-testid="forecast-uncached">
+          {count(prediction.uncachedTokens)}
+        </td>
+        <td className={styles.number} data-testid="forecast-cost" title={child.cost.complete ? undefined : `Unknown price: ${child.cost.missing.join(', ')}`}>
+          {formatDollars(child.cost)}
+        </td>
+        <td>
+          <AcceptanceBadge acceptance={acceptance} />
+        </td>
+      </tr>
+      <tr className={styles.whyRow}>
+        <td colSpan={6}>
+          <details>
+            <summary className={styles.sources}>
+              Why · {forecast.mechanism}
+              {forecast.minimumTokens > 0 ? ` from ${count(forecast.minimumTokens)} tokens` : ''} · prefix expires {clock(prediction.expiresAtMs)}
+            </summary>
+            <ul className={styles.reasons} data-testid="forecast-reasons">
+              {prediction.reasons.map((reason) => (
+                <li key={reason}>{reason}</li>
+              ))}
+              <li>Lifetime: {forecast.ttlOptions}.</li>
+            </ul>
+            <AcceptanceFindings acceptance={acceptance} />
+            <p className={styles.sources}>
+              <SourceLink label="rule" source={forecast.sources.rule} /> · <SourceLink label="prices" source={forecast.sources.prices} /> ·{' '}
+              <SourceLink label="minimum" source={forecast.sources.minimum} />
+            </p>
+          </details>
+        </td>
+      </tr>
+    </tbody>
   );
 }
 
@@ -134,16 +141,12 @@ export function ProviderCachePanel({ report }: { report: ForkCacheReport }) {
             <th scope="col">Written</th>
             <th scope="col">Uncached</th>
             <th scope="col">Input cost</th>
-            <th scope="col">Prefix expires</th>
-            <th scope="col">Why</th>
-            <th scope="col">Takes the request?</th>
+            <th scope="col">Taken?</th>
           </tr>
         </thead>
-        <tbody>
-          {report.forecasts.map((forecast) => (
-            <ForecastRow key={forecast.provider} forecast={forecast} acceptance={report.acceptance.find((entry) => entry.provider === forecast.provider)} />
-          ))}
-        </tbody>
+        {report.forecasts.map((forecast) => (
+          <ForecastRows key={forecast.provider} forecast={forecast} acceptance={report.acceptance.find((entry) => entry.provider === forecast.provider)} />
+        ))}
       </table>
       <p className={styles.sources}>
         Tokens are counted with o200k (OpenAI’s tokenizer); the other providers count differently, so their figures are estimates. The child is sent right after

@@ -68,6 +68,23 @@ export class ComparePage {
     await this.waitPlanned();
   }
 
+  /** Try another system instruction for a variant's child (the experiment field), or the runtime's with null. */
+  async setSystemInstruction(letter: string, text: string | null): Promise<void> {
+    const card = this.card(letter);
+    if (text === null) {
+      await card.getByTestId('variant-system-reset').click();
+    } else {
+      await card.getByText('Child system instruction').click();
+      await card.getByTestId('variant-system').fill(text);
+    }
+    await this.waitPlanned();
+  }
+
+  /** Where the variant's first request stops matching the parent's previous one (`none` when it does not). */
+  cacheReason(letter: string): Locator {
+    return this.card(letter).getByTestId('variant-cache-reason');
+  }
+
   async click(letter: string, button: 'baseline' | 'left' | 'right' | 'duplicate' | 'remove'): Promise<void> {
     await this.card(letter).getByTestId(`variant-${button}`).click();
     await this.waitPlanned();

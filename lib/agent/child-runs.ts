@@ -1,7 +1,8 @@
 import { type LanguageModel, type ModelMessage, stepCountIs, streamText, type ToolSet } from 'ai';
 import { deepFreeze, type ForkBootstrapRecord, reviveChildHistory, type ToolDeclaration } from '@/lib/fork';
+import { readStepUsage, type StepUsage } from '@/lib/provider-cache/reported-usage';
 import type { RunJournal } from './run-journal';
-import type { RunEvent, RunRecord, RunStatus } from './run-record';
+import type { PredictedCache, RunEvent, RunRecord, RunStatus } from './run-record';
 
 export interface ChildRunDependencies {
   journal: RunJournal;
@@ -48,7 +49,14 @@ export class ChildRuns {
 
   constructor(private readonly deps: ChildRunDependencies) {}
 
-  launch(input: { runId: string; sessionId: string; name: string; modelId: string; bootstrap: ForkBootstrapRecord }): RunRecord {
+  launch(input: {
+    runId: string;
+    sessionId: string;
+    name: string;
+    modelId: string;
+    bootstrap: ForkBootstrapRecord;
+    predictedCache?: PredictedCache | null;
+  }): RunRecord {
     // Resolve the model first: an unknown model fails the launch, not a half-started run.
     this.deps.model(input.modelId);
     if (this.deps.journal.getRun(input.runId) !== null) throw new RunStateError(`A child run "${input.runId}" already exists: launch with a new id.`);
@@ -151,6 +159,17 @@ export class ChildRuns {
     this.#active.set(target.id, { controller, done });
   }
 
+  #recordUsage(runId: string, stepUsage: StepUsage): void {
+    const usage = readStepUsage(stepUsage);
+    if (usage === null) return;
+    try {
+      this.deps.journal.setReportedUsage(runId, usage);
+    } catch {
+      // The figures are a comparison, not the run: a journal that cannot take them must not stop it.
+    }
+    this.#emit(runId, { type: 'usage', usage });
+  }
+
   async #run(run: RunTarget, bootstrap: ForkBootstrapRecord, history: ModelMessage[], controller: AbortController): Promise<void> {
     const { journal } = this.deps;
     const finish = (status: RunStatus, finalOutput: string | null, error: string | null) => {
@@ -182,6 +201,8 @@ export class ChildRuns {
           streamError = error;
         },
         onStepFinish: (step) => {
+          // The first step is the child's first request: its usage is what the cache forecast predicted.
+          if (written === 0) this.#recordUsage(run.id, step.usage);
           // Each step's response holds every message of this call so far; journal the new ones.
           this.#partial.delete(run.id);
           for (const message of step.response.messages.slice(written)) {

@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { ForkBootstrapRecord, ForkPolicy, ModelMessage } from '@/lib/fork';
+import type { ReportedUsage } from '@/lib/provider-cache/reported-usage';
 import { openDatabase } from '@/lib/sqlite/open-database';
-import type { RunRecord, RunStatus } from './run-record';
+import type { PredictedCache, RunRecord, RunStatus } from './run-record';
 
 interface RunRow {
   id: string;
@@ -16,7 +17,12 @@ interface RunRow {
   created_at: string;
   updated_at: string;
   message_count: number;
+  predicted_cache: string | null;
+  reported_usage: string | null;
 }
+
+/** Columns added after the first release: a journal written before them gets them on open. */
+const LATER_COLUMNS = { predicted_cache: 'TEXT', reported_usage: 'TEXT' } as const;
 
 export { dataDirectory } from '@/lib/sqlite/open-database';
 
@@ -52,17 +58,37 @@ export class RunJournal {
       );
       CREATE INDEX IF NOT EXISTS runs_by_session ON runs(session_id, created_at);
     `);
+    const present = new Set((this.#db.prepare('PRAGMA table_info(runs)').all() as { name: string }[]).map((column) => column.name));
+    for (const [name, type] of Object.entries(LATER_COLUMNS)) {
+      if (!present.has(name)) this.#db.exec(`ALTER TABLE runs ADD COLUMN ${name} ${type}`);
+    }
   }
 
-  createRun(run: { id: string; sessionId: string; name: string; policy: ForkPolicy; modelId: string; bootstrap: ForkBootstrapRecord | null }): RunRecord {
+  createRun(run: {
+    id: string;
+    sessionId: string;
+    name: string;
+    policy: ForkPolicy;
+    modelId: string;
+    bootstrap: ForkBootstrapRecord | null;
+    predictedCache?: PredictedCache | null;
+  }): RunRecord {
     const now = new Date().toISOString();
+    const predicted = run.predictedCache == null ? null : JSON.stringify(run.predictedCache);
     this.#db
       .prepare(
-        `INSERT INTO runs (id, session_id, name, policy, model_id, status, bootstrap, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, 'running', ?, ?, ?)`,
+        `INSERT INTO runs (id, session_id, name, policy, model_id, status, bootstrap, created_at, updated_at, predicted_cache)
+         VALUES (?, ?, ?, ?, ?, 'running', ?, ?, ?, ?)`,
       )
-      .run(run.id, run.sessionId, run.name, run.policy, run.modelId, run.bootstrap === null ? null : JSON.stringify(run.bootstrap), now, now);
+      .run(run.id, run.sessionId, run.name, run.policy, run.modelId, run.bootstrap === null ? null : JSON.stringify(run.bootstrap), now, now, predicted);
     return this.getRun(run.id)!;
+  }
+
+  /** The usage the provider reported for the run's first request; a revived run keeps its first one. */
+  setReportedUsage(runId: string, usage: ReportedUsage): void {
+    this.#db
+      .prepare('UPDATE runs SET reported_usage = COALESCE(reported_usage, ?), updated_at = ? WHERE id = ?')
+      .run(JSON.stringify(usage), new Date().toISOString(), runId);
   }
 
   /** Append one message; answers its sequence number. */
@@ -135,5 +161,7 @@ function toRecord(row: RunRow): RunRecord {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     messageCount: row.message_count,
+    predictedCache: row.predicted_cache === null ? null : (JSON.parse(row.predicted_cache) as PredictedCache),
+    reportedUsage: row.reported_usage === null ? null : (JSON.parse(row.reported_usage) as ReportedUsage),
   };
 }

@@ -1,4 +1,6 @@
 import type { ForkBootstrapRecord, ForkPolicy, ModelMessage } from '@/lib/fork';
+import type { ProviderId } from '@/lib/provider-cache/provider-rules';
+import type { ReportedUsage } from '@/lib/provider-cache/reported-usage';
 
 /*
  * A child run as the browser and the server both see it. Types only: the browser imports them, and
@@ -12,6 +14,16 @@ export type RunStatus = 'running' | 'finished' | 'failed' | 'stopped' | 'interru
  * user interrupted; one cut off by a restart failed.
  */
 export const FAMILY_OUTCOME_OF_RUN = { finished: 'completed', failed: 'failed', stopped: 'aborted', interrupted: 'failed' } as const;
+
+/** What Fork Lab predicted the run's first request would read from, write to and leave out of its provider's cache. */
+export interface PredictedCache {
+  provider: ProviderId;
+  /** The model whose rule and prices the prediction used (the run's own when the rules list it). */
+  model: string;
+  cachedTokens: number;
+  writtenTokens: number;
+  uncachedTokens: number;
+}
 
 /** A child run as the journal knows it. */
 export interface RunRecord {
@@ -28,6 +40,10 @@ export interface RunRecord {
   createdAt: string;
   updatedAt: string;
   messageCount: number;
+  /** Null for a model no cache rule covers (the offline model, an unknown compatible endpoint). */
+  predictedCache: PredictedCache | null;
+  /** The usage the provider reported for the run's first request, once it has answered. */
+  reportedUsage: ReportedUsage | null;
 }
 
 /** What a watcher of a run sees, in order. */
@@ -41,4 +57,5 @@ export type RunEvent =
     }
   | { type: 'message'; seq: number; message: ModelMessage }
   | { type: 'text-delta'; text: string }
+  | { type: 'usage'; usage: ReportedUsage }
   | { type: 'status'; status: RunStatus; finalOutput: string | null; error: string | null };

@@ -3,6 +3,7 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
+import type { ProviderId } from '@/lib/provider-cache/provider-rules';
 import { createOfflineModel } from './offline/offline-model';
 
 /** A model a person can pick, without anything secret in it. */
@@ -51,6 +52,35 @@ export function configuredModels(env: Env = process.env): ModelOption[] {
     });
   }
   return models;
+}
+
+/** Hosts of OpenAI-compatible endpoints whose cache rules Fork Lab knows, by the provider they belong to. */
+const COMPATIBLE_HOSTS: readonly [RegExp, ProviderId][] = [
+  [/(^|\.)deepseek\.com$/, 'deepseek'],
+  [/(^|\.)(moonshot\.(ai|cn)|kimi\.(ai|com))$/, 'kimi'],
+  [/(^|\.)aliyuncs\.com$/, 'qwen'],
+  [/(^|\.)generativelanguage\.googleapis\.com$/, 'gemini'],
+];
+
+/**
+ * Whose prompt cache a configured model's requests go through, and under which model name, for
+ * the cache forecast; null for the offline model and for a compatible endpoint of unknown origin.
+ */
+export function cacheTargetOf(id: string, env: Env = process.env): { provider: ProviderId; model: string } | null {
+  const option = configuredModels(env).find((model) => model.id === id);
+  const model = id.slice(id.indexOf(':') + 1);
+  switch (option?.provider) {
+    case 'openai':
+    case 'anthropic':
+      return { provider: option.provider, model };
+    case 'openai-compatible': {
+      const host = new URL(env.OPENAI_COMPATIBLE_BASE_URL!).hostname;
+      const provider = COMPATIBLE_HOSTS.find(([pattern]) => pattern.test(host))?.[1];
+      return provider === undefined ? null : { provider, model };
+    }
+    default:
+      return null;
+  }
 }
 
 /** The language model behind a configured id. Creating one does no network I/O. */

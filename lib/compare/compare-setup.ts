@@ -16,6 +16,8 @@ export interface CompareVariant {
   /** Fork as the parent stood after this many messages; null forks at the end. */
   forkPoint: number | null;
   modelId: string;
+  /** The child's system instruction as a person wants to try it; the runtime's own when absent. */
+  systemInstruction?: string;
 }
 
 /** A variant's child run from "Run all", as the browser last heard of it. */
@@ -44,6 +46,7 @@ export const compareVariantSchema = z.object({
   values: z.record(z.string().max(200), z.string().max(10_000)),
   forkPoint: z.number().int().min(0).nullable(),
   modelId: z.string().min(1).max(200),
+  systemInstruction: z.string().max(100_000).optional(),
 }) as z.ZodType<CompareVariant>;
 
 const compareRunSchema = z.object({
@@ -69,7 +72,11 @@ export const compareSetupSchema = z
 
 /** The variant's request, as the playground builds one from its controls: only the spelling of values. */
 export function variantRequest(variant: CompareVariant, directive: string): ForkRequest {
-  const base = { directive, ...(variant.forkPoint === null ? {} : { forkPoint: variant.forkPoint }) };
+  const base = {
+    directive,
+    ...(variant.forkPoint === null ? {} : { forkPoint: variant.forkPoint }),
+    ...(variant.systemInstruction === undefined ? {} : { childSystemInstruction: variant.systemInstruction }),
+  };
   const { controls } = runtimeOf(variant.policy);
   return parseForkRequest(controls.toRequest({ ...controls.defaults, ...variant.values }, base));
 }

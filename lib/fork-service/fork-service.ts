@@ -1,4 +1,5 @@
 import 'server-only';
+import type { PredictedCache } from '@/lib/agent/run-record';
 import {
   buildBootstrapRecord,
   classifyMessages,
@@ -22,6 +23,7 @@ import { type CompactForkPlan, compactPlan } from './compact-plan';
 import { forkCacheFor } from './fork-cache';
 import { agentToolNamesFor, inFlightAgentCall } from './in-flight-call';
 import { parentCache, type RegisteredParent } from './parent-cache';
+import { type CacheTarget, predictedCacheOf, rulesShowing } from './predicted-cache';
 
 /** What the browser learns when it hands the server a parent. */
 export interface ParentRegistration {
@@ -56,6 +58,8 @@ export type ChildLaunch =
       agentCallId: string | null;
       /** The parent's Agent call Fork Lab wrote for this launch; the browser appends it to the parent. */
       writtenCall: TranscriptMessage | null;
+      /** The cache forecast for the provider the child runs on; null when no rule covers its model. */
+      predictedCache: PredictedCache | null;
     }
   | { status: 'rejected'; message: string; plan: ForkPlan }
   | { status: 'unknown-parent' };
@@ -143,7 +147,7 @@ export async function previewFork(parentKey: string, request: ForkRequest, signa
  * what the child stores is exactly what the engine produced: the registered parent's messages,
  * which are frozen and so shared, and its own copy of everything else.
  */
-export async function launchChild(parentKey: string, request: ForkRequest, childId: string): Promise<ChildLaunch> {
+export async function launchChild(parentKey: string, request: ForkRequest, childId: string, cacheTarget: CacheTarget | null = null): Promise<ChildLaunch> {
   const parent = parentCache.get(parentKey);
   if (parent === undefined) return { status: 'unknown-parent' };
   const { transcript, written } = withAgentCall(parent.transcript, request);
@@ -158,10 +162,13 @@ export async function launchChild(parentKey: string, request: ForkRequest, child
       plan,
     };
   }
-  const tokens = (await childTokenReport(plan, await counterFor(parent, written)))!;
+  const counter = await counterFor(parent, written);
+  const perMessage = await initialMessageTokens(plan, counter);
+  const tokens = (await childTokenReport(plan, counter, perMessage))!;
+  const cache = cacheTarget === null ? null : await forkCacheFor(plan, transcript, counter, perMessage, rulesShowing(PROVIDER_RULES, cacheTarget));
   // Every child gets a bootstrap record, written before its first model call: it is what a
   // revived child is rebuilt from (Qwen persists one; Fork Lab keeps one for every policy).
   const bootstrap = buildBootstrapRecord(plan, { childId, parentAgentId: parent.transcript.profile.agentId });
   const agentCallId = inFlightAgentCall(transcript.messages, plan.window?.end, agentToolNamesFor(request.policy))?.toolCallId ?? null;
-  return { status: 'ok', plan, tokens, bootstrap, agentCallId, writtenCall: written };
+  return { status: 'ok', plan, tokens, bootstrap, agentCallId, writtenCall: written, predictedCache: predictedCacheOf(cache, cacheTarget) };
 }

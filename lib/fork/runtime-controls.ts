@@ -50,7 +50,7 @@ export interface RuntimeControls<R> {
   errorParameters: readonly string[];
   defaults: Readonly<Record<string, string>>;
   /** The request for the fields as typed: only the spelling of values, no rule. */
-  toRequest(values: Readonly<Record<string, string>>, base: { directive: string; forkPoint?: number }): R;
+  toRequest(values: Readonly<Record<string, string>>, base: { directive: string; forkPoint?: number; childSystemInstruction?: string }): R;
   /** The fields showing a request (a scenario's own, say). */
   fromRequest(request: R): Record<string, string>;
   window?: TurnWindowControl;

@@ -137,3 +137,13 @@ describe('Kimi: automatic prefix in measured 256-token chunks', () => {
     expect(forecast.children[0]!.cost).toMatchObject({ complete: false, missing: ['cache write'] });
   });
 });
+
+describe('formatDollars', () => {
+  it('shows fractions of a cent, a lower bound, and unknown', async () => {
+    const { formatDollars } = await import('./request-cost');
+    expect(formatDollars({ dollars: 0.0000055, complete: true, missing: [] })).toBe('$0.0000055');
+    expect(formatDollars({ dollars: 12.345, complete: true, missing: [] })).toBe('$12.35');
+    expect(formatDollars({ dollars: 0.25, complete: false, missing: ['cache write'] })).toBe('≥ $0.25');
+    expect(formatDollars({ dollars: 0, complete: false, missing: ['input'] })).toBe('unknown');
+  });
+});

@@ -37,8 +37,14 @@ export function totalCost(costs: readonly RequestCost[]): RequestCost {
   };
 }
 
-/** Dollars as a person reads them: cents to four places under a dollar. */
+const SMALL = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 2 });
+
+/**
+ * Dollars as a person reads them: two significant digits under a dollar (a first request often
+ * costs a fraction of a cent), cents above; `unknown` when no price it needs is known.
+ */
 export function formatDollars(cost: RequestCost): string {
-  const figure = cost.dollars < 1 ? cost.dollars.toFixed(4) : cost.dollars.toFixed(2);
+  if (!cost.complete && cost.dollars === 0) return 'unknown';
+  const figure = cost.dollars >= 1 ? cost.dollars.toFixed(2) : SMALL.format(cost.dollars);
   return `${cost.complete ? '' : '≥ '}$${figure}`;
 }

@@ -245,12 +245,21 @@ export function createWorkspaceStore(storage: PersistStorage<PersistedWorkspace>
               next = {
                 ...child,
                 ownMessages: event.messages.map((message, seq) => ({ id: `${childId}-m${seq}`, message })),
-                run: { ...child.run, status: event.run.status, finalOutput: event.run.finalOutput, error: event.run.error },
+                run: {
+                  ...child.run,
+                  status: event.run.status,
+                  finalOutput: event.run.finalOutput,
+                  error: event.run.error,
+                  predictedCache: event.run.predictedCache,
+                  reportedUsage: event.run.reportedUsage,
+                },
               };
             } else if (event.type === 'message') {
               // Events can repeat after a re-attach; a message already held is not added twice.
               if (event.seq < child.ownMessages.length) return;
               next = { ...child, ownMessages: [...child.ownMessages, { id: `${childId}-m${event.seq}`, message: event.message }] };
+            } else if (event.type === 'usage') {
+              next = { ...child, run: { ...child.run, reportedUsage: event.usage } };
             } else {
               // A background fork told its parent how it ended; revived, it will tell again when it ends anew.
               const revived =

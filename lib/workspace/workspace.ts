@@ -1,8 +1,9 @@
-import type { RunStatus } from '@/lib/agent/run-record';
+import type { PredictedCache, RunStatus } from '@/lib/agent/run-record';
 import type { CompareSetup } from '@/lib/compare/compare-setup';
 import type { ForkBootstrapRecord, ForkPlan, ForkRequest, ParentTranscript, TranscriptMessage } from '@/lib/fork';
 import type { ChildTokenReport } from '@/lib/fork-service/child-token-report';
 import type { FidelityReport } from '@/lib/import/fidelity-report';
+import type { ReportedUsage } from '@/lib/provider-cache/reported-usage';
 import type { SweepRecord } from '@/lib/sweep/sweep-record';
 import type { ForkSelection } from './fork-selection';
 
@@ -51,6 +52,10 @@ export interface ChildRun {
   error: string | null;
   /** Whether the parent has received the final output (it receives it once). */
   deliveredToParent: boolean;
+  /** The cache forecast for the run's provider at launch (absent in workspaces saved before it was kept). */
+  predictedCache?: PredictedCache | null;
+  /** What the provider reported for the first request. */
+  reportedUsage?: ReportedUsage | null;
 }
 
 /** One parent conversation, the fork controls on it, and the children launched from it. */

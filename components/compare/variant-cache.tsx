@@ -1,0 +1,46 @@
+'use client';
+
+import type { ForkCacheReport } from '@/lib/provider-cache/fork-cache-report';
+import { formatDollars } from '@/lib/provider-cache/request-cost';
+import styles from './compare.module.css';
+
+const STATUS_WORD = { accepted: 'accepts', refused: 'refuses', uncertain: 'not sure' } as const;
+
+/**
+ * One variant's cache in a line per provider: tokens read from the parent's cache, the first
+ * request's input cost, and whether the provider takes the request; then where it first misses.
+ */
+export function VariantCache({ report }: { report: ForkCacheReport }) {
+  const { explanation } = report;
+  return (
+    <div className={styles.variantCache} data-testid="variant-cache">
+      <p className={styles.muted} data-testid="variant-cache-reason" data-reason={explanation.reason ?? 'none'}>
+        {explanation.reason === null ? (
+          'Repeats the parent’s whole previous request.'
+        ) : (
+          <>
+            <strong>{explanation.reason}</strong> at <code>{explanation.path}</code>
+          </>
+        )}
+      </p>
+      <table>
+        <tbody>
+          {report.forecasts.map((forecast) => {
+            const child = forecast.children[0]!;
+            const status = report.acceptance.find((entry) => entry.provider === forecast.provider)?.status;
+            return (
+              <tr key={forecast.provider} data-testid="variant-cache-provider" data-provider={forecast.provider} data-acceptance={status}>
+                <th scope="row" title={forecast.model}>
+                  {forecast.name.split(' ')[0]}
+                </th>
+                <td title="tokens read from the cache">{child.prediction.cachedTokens.toLocaleString('en-US')} cached</td>
+                <td>{formatDollars(child.cost)}</td>
+                <td>{status === undefined ? '' : STATUS_WORD[status]}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { expect, test } from './fixtures/shared-page';
+import { ComparePage } from './pages/compare-page';
+import { PlaygroundPage } from './pages/playground-page';
+
+const PROVIDERS = ['anthropic', 'openai', 'gemini', 'deepseek', 'kimi', 'qwen'];
+
+test.describe('cache, cost and acceptance by provider', () => {
+  test('the preview forecasts every provider for a scenario, with its reasons and sources', async ({ page }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open({ scenario: 'mid-turn-fork' });
+    const panel = page.getByTestId('provider-cache');
+    await expect(panel).toBeVisible();
+    const rows = panel.getByTestId('provider-forecast');
+    expect(await rows.evaluateAll((all) => all.map((row) => row.getAttribute('data-provider')))).toEqual(PROVIDERS);
+
+    // A small parent: under OpenAI's 1,024-token minimum, so nothing is read, at gpt-5's input price.
+    const openai = panel.locator('[data-provider="openai"]');
+    await expect(openai.getByTestId('forecast-cached')).toHaveText('0');
+    await expect(openai.getByTestId('forecast-cost')).toHaveText(/^\$0\.000\d+$/);
+    await openai.getByText(/^Why/).click();
+    await expect(openai.getByTestId('forecast-reasons')).toContainText(/under the minimum of 1,024: nothing is read/);
+    await expect(openai.getByRole('link', { name: /prices \(2026-12-01 · third party\)/ })).toHaveAttribute('href', /^https:\/\//);
+
+    // DeepSeek's units need no minimum: the child reads the parent's last unit.
+    await expect(panel.locator('[data-provider="deepseek"]').getByTestId('forecast-cached')).not.toHaveText('0');
+    // Gemini's prices were not verified: the cost says so instead of guessing.
+    await expect(panel.locator('[data-provider="gemini"]').getByTestId('forecast-cost')).toHaveText('unknown');
+    await expect(panel.getByTestId('acceptance-badge')).toHaveCount(6);
+    await expect(page.getByTestId('cache-explainer')).toHaveAttribute('data-reason', /^(none|messages_changed)$/);
+  });
+
+  test("editing a variant's system instruction moves the explainer to system_changed", async ({ page }) => {
+    const compare = new ComparePage(page);
+    await compare.open('mid-turn-fork');
+    const before = await compare.cacheReason('B').getAttribute('data-reason');
+    expect(before).not.toBe('system_changed');
+
+    await compare.setSystemInstruction('B', 'You are a forked worker. Answer in one line.');
+    await expect(compare.cacheReason('B')).toHaveAttribute('data-reason', 'system_changed');
+    await expect(compare.cacheReason('B')).toContainText('system_changed at system');
+    // Nothing after a changed system instruction is read from any provider's cache.
+    for (const cached of await compare.card('B').getByTestId('variant-cache-provider').locator('td:first-of-type').allInnerTexts()) {
+      expect(cached).toBe('0 cached');
+    }
+    // The other variants keep theirs.
+    await expect(compare.cacheReason('A')).toHaveAttribute('data-reason', before ?? '');
+
+    await compare.setSystemInstruction('B', null);
+    await expect(compare.cacheReason('B')).toHaveAttribute('data-reason', before ?? '');
+  });
+});
