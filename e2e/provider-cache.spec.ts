@@ -29,6 +29,25 @@ test.describe('cache, cost and acceptance by provider', () => {
     await expect(page.getByTestId('cache-explainer')).toHaveAttribute('data-reason', /^(none|messages_changed)$/);
   });
 
+  test('exports carry the cache hints the forecast assumed, and leave them out on request', async ({ page }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open({ scenario: 'mid-turn-fork' });
+    await expect(page.getByTestId('provider-cache')).toBeVisible();
+    const anthropic = JSON.parse((await playground.download('export-anthropic')).text);
+    const markedTools = anthropic.tools.filter((tool: { cache_control?: unknown }) => tool.cache_control !== undefined);
+    expect(markedTools).toHaveLength(1);
+    expect(anthropic.tools.at(-1).cache_control).toEqual({ type: 'ephemeral' });
+    expect(anthropic.system).toEqual([expect.objectContaining({ cache_control: { type: 'ephemeral' } })]);
+    expect(anthropic.messages.at(-1).content.at(-1).cache_control).toEqual({ type: 'ephemeral' });
+    const openai = JSON.parse((await playground.download('export-openai-chat')).text);
+    expect(openai.prompt_cache_key).toBe(await page.getByTestId('export-prompt-cache-key').inputValue());
+    expect(openai.prompt_cache_key).not.toBe('');
+
+    await page.getByTestId('export-cache-hints').uncheck();
+    expect(JSON.parse((await playground.download('export-openai-chat')).text)).not.toHaveProperty('prompt_cache_key');
+    expect(JSON.stringify(JSON.parse((await playground.download('export-anthropic')).text))).not.toContain('cache_control');
+  });
+
   test("editing a variant's system instruction moves the explainer to system_changed", async ({ page }) => {
     const compare = new ComparePage(page);
     await compare.open('mid-turn-fork');

@@ -1,5 +1,6 @@
 'use client';
 
+import { useState } from 'react';
 import { toAnthropicMessagesRequest } from '@/lib/export/anthropic-messages-request';
 import { forkBundle } from '@/lib/export/fork-bundle';
 import { toOpenAiChatRequest } from '@/lib/export/openai-chat-request';
@@ -20,21 +21,27 @@ export interface PreviewExportsProps {
   childrenRecords: readonly ChildRecord[];
 }
 
+/** Cache hints an export can carry: Anthropic's breakpoints where the forecast put them, OpenAI's cache key. */
+interface CacheHints {
+  on: boolean;
+  promptCacheKey: string;
+}
+
 /** The child's first request as each provider's request body. */
-const REQUEST_BODIES: readonly { testId: string; suffix: string; title: string; label: string; toBody(child: ChildRequest): unknown }[] = [
+const REQUEST_BODIES: readonly { testId: string; suffix: string; title: string; label: string; toBody(child: ChildRequest, hints: CacheHints): unknown }[] = [
   {
     testId: 'export-openai-chat',
     suffix: 'openai-chat',
     title: "The child's first request as an OpenAI Chat Completions body",
     label: 'OpenAI Chat JSON',
-    toBody: toOpenAiChatRequest,
+    toBody: (child, hints) => toOpenAiChatRequest(child, hints.on ? { promptCacheKey: hints.promptCacheKey } : {}),
   },
   {
     testId: 'export-anthropic',
     suffix: 'anthropic-messages',
     title: "The child's first request as an Anthropic Messages body",
     label: 'Anthropic Messages JSON',
-    toBody: toAnthropicMessagesRequest,
+    toBody: (child, hints) => toAnthropicMessagesRequest(child, { cacheBreakpoints: hints.on }),
   },
 ];
 
@@ -44,6 +51,7 @@ const REQUEST_BODIES: readonly { testId: string; suffix: string; title: string; 
  */
 export function PreviewExports({ title, parent, request, plan, childrenRecords }: PreviewExportsProps) {
   const slug = fileSlug(title);
+  const [hints, setHints] = useState<CacheHints>({ on: true, promptCacheKey: parent.profile.agentId });
   const full = () => expandPlan(plan, parent.messages);
   return (
     <ExportBar testId="preview-exports">
@@ -66,12 +74,26 @@ export function PreviewExports({ title, parent, request, plan, childrenRecords }
           disabled={plan.child === null}
           file={() => {
             const child = full().child;
-            return child === null ? null : { name: `${slug}.${api.suffix}.json`, text: prettyJson(api.toBody(child)), type: 'application/json' };
+            return child === null ? null : { name: `${slug}.${api.suffix}.json`, text: prettyJson(api.toBody(child, hints)), type: 'application/json' };
           }}
         >
           {api.label}
         </ExportButton>
       ))}
+      <label title="Anthropic: cache_control where the cache forecast placed its breakpoints. OpenAI: the parent's prompt_cache_key, so the fork keeps its cache lineage.">
+        <input type="checkbox" checked={hints.on} data-testid="export-cache-hints" onChange={(event) => setHints({ ...hints, on: event.target.checked })} />{' '}
+        cache hints
+      </label>
+      {hints.on && (
+        <input
+          aria-label="The parent's prompt_cache_key"
+          data-testid="export-prompt-cache-key"
+          value={hints.promptCacheKey}
+          maxLength={200}
+          size={12}
+          onChange={(event) => setHints({ ...hints, promptCacheKey: event.target.value })}
+        />
+      )}
     </ExportBar>
   );
 }

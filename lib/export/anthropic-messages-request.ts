@@ -1,5 +1,6 @@
 import type { AssistantModelMessage, DataContent, FilePart, ToolModelMessage, UserModelMessage } from 'ai';
 import type { ChildRequest, ModelMessage, ToolDeclaration, ToolOutput } from '@/lib/fork';
+import { childBreakpoints } from '@/lib/provider-cache/fork-breakpoints';
 import { inlineMedia, sniffImageMediaType } from './openai-chat-request';
 import { toolResultText } from './tool-result-text';
 
@@ -16,21 +17,28 @@ export type AnthropicToolResultBlock =
   | { type: 'image'; source: AnthropicImageSource }
   | { type: 'document'; source: AnthropicDocumentSource };
 
-export type AnthropicContentBlock =
+/** Where a cached prefix ends: Anthropic writes (and later reads) the prefix up to a marked block. */
+export interface CacheControl {
+  cache_control?: { type: 'ephemeral' };
+}
+
+export type AnthropicContentBlock = (
   | { type: 'text'; text: string }
   | { type: 'image'; source: AnthropicImageSource }
   | { type: 'document'; source: AnthropicDocumentSource; title?: string }
   | { type: 'tool_use'; id: string; name: string; input: unknown }
   | { type: 'tool_result'; tool_use_id: string; content: string | AnthropicToolResultBlock[]; is_error?: true }
   | { type: 'thinking'; thinking: string; signature: string }
-  | { type: 'redacted_thinking'; data: string };
+  | { type: 'redacted_thinking'; data: string }
+) &
+  CacheControl;
 
 export interface AnthropicMessage {
   role: 'user' | 'assistant';
   content: string | AnthropicContentBlock[];
 }
 
-export interface AnthropicTool {
+export interface AnthropicTool extends CacheControl {
   name: string;
   description?: string;
   input_schema: Record<string, unknown>;
@@ -40,7 +48,7 @@ export interface AnthropicTool {
 export interface AnthropicMessagesRequestBody {
   model: string;
   max_tokens: number;
-  system?: string;
+  system?: string | ({ type: 'text'; text: string } & CacheControl)[];
   messages: AnthropicMessage[];
   tools?: AnthropicTool[];
 }
@@ -60,20 +68,55 @@ export const EXPORT_MAX_TOKENS = 4096;
  * - Assistant files, provider-executed tool calls and results, and tool approval parts are left out.
  * - A message left with nothing to send is left out.
  */
-export function toAnthropicMessagesRequest(child: ChildRequest): AnthropicMessagesRequestBody {
+export function toAnthropicMessagesRequest(child: ChildRequest, options: { cacheBreakpoints?: boolean } = {}): AnthropicMessagesRequestBody {
   const messages: AnthropicMessage[] = [];
+  // Where each of the child's messages ended up: merging and dropping move them.
+  const lastBlockOf: ({ message: number; block: number } | undefined)[] = [];
   for (const { message } of [...child.initialMessages, child.firstPrompt]) {
     const converted = anthropicMessageOf(message);
     if (converted !== undefined) appendAlternating(messages, converted);
+    const last = messages.at(-1);
+    lastBlockOf.push(converted === undefined || last === undefined ? undefined : { message: messages.length - 1, block: blocksOf(last.content).length - 1 });
   }
   const tools = child.tools.map(anthropicTool);
-  return {
+  const body: AnthropicMessagesRequestBody = {
     model: child.model,
     max_tokens: EXPORT_MAX_TOKENS,
     ...(child.systemInstruction === '' ? {} : { system: child.systemInstruction }),
     messages,
     ...(tools.length === 0 ? {} : { tools }),
   };
+  if (options.cacheBreakpoints) markBreakpoints(body, child, lastBlockOf);
+  return body;
+}
+
+const EPHEMERAL = { type: 'ephemeral' } as const;
+
+/**
+ * `cache_control` where the cache forecast placed its breakpoints (lib/provider-cache): after the
+ * tools, after the system instruction, after the inherited history and on the last block. A
+ * message the export left out hands its breakpoint to the last one before it that was kept.
+ */
+function markBreakpoints(
+  body: AnthropicMessagesRequestBody,
+  child: ChildRequest,
+  lastBlockOf: readonly ({ message: number; block: number } | undefined)[],
+): void {
+  for (const place of childBreakpoints(child)) {
+    if (place.kind === 'tool') body.tools![place.index]!.cache_control = EPHEMERAL;
+    else if (place.kind === 'system') body.system = [{ type: 'text', text: child.systemInstruction, cache_control: EPHEMERAL }];
+    else {
+      const at = lastBlockOf.slice(0, place.index + 1).findLast((entry) => entry !== undefined);
+      if (at === undefined) continue;
+      const message = body.messages[at.message]!;
+      const blocks = blocksOf(message.content);
+      // Thinking blocks cannot carry cache_control: the block before them ends the same prefix less them.
+      const block = blocks.slice(0, at.block + 1).findLastIndex((candidate) => candidate.type !== 'thinking' && candidate.type !== 'redacted_thinking');
+      if (block < 0) continue;
+      blocks[block] = { ...blocks[block]!, cache_control: EPHEMERAL };
+      message.content = blocks;
+    }
+  }
 }
 
 function appendAlternating(messages: AnthropicMessage[], next: AnthropicMessage): void {

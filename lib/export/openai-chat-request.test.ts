@@ -168,3 +168,12 @@ describe('toOpenAiChatRequest: free-form tool input', () => {
     });
   });
 });
+
+describe('toOpenAiChatRequest prompt_cache_key', () => {
+  it("carries the parent's key when asked, so the fork stays in the parent's cache bucket, and nothing otherwise", () => {
+    const child = sampleChildRequest([{ role: 'user', content: 'Start.' }]);
+    expect(toOpenAiChatRequest(child, { promptCacheKey: 'session-42' }).prompt_cache_key).toBe('session-42');
+    expect('prompt_cache_key' in toOpenAiChatRequest(child)).toBe(false);
+    expect('prompt_cache_key' in toOpenAiChatRequest(child, { promptCacheKey: '' })).toBe(false);
+  });
+});

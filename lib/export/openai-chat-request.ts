@@ -31,6 +31,8 @@ export interface OpenAiChatRequestBody {
   model: string;
   messages: OpenAiChatMessage[];
   tools?: OpenAiChatTool[];
+  /** OpenAI buckets its prompt cache by this key: the parent's, so the fork reads what the parent left. */
+  prompt_cache_key?: string;
 }
 
 /**
@@ -44,12 +46,13 @@ export interface OpenAiChatRequestBody {
  * A user file the API cannot take inline (a file URL, a type other than image, wav/mp3 audio or
  * PDF) is sent as a text part naming it, so the person sees where it was.
  */
-export function toOpenAiChatRequest(child: ChildRequest): OpenAiChatRequestBody {
+export function toOpenAiChatRequest(child: ChildRequest, options: { promptCacheKey?: string } = {}): OpenAiChatRequestBody {
   const messages: OpenAiChatMessage[] = [];
   if (child.systemInstruction !== '') messages.push({ role: 'system', content: child.systemInstruction });
   for (const { message } of [...child.initialMessages, child.firstPrompt]) messages.push(...chatMessagesOf(message));
   const tools = child.tools.map(chatTool);
-  return { model: child.model, messages, ...(tools.length === 0 ? {} : { tools }) };
+  const key = options.promptCacheKey;
+  return { model: child.model, messages, ...(tools.length === 0 ? {} : { tools }), ...(key === undefined || key === '' ? {} : { prompt_cache_key: key }) };
 }
 
 function chatMessagesOf(message: ModelMessage): OpenAiChatMessage[] {
