@@ -13,12 +13,12 @@ const EPHEMERAL = { type: 'ephemeral' };
 /** Every block of a body that carries cache_control, by where it is. */
 function marked(body: ReturnType<typeof toAnthropicMessagesRequest>): string[] {
   const places: string[] = [];
-  body.tools?.forEach((tool, index) => tool.cache_control && places.push(`tools[${index}]`));
+  for (const [index, tool] of (body.tools ?? []).entries()) if (tool.cache_control) places.push(`tools[${index}]`);
   if (Array.isArray(body.system) && body.system.some((block) => block.cache_control)) places.push('system');
-  body.messages.forEach((message, index) => {
-    if (typeof message.content === 'string') return;
-    message.content.forEach((block, at) => block.cache_control && places.push(`messages[${index}].content[${at}]`));
-  });
+  for (const [index, message] of body.messages.entries()) {
+    if (typeof message.content === 'string') continue;
+    for (const [at, block] of message.content.entries()) if (block.cache_control) places.push(`messages[${index}].content[${at}]`);
+  }
   return places;
 }
 
