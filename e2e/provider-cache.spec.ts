@@ -67,4 +67,31 @@ test.describe('cache, cost and acceptance by provider', () => {
     await compare.setSystemInstruction('B', null);
     await expect(compare.cacheReason('B')).toHaveAttribute('data-reason', before ?? '');
   });
+
+  test('the compare sends its variants as one family: a sibling sent after the prefix expired misses', async ({ page }) => {
+    const compare = new ComparePage(page);
+    await compare.open('mid-turn-fork');
+    const family = page.getByTestId('family-cache');
+    await expect(family).toHaveAttribute('data-ready', 'true');
+    const kimi = family.locator('[data-testid="family-provider"][data-provider="kimi"]');
+    const members = kimi.getByTestId('family-member');
+    await expect(members).toHaveCount(await compare.cards.count());
+    await expect(members.nth(1)).not.toHaveAttribute('data-missed');
+    await expect(kimi.getByTestId('family-cost')).toHaveText(/\$/);
+
+    // Kimi keeps a prefix 5 minutes: sent 6 minutes apart, every sibling after the first misses.
+    await page.getByTestId('family-gap').fill('360');
+    await expect(members.nth(1)).toHaveAttribute('data-missed', 'true');
+    await expect(members.nth(1)).toContainText('0 cached · expired first');
+    await expect(family.locator('[data-testid="family-ttl"][data-provider="kimi"]')).toContainText('would miss: the prefix expired before');
+  });
+
+  test("an AgentSwarm preview forecasts the family on Kimi's launch schedule", async ({ page }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open({ scenario: 'kimi-agent-swarm-fork' });
+    const table = page.getByTestId('provider-cache').getByTestId('family-cache-table');
+    await expect(table).toBeVisible();
+    const headers = await table.locator('thead th').allInnerTexts();
+    expect(headers.slice(1, 3)).toEqual(['#1 at 0:00', '#2 at 0:00']);
+  });
 });

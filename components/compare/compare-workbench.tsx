@@ -20,6 +20,7 @@ import { classifyMessages, type ParentTranscript } from '@/lib/fork';
 import type { SweepRecord } from '@/lib/sweep/sweep-record';
 import styles from './compare.module.css';
 import { ContextDiffPanel } from './context-diff-panel';
+import { FamilyCachePanel } from './family-cache-panel';
 import { InheritanceGridView } from './inheritance-grid-view';
 import { RunAllBar } from './run-all-bar';
 import { useComparePreviews } from './use-compare-previews';
@@ -160,6 +161,7 @@ export function CompareWorkbench({ sessionId, title, transcript, revision, setup
           <InheritanceGridView grid={grid} letters={letters} onlyDiffering={onlyDiffering} messages={transcript.messages} classifications={classifications} />
         )}
       </section>
+      <FamilyCachePanel transcript={transcript} setup={setup} />
       <ContextDiffPanel
         choices={setup.variants.map((variant, index) => ({ id: variant.id, letter: letters[index]!, preview: previews.get(variant.id) }))}
         baselineId={setup.baselineId}

@@ -4,10 +4,10 @@ import { type Refused, startChildRunAction } from '@/app/actions/run-actions';
 import type { RunRecord } from '@/lib/agent/run-record';
 import type { ForkRequest, ParentTranscript } from '@/lib/fork';
 import type { InvalidInput } from '@/lib/fork-service/action-inputs';
-import type { ChildLaunch, ForkPreview, ParentRegistration } from '@/lib/fork-service/fork-service';
+import type { ChildLaunch, FamilyCachePreview, ForkPreview, ParentRegistration } from '@/lib/fork-service/fork-service';
 import { jsonBodyInSlices } from '@/lib/http/json-body-in-slices';
 import { describeHttpError, readErrorResponse } from '@/lib/http/read-error-response';
-import { fetchPreview } from './preview-client';
+import { fetchFamilyCache, fetchPreview } from './preview-client';
 
 /** A server answer that says the input was refused, with what is wrong. */
 export class ForkServiceError extends Error {
@@ -73,6 +73,11 @@ async function withParent<T extends { status: string }>(
     registrations.delete(transcript);
   }
   throw new ForkServiceError('The server could not keep this parent long enough to plan on it. Try again.');
+}
+
+/** Forks of a parent sent one after another through each provider's cache (`POST /api/fork/cache-family`). */
+export async function familyCache(transcript: ParentTranscript, requests: readonly ForkRequest[], gapSeconds: number, signal?: AbortSignal) {
+  return withParent<FamilyCachePreview>(transcript, (parentKey) => fetchFamilyCache(parentKey, requests, gapSeconds, signal));
 }
 
 export async function previewFork(transcript: ParentTranscript, request: ForkRequest, signal?: AbortSignal) {

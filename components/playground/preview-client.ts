@@ -1,21 +1,26 @@
 'use client';
 
 import type { ForkRequest } from '@/lib/fork';
-import type { ForkPreview } from '@/lib/fork-service/fork-service';
+import type { FamilyCachePreview, ForkPreview } from '@/lib/fork-service/fork-service';
 import { describeHttpError, readErrorResponse } from '@/lib/http/read-error-response';
 
 /**
  * Ask the server for a preview of a registered parent. A route handler, not a server action, so
  * previews answer side by side and one nobody waits for can be aborted (`signal`).
  */
-export async function fetchPreview(parentKey: string, request: ForkRequest, signal?: AbortSignal): Promise<ForkPreview> {
-  const response = await fetch('/api/fork/preview', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ parentKey, request }),
-    signal,
-  });
-  if (response.ok) return (await response.json()) as ForkPreview;
+export function fetchPreview(parentKey: string, request: ForkRequest, signal?: AbortSignal): Promise<ForkPreview> {
+  return postForParent<ForkPreview>('/api/fork/preview', { parentKey, request }, signal);
+}
+
+/** The family forecast of a registered parent's forks, sent `gapSeconds` apart. */
+export function fetchFamilyCache(parentKey: string, requests: readonly ForkRequest[], gapSeconds: number, signal?: AbortSignal): Promise<FamilyCachePreview> {
+  return postForParent<FamilyCachePreview>('/api/fork/cache-family', { parentKey, requests, gapSeconds }, signal);
+}
+
+/** POST to an endpoint that names its parent by key; a 409 `unknown-parent` is an answer (register again), any other error throws. */
+async function postForParent<T>(url: string, body: unknown, signal?: AbortSignal): Promise<T | { status: 'unknown-parent' }> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal });
+  if (response.ok) return (await response.json()) as T;
   const error = await readErrorResponse(response);
   if (response.status === 409 && error.code === 'unknown-parent') return { status: 'unknown-parent' };
   throw new Error(describeHttpError(error));

@@ -1,20 +1,17 @@
 'use client';
 
 import { TextChunks } from '@/components/text-diff/text-chunks';
+import { formatSeconds } from '@/lib/provider-cache/cache-prediction';
 import type { ForkCacheReport, ProviderForecast } from '@/lib/provider-cache/fork-cache-report';
 import type { ProviderAcceptance } from '@/lib/provider-cache/provider-acceptance';
 import type { RuleSource } from '@/lib/provider-cache/provider-rules';
 import { formatDollars } from '@/lib/provider-cache/request-cost';
+import { FamilyCacheTable } from './family-cache-table';
 import styles from './provider-cache.module.css';
 
 const count = (tokens: number) => tokens.toLocaleString('en-US');
 
-function clock(ms: number | null): string {
-  if (ms === null) return 'not published';
-  const seconds = Math.round(ms / 1000);
-  if (seconds >= 3600) return `${Math.round(seconds / 360) / 10} h`;
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-}
+const clock = (ms: number | null) => (ms === null ? 'not published' : formatSeconds(ms));
 
 function SourceLink({ label, source }: { label: string; source: RuleSource }) {
   const marks = `${source.thirdParty ? ' · third party' : ''}${source.uncertain ? ' · uncertain' : ''}`;
@@ -148,6 +145,12 @@ export function ProviderCachePanel({ report }: { report: ForkCacheReport }) {
           <ForecastRows key={forecast.provider} forecast={forecast} acceptance={report.acceptance.find((entry) => entry.provider === forecast.provider)} />
         ))}
       </table>
+      {report.forecasts[0] !== undefined && report.forecasts[0].children.length > 1 && (
+        <>
+          <h3>The family, on the runtime’s launch schedule</h3>
+          <FamilyCacheTable report={report} labels={report.forecasts[0].children.map((_, index) => `#${index + 1}`)} />
+        </>
+      )}
       <p className={styles.sources}>
         Tokens are counted with o200k (OpenAI’s tokenizer); the other providers count differently, so their figures are estimates. The child is sent right after
         the parent’s previous request; “prefix expires” is when what it read or wrote leaves the cache if no sibling reads it first.

@@ -10,6 +10,17 @@ export const registerParentInput = z.strictObject({ transcript: parentTranscript
 /** `providerRules`: a workspace's edited cache rules and prices; the shipped ones when left out. */
 export const previewForkInput = z.strictObject({ parentKey: parentKeySchema, request: forkRequestSchema, providerRules: providerRulesSchema.optional() });
 
+/**
+ * Forks of one parent sent one after another (a compare's variants, in order), `gapSeconds` apart;
+ * at most 8, as a compare holds.
+ */
+export const familyCacheInput = z.strictObject({
+  parentKey: parentKeySchema,
+  requests: z.array(forkRequestSchema).min(1).max(8),
+  gapSeconds: z.number().min(0).max(86_400),
+  providerRules: providerRulesSchema.optional(),
+});
+
 /** An input that failed validation, with each issue's path, for a person to act on. */
 export interface InvalidInput {
   status: 'invalid';

@@ -1,22 +1,22 @@
-import type { ForkPlan, ParentTranscript, ToolDeclaration } from '@/lib/fork';
+import type { ForkPlan, ForkRequest, ParentTranscript, ToolDeclaration } from '@/lib/fork';
 import { contentKey } from '@/lib/provider-cache/content-key';
 import { type ForkCacheReport, forkCacheReport } from '@/lib/provider-cache/fork-cache-report';
-import { forkCacheRequests } from '@/lib/provider-cache/fork-cache-requests';
+import { type ForkCacheRequests, forkCacheRequests } from '@/lib/provider-cache/fork-cache-requests';
 import type { ProviderRules } from '@/lib/provider-cache/provider-rules';
 import type { TokenCount } from '@/lib/tokens/token-count';
 import type { TokenCounter } from './child-token-report';
 
 /**
- * Each provider's cache forecast for a planned child, from the counts the preview already made:
- * only the tool declarations are counted again, one by one (a provider caches them one block each).
+ * The parent's previous request and the child's first, as a prompt cache sees them, from the
+ * counts the preview already made: only the tool declarations are counted again, one by one (a
+ * provider caches them one block each).
  */
-export async function forkCacheFor(
+export async function cacheRequestsFor(
   plan: ForkPlan,
   transcript: ParentTranscript,
   counter: TokenCounter,
   perMessage: readonly TokenCount[],
-  rules: ProviderRules,
-): Promise<ForkCacheReport | null> {
+): Promise<ForkCacheRequests | null> {
   const child = plan.child;
   if (child === null || plan.window === null) return null;
   const toolTokens = new Map<string, number>();
@@ -26,7 +26,7 @@ export async function forkCacheFor(
   }
   const parentTokens: number[] = [];
   for (let index = 0; index < plan.window.end; index += 1) parentTokens.push((await counter.parentMessage(index)).tokens);
-  const requests = forkCacheRequests(transcript, plan.window.end, child, {
+  return forkCacheRequests(transcript, plan.window.end, child, {
     parentMessage: (index) => parentTokens[index] ?? 0,
     childMessages: perMessage.map((count) => count.tokens),
     firstPrompt: (await counter.message(child.firstPrompt.message)).tokens,
@@ -34,5 +34,38 @@ export async function forkCacheFor(
     childSystem: (await counter.text(child.systemInstruction)).tokens,
     tool: (tool: ToolDeclaration) => toolTokens.get(contentKey(tool)) ?? 0,
   });
-  return forkCacheReport(requests, rules);
+}
+
+/** Each provider's cache forecast for one planned child, sent right after the parent's previous request. */
+export async function forkCacheFor(
+  plan: ForkPlan,
+  transcript: ParentTranscript,
+  counter: TokenCounter,
+  perMessage: readonly TokenCount[],
+  rules: ProviderRules,
+): Promise<ForkCacheReport | null> {
+  const requests = await cacheRequestsFor(plan, transcript, counter, perMessage);
+  return requests === null ? null : forkCacheReport(requests, rules);
+}
+
+/** One fork of a family, as the family forecast plans it: its request, and why it has no child if it has none. */
+export interface FamilyMemberCache {
+  request: ForkRequest;
+  /** Seconds after the first child that this one is sent. */
+  atSeconds: number;
+  requests: ForkCacheRequests | null;
+  skipped?: string;
+}
+
+/**
+ * Several forks of one parent sent one after another, as one provider's cache sees them: the
+ * first against the parent's previous request, each later one against everything before it
+ * that has not expired. Forks the runtime refuses, or that are no forks, are left out and said so.
+ */
+export function familyCacheReport(members: readonly FamilyMemberCache[], rules: ProviderRules): ForkCacheReport | null {
+  const planned = members.filter((member) => member.requests !== null);
+  const first = planned[0];
+  if (first === undefined) return null;
+  const siblings = planned.slice(1).map((member) => ({ atMs: (member.atSeconds - first.atSeconds) * 1000, requests: member.requests! }));
+  return forkCacheReport(first.requests!, rules, siblings);
 }

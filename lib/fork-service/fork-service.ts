@@ -6,6 +6,7 @@ import {
   type ForkBootstrapRecord,
   type ForkPlan,
   type ForkRequest,
+  familyRequests,
   type MessageClassification,
   type ParentTranscript,
   planFork,
@@ -20,7 +21,7 @@ import { summarizeWindow, type WindowSummary } from '@/lib/view/window-summary';
 import { withAgentCall } from './agent-call';
 import { type ChildTokenReport, childTokenReport, initialMessageTokens, type TokenCounter } from './child-token-report';
 import { type CompactForkPlan, compactPlan } from './compact-plan';
-import { forkCacheFor } from './fork-cache';
+import { cacheRequestsFor, type FamilyMemberCache, familyCacheReport, forkCacheFor } from './fork-cache';
 import { agentToolNamesFor, inFlightAgentCall } from './in-flight-call';
 import { parentCache, type RegisteredParent } from './parent-cache';
 import { type CacheTarget, predictedCacheOf, rulesShowing } from './predicted-cache';
@@ -129,7 +130,10 @@ export async function previewFork(parentKey: string, request: ForkRequest, signa
     status: 'ok',
     plan: compactPlan(plan, (message) => tokensOf.get(message)!),
     tokens: await childTokenReport(plan, counter, perMessage),
-    cache: await forkCacheFor(plan, transcript, counter, perMessage, rules),
+    cache:
+      plan.family === undefined
+        ? await forkCacheFor(plan, transcript, counter, perMessage, rules)
+        : familyCacheReport(await swarmMembersCache(parent, request, plan.family.members, signal), rules),
     summary: summarizeWindow(plan, earlier ?? fullClassification ?? parent.classifications),
     ...(earlier === undefined ? {} : { classificationsAtForkPoint: earlier }),
     ...(written === null
@@ -139,6 +143,73 @@ export async function previewFork(parentKey: string, request: ForkRequest, signa
           writtenCallTokens: (await counter.parentMessage(parent.transcript.messages.length)).tokens,
           writtenCallClassification: fullClassification!.at(-1)!,
         }),
+  };
+}
+
+/** Members of one call's family whose cache the preview forecasts: enough to show siblings reading each other. */
+export const FAMILY_FORECAST_MEMBERS = 8;
+
+async function swarmMembersCache(
+  parent: RegisteredParent,
+  request: ForkRequest,
+  members: NonNullable<ForkPlan['family']>['members'],
+  signal?: AbortSignal,
+): Promise<FamilyMemberCache[]> {
+  const requests = familyRequests(request, { tool: '', description: '', members, member: 1 }).slice(0, FAMILY_FORECAST_MEMBERS);
+  return memberCaches(
+    parent,
+    requests.map((memberRequest, index) => ({ request: memberRequest, atSeconds: members[index]!.launchAfterMs / 1000 })),
+    signal,
+  );
+}
+
+async function memberCaches(
+  parent: RegisteredParent,
+  members: readonly { request: ForkRequest; atSeconds: number }[],
+  signal?: AbortSignal,
+): Promise<FamilyMemberCache[]> {
+  const planned: FamilyMemberCache[] = [];
+  for (const { request, atSeconds } of members) {
+    const { transcript, written } = withAgentCall(parent.transcript, request);
+    const plan = planFork(transcript, request);
+    if (plan.errors.length > 0 || plan.child === null) {
+      planned.push({ request, atSeconds, requests: null, skipped: plan.errors.length > 0 ? 'the runtime refuses it' : 'not a fork' });
+      continue;
+    }
+    const counter = await counterFor(parent, written, signal);
+    planned.push({ request, atSeconds, requests: await cacheRequestsFor(plan, transcript, counter, await initialMessageTokens(plan, counter)) });
+  }
+  return planned;
+}
+
+/** What the family forecast answers: the forecast, and which forks it left out and why. */
+export type FamilyCachePreview =
+  | { status: 'ok'; cache: ForkCacheReport | null; members: { atSeconds: number; skipped?: string }[] }
+  | { status: 'unknown-parent' };
+
+/**
+ * Several forks of a registered parent sent one after another, `gapSeconds` apart, through each
+ * provider's cache: what each reads of the parent and of the siblings before it, what the family
+ * costs, and which would miss because the prefix expired first.
+ */
+export async function previewFamilyCache(
+  parentKey: string,
+  requests: readonly ForkRequest[],
+  gapSeconds: number,
+  rules: ProviderRules = PROVIDER_RULES,
+  signal?: AbortSignal,
+): Promise<FamilyCachePreview> {
+  const parent = parentCache.get(parentKey);
+  if (parent === undefined) return { status: 'unknown-parent' };
+  const members = await memberCaches(
+    parent,
+    requests.map((request, index) => ({ request, atSeconds: index * gapSeconds })),
+    signal,
+  );
+  return {
+    status: 'ok',
+    cache: familyCacheReport(members, rules),
+    members: members.map(({ atSeconds, skipped }) => ({ atSeconds, ...(skipped === undefined ? {} : { skipped }) })),
   };
 }
 

@@ -45,3 +45,10 @@ export function cacheableTokens(shared: number, model: ModelCacheRule, step: num
 export function formatTokens(tokens: number): string {
   return tokens.toLocaleString('en-US');
 }
+
+/** A time since the parent's previous request, as m:ss (h:mm:ss from an hour). */
+export function formatSeconds(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  const clock = `${String(Math.floor(seconds / 60) % 60).padStart(seconds >= 3600 ? 2 : 1, '0')}:${String(seconds % 60).padStart(2, '0')}`;
+  return seconds >= 3600 ? `${Math.floor(seconds / 3600)}:${clock}` : clock;
+}

@@ -1,7 +1,6 @@
 import type { PrefixNode } from './cache-ledger';
-import { type CachePrediction, formatTokens, type MechanismContext, type PredictedRequest } from './cache-prediction';
+import { type CachePrediction, formatSeconds, formatTokens, type MechanismContext, type PredictedRequest } from './cache-prediction';
 import { type CacheRequest, requestTokens } from './cache-request';
-import { formatSeconds } from './predict-prefix';
 
 /**
  * Where Fork Lab puts `cache_control` breakpoints (segment counts from the start): after the

@@ -147,3 +147,10 @@ describe('formatDollars', () => {
     expect(formatDollars({ dollars: 0, complete: false, missing: ['input'] })).toBe('unknown');
   });
 });
+
+describe('formatSeconds', () => {
+  it('writes m:ss, and h:mm:ss from an hour', async () => {
+    const { formatSeconds } = await import('./cache-prediction');
+    expect([0, 65_000, 300_000, 3_600_000, 86_400_000].map(formatSeconds)).toEqual(['0:00', '1:05', '5:00', '1:00:00', '24:00:00']);
+  });
+});

@@ -1,4 +1,4 @@
-import { type CachePrediction, cacheableTokens, formatTokens, type MechanismContext, type PredictedRequest } from './cache-prediction';
+import { type CachePrediction, cacheableTokens, formatSeconds, formatTokens, type MechanismContext, type PredictedRequest } from './cache-prediction';
 import { requestTokens } from './cache-request';
 
 /**
@@ -52,9 +52,4 @@ function prefixReason(shared: number, cached: number, minimum: number, step: num
   if (cached === 0) return `The shared prefix (${formatTokens(shared)} tokens) is no longer cached.`;
   if (step === null || cached === shared) return `${name} reads the whole shared prefix: ${formatTokens(cached)} tokens.`;
   return `Shared prefix ${formatTokens(shared)} tokens; ${name} counts hits in ${step}-token steps: ${formatTokens(cached)}.`;
-}
-
-export function formatSeconds(ms: number): string {
-  const seconds = Math.round(ms / 1000);
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }

@@ -1,0 +1,108 @@
+'use client';
+
+import { useEffect, useMemo, useState } from 'react';
+import { familyCache } from '@/components/playground/fork-client';
+import { FamilyCacheTable } from '@/components/preview/family-cache-table';
+import { type CompareSetup, variantLetter, variantRequest } from '@/lib/compare/compare-setup';
+import type { ForkRequest, ParentTranscript } from '@/lib/fork';
+import type { FamilyCachePreview } from '@/lib/fork-service/fork-service';
+import { formatSeconds } from '@/lib/provider-cache/cache-prediction';
+import styles from './compare.module.css';
+
+type Answer = Extract<FamilyCachePreview, { status: 'ok' }>;
+
+/** The variants' requests in order, and the letter of each one that could be built. */
+function familyOf(setup: CompareSetup): { requests: ForkRequest[]; letters: string[] } {
+  const requests: ForkRequest[] = [];
+  const letters: string[] = [];
+  setup.variants.forEach((variant, index) => {
+    try {
+      requests.push(variantRequest(variant, setup.directive));
+      letters.push(variantLetter(index));
+    } catch {
+      // A variant whose fields do not make a request is shown as such on its card.
+    }
+  });
+  return { requests, letters };
+}
+
+/**
+ * The variants as one family: sent in their order, `gap` seconds apart, through each provider's
+ * cache. Each later one reads what the parent and the earlier ones left, unless it expired first.
+ */
+export function FamilyCachePanel({ transcript, setup }: { transcript: ParentTranscript; setup: CompareSetup }) {
+  const [gapSeconds, setGapSeconds] = useState(0);
+  const [answer, setAnswer] = useState<{ key: string; value: Answer } | { key: string; error: string } | null>(null);
+  const family = useMemo(() => familyOf(setup), [setup]);
+  const key = JSON.stringify([family.requests, gapSeconds]);
+
+  useEffect(() => {
+    if (family.requests.length === 0) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      familyCache(transcript, family.requests, gapSeconds, controller.signal)
+        .then(({ answer: value }) => setAnswer({ key, value }))
+        .catch((error: unknown) => {
+          if (!controller.signal.aborted) setAnswer({ key, error: error instanceof Error ? error.message : String(error) });
+        });
+    }, 150);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [transcript, family, gapSeconds, key]);
+
+  const current = answer?.key === key ? answer : null;
+  // Letters of the members the forecast planned (a refused variant is left out).
+  const planned = current !== null && 'value' in current ? family.letters.filter((_, index) => current.value.members[index]?.skipped === undefined) : [];
+  return (
+    <section aria-label="Cache across the family" className={styles.gridSection} data-testid="family-cache" data-ready={current !== null || undefined}>
+      <div className={styles.diffControls}>
+        <h2>Cache across the family</h2>
+        <label className={styles.inline}>
+          <span>Send each variant</span>
+          <input
+            type="number"
+            min={0}
+            max={86_400}
+            value={gapSeconds}
+            data-testid="family-gap"
+            onChange={(event) => setGapSeconds(Math.min(86_400, Math.max(0, Number(event.target.value) || 0)))}
+          />
+          <span>seconds after the one before, in the order above</span>
+        </label>
+      </div>
+      {current === null ? <p className={styles.muted}>Forecasting…</p> : null}
+      {current !== null && 'error' in current ? (
+        <p className={styles.error} role="alert">
+          {current.error}
+        </p>
+      ) : null}
+      {current !== null && 'value' in current && current.value.cache !== null ? <FamilyCacheTable report={current.value.cache} labels={planned} /> : null}
+      {current !== null && 'value' in current ? <TtlNotes answer={current.value} letters={planned} requestLetters={family.letters} /> : null}
+    </section>
+  );
+}
+
+/** When the parent's prefix leaves each provider's cache if nobody reads it, and who would miss it. */
+function TtlNotes({ answer, letters, requestLetters }: { answer: Answer; letters: readonly string[]; requestLetters: readonly string[] }) {
+  const notes = (answer.cache?.forecasts ?? []).flatMap((forecast) => {
+    const parentExpiry = forecast.parent.expiresAtMs;
+    const missed = forecast.children.flatMap((child, index) => (child.missedByTtl ? [letters[index]] : []));
+    if (parentExpiry === null && missed.length === 0) return [];
+    const lifetime = parentExpiry === null ? '' : `the parent's prefix expires at ${formatSeconds(parentExpiry)} unless a child reads it first`;
+    const misses = missed.length === 0 ? '' : `${missed.join(', ')} would miss: the prefix expired before ${missed.length === 1 ? 'it was' : 'they were'} sent`;
+    return [
+      <li key={forecast.provider} data-testid="family-ttl" data-provider={forecast.provider}>
+        {forecast.name}: {[lifetime, misses].filter(Boolean).join('; ')}.
+      </li>,
+    ];
+  });
+  const skipped = answer.members.flatMap((member, index) => (member.skipped === undefined ? [] : [`variant ${requestLetters[index]} (${member.skipped})`]));
+  return (
+    <ul className={styles.muted}>
+      {notes}
+      {skipped.length > 0 ? <li>Left out: {skipped.join(', ')}.</li> : null}
+    </ul>
+  );
+}
