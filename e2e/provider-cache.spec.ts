@@ -94,4 +94,39 @@ test.describe('cache, cost and acceptance by provider', () => {
     const headers = await table.locator('thead th').allInnerTexts();
     expect(headers.slice(1, 3)).toEqual(['#1 at 0:00', '#2 at 0:00']);
   });
+
+  test("a workspace's edited rules change the forecast, survive a reload, and bad ones are refused with their paths", async ({ page }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open({ scenario: 'mid-turn-fork' });
+    const openai = page.getByTestId('provider-cache').locator('[data-provider="openai"]');
+    const cost = openai.getByTestId('forecast-cost');
+    const before = await cost.innerText();
+
+    // Another model of the same provider: its prices apply at once.
+    await openai.getByTestId('forecast-model').selectOption('gpt-4o');
+    await expect(cost).not.toHaveText(before);
+    const gpt4o = await cost.innerText();
+
+    // A price edited in the JSON: refused while it is negative, kept once it is valid.
+    await page.getByTestId('edit-provider-rules').click();
+    const json = page.getByTestId('provider-rules-json');
+    const rules = JSON.parse(await json.inputValue());
+    const model = rules.models.find((entry: { model: string }) => entry.model === 'gpt-4o');
+    model.input = -1;
+    await json.fill(JSON.stringify(rules));
+    await page.getByTestId('save-provider-rules').click();
+    await expect(page.getByTestId('provider-rules-problems')).toContainText(/^models\.\d+\.input: /);
+    model.input = 250;
+    await json.fill(JSON.stringify(rules));
+    await page.getByTestId('save-provider-rules').click();
+    await expect(page.getByTestId('provider-rules-dialog')).not.toBeVisible();
+    await expect(cost).not.toHaveText(gpt4o);
+    const edited = await cost.innerText();
+
+    await playground.waitForSaved();
+    await page.reload();
+    await expect(page.getByTestId('provider-cache').locator('[data-provider="openai"]').getByTestId('forecast-cost')).toHaveText(edited);
+    await page.getByTestId('reset-provider-rules').click();
+    await expect(page.getByTestId('provider-cache').locator('[data-provider="openai"]').getByTestId('forecast-cost')).toHaveText(before);
+  });
 });

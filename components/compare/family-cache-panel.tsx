@@ -7,6 +7,7 @@ import { type CompareSetup, variantLetter, variantRequest } from '@/lib/compare/
 import type { ForkRequest, ParentTranscript } from '@/lib/fork';
 import type { FamilyCachePreview } from '@/lib/fork-service/fork-service';
 import { formatSeconds } from '@/lib/provider-cache/cache-prediction';
+import { useWorkspace } from '@/lib/workspace/browser-workspace';
 import styles from './compare.module.css';
 
 type Answer = Extract<FamilyCachePreview, { status: 'ok' }>;
@@ -34,13 +35,14 @@ export function FamilyCachePanel({ transcript, setup }: { transcript: ParentTran
   const [gapSeconds, setGapSeconds] = useState(0);
   const [answer, setAnswer] = useState<{ key: string; value: Answer } | { key: string; error: string } | null>(null);
   const family = useMemo(() => familyOf(setup), [setup]);
-  const key = JSON.stringify([family.requests, gapSeconds]);
+  const rules = useWorkspace((workspace) => workspace.providerRules);
+  const key = JSON.stringify([family.requests, gapSeconds, rules]);
 
   useEffect(() => {
     if (family.requests.length === 0) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      familyCache(transcript, family.requests, gapSeconds, controller.signal)
+      familyCache(transcript, family.requests, gapSeconds, controller.signal, rules)
         .then(({ answer: value }) => setAnswer({ key, value }))
         .catch((error: unknown) => {
           if (!controller.signal.aborted) setAnswer({ key, error: error instanceof Error ? error.message : String(error) });
@@ -50,7 +52,7 @@ export function FamilyCachePanel({ transcript, setup }: { transcript: ParentTran
       clearTimeout(timer);
       controller.abort();
     };
-  }, [transcript, family, gapSeconds, key]);
+  }, [transcript, family, gapSeconds, key, rules]);
 
   const current = answer?.key === key ? answer : null;
   // Letters of the members the forecast planned (a refused variant is left out).

@@ -7,6 +7,8 @@ import { type CompareSetup, variantRequest } from '@/lib/compare/compare-setup';
 import { firstRequestMessages } from '@/lib/compare/first-request';
 import type { ChildMessage, ForkRequest, ParentTranscript, TranscriptMessage } from '@/lib/fork';
 import { expandChildMessages } from '@/lib/fork-service/compact-plan';
+import type { ProviderRules } from '@/lib/provider-cache/provider-rules';
+import { useWorkspace } from '@/lib/workspace/browser-workspace';
 
 /** One variant's plan as the server made it, and the child's first request read back from it. */
 export type VariantPreview =
@@ -47,7 +49,9 @@ function parentAsForked(transcript: ParentTranscript, preview: ReadyPreview): re
  */
 export function useComparePreviews(transcript: ParentTranscript | null, setup: CompareSetup | null): Map<string, VariantPreview> {
   const requests = useMemo(() => setup?.variants.map((_, index) => requestOrError(setup, index)) ?? [], [setup]);
-  const keys = useMemo(() => requests.map((entry) => ('request' in entry ? JSON.stringify(entry.request) : '')), [requests]);
+  // A key names the request and the workspace's cache rules it is forecast under.
+  const rules = useWorkspace((workspace) => workspace.providerRules);
+  const keys = useMemo(() => requests.map((entry) => ('request' in entry ? JSON.stringify([entry.request, rules]) : '')), [requests, rules]);
   const keysText = JSON.stringify(keys);
   const [answers, setAnswers] = useState<Answers>({ transcript: null, byKey: new Map() });
   // Requests in flight for the current parent, each abortable on its own: editing one variant
@@ -88,7 +92,8 @@ export function useComparePreviews(transcript: ParentTranscript | null, setup: C
         if (running.get(key) === controller) running.delete(key);
         setAnswers((previous) => merge(previous, transcript, key, answer));
       };
-      previewFork(transcript, JSON.parse(key) as ForkRequest, controller.signal).then(
+      const [request, keyRules] = JSON.parse(key) as [ForkRequest, ProviderRules | null];
+      previewFork(transcript, request, controller.signal, keyRules).then(
         ({ answer }) => settle({ status: 'ok', preview: answer }),
         (error: unknown) => {
           if (!controller.signal.aborted) settle({ status: 'error', message: error instanceof Error ? error.message : String(error) });

@@ -7,6 +7,7 @@ import type { InvalidInput } from '@/lib/fork-service/action-inputs';
 import type { ChildLaunch, FamilyCachePreview, ForkPreview, ParentRegistration } from '@/lib/fork-service/fork-service';
 import { jsonBodyInSlices } from '@/lib/http/json-body-in-slices';
 import { describeHttpError, readErrorResponse } from '@/lib/http/read-error-response';
+import type { ProviderRules } from '@/lib/provider-cache/provider-rules';
 import { fetchFamilyCache, fetchPreview } from './preview-client';
 
 /** A server answer that says the input was refused, with what is wrong. */
@@ -76,12 +77,19 @@ async function withParent<T extends { status: string }>(
 }
 
 /** Forks of a parent sent one after another through each provider's cache (`POST /api/fork/cache-family`). */
-export async function familyCache(transcript: ParentTranscript, requests: readonly ForkRequest[], gapSeconds: number, signal?: AbortSignal) {
-  return withParent<FamilyCachePreview>(transcript, (parentKey) => fetchFamilyCache(parentKey, requests, gapSeconds, signal));
+export async function familyCache(
+  transcript: ParentTranscript,
+  requests: readonly ForkRequest[],
+  gapSeconds: number,
+  signal?: AbortSignal,
+  rules: ProviderRules | null = null,
+) {
+  return withParent<FamilyCachePreview>(transcript, (parentKey) => fetchFamilyCache(parentKey, requests, gapSeconds, signal, rules));
 }
 
-export async function previewFork(transcript: ParentTranscript, request: ForkRequest, signal?: AbortSignal) {
-  return withParent<ForkPreview>(transcript, (parentKey) => fetchPreview(parentKey, request, signal));
+/** `rules`: the workspace's edited provider cache rules, when it has some. */
+export async function previewFork(transcript: ParentTranscript, request: ForkRequest, signal?: AbortSignal, rules: ProviderRules | null = null) {
+  return withParent<ForkPreview>(transcript, (parentKey) => fetchPreview(parentKey, request, signal, rules));
 }
 
 /** Plan a child on the server and start it there; answers once its bootstrap record is written. */

@@ -3,18 +3,29 @@
 import type { ForkRequest } from '@/lib/fork';
 import type { FamilyCachePreview, ForkPreview } from '@/lib/fork-service/fork-service';
 import { describeHttpError, readErrorResponse } from '@/lib/http/read-error-response';
+import type { ProviderRules } from '@/lib/provider-cache/provider-rules';
 
 /**
  * Ask the server for a preview of a registered parent. A route handler, not a server action, so
  * previews answer side by side and one nobody waits for can be aborted (`signal`).
  */
-export function fetchPreview(parentKey: string, request: ForkRequest, signal?: AbortSignal): Promise<ForkPreview> {
-  return postForParent<ForkPreview>('/api/fork/preview', { parentKey, request }, signal);
+export function fetchPreview(parentKey: string, request: ForkRequest, signal?: AbortSignal, rules: ProviderRules | null = null): Promise<ForkPreview> {
+  return postForParent<ForkPreview>('/api/fork/preview', { parentKey, request, ...(rules === null ? {} : { providerRules: rules }) }, signal);
 }
 
 /** The family forecast of a registered parent's forks, sent `gapSeconds` apart. */
-export function fetchFamilyCache(parentKey: string, requests: readonly ForkRequest[], gapSeconds: number, signal?: AbortSignal): Promise<FamilyCachePreview> {
-  return postForParent<FamilyCachePreview>('/api/fork/cache-family', { parentKey, requests, gapSeconds }, signal);
+export function fetchFamilyCache(
+  parentKey: string,
+  requests: readonly ForkRequest[],
+  gapSeconds: number,
+  signal?: AbortSignal,
+  rules: ProviderRules | null = null,
+): Promise<FamilyCachePreview> {
+  return postForParent<FamilyCachePreview>(
+    '/api/fork/cache-family',
+    { parentKey, requests, gapSeconds, ...(rules === null ? {} : { providerRules: rules }) },
+    signal,
+  );
 }
 
 /** POST to an endpoint that names its parent by key; a 409 `unknown-parent` is an answer (register again), any other error throws. */

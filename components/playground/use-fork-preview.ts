@@ -1,8 +1,10 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { type ForkRequest, type ParentTranscript, parseForkRequest, runtimeOf } from '@/lib/fork';
 import type { ForkPreview, ParentRegistration } from '@/lib/fork-service/fork-service';
+import { contentKey } from '@/lib/provider-cache/content-key';
+import { useWorkspace, workspaceStore } from '@/lib/workspace/browser-workspace';
 import { previewFork, registerParent } from './fork-client';
 
 export type ReadyPreview = Extract<ForkPreview, { status: 'ok' }>;
@@ -50,6 +52,9 @@ function neighbours(request: ForkRequest, answer: ReadyPreview): ForkRequest[] {
 export function useForkPreview(transcript: ParentTranscript | null, request: ForkRequest | null): PreviewState {
   // The effect follows the request's content: a new object with the same values must not refetch.
   const requestKey = JSON.stringify(request);
+  // The workspace's cache rules shape the preview's forecast: answers under other rules are not reused.
+  const rules = useWorkspace((workspace) => workspace.providerRules);
+  const rulesStamp = useMemo(() => (rules === null ? '' : contentKey(rules)), [rules]);
   const [state, setState] = useState<PreviewState>({
     registration: null,
     preview: null,
@@ -73,7 +78,9 @@ export function useForkPreview(transcript: ParentTranscript | null, request: For
       .catch(() => undefined);
     const request: ForkRequest | null = requestKey === 'null' ? null : parseForkRequest(JSON.parse(requestKey));
     if (request === null) return;
-    const known = answers.get(transcript)?.get(requestKey);
+    const rulesNow = workspaceStore.getState().providerRules;
+    const keyOf = (json: string) => `${rulesStamp}|${json}`;
+    const known = answers.get(transcript)?.get(keyOf(requestKey));
     if (known !== undefined) {
       setState({
         registration: known.registration,
@@ -85,17 +92,17 @@ export function useForkPreview(transcript: ParentTranscript | null, request: For
       });
       return;
     }
-    previewFork(transcript, request, superseded.signal).then(
+    previewFork(transcript, request, superseded.signal, rulesNow).then(
       async ({ answer, registration }) => {
-        remember(transcript, requestKey, { answer, registration });
+        remember(transcript, keyOf(requestKey), { answer, registration });
         if (ticket !== sequence.current) return;
         setState({ registration, preview: answer, previewRequest: request, previewTranscript: transcript, loading: false, error: null });
         // Ask ahead for the windows one key press away, while nothing newer is waiting.
         for (const next of neighbours(request, answer)) {
-          const key = JSON.stringify(next);
+          const key = keyOf(JSON.stringify(next));
           if (ticket !== sequence.current) return;
           if (answers.get(transcript)?.has(key)) continue;
-          const ahead = await previewFork(transcript, next, superseded.signal).catch(() => null);
+          const ahead = await previewFork(transcript, next, superseded.signal, rulesNow).catch(() => null);
           if (ahead !== null) remember(transcript, key, ahead);
         }
       },
@@ -105,7 +112,7 @@ export function useForkPreview(transcript: ParentTranscript | null, request: For
       },
     );
     return () => superseded.abort();
-  }, [transcript, requestKey]);
+  }, [transcript, requestKey, rulesStamp]);
 
   return state;
 }

@@ -8,6 +8,7 @@ import type { RuleSource } from '@/lib/provider-cache/provider-rules';
 import { formatDollars } from '@/lib/provider-cache/request-cost';
 import { FamilyCacheTable } from './family-cache-table';
 import styles from './provider-cache.module.css';
+import { ModelChoice, ProviderRulesEditor } from './provider-rules-editor';
 
 const count = (tokens: number) => tokens.toLocaleString('en-US');
 
@@ -81,7 +82,7 @@ function ForecastRows({ forecast, acceptance }: { forecast: ProviderForecast; ac
     <tbody data-testid="provider-forecast" data-provider={forecast.provider}>
       <tr>
         <th scope="row">
-          {forecast.name} <code className={styles.sources}>{forecast.model}</code>
+          {forecast.name} <ModelChoice provider={forecast.provider} model={forecast.model} />
         </th>
         <td className={styles.number} data-testid="forecast-cached">
           {count(prediction.cachedTokens)}
@@ -151,6 +152,7 @@ export function ProviderCachePanel({ report }: { report: ForkCacheReport }) {
           <FamilyCacheTable report={report} labels={report.forecasts[0].children.map((_, index) => `#${index + 1}`)} />
         </>
       )}
+      <ProviderRulesEditor />
       <p className={styles.sources}>
         Tokens are counted with o200k (OpenAI’s tokenizer); the other providers count differently, so their figures are estimates. The child is sent right after
         the parent’s previous request; “prefix expires” is when what it read or wrote leaves the cache if no sibling reads it first.

@@ -3,6 +3,7 @@ import { defaultCompareSetup } from '@/lib/compare/compare-setup';
 import { deepFreeze, type ForkRequest, planFork, planForkFamily } from '@/lib/fork';
 import { mutableSharedObjects, scribble, sharedObjects } from '@/lib/fork/testing/object-graph';
 import { contentHash } from '@/lib/isolation/content-hash';
+import { PROVIDER_RULES } from '@/lib/provider-cache/provider-rules';
 import { assistant, parentOf, toolCalls, user } from '@/lib/scenarios/transcript-builders';
 import { debouncedStorage, memoryBackend } from './debounced-storage';
 import { DEFAULT_SELECTION } from './fork-selection';
@@ -194,6 +195,25 @@ describe('workspace store', () => {
     const session = activeSession(restored.getState())!;
     expect(session.compare).toBeUndefined();
     expect(session.transcript).toEqual(transcript);
+  });
+
+  it("keeps a workspace's edited cache rules across a reload, and drops rules another version left invalid", async () => {
+    const { store, storage, backend } = newStore();
+    store.getState().openSession(init);
+    const edited = { ...PROVIDER_RULES, defaults: { ...PROVIDER_RULES.defaults, openai: 'gpt-4o' } };
+    store.getState().setProviderRules(edited);
+    await storage.flush();
+    const reloaded = newStore(backend).store;
+    await reloaded.persist.rehydrate();
+    expect(reloaded.getState().providerRules).toEqual(edited);
+    expect(Object.isFrozen(reloaded.getState().providerRules!.models[0])).toBe(true);
+
+    store.getState().setProviderRules({ ...edited, defaults: { ...edited.defaults, openai: 'no-such-model' } });
+    await storage.flush();
+    const restored = newStore(backend).store;
+    await restored.persist.rehydrate();
+    expect(restored.getState().providerRules).toBeNull();
+    expect(activeSession(restored.getState())!.transcript).toEqual(transcript);
   });
 
   it('starts empty when storage holds something that is not a workspace', async () => {

@@ -3,6 +3,8 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { FAMILY_OUTCOME_OF_RUN, type RunEvent } from '@/lib/agent/run-record';
 import { type CompareSetup, restoreCompareSetup } from '@/lib/compare/compare-setup';
 import { copyUnlessFrozen, deepFreeze, type FamilyOutcome, type ModelMessage, type ParentTranscript, runtimeOf, type TranscriptMessage } from '@/lib/fork';
+import type { ProviderRules } from '@/lib/provider-cache/provider-rules';
+import { providerRulesSchema } from '@/lib/provider-cache/provider-rules-schema';
 import { KEPT_SWEEPS, restoreSweeps, type SweepRecord } from '@/lib/sweep/sweep-record';
 import { acknowledgeLaunch, deliverChildOutcome, deliverFamilyOutcome } from './deliver-result';
 import { type ForkSelection, restoreSelection } from './fork-selection';
@@ -16,6 +18,8 @@ export interface WorkspaceState {
   openChildId: string | null;
   /** The model children run on (an id from the server's configured models). */
   modelId: string;
+  /** This workspace's edited provider cache rules and prices; null uses the ones Fork Lab ships. */
+  providerRules: ProviderRules | null;
   /**
    * Sessions whose parent is taking a live turn right now (not persisted). A child's result that
    * arrives meanwhile waits for the turn to end instead of landing between the turn's messages.
@@ -56,6 +60,8 @@ export interface WorkspaceActions {
   removeChild(childId: string): void;
   openChild(childId: string | null): void;
   setModel(modelId: string): void;
+  /** Keep edited provider cache rules for this workspace (null goes back to the shipped ones). */
+  setProviderRules(rules: ProviderRules | null): void;
   /** Mark a parent turn as running or ended; ending it delivers the results that waited. */
   setTurnInProgress(sessionId: string, running: boolean): void;
   /** Forget everything: every session and child. */
@@ -70,7 +76,7 @@ export type WorkspaceStore = StoreApi<WorkspaceState & WorkspaceActions> & {
 };
 
 export const WORKSPACE_STORAGE_KEY = 'fork-lab-workspace';
-const EMPTY: WorkspaceState = { sessions: {}, activeSessionId: null, openChildId: null, modelId: 'offline', turnsInProgress: {} };
+const EMPTY: WorkspaceState = { sessions: {}, activeSessionId: null, openChildId: null, modelId: 'offline', providerRules: null, turnsInProgress: {} };
 
 /** How a family member ended, as its runtime reports it to the parent. */
 function familyOutcome(child: ChildRecord): FamilyOutcome | null {
@@ -294,6 +300,9 @@ export function createWorkspaceStore(storage: PersistStorage<PersistedWorkspace>
           setModel(modelId) {
             set({ modelId });
           },
+          setProviderRules(rules) {
+            set({ providerRules: rules === null ? null : deepFreeze(structuredClone(rules)) });
+          },
           setTurnInProgress(sessionId, running) {
             const { [sessionId]: _, ...others } = get().turnsInProgress;
             set({ turnsInProgress: running ? { ...others, [sessionId]: true } : others });
@@ -313,7 +322,13 @@ export function createWorkspaceStore(storage: PersistStorage<PersistedWorkspace>
         version: 1,
         storage,
         skipHydration: true,
-        partialize: ({ sessions, activeSessionId, openChildId, modelId }) => ({ sessions, activeSessionId, openChildId, modelId }),
+        partialize: ({ sessions, activeSessionId, openChildId, modelId, providerRules }) => ({
+          sessions,
+          activeSessionId,
+          openChildId,
+          modelId,
+          providerRules,
+        }),
         merge: (persisted, current) => ({ ...current, ...readPersisted(persisted) }),
       },
     ),
@@ -327,7 +342,7 @@ export function createWorkspaceStore(storage: PersistStorage<PersistedWorkspace>
  */
 function readPersisted(persisted: unknown): Partial<WorkspaceState> {
   if (persisted === null || typeof persisted !== 'object') return {};
-  const { sessions, activeSessionId, openChildId, modelId } = persisted as Record<string, unknown>;
+  const { sessions, activeSessionId, openChildId, modelId, providerRules } = persisted as Record<string, unknown>;
   if (sessions === null || typeof sessions !== 'object' || Array.isArray(sessions)) return {};
   const valid: Record<string, ParentSession> = {};
   for (const [id, session] of Object.entries(sessions as Record<string, unknown>)) {
@@ -356,7 +371,15 @@ function readPersisted(persisted: unknown): Partial<WorkspaceState> {
     activeSessionId: typeof activeSessionId === 'string' && activeSessionId in valid ? activeSessionId : null,
     openChildId: typeof openChildId === 'string' ? openChildId : null,
     ...(typeof modelId === 'string' && modelId !== '' ? { modelId } : {}),
+    // Rules another version wrote that this one cannot read are dropped: the shipped ones apply.
+    providerRules: restoreProviderRules(providerRules),
   };
+}
+
+function restoreProviderRules(saved: unknown): ProviderRules | null {
+  if (saved === null || saved === undefined) return null;
+  const parsed = providerRulesSchema.safeParse(saved);
+  return parsed.success ? deepFreeze(parsed.data) : null;
 }
 
 /** The active session, if any. */
