@@ -100,12 +100,12 @@ test.describe('cache, cost and acceptance by provider', () => {
     await playground.open({ scenario: 'mid-turn-fork' });
     const openai = page.getByTestId('provider-cache').locator('[data-provider="openai"]');
     const cost = openai.getByTestId('forecast-cost');
-    const before = await cost.innerText();
+    const before = (await cost.textContent()) ?? '';
 
     // Another model of the same provider: its prices apply at once.
     await openai.getByTestId('forecast-model').selectOption('gpt-4o');
     await expect(cost).not.toHaveText(before);
-    const gpt4o = await cost.innerText();
+    const gpt4o = (await cost.textContent()) ?? '';
 
     // A price edited in the JSON: refused while it is negative, kept once it is valid.
     await page.getByTestId('edit-provider-rules').click();
@@ -121,7 +121,7 @@ test.describe('cache, cost and acceptance by provider', () => {
     await page.getByTestId('save-provider-rules').click();
     await expect(page.getByTestId('provider-rules-dialog')).not.toBeVisible();
     await expect(cost).not.toHaveText(gpt4o);
-    const edited = await cost.innerText();
+    const edited = (await cost.textContent()) ?? '';
 
     await playground.waitForSaved();
     await page.reload();
