@@ -37,6 +37,17 @@ test.describe('sweep', () => {
     await expect(chart.locator('.recharts-bar-rectangle')).toHaveCount(4);
     await expect(chart.getByText('smallest passing')).toBeVisible();
 
+    // Plotted in dollars at gpt-5's prices ($1.25 input, $10 output per million): the offline model
+    // reports no cache, so each bar is its input and output tokens at those prices.
+    const tokens = await rows.evaluateAll((all) =>
+      all.map((row) => [Number(row.children[3]!.textContent!.replaceAll(',', '')), Number(row.children[5]!.textContent!.replaceAll(',', ''))]),
+    );
+    await page.getByTestId('sweep-measure').selectOption('gpt-5');
+    await expect(chart).toHaveAttribute('data-measure', 'dollars at gpt-5');
+    const dollars = (await chart.getAttribute('data-values'))!.split(' ').map(Number);
+    expect(dollars).toEqual(tokens.map(([input, output]) => Math.round(((input! * 1.25 + output! * 10) / 1e6) * 1e6) / 1e6));
+    await page.getByTestId('sweep-measure').selectOption('');
+
     await page.waitForTimeout(800); // the workspace's debounced write
     await page.reload();
     await compare.waitPlanned();

@@ -1,7 +1,8 @@
 'use client';
 
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { downloadFile, fileSlug, prettyJson } from '@/components/export/download-file';
+import { useProviderRules } from '@/components/preview/provider-rules-editor';
 import { sweepReportHtml } from '@/lib/export/sweep-report';
 import type { SweepRecord } from '@/lib/sweep/sweep-record';
 import styles from './sweep.module.css';
@@ -10,6 +11,8 @@ import { SweepChart } from './sweep-chart';
 /** A finished sweep: the chart, the table with the smallest passing window marked, and its exports. */
 export function SweepResults({ record, parentTitle, stale }: { record: SweepRecord; parentTitle: string; stale: boolean }) {
   const chart = useRef<HTMLDivElement>(null);
+  const { rules } = useProviderRules();
+  const [plotModel, setPlotModel] = useState('');
   const { result } = record;
   const name = `fork-lab-sweep-${fileSlug(parentTitle)}`;
   return (
@@ -18,7 +21,18 @@ export function SweepResults({ record, parentTitle, stale }: { record: SweepReco
         {result.smallestPassing === null ? 'No variant passes every check.' : `Smallest passing window: ${result.smallestPassing}`}
         {stale ? <span className={styles.muted}> · run on an earlier version of the parent</span> : null}
       </p>
-      <SweepChart ref={chart} result={result} />
+      <label className={styles.muted}>
+        Plot{' '}
+        <select value={plotModel} onChange={(event) => setPlotModel(event.target.value)} data-testid="sweep-measure">
+          <option value="">input tokens</option>
+          {rules.models.map((model) => (
+            <option key={model.model} value={model.model}>
+              dollars at {model.model}
+            </option>
+          ))}
+        </select>
+      </label>
+      <SweepChart ref={chart} result={result} dollarsAt={rules.models.find((model) => model.model === plotModel) ?? null} />
       <div className={styles.exports}>
         <button type="button" data-testid="sweep-export-json" onClick={() => downloadFile(`${name}.json`, prettyJson(record), 'application/json')}>
           Export JSON

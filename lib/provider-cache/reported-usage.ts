@@ -12,7 +12,8 @@ export interface ReportedUsage {
   format: UsageFormat;
 }
 
-export type UsageFormat = 'anthropic' | 'openai-chat' | 'openai-responses' | 'gemini' | 'deepseek' | 'kimi' | 'ai-sdk';
+export const USAGE_FORMATS = ['anthropic', 'openai-chat', 'openai-responses', 'gemini', 'deepseek', 'kimi', 'ai-sdk'] as const;
+export type UsageFormat = (typeof USAGE_FORMATS)[number];
 
 type Json = Record<string, unknown>;
 

@@ -12,6 +12,7 @@ import {
   runtimeOf,
 } from '@/lib/fork';
 import { withAgentCall } from '@/lib/fork-service/agent-call';
+import { type ReportedUsage, readStepUsage } from '@/lib/provider-cache/reported-usage';
 import { type CheckResult, type OutputCheck, RegexBudget, runOutputChecks } from './output-check';
 import { MAX_SWEEP_VARIANTS } from './sweep-record';
 
@@ -36,6 +37,8 @@ export interface SweepVariantResult {
   sharedPrefixMessages?: number;
   inputTokens?: number;
   outputTokens?: number;
+  /** The provider's own figures for the request: what it read from its cache, wrote and sent in full. */
+  usage?: ReportedUsage;
   output?: string;
   checks: CheckResult[];
   /** The runtime's words, for a call it rejects; the model's failure, for a run that failed. */
@@ -107,11 +110,13 @@ async function runVariant(input: SweepInput, spec: SweepVariantSpec, index: numb
     });
     const outputTokens = result.usage.outputTokens ?? 0;
     const checks = runOutputChecks(input.checks, result.text, outputTokens, budget);
+    const usage = readStepUsage(result.usage);
     return {
       ...base,
       status: checks.every((check) => check.passed) ? 'passed' : 'failed',
       inputTokens: result.usage.inputTokens ?? 0,
       outputTokens,
+      ...(usage === null ? {} : { usage }),
       output: result.text,
       checks,
     };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { forkRequestSchema } from '@/lib/fork';
+import { USAGE_FORMATS } from '@/lib/provider-cache/reported-usage';
 import type { SweepResult } from './run-sweep';
 
 /** What a person asked a sweep for: the forks, the directive, the checks, the model. */
@@ -50,6 +51,15 @@ const sweepVariantSchema = z.object({
   sharedPrefixMessages: count.optional(),
   inputTokens: count.optional(),
   outputTokens: count.optional(),
+  usage: z
+    .object({
+      cachedTokens: count,
+      writtenTokens: count,
+      uncachedTokens: count,
+      outputTokens: count.nullable(),
+      format: z.enum(USAGE_FORMATS),
+    })
+    .optional(),
   output: z.string().max(1_000_000).optional(),
   checks: z.array(checkResultSchema).max(64),
   errors: z.array(z.string().max(10_000)).max(64).optional(),
