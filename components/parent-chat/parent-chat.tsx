@@ -24,7 +24,7 @@ function childRecord(event: Extract<ParentTurnEvent, { type: 'child' }>, session
       bootstrap: event.bootstrap,
       agentCallId: event.agentCallId,
       ...(event.familyId === undefined ? {} : { familyId: event.familyId }),
-      run: { modelId, status: 'running', finalOutput: null, error: null, deliveredToParent: event.resultByServer },
+      run: { modelId, status: 'running', finalOutput: null, error: null, deliveredToParent: event.resultByServer, predictedCache: event.run.predictedCache },
     },
     session,
   );

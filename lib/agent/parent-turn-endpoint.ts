@@ -1,10 +1,10 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { languageModel, redactSecrets, UnknownModelError } from '@/lib/ai/providers';
+import { cacheTargetOf, languageModel, redactSecrets, UnknownModelError } from '@/lib/ai/providers';
 import { FORK_POLICIES, runtimeOf } from '@/lib/fork';
 import { parentKeySchema } from '@/lib/fork-service/action-inputs';
-import { liveTokenReport } from '@/lib/fork-service/fork-service';
+import { livePredictedCache, liveTokenReport } from '@/lib/fork-service/fork-service';
 import { parentCache } from '@/lib/fork-service/parent-cache';
 import { answeringErrors, HttpError, invalidRequest } from '@/lib/http/http-error';
 import { readJsonBody } from '@/lib/http/read-json-body';
@@ -84,6 +84,7 @@ export const answerParentTurn = answeringErrors('run this turn', async (request:
       redact: (text) => redactSecrets(text),
       newChildId: () => `child-${randomUUID().slice(0, 12)}`,
       tokens: liveTokenReport,
+      predictCache: (plan, transcript) => livePredictedCache(plan, transcript, cacheTargetOf(input.modelId)),
     },
   );
   const stream = new ReadableStream<Uint8Array>({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createOfflineModel } from '@/lib/ai/offline/offline-model';
-import { type ModelMessage, parseParentTranscript } from '@/lib/fork';
+import { type ForkPlan, type ModelMessage, parseParentTranscript } from '@/lib/fork';
 import { FORK_PLACEHOLDER_RESULT } from '@/lib/fork/qwen/child-message';
 import { assistant, parentOf, toolCalls, user } from '@/lib/scenarios/transcript-builders';
 import { agentToolDeclaration } from './agent-tool';
@@ -64,6 +64,22 @@ describe('runParentTurn', () => {
     const sent = JSON.parse(JSON.stringify(messagesOf(events))) as ModelMessage[];
     expect(() => parseParentTranscript({ messages: sent.map((message, index) => ({ id: `m${index}`, message })) })).not.toThrow();
     expect(events.at(-1)).toEqual({ type: 'done' });
+  });
+
+  it("keeps the cache forecast for the child's provider with the run it launches", async () => {
+    const { deps, journal } = setup();
+    const forecast = { provider: 'deepseek' as const, model: 'deepseek-flash', cachedTokens: 1, writtenTokens: 2, uncachedTokens: 3 };
+    const planned: number[] = [];
+    const predictCache = async (plan: ForkPlan) => {
+      planned.push(plan.child!.initialMessages.length);
+      return forecast;
+    };
+    const prompt = 'Call agent with subagent_type=fork fork_turns=all prompt: "Summarise."';
+    const events = await collect(runParentTurn({ parent, prompt, policy: 'qwen-fork-turns', modelId: 'offline', sessionId: 's' }, { ...deps, predictCache }));
+    const child = events.find((event) => event.type === 'child') as Extract<ParentTurnEvent, { type: 'child' }>;
+    expect(child.run.predictedCache).toEqual(forecast);
+    expect(journal.getRun(child.childId)?.predictedCache).toEqual(forecast);
+    expect(planned).toEqual([child.plan.child!.initialMessages.length]);
   });
 
   it('forks when the model calls the Agent tool: fork_turns "1" cannot tell what "all" can', async () => {

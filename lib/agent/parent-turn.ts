@@ -20,7 +20,7 @@ import type { ChildTokenReport } from '@/lib/fork-service/child-token-report';
 import { AGENT_TOOL_NAMES } from '@/lib/fork-service/in-flight-call';
 import { agentToolDeclaration, forkRequestFromCall } from './agent-tool';
 import { type ChildRuns, describeError } from './child-runs';
-import { FAMILY_OUTCOME_OF_RUN, type RunRecord } from './run-record';
+import { FAMILY_OUTCOME_OF_RUN, type PredictedCache, type RunRecord } from './run-record';
 
 /** An Agent call's answer: a result, or a refusal shaped as the runtime shapes a failed call. */
 type CallOutput = RefusalOutput;
@@ -101,6 +101,8 @@ export interface ParentTurnDependencies {
   newChildId(): string;
   /** Token counts of a child's first request, planned on `parent`. */
   tokens(plan: ForkPlan, parent: ParentTranscript): Promise<ChildTokenReport>;
+  /** The cache forecast for the provider the child's model goes to, kept with its run. */
+  predictCache?(plan: ForkPlan, parent: ParentTranscript): Promise<PredictedCache | null>;
 }
 
 /** Tool calls in the parent that no tool result answers, with the index of the message holding each. */
@@ -229,7 +231,8 @@ export async function* runParentTurn(input: ParentTurnInput, deps: ParentTurnDep
           const bootstrap = buildBootstrapRecord(memberPlan, { childId, parentAgentId: profile.agentId });
           let run: RunRecord;
           try {
-            run = deps.runs.launch({ runId: childId, sessionId: input.sessionId, name, modelId: input.modelId, bootstrap });
+            const predictedCache = (await deps.predictCache?.(memberPlan, transcript)) ?? null;
+            run = deps.runs.launch({ runId: childId, sessionId: input.sessionId, name, modelId: input.modelId, bootstrap, predictedCache });
           } catch (error) {
             // Too many children running, say. A family member that cannot start is reported in the
             // family's result as one that did not start, as Kimi reports a spawn that failed.

@@ -97,10 +97,10 @@ async function counterFor(parent: RegisteredParent, written: TranscriptMessage |
   return tokenCounter({ systemTokens: parent.systemTokens, toolTokens: parent.toolTokens, parentMessage: async (index) => registered(index) }, pace);
 }
 
-/** Token counts of a child planned on a parent the server has not registered (one mid-turn). */
-export async function liveTokenReport(plan: ForkPlan, transcript: ParentTranscript): Promise<ChildTokenReport> {
+/** A counter over a parent the server has not registered (one mid-turn): everything counted as asked. */
+async function liveCounter(transcript: ParentTranscript): Promise<TokenCounter> {
   const pace = new CountingPace();
-  const counter = tokenCounter(
+  return tokenCounter(
     {
       systemTokens: await countText(transcript.profile.systemInstruction, pace),
       toolTokens: await countTools(transcript.profile.tools, pace),
@@ -108,7 +108,19 @@ export async function liveTokenReport(plan: ForkPlan, transcript: ParentTranscri
     },
     pace,
   );
-  return (await childTokenReport(plan, counter))!;
+}
+
+/** Token counts of a child planned on a parent the server has not registered (one mid-turn). */
+export async function liveTokenReport(plan: ForkPlan, transcript: ParentTranscript): Promise<ChildTokenReport> {
+  return (await childTokenReport(plan, await liveCounter(transcript)))!;
+}
+
+/** The cache forecast for the provider a child of a mid-turn parent runs on, kept with its run. */
+export async function livePredictedCache(plan: ForkPlan, transcript: ParentTranscript, target: CacheTarget | null): Promise<PredictedCache | null> {
+  if (target === null) return null;
+  const counter = await liveCounter(transcript);
+  const report = await forkCacheFor(plan, transcript, counter, await initialMessageTokens(plan, counter), rulesShowing(PROVIDER_RULES, target));
+  return predictedCacheOf(report, target);
 }
 
 /** `signal`: the browser stopped waiting (it asked for another window); the counting stops with it. */
