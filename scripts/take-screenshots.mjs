@@ -1,5 +1,5 @@
 // Writes the README's screenshots to docs/screenshots/: the compare view, a sweep, a Kimi AgentSwarm
-// family, and the CLI.
+// family, its cache forecast per provider, and the CLI.
 // Needs the app running (`npm run app`) at FORK_LAB_URL (default http://127.0.0.1:3000) and
 // Chromium (CHROMIUM_PATH, default /usr/bin/chromium). Run: node scripts/take-screenshots.mjs
 import { spawnSync } from 'node:child_process';
@@ -33,6 +33,11 @@ await page.getByTestId('sweep-panel').screenshot({ path: path.join(out, 'sweep.p
 await page.goto(`${base}/?scenario=kimi-agent-swarm-fork`);
 await page.getByTestId('family-member').first().waitFor();
 await page.screenshot({ path: path.join(out, 'agent-swarm.png') });
+
+// The same fork's cache forecast per provider, with one provider's reasons open.
+const cachePanel = page.getByTestId('provider-cache');
+await cachePanel.locator('[data-provider="openai"]').getByText(/^Why/).click();
+await cachePanel.screenshot({ path: path.join(out, 'provider-cache.png') });
 
 // The CLI on a parent written here: its output, as a terminal shows it.
 const dir = path.join(tmpdir(), 'fork-lab-screenshot');

@@ -15,7 +15,7 @@ export function FamilyCacheTable({ report, labels }: { report: ForkCacheReport; 
     <table className={styles.table} data-testid="family-cache-table">
       <thead>
         <tr>
-          <th scope="col">Provider</th>
+          <th scope="col">Cached tokens</th>
           {times.map((atMs, index) => (
             <th key={labels[index]} scope="col">
               {labels[index]} <span className={styles.sources}>at {formatSeconds(atMs)}</span>
@@ -31,8 +31,8 @@ export function FamilyCacheTable({ report, labels }: { report: ForkCacheReport; 
               {forecast.name}
             </th>
             {forecast.children.map((child, index) => (
-              <td key={labels[index]} className={styles.number} data-testid="family-member" data-missed={child.missedByTtl || undefined}>
-                {child.prediction.cachedTokens.toLocaleString('en-US')} cached
+              <td key={labels[index]} className={styles.number} data-testid="family-cache-member" data-missed={child.missedByTtl || undefined}>
+                {child.prediction.cachedTokens.toLocaleString('en-US')}
                 {child.missedByTtl ? <strong> · expired first</strong> : null}
               </td>
             ))}

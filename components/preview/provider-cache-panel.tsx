@@ -82,7 +82,10 @@ function ForecastRows({ forecast, acceptance }: { forecast: ProviderForecast; ac
     <tbody data-testid="provider-forecast" data-provider={forecast.provider}>
       <tr>
         <th scope="row">
-          {forecast.name} <ModelChoice provider={forecast.provider} model={forecast.model} />
+          {forecast.name} <AcceptanceBadge acceptance={acceptance} />
+          <div>
+            <ModelChoice provider={forecast.provider} model={forecast.model} />
+          </div>
         </th>
         <td className={styles.number} data-testid="forecast-cached">
           {count(prediction.cachedTokens)}
@@ -96,12 +99,9 @@ function ForecastRows({ forecast, acceptance }: { forecast: ProviderForecast; ac
         <td className={styles.number} data-testid="forecast-cost" title={child.cost.complete ? undefined : `Unknown price: ${child.cost.missing.join(', ')}`}>
           {formatDollars(child.cost)}
         </td>
-        <td>
-          <AcceptanceBadge acceptance={acceptance} />
-        </td>
       </tr>
       <tr className={styles.whyRow}>
-        <td colSpan={6}>
+        <td colSpan={5}>
           <details>
             <summary className={styles.sources}>
               Why · {forecast.mechanism}
@@ -131,25 +131,28 @@ export function ProviderCachePanel({ report }: { report: ForkCacheReport }) {
     <details className={styles.panel} data-testid="provider-cache" open>
       <summary>Cache, cost and acceptance by provider</summary>
       <MissExplainer report={report} />
-      <table className={styles.table}>
-        <thead>
-          <tr>
-            <th scope="col">Provider</th>
-            <th scope="col">Cached</th>
-            <th scope="col">Written</th>
-            <th scope="col">Uncached</th>
-            <th scope="col">Input cost</th>
-            <th scope="col">Taken?</th>
-          </tr>
-        </thead>
-        {report.forecasts.map((forecast) => (
-          <ForecastRows key={forecast.provider} forecast={forecast} acceptance={report.acceptance.find((entry) => entry.provider === forecast.provider)} />
-        ))}
-      </table>
+      <div className={styles.scroll}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">Provider</th>
+              <th scope="col">Cached</th>
+              <th scope="col">Written</th>
+              <th scope="col">Uncached</th>
+              <th scope="col">Input cost</th>
+            </tr>
+          </thead>
+          {report.forecasts.map((forecast) => (
+            <ForecastRows key={forecast.provider} forecast={forecast} acceptance={report.acceptance.find((entry) => entry.provider === forecast.provider)} />
+          ))}
+        </table>
+      </div>
       {report.forecasts[0] !== undefined && report.forecasts[0].children.length > 1 && (
         <>
           <h3>The family, on the runtime’s launch schedule</h3>
-          <FamilyCacheTable report={report} labels={report.forecasts[0].children.map((_, index) => `#${index + 1}`)} />
+          <div className={styles.scroll}>
+            <FamilyCacheTable report={report} labels={report.forecasts[0].children.map((_, index) => `#${index + 1}`)} />
+          </div>
         </>
       )}
       <ProviderRulesEditor />
