@@ -4,11 +4,11 @@ import { type Refused, startChildRunAction } from '@/app/actions/run-actions';
 import type { RunRecord } from '@/lib/agent/run-record';
 import type { ForkRequest, ParentTranscript } from '@/lib/fork';
 import type { InvalidInput } from '@/lib/fork-service/action-inputs';
-import type { ChildLaunch, FamilyCachePreview, ForkPreview, ParentRegistration } from '@/lib/fork-service/fork-service';
+import type { ChildLaunch, FamilyCachePreview, ForkPreview, ParentRegistration, ProviderTokenCount } from '@/lib/fork-service/fork-service';
 import { jsonBodyInSlices } from '@/lib/http/json-body-in-slices';
 import { describeHttpError, readErrorResponse } from '@/lib/http/read-error-response';
 import type { ProviderRules } from '@/lib/provider-cache/provider-rules';
-import { fetchFamilyCache, fetchPreview } from './preview-client';
+import { fetchFamilyCache, fetchPreview, fetchProviderCount } from './preview-client';
 
 /** A server answer that says the input was refused, with what is wrong. */
 export class ForkServiceError extends Error {
@@ -85,6 +85,15 @@ export async function familyCache(
   rules: ProviderRules | null = null,
 ) {
   return withParent<FamilyCachePreview>(transcript, (parentKey) => fetchFamilyCache(parentKey, requests, gapSeconds, signal, rules));
+}
+
+/** A function that has Anthropic count the child's first request (its own tokenizer) and answers the count. */
+export function anthropicCounter(transcript: ParentTranscript, request: ForkRequest): () => Promise<number> {
+  return async () => {
+    const { answer } = await withParent<ProviderTokenCount>(transcript, (parentKey) => fetchProviderCount(parentKey, request));
+    if (answer.status !== 'ok') throw new ForkServiceError(answer.message);
+    return answer.providerTokens;
+  };
 }
 
 /** `rules`: the workspace's edited provider cache rules, when it has some. */

@@ -25,7 +25,7 @@ import { type ForkSelection, requestFromSelection, selectionFromRequest } from '
 import { importedSession } from '@/lib/workspace/imported-session';
 import { decodeUrlState, encodeUrlState } from '@/lib/workspace/url-state';
 import { activeSession } from '@/lib/workspace/workspace-store';
-import { rememberRegistration } from './fork-client';
+import { anthropicCounter, rememberRegistration } from './fork-client';
 import styles from './playground.module.css';
 import { PlaygroundHeader } from './playground-header';
 import { fetchScenario, sessionInit } from './scenario-client';
@@ -320,6 +320,11 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
               parentTokens={previewMatches ? rows.tokens : null}
               stale={stale}
               onShowParentRow={(index) => timeline.current?.scrollToIndex(index)}
+              countWithAnthropic={
+                models.some((model) => model.provider === 'anthropic') && state.previewRequest !== null
+                  ? anthropicCounter(previewTranscript, state.previewRequest)
+                  : undefined
+              }
             />
           ) : (
             <p className={styles.muted}>Planning the fork…</p>

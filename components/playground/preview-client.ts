@@ -1,7 +1,7 @@
 'use client';
 
 import type { ForkRequest } from '@/lib/fork';
-import type { FamilyCachePreview, ForkPreview } from '@/lib/fork-service/fork-service';
+import type { FamilyCachePreview, ForkPreview, ProviderTokenCount } from '@/lib/fork-service/fork-service';
 import { describeHttpError, readErrorResponse } from '@/lib/http/read-error-response';
 import type { ProviderRules } from '@/lib/provider-cache/provider-rules';
 
@@ -26,6 +26,11 @@ export function fetchFamilyCache(
     { parentKey, requests, gapSeconds, ...(rules === null ? {} : { providerRules: rules }) },
     signal,
   );
+}
+
+/** The child's first request counted by Anthropic itself (the server holds the key). */
+export function fetchProviderCount(parentKey: string, request: ForkRequest): Promise<ProviderTokenCount> {
+  return postForParent<ProviderTokenCount>('/api/fork/count-tokens', { parentKey, request, provider: 'anthropic' });
 }
 
 /** POST to an endpoint that names its parent by key; a 409 `unknown-parent` is an answer (register again), any other error throws. */

@@ -32,10 +32,12 @@ export interface ChildPreviewProps {
   parentTokens: readonly number[] | null;
   stale: boolean;
   onShowParentRow(index: number): void;
+  /** Have Anthropic count the child's request; absent when the server has no Anthropic key. */
+  countWithAnthropic?: () => Promise<number>;
 }
 
 /** Exactly what the child's first request holds, section by section, with token counts. */
-export function ChildPreview({ preview, parent, parentTokens, stale, onShowParentRow }: ChildPreviewProps) {
+export function ChildPreview({ preview, parent, parentTokens, stale, onShowParentRow, countWithAnthropic }: ChildPreviewProps) {
   const { plan, tokens: report } = preview;
   const [showRaw, setShowRaw] = useState(false);
   const fullPlan = useMemo<ForkPlan | null>(() => (showRaw ? expandPlan(plan, parent) : null), [showRaw, plan, parent]);
@@ -103,7 +105,7 @@ export function ChildPreview({ preview, parent, parentTokens, stale, onShowParen
         </p>
       ))}
       {plan.family !== undefined && <FamilyMembers family={plan.family} />}
-      {preview.cache && <ProviderCachePanel report={preview.cache} />}
+      {preview.cache && <ProviderCachePanel report={preview.cache} o200kTotal={report?.total ?? null} countWithAnthropic={countWithAnthropic} />}
 
       <details className={styles.section} data-testid="preview-system-section" open>
         <summary>

@@ -1,5 +1,6 @@
 'use client';
 
+import { useState } from 'react';
 import { TextChunks } from '@/components/text-diff/text-chunks';
 import { formatSeconds } from '@/lib/provider-cache/cache-prediction';
 import type { ForkCacheReport, ProviderForecast } from '@/lib/provider-cache/fork-cache-report';
@@ -125,8 +126,42 @@ function ForecastRows({ forecast, acceptance }: { forecast: ProviderForecast; ac
   );
 }
 
+/** Anthropic's own count of the request, asked for on demand (it needs the server's key and a network call). */
+function AnthropicCount({ count, o200kTotal }: { count: () => Promise<number>; o200kTotal: number | null }) {
+  const [state, setState] = useState<{ tokens: number } | { error: string } | 'counting' | null>(null);
+  return (
+    <p className={styles.sources} data-testid="anthropic-count">
+      <button
+        type="button"
+        disabled={state === 'counting'}
+        onClick={() => {
+          setState('counting');
+          count().then(
+            (tokens) => setState({ tokens }),
+            (error: unknown) => setState({ error: error instanceof Error ? error.message : String(error) }),
+          );
+        }}
+      >
+        Count with Anthropic
+      </button>{' '}
+      {state !== null && state !== 'counting' && 'tokens' in state
+        ? `Anthropic counts ${state.tokens.toLocaleString('en-US')} tokens${o200kTotal === null ? '' : ` (o200k: ${o200kTotal.toLocaleString('en-US')})`}.`
+        : null}
+      {state !== null && state !== 'counting' && 'error' in state ? <span role="alert">{state.error}</span> : null}
+    </p>
+  );
+}
+
 /** Per provider: what the child's first request reads from the cache, writes, costs and whether it is taken at all. */
-export function ProviderCachePanel({ report }: { report: ForkCacheReport }) {
+export function ProviderCachePanel({
+  report,
+  o200kTotal = null,
+  countWithAnthropic,
+}: {
+  report: ForkCacheReport;
+  o200kTotal?: number | null;
+  countWithAnthropic?: (() => Promise<number>) | undefined;
+}) {
   return (
     <details className={styles.panel} data-testid="provider-cache" open>
       <summary>Cache, cost and acceptance by provider</summary>
@@ -155,6 +190,7 @@ export function ProviderCachePanel({ report }: { report: ForkCacheReport }) {
           </div>
         </>
       )}
+      {countWithAnthropic && <AnthropicCount count={countWithAnthropic} o200kTotal={o200kTotal} />}
       <ProviderRulesEditor />
       <p className={styles.sources}>
         Tokens are counted with o200k (OpenAI’s tokenizer); the other providers count differently, so their figures are estimates. The child is sent right after

@@ -10,6 +10,9 @@ export const registerParentInput = z.strictObject({ transcript: parentTranscript
 /** `providerRules`: a workspace's edited cache rules and prices; the shipped ones when left out. */
 export const previewForkInput = z.strictObject({ parentKey: parentKeySchema, request: forkRequestSchema, providerRules: providerRulesSchema.optional() });
 
+/** A fork to have a provider count (its own tokenizer, through its count endpoint). */
+export const providerCountInput = z.strictObject({ parentKey: parentKeySchema, request: forkRequestSchema, provider: z.literal('anthropic') });
+
 /**
  * Forks of one parent sent one after another (a compare's variants, in order), `gapSeconds` apart;
  * at most 8, as a compare holds.

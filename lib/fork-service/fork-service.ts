@@ -1,5 +1,6 @@
 import 'server-only';
 import type { PredictedCache } from '@/lib/agent/run-record';
+import { toAnthropicMessagesRequest } from '@/lib/export/anthropic-messages-request';
 import {
   buildBootstrapRecord,
   classifyMessages,
@@ -12,6 +13,7 @@ import {
   planFork,
   type TranscriptMessage,
 } from '@/lib/fork';
+import { countAnthropicTokens } from '@/lib/provider-cache/anthropic-token-count';
 import type { ForkCacheReport } from '@/lib/provider-cache/fork-cache-report';
 import { PROVIDER_RULES, type ProviderRules } from '@/lib/provider-cache/provider-rules';
 import { countMessage, countText, countTools, TOKEN_ENCODING } from '@/lib/tokens/count-tokens';
@@ -223,6 +225,34 @@ export async function previewFamilyCache(
     cache: familyCacheReport(members, rules),
     members: members.map(({ atSeconds, skipped }) => ({ atSeconds, ...(skipped === undefined ? {} : { skipped }) })),
   };
+}
+
+/** What a provider's own tokenizer counts for the child's first request, beside Fork Lab's o200k count. */
+export type ProviderTokenCount =
+  | { status: 'ok'; provider: 'anthropic'; model: string; providerTokens: number; o200kTokens: number }
+  | { status: 'no-child'; message: string }
+  | { status: 'unknown-parent' };
+
+/**
+ * The child's first request counted by Anthropic (`count_tokens`), sent as the Anthropic export
+ * writes it under the configured model, so a person sees how far the o200k estimate is off.
+ */
+export async function countChildWithAnthropic(
+  parentKey: string,
+  request: ForkRequest,
+  account: { apiKey: string; model: string; baseURL?: string },
+  options: { fetch?: typeof fetch; signal?: AbortSignal } = {},
+): Promise<ProviderTokenCount> {
+  const parent = parentCache.get(parentKey);
+  if (parent === undefined) return { status: 'unknown-parent' };
+  const { transcript, written } = withAgentCall(parent.transcript, request);
+  const plan = planFork(transcript, request);
+  if (plan.child === null)
+    return { status: 'no-child', message: plan.errors.length > 0 ? 'The runtime refuses this call.' : 'Not a fork: there is no child request to count.' };
+  const body = toAnthropicMessagesRequest({ ...plan.child, model: account.model });
+  const providerTokens = await countAnthropicTokens(body, { apiKey: account.apiKey, ...(account.baseURL === undefined ? {} : { baseURL: account.baseURL }), ...options });
+  const report = await childTokenReport(plan, await counterFor(parent, written, options.signal));
+  return { status: 'ok', provider: 'anthropic', model: account.model, providerTokens, o200kTokens: report!.total };
 }
 
 /**
