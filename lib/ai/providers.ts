@@ -86,7 +86,11 @@ export function cacheTargetOf(id: string, env: Env = process.env): { provider: P
 /** Anthropic's key and model when one is configured: the preview can then have Anthropic count a request. */
 export function anthropicCounting(env: Env = process.env): { apiKey: string; model: string; baseURL?: string } | null {
   if (!env.ANTHROPIC_API_KEY) return null;
-  return { apiKey: env.ANTHROPIC_API_KEY, model: env.ANTHROPIC_MODEL || 'claude-sonnet-4-5', ...(env.ANTHROPIC_BASE_URL ? { baseURL: env.ANTHROPIC_BASE_URL } : {}) };
+  return {
+    apiKey: env.ANTHROPIC_API_KEY,
+    model: env.ANTHROPIC_MODEL || 'claude-sonnet-4-5',
+    ...(env.ANTHROPIC_BASE_URL ? { baseURL: env.ANTHROPIC_BASE_URL } : {}),
+  };
 }
 
 /** The language model behind a configured id. Creating one does no network I/O. */
@@ -118,7 +122,14 @@ export function languageModel(id: string, env: Env = process.env): LanguageModel
 export function redactSecrets(text: string, env: Env = process.env): string {
   let safe = text;
   // Base URLs too: some gateways take their credential in the URL.
-  for (const name of ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'OPENAI_COMPATIBLE_API_KEY', 'OPENAI_BASE_URL', 'ANTHROPIC_BASE_URL', 'OPENAI_COMPATIBLE_BASE_URL']) {
+  for (const name of [
+    'OPENAI_API_KEY',
+    'ANTHROPIC_API_KEY',
+    'OPENAI_COMPATIBLE_API_KEY',
+    'OPENAI_BASE_URL',
+    'ANTHROPIC_BASE_URL',
+    'OPENAI_COMPATIBLE_BASE_URL',
+  ]) {
     const secret = env[name];
     if (secret && secret.length >= 4) safe = safe.split(secret).join('[redacted]');
   }

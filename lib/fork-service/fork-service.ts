@@ -250,7 +250,11 @@ export async function countChildWithAnthropic(
   if (plan.child === null)
     return { status: 'no-child', message: plan.errors.length > 0 ? 'The runtime refuses this call.' : 'Not a fork: there is no child request to count.' };
   const body = toAnthropicMessagesRequest({ ...plan.child, model: account.model });
-  const providerTokens = await countAnthropicTokens(body, { apiKey: account.apiKey, ...(account.baseURL === undefined ? {} : { baseURL: account.baseURL }), ...options });
+  const providerTokens = await countAnthropicTokens(body, {
+    apiKey: account.apiKey,
+    ...(account.baseURL === undefined ? {} : { baseURL: account.baseURL }),
+    ...options,
+  });
   const report = await childTokenReport(plan, await counterFor(parent, written, options.signal));
   return { status: 'ok', provider: 'anthropic', model: account.model, providerTokens, o200kTokens: report!.total };
 }
