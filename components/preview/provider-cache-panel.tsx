@@ -63,6 +63,7 @@ function AcceptanceFindings({ acceptance }: { acceptance: ProviderAcceptance | u
         <li key={`${finding.kind} ${finding.messageIndex} ${finding.detail}`}>
           {finding.verdict.replaceAll('-', ' ')}: {finding.kind.replaceAll('-', ' ')}
           {finding.messageIndex === null ? '' : ` at message ${finding.messageIndex}`} ({finding.detail})
+          {finding.count > 1 ? ` and ${finding.count - 1} more place${finding.count === 2 ? '' : 's'}` : ''}
           {finding.error === undefined ? '' : ` — “${finding.error}”`}
           {finding.source !== undefined && (
             <>

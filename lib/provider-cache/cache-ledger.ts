@@ -1,85 +1,138 @@
 import type { CacheRequest } from './cache-request';
 
-/** A prefix some earlier request left in the cache, and when it was last written or read. */
-interface CacheEntry {
-  usedAtMs: number;
-}
-
-/** One prefix of the requests seen: the segments from the root to here. */
-export interface PrefixNode {
-  /** Segments from the start of the request. */
-  depth: number;
-  tokens: number;
-  blocks: number;
-  entry: CacheEntry | null;
-  readonly children: Map<string, PrefixNode>;
-}
-
-function rootNode(): PrefixNode {
-  return { depth: 0, tokens: 0, blocks: 0, entry: null, children: new Map() };
+/** One request the cache has seen: its segment keys, and the prefixes of it the provider kept. */
+interface StoredPath {
+  model: string;
+  keys: readonly string[];
+  /** Every prefix of it was kept, last used then (an automatic prefix cache keeps them all). */
+  allUsedAtMs: number | null;
+  /** Prefixes kept one by one (breakpoints, prefix units), by segment count, last used then. */
+  usedAtMs: Map<number, number>;
 }
 
 /**
- * What a provider's cache holds after a sequence of requests: a trie of their segment keys per model,
- * with an entry on each prefix the provider kept. Walking a request down it is linear in the request,
- * so a family of forks costs the sum of their lengths, not their pairs.
+ * What a provider's cache holds after a sequence of requests. Two requests share a prefix
+ * exactly when their leading segment keys are equal, so a prefix is named by its depth in any
+ * request that has it; its entry is the latest use recorded on any stored request that shares it.
+ * A request is compared with each stored one once, so a family of k forks of an n-message parent
+ * costs k·k·n key comparisons at most (k is at most 9 here), and no per-prefix objects.
  */
 export class CacheLedger {
-  readonly #roots = new Map<string, PrefixNode>();
+  readonly #paths: StoredPath[] = [];
 
   constructor(
     /** Seconds an unused entry lives; null when it does not expire as far as anyone knows. */
     readonly ttlSeconds: number | null,
   ) {}
 
-  /** The prefixes of `request` the ledger has seen: index i is the node after i segments (0 is the root). */
-  walk(request: CacheRequest): PrefixNode[] {
-    const path = [this.#root(request.model)];
-    for (const segment of request.segments) {
-      const next = path.at(-1)!.children.get(segment.key);
-      if (next === undefined) break;
-      path.push(next);
-    }
-    return path;
+  /** A request as it meets the cache: what it shares, and what it reads and writes there. */
+  view(request: CacheRequest): LedgerView {
+    const shape = shapeOf(request);
+    const shared = this.#paths.map((path) => (path.model === request.model ? commonPrefix(path.keys, shape.keys) : 0));
+    const own: StoredPath = { model: request.model, keys: shape.keys, allUsedAtMs: null, usedAtMs: new Map() };
+    return new LedgerView(this, shape, this.#paths.slice(), shared, own, () => this.#paths.push(own));
+  }
+}
+
+/** A request's keys and running sums, worked out once however many providers replay it. */
+interface RequestShape {
+  keys: readonly string[];
+  tokens: Float64Array;
+  blocks: Float64Array;
+}
+
+const shapes = new WeakMap<CacheRequest, RequestShape>();
+
+function shapeOf(request: CacheRequest): RequestShape {
+  const known = shapes.get(request);
+  if (known !== undefined) return known;
+  const count = request.segments.length;
+  const shape: RequestShape = {
+    keys: request.segments.map((segment) => segment.key),
+    tokens: new Float64Array(count + 1),
+    blocks: new Float64Array(count + 1),
+  };
+  request.segments.forEach((segment, index) => {
+    shape.tokens[index + 1] = shape.tokens[index]! + segment.tokens;
+    shape.blocks[index + 1] = shape.blocks[index]! + segment.blocks;
+  });
+  shapes.set(request, shape);
+  return shape;
+}
+
+function commonPrefix(a: readonly string[], b: readonly string[]): number {
+  const length = Math.min(a.length, b.length);
+  let shared = 0;
+  while (shared < length && a[shared] === b[shared]) shared += 1;
+  return shared;
+}
+
+export class LedgerView {
+  /** Deepest prefix of the request that some stored request has (whether or not it was kept). */
+  readonly matched: number;
+
+  constructor(
+    readonly ledger: CacheLedger,
+    readonly shape: RequestShape,
+    readonly stored: readonly StoredPath[],
+    readonly shared: readonly number[],
+    readonly own: StoredPath,
+    readonly commit: () => void,
+  ) {
+    this.matched = Math.max(0, ...shared);
   }
 
-  /** Every prefix of `request` as a node, adding the ones not seen yet. */
-  insert(request: CacheRequest): PrefixNode[] {
-    const path = [this.#root(request.model)];
-    for (const segment of request.segments) {
-      const parent = path.at(-1)!;
-      let next = parent.children.get(segment.key);
-      if (next === undefined) {
-        next = { depth: parent.depth + 1, tokens: parent.tokens + segment.tokens, blocks: parent.blocks + segment.blocks, entry: null, children: new Map() };
-        parent.children.set(segment.key, next);
-      }
-      path.push(next);
-    }
-    return path;
+  get length(): number {
+    return this.shape.keys.length;
   }
 
-  isLive(node: PrefixNode, atMs: number): boolean {
-    if (node.entry === null) return false;
-    return this.ttlSeconds === null || atMs - node.entry.usedAtMs <= this.ttlSeconds * 1000;
+  /** Tokens of the request's first `depth` segments. */
+  tokens(depth: number): number {
+    return this.shape.tokens[depth]!;
   }
 
-  /** Write an entry, or refresh one (a hit restarts the lifetime where the provider says it does). */
-  use(node: PrefixNode, atMs: number): void {
-    node.entry = { usedAtMs: atMs };
+  blocks(depth: number): number {
+    return this.shape.blocks[depth]!;
   }
 
-  /** When an entry stops being readable, if nobody uses it again; null when it does not expire. */
-  expiresAtMs(node: PrefixNode): number | null {
-    if (node.entry === null || this.ttlSeconds === null) return null;
-    return node.entry.usedAtMs + this.ttlSeconds * 1000;
+  /** The latest use of the prefix of this depth, on any request that shares it (this one included); null when none kept it. */
+  lastUsedAtMs(depth: number): number | null {
+    let latest: number | null = usedAt(this.own, depth);
+    this.stored.forEach((path, index) => {
+      if (this.shared[index]! < depth) return;
+      const at = usedAt(path, depth);
+      if (at !== null && (latest === null || at > latest)) latest = at;
+    });
+    return latest;
   }
 
-  #root(model: string): PrefixNode {
-    let root = this.#roots.get(model);
-    if (root === undefined) {
-      root = rootNode();
-      this.#roots.set(model, root);
-    }
-    return root;
+  /** The cache has the prefix of this depth and it has not expired by `atMs`. */
+  isLive(depth: number, atMs: number): boolean {
+    const at = this.lastUsedAtMs(depth);
+    if (at === null) return false;
+    return this.ledger.ttlSeconds === null || atMs - at <= this.ledger.ttlSeconds * 1000;
   }
+
+  /** When the prefix of this depth stops being readable if nobody uses it again; null when it does not expire or was never kept. */
+  expiresAtMs(depth: number): number | null {
+    const at = this.lastUsedAtMs(depth);
+    return at === null || this.ledger.ttlSeconds === null ? null : at + this.ledger.ttlSeconds * 1000;
+  }
+
+  /** Write or refresh the prefix of this depth (a hit restarts the lifetime where the provider says it does). */
+  use(depth: number, atMs: number): void {
+    this.own.usedAtMs.set(depth, atMs);
+  }
+
+  /** Write or refresh every prefix of the request. */
+  useAll(atMs: number): void {
+    this.own.allUsedAtMs = atMs;
+  }
+}
+
+function usedAt(path: StoredPath, depth: number): number | null {
+  const one = path.usedAtMs.get(depth);
+  const all = depth >= 1 && depth <= path.keys.length ? path.allUsedAtMs : null;
+  if (one === undefined) return all;
+  return all === null ? one : Math.max(one, all);
 }

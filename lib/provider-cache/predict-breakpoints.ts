@@ -1,6 +1,5 @@
-import type { PrefixNode } from './cache-ledger';
 import { type CachePrediction, formatSeconds, formatTokens, type MechanismContext, type PredictedRequest } from './cache-prediction';
-import { type CacheRequest, requestTokens } from './cache-request';
+import type { CacheRequest } from './cache-request';
 
 /**
  * Where Fork Lab puts `cache_control` breakpoints (segment counts from the start): after the
@@ -28,67 +27,64 @@ export function predictBreakpoints({ request, atMs, forkPrefix }: PredictedReque
   const mechanism = provider.mechanism;
   if (mechanism.kind !== 'breakpoints') throw new Error(`${provider.name} does not cache at breakpoints.`);
   const breakpoints = forkBreakpoints(request, forkPrefix, mechanism.maxBreakpoints);
-  const path = ledger.walk(request);
-  const nodes = ledger.insert(request);
-  const cacheable = (node: PrefixNode) => node.tokens >= model.minimumTokens && node.tokens > 0;
+  const view = ledger.view(request);
+  const cacheable = (depth: number) => view.tokens(depth) >= model.minimumTokens && view.tokens(depth) > 0;
 
-  let read: PrefixNode | null = null;
+  let read = 0;
   let expiredAt: number | null = null;
-  let beyondReach: PrefixNode | null = null;
+  let beyondReach = 0;
   for (const at of breakpoints) {
-    const reach = nodes[at]!.blocks - mechanism.lookbackBlocks;
-    for (let depth = Math.min(at, path.length - 1); depth > 0; depth -= 1) {
-      const node = path[depth]!;
-      if (node.entry === null || !cacheable(node)) continue;
-      if (node.blocks < reach) {
-        if (ledger.isLive(node, atMs) && (beyondReach === null || node.depth > beyondReach.depth)) beyondReach = node;
+    const reach = view.blocks(at) - mechanism.lookbackBlocks;
+    for (let depth = Math.min(at, view.matched); depth > 0; depth -= 1) {
+      if (view.lastUsedAtMs(depth) === null || !cacheable(depth)) continue;
+      if (view.blocks(depth) < reach) {
+        if (view.isLive(depth, atMs)) beyondReach = Math.max(beyondReach, depth);
         break;
       }
-      if (!ledger.isLive(node, atMs)) {
-        expiredAt ??= ledger.expiresAtMs(node);
+      if (!view.isLive(depth, atMs)) {
+        expiredAt ??= view.expiresAtMs(depth);
         continue;
       }
-      if (read === null || depth > read.depth) read = node;
+      read = Math.max(read, depth);
       break;
     }
   }
-  const readDepth = read?.depth ?? 0;
-  const outOfReach = beyondReach !== null && beyondReach.depth > readDepth;
-  const lastWritten = breakpoints.filter((at) => at > readDepth && cacheable(nodes[at]!)).at(-1);
-  const total = requestTokens(request);
-  const cached = read?.tokens ?? 0;
-  const written = lastWritten === undefined ? 0 : nodes[lastWritten]!.tokens - cached;
+  const lastWritten = breakpoints.filter((at) => at > read && cacheable(at)).at(-1);
+  const total = view.tokens(view.length);
+  const cached = view.tokens(read);
+  const written = lastWritten === undefined ? 0 : view.tokens(lastWritten) - cached;
 
-  if (read !== null) ledger.use(read, atMs);
-  for (const at of breakpoints) if (at > readDepth && cacheable(nodes[at]!)) ledger.use(nodes[at]!, atMs);
+  if (read > 0) view.use(read, atMs);
+  for (const at of breakpoints) if (at > read && cacheable(at)) view.use(at, atMs);
+  view.commit();
 
   const reasons: string[] = [];
-  const sharedTokens = path.at(-1)!.tokens;
-  if (read !== null) reasons.push(`Reads ${formatTokens(cached)} tokens cached at an earlier breakpoint.`);
+  const sharedTokens = view.tokens(view.matched);
+  if (read > 0) reasons.push(`Reads ${formatTokens(cached)} tokens cached at an earlier breakpoint.`);
   else if (sharedTokens === 0) reasons.push('No earlier request in the cache starts the same way.');
   else if (sharedTokens < model.minimumTokens)
     reasons.push(
       `The shared prefix (${formatTokens(sharedTokens)} tokens) is under ${model.model}'s minimum of ${formatTokens(model.minimumTokens)}: nothing is read.`,
     );
-  if (outOfReach)
+  if (beyondReach > read)
     reasons.push(
       `A longer cached prefix is more than ${mechanism.lookbackBlocks} blocks before this request's nearest breakpoint: the lookback does not reach it.`,
     );
-  if (expiredAt !== null && read === null) reasons.push(`The shared prefix expired at ${formatSeconds(expiredAt)} before this request.`);
+  if (expiredAt !== null && read === 0) reasons.push(`The shared prefix expired at ${formatSeconds(expiredAt)} before this request.`);
   if (lastWritten !== undefined) reasons.push(`Writes ${formatTokens(written)} tokens up to the breakpoint at segment ${lastWritten}.`);
   else if (total < model.minimumTokens)
     reasons.push(`The request (${formatTokens(total)} tokens) is under ${model.model}'s minimum of ${formatTokens(model.minimumTokens)}: nothing is written.`);
 
-  const kept = lastWritten === undefined ? read : nodes[lastWritten]!;
+  const kept = lastWritten ?? read;
   return {
     cachedTokens: cached,
     writtenTokens: written,
     uncachedTokens: total - cached - written,
     totalTokens: total,
-    sharedSegments: path.length - 1,
+    sharedSegments: view.matched,
     sharedTokens,
     breakpoints,
     reasons,
-    expiresAtMs: kept === null ? null : ledger.expiresAtMs(kept),
+    expiresAtMs: kept === 0 ? null : view.expiresAtMs(kept),
   };
 }

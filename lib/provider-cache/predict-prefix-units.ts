@@ -1,5 +1,4 @@
 import { type CachePrediction, formatTokens, type MechanismContext, type PredictedRequest } from './cache-prediction';
-import { requestTokens } from './cache-request';
 
 /**
  * DeepSeek's disk cache: a hit must match a whole "cache prefix unit". Units are written at the end
@@ -10,25 +9,25 @@ import { requestTokens } from './cache-request';
  */
 export function predictPrefixUnits({ request, atMs }: PredictedRequest, { ledger, provider }: MechanismContext): CachePrediction {
   if (provider.mechanism.kind !== 'prefix-units') throw new Error(`${provider.name} does not cache prefix units.`);
-  const path = ledger.walk(request);
+  const view = ledger.view(request);
   let unit = 0;
-  for (let depth = path.length - 1; depth > 0; depth -= 1) {
-    if (ledger.isLive(path[depth]!, atMs)) {
+  for (let depth = view.matched; depth > 0; depth -= 1) {
+    if (view.isLive(depth, atMs)) {
       unit = depth;
       break;
     }
   }
-  const cached = path[unit]!.tokens;
-  const shared = path.at(-1)!.tokens;
-  const total = requestTokens(request);
+  const cached = view.tokens(unit);
+  const shared = view.tokens(view.matched);
+  const total = view.tokens(view.length);
 
-  const nodes = ledger.insert(request);
   request.segments.forEach((segment, index) => {
-    if (segment.turnBoundary) ledger.use(nodes[index + 1]!, atMs);
+    if (segment.turnBoundary) view.use(index + 1, atMs);
   });
   // The common prefix with an earlier request becomes a unit of its own, for the requests after.
-  if (path.length > 1) ledger.use(path.at(-1)!, atMs);
-  if (nodes.length > 1) ledger.use(nodes.at(-1)!, atMs);
+  if (view.matched > 0) view.use(view.matched, atMs);
+  if (view.length > 0) view.use(view.length, atMs);
+  view.commit();
 
   const reasons: string[] = [];
   if (cached > 0) reasons.push(`Reads the whole prefix unit of ${formatTokens(cached)} tokens.`);

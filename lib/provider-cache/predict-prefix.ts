@@ -1,5 +1,4 @@
 import { type CachePrediction, cacheableTokens, formatSeconds, formatTokens, type MechanismContext, type PredictedRequest } from './cache-prediction';
-import { requestTokens } from './cache-request';
 
 /**
  * Automatic prefix caching (OpenAI, Gemini's implicit cache, Kimi, Qwen's implicit cache): every
@@ -9,30 +8,30 @@ import { requestTokens } from './cache-request';
 export function predictPrefix({ request, atMs }: PredictedRequest, { ledger, provider, model }: MechanismContext): CachePrediction {
   if (provider.mechanism.kind !== 'prefix') throw new Error(`${provider.name} does not cache by prefix.`);
   const step = model.stepTokens === undefined ? provider.mechanism.stepTokens : model.stepTokens;
-  const path = ledger.walk(request);
+  const view = ledger.view(request);
   let deepest = 0;
   let expiredAt: number | null = null;
-  for (let depth = path.length - 1; depth > 0; depth -= 1) {
-    if (ledger.isLive(path[depth]!, atMs)) {
+  for (let depth = view.matched; depth > 0; depth -= 1) {
+    if (view.isLive(depth, atMs)) {
       deepest = depth;
       break;
     }
-    if (expiredAt === null && path[depth]!.entry !== null) expiredAt = ledger.expiresAtMs(path[depth]!);
+    expiredAt ??= view.expiresAtMs(depth);
   }
-  const shared = path[deepest]!.tokens;
-  const matched = path.at(-1)!.tokens;
-  const total = requestTokens(request);
+  const shared = view.tokens(deepest);
+  const matched = view.tokens(view.matched);
+  const total = view.tokens(view.length);
   const cached = cacheableTokens(shared, model, step);
   const stored = total >= model.minimumTokens;
   const reasons = [prefixReason(deepest === 0 ? matched : shared, cached, model.minimumTokens, step, provider.name)];
-  if (expiredAt !== null && deepest < path.length - 1) reasons.push(`A longer shared prefix expired at ${formatSeconds(expiredAt)} before this request.`);
+  if (expiredAt !== null && deepest < view.matched) reasons.push(`A longer shared prefix expired at ${formatSeconds(expiredAt)} before this request.`);
   if (!stored)
     reasons.push(
       `The request (${formatTokens(total)} tokens) is under ${model.model}'s minimum of ${formatTokens(model.minimumTokens)}: nothing is stored for later requests.`,
     );
 
-  const nodes = ledger.insert(request);
-  if (stored) for (const node of nodes.slice(1)) ledger.use(node, atMs);
+  if (stored) view.useAll(atMs);
+  view.commit();
   return {
     cachedTokens: cached,
     writtenTokens: stored ? total - cached : 0,
@@ -41,7 +40,7 @@ export function predictPrefix({ request, atMs }: PredictedRequest, { ledger, pro
     sharedSegments: deepest,
     sharedTokens: shared,
     reasons,
-    expiresAtMs: stored ? ledger.expiresAtMs(nodes.at(-1)!) : null,
+    expiresAtMs: stored && view.length > 0 ? view.expiresAtMs(view.length) : null,
   };
 }
 

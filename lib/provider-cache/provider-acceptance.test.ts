@@ -34,6 +34,7 @@ describe('providerAcceptance', () => {
         kind: 'unanswered-call',
         verdict: 'refuses',
         messageIndex: 1,
+        count: 1,
         detail: 'call c1',
         error: '`tool_use` ids were found without `tool_result` blocks immediately after',
         source: { url: 'https://github.com/anthropics/claude-code/issues/5989', checked: '2026-12-01' },
@@ -57,9 +58,9 @@ describe('providerAcceptance', () => {
     expect(verdicts).toMatchObject({ anthropic: 'refused', openai: 'refused', gemini: 'accepted', kimi: 'refused', deepseek: 'accepted' });
   });
 
-  it('notes a merge of two user messages without refusing', () => {
-    const anthropic = providerAcceptance([prompt('one'), prompt('two')], [])[0]!;
-    expect(anthropic).toMatchObject({ status: 'accepted', findings: [{ kind: 'same-role-twice', verdict: 'merges', messageIndex: 1 }] });
+  it('notes a merge of two user messages without refusing, once for all its places', () => {
+    const anthropic = providerAcceptance([prompt('one'), prompt('two'), call('c1'), result('c1'), prompt('three'), prompt('four')], [readFile])[0]!;
+    expect(anthropic).toMatchObject({ status: 'accepted', findings: [{ kind: 'same-role-twice', verdict: 'merges', messageIndex: 1, count: 2 }] });
   });
 
   it('finds every runtime repair of an open call acceptable to Anthropic and OpenAI', () => {
@@ -78,5 +79,20 @@ describe('providerAcceptance', () => {
         openai: 'accepted',
       });
     }
+  });
+});
+
+describe('requestProblems', () => {
+  it("takes a provider-executed call answered in the model's own message as answered", async () => {
+    const { requestProblems } = await import('./request-problems');
+    const searched: ModelMessage = {
+      role: 'assistant',
+      content: [
+        { type: 'tool-call', toolCallId: 's1', toolName: 'web_search', input: {}, providerExecuted: true },
+        { type: 'tool-result', toolCallId: 's1', toolName: 'web_search', output: { type: 'text', value: 'found' } },
+        { type: 'text', text: 'Found it.' },
+      ],
+    };
+    expect(requestProblems([prompt('search'), searched, prompt('thanks')])).toEqual([]);
   });
 });

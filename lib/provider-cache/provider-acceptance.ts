@@ -2,13 +2,15 @@ import type { ModelMessage, ToolDeclaration } from '@/lib/fork';
 import { ACCEPTANCE_RULES, type AcceptanceVerdict, TOOL_NAME_RULES } from './acceptance-rules';
 import type { ProviderId, RuleSource } from './provider-rules';
 import { PROVIDER_IDS } from './provider-rules';
-import { type ProblemKind, requestProblems } from './request-problems';
+import { type ProblemKind, type RequestProblem, requestProblems } from './request-problems';
 
 /** One reason behind a provider's badge. */
 export interface AcceptanceFinding {
   kind: ProblemKind | 'tool-name';
   verdict: AcceptanceVerdict;
+  /** The first place it occurs (null for a tool declaration), and how often it does. */
   messageIndex: number | null;
+  count: number;
   detail: string;
   error?: string;
   source?: RuleSource;
@@ -32,18 +34,25 @@ const UNSURE: ReadonlySet<AcceptanceVerdict> = new Set(['depends-on-model', 'unk
  * thinking mode the request does not show.
  */
 export function providerAcceptance(messages: readonly ModelMessage[], tools: readonly ToolDeclaration[]): ProviderAcceptance[] {
-  const problems = requestProblems(messages);
+  // One finding per kind of problem, at its first place: a long history repeats the same one hundreds of times.
+  const byKind = new Map<ProblemKind, { first: RequestProblem; count: number }>();
+  for (const problem of requestProblems(messages)) {
+    const known = byKind.get(problem.kind);
+    if (known === undefined) byKind.set(problem.kind, { first: problem, count: 1 });
+    else known.count += 1;
+  }
   const names = new Set([...tools.map((tool) => tool.name)]);
   return PROVIDER_IDS.map((provider): ProviderAcceptance => {
-    const findings: AcceptanceFinding[] = problems.flatMap((problem) => {
-      const rule = ACCEPTANCE_RULES[problem.kind][provider];
+    const findings: AcceptanceFinding[] = [...byKind.values()].flatMap(({ first, count }) => {
+      const rule = ACCEPTANCE_RULES[first.kind][provider];
       if (rule.verdict === 'accepts') return [];
       return [
         {
-          kind: problem.kind,
+          kind: first.kind,
           verdict: rule.verdict,
-          messageIndex: problem.messageIndex,
-          detail: problem.detail,
+          messageIndex: first.messageIndex,
+          count,
+          detail: first.detail,
           ...(rule.error === undefined ? {} : { error: rule.error }),
           ...(rule.source === undefined ? {} : { source: rule.source }),
         },
@@ -51,8 +60,17 @@ export function providerAcceptance(messages: readonly ModelMessage[], tools: rea
     });
     const nameRule = TOOL_NAME_RULES[provider];
     for (const name of names) {
-      if (!nameRule.pattern.test(name))
-        findings.push({ kind: 'tool-name', verdict: 'refuses', messageIndex: null, detail: `tool "${name}"`, error: nameRule.rule, source: nameRule.source });
+      if (!nameRule.pattern.test(name)) {
+        findings.push({
+          kind: 'tool-name',
+          verdict: 'refuses',
+          messageIndex: null,
+          count: 1,
+          detail: `tool "${name}"`,
+          error: nameRule.rule,
+          source: nameRule.source,
+        });
+      }
     }
     const status = findings.some((finding) => BLOCKING.has(finding.verdict))
       ? 'refused'

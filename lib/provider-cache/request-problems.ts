@@ -38,38 +38,49 @@ const isImage = (part: Part) => part.type === 'image' || (part.type === 'file' &
  */
 export function requestProblems(messages: readonly ModelMessage[]): RequestProblem[] {
   const problems: RequestProblem[] = [];
-  let openCalls = new Map<string, number>();
-  let lastCalls = new Set<string>();
+  // Reused, not rebuilt per message: a 10,000-message request is checked in one pass.
+  const openCalls = new Map<string, number>();
+  const lastCalls = new Set<string>();
   const closeOpen = () => {
     for (const [id, index] of openCalls) problems.push({ kind: 'unanswered-call', messageIndex: index, detail: `call ${id}` });
-    openCalls = new Map();
+    openCalls.clear();
   };
-  messages.forEach((message, index) => {
-    if (message.role !== 'tool') closeOpen();
+  for (let index = 0; index < messages.length; index += 1) {
+    const message = messages[index]!;
+    if (message.role !== 'tool' && openCalls.size > 0) closeOpen();
     if (isEmpty(message)) problems.push({ kind: 'empty-content', messageIndex: index, detail: `${message.role} message` });
     const previous = messages[index - 1];
     if (previous !== undefined && previous.role === message.role && message.role !== 'tool') {
       problems.push({ kind: 'same-role-twice', messageIndex: index, detail: `${message.role} after ${message.role}` });
     }
+    if (message.role === 'assistant') lastCalls.clear();
     for (const part of partsOf(message)) {
-      if (part.type === 'tool-call' && part.providerExecuted !== true) openCalls.set(part.toolCallId, index);
+      if (part.type === 'tool-call') {
+        if (message.role === 'assistant') lastCalls.add(part.toolCallId);
+        // A call the provider ran itself is answered in the same message, not by a tool message.
+        if (part.providerExecuted !== true) openCalls.set(part.toolCallId, index);
+      }
       if (part.type === 'tool-result') {
-        if (!lastCalls.has(part.toolCallId)) problems.push({ kind: 'orphan-result', messageIndex: index, detail: `result for ${part.toolCallId}` });
-        openCalls.delete(part.toolCallId);
-        const output = part.output;
-        if (
-          output.type === 'content' &&
-          output.value.some((item) => item.type === 'image-data' || item.type === 'image-url' || (item.type === 'media' && item.mediaType.startsWith('image/')))
-        ) {
-          problems.push({ kind: 'image-in-tool-result', messageIndex: index, detail: `result for ${part.toolCallId}` });
+        if (message.role === 'tool' && !lastCalls.has(part.toolCallId)) {
+          problems.push({ kind: 'orphan-result', messageIndex: index, detail: `result for ${part.toolCallId}` });
         }
+        openCalls.delete(part.toolCallId);
+        if (hasImage(part.output)) problems.push({ kind: 'image-in-tool-result', messageIndex: index, detail: `result for ${part.toolCallId}` });
       }
       if (message.role === 'user' && isImage(part)) problems.push({ kind: 'image-in-user-message', messageIndex: index, detail: 'image part' });
     }
-    if (message.role === 'assistant') lastCalls = new Set(partsOf(message).flatMap((part) => (part.type === 'tool-call' ? [part.toolCallId] : [])));
-  });
+  }
   closeOpen();
   if (messages.at(-1)?.role === 'assistant')
     problems.push({ kind: 'ends-with-assistant', messageIndex: messages.length - 1, detail: 'the last message is the model’s' });
   return problems;
+}
+
+type ToolResultOutput = Extract<Part, { type: 'tool-result' }>['output'];
+
+function hasImage(output: ToolResultOutput): boolean {
+  return (
+    output.type === 'content' &&
+    output.value.some((item) => item.type === 'image-data' || item.type === 'image-url' || (item.type === 'media' && item.mediaType.startsWith('image/')))
+  );
 }
