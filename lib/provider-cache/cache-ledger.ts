@@ -120,12 +120,12 @@ export class LedgerView {
   }
 
   /** Write or refresh the prefix of this depth (a hit restarts the lifetime where the provider says it does). */
-  use(depth: number, atMs: number): void {
+  keep(depth: number, atMs: number): void {
     this.own.usedAtMs.set(depth, atMs);
   }
 
   /** Write or refresh every prefix of the request. */
-  useAll(atMs: number): void {
+  keepAll(atMs: number): void {
     this.own.allUsedAtMs = atMs;
   }
 }

@@ -54,8 +54,8 @@ export function predictBreakpoints({ request, atMs, forkPrefix }: PredictedReque
   const cached = view.tokens(read);
   const written = lastWritten === undefined ? 0 : view.tokens(lastWritten) - cached;
 
-  if (read > 0) view.use(read, atMs);
-  for (const at of breakpoints) if (at > read && cacheable(at)) view.use(at, atMs);
+  if (read > 0) view.keep(read, atMs);
+  for (const at of breakpoints) if (at > read && cacheable(at)) view.keep(at, atMs);
   view.commit();
 
   const reasons: string[] = [];

@@ -22,11 +22,11 @@ export function predictPrefixUnits({ request, atMs }: PredictedRequest, { ledger
   const total = view.tokens(view.length);
 
   request.segments.forEach((segment, index) => {
-    if (segment.turnBoundary) view.use(index + 1, atMs);
+    if (segment.turnBoundary) view.keep(index + 1, atMs);
   });
   // The common prefix with an earlier request becomes a unit of its own, for the requests after.
-  if (view.matched > 0) view.use(view.matched, atMs);
-  if (view.length > 0) view.use(view.length, atMs);
+  if (view.matched > 0) view.keep(view.matched, atMs);
+  if (view.length > 0) view.keep(view.length, atMs);
   view.commit();
 
   const reasons: string[] = [];

@@ -30,7 +30,7 @@ export function predictPrefix({ request, atMs }: PredictedRequest, { ledger, pro
       `The request (${formatTokens(total)} tokens) is under ${model.model}'s minimum of ${formatTokens(model.minimumTokens)}: nothing is stored for later requests.`,
     );
 
-  if (stored) view.useAll(atMs);
+  if (stored) view.keepAll(atMs);
   view.commit();
   return {
     cachedTokens: cached,
