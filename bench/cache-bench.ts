@@ -26,7 +26,7 @@ function forecast(parent: ParentTranscript) {
     childSystem: 200,
     tool: () => 50,
   });
-  return () => forkCacheReport(requests, PROVIDER_RULES);
+  return () => forkCacheReport([{ atMs: 0, requests }], PROVIDER_RULES);
 }
 
 const results: { label: string; ratio: number; target: number }[] = [];

@@ -31,8 +31,8 @@ function refusal(error: unknown): Refused {
 export async function startChildRunAction(input: unknown): Promise<(ChildLaunch & { run?: RunRecord }) | InvalidInput | Refused> {
   const parsed = startChildRunInput.safeParse(input);
   if (!parsed.success) return invalidInput(parsed.error, 'launch request');
-  const { parentKey, request, childId, name, modelId, sessionId } = parsed.data;
-  const launch = await launchChild(parentKey, request, childId, cacheTargetOf(modelId));
+  const { parentKey, request, childId, name, modelId, sessionId, providerRules } = parsed.data;
+  const launch = await launchChild(parentKey, request, childId, cacheTargetOf(modelId), providerRules);
   if (launch.status !== 'ok') return launch;
   try {
     const run = runManager().runs.launch({ runId: childId, sessionId, name, modelId, bootstrap: launch.bootstrap, predictedCache: launch.predictedCache });

@@ -3,11 +3,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { familyCache } from '@/components/playground/fork-client';
 import { FamilyCacheTable } from '@/components/preview/family-cache-table';
+import { useForecastRules } from '@/components/preview/provider-rules-editor';
 import { type CompareSetup, variantLetter, variantRequest } from '@/lib/compare/compare-setup';
 import type { ForkRequest, ParentTranscript } from '@/lib/fork';
 import type { FamilyCachePreview } from '@/lib/fork-service/fork-service';
 import { formatSeconds } from '@/lib/provider-cache/cache-prediction';
-import { useWorkspace } from '@/lib/workspace/browser-workspace';
+import type { ProviderRules } from '@/lib/provider-cache/provider-rules';
 import styles from './compare.module.css';
 
 type Answer = Extract<FamilyCachePreview, { status: 'ok' }>;
@@ -35,14 +36,16 @@ export function FamilyCachePanel({ transcript, setup }: { transcript: ParentTran
   const [gapSeconds, setGapSeconds] = useState(0);
   const [answer, setAnswer] = useState<{ key: string; value: Answer } | { key: string; error: string } | null>(null);
   const family = useMemo(() => familyOf(setup), [setup]);
-  const rules = useWorkspace((workspace) => workspace.providerRules);
+  const rules = useForecastRules();
   const key = JSON.stringify([family.requests, gapSeconds, rules]);
 
+  // Asked again only when what is asked changes (a run's progress changes the setup, not the key).
   useEffect(() => {
-    if (family.requests.length === 0) return;
+    const [requests, gap, keyRules] = JSON.parse(key) as [ForkRequest[], number, ProviderRules | null];
+    if (requests.length === 0) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      familyCache(transcript, family.requests, gapSeconds, controller.signal, rules)
+      familyCache(transcript, requests, gap, controller.signal, keyRules)
         .then(({ answer: value }) => setAnswer({ key, value }))
         .catch((error: unknown) => {
           if (!controller.signal.aborted) setAnswer({ key, error: error instanceof Error ? error.message : String(error) });
@@ -52,7 +55,7 @@ export function FamilyCachePanel({ transcript, setup }: { transcript: ParentTran
       clearTimeout(timer);
       controller.abort();
     };
-  }, [transcript, family, gapSeconds, key, rules]);
+  }, [transcript, key]);
 
   const current = answer?.key === key ? answer : null;
   // Letters of the members the forecast planned (a refused variant is left out).
@@ -74,7 +77,8 @@ export function FamilyCachePanel({ transcript, setup }: { transcript: ParentTran
           <span>seconds after the one before, in the order above</span>
         </label>
       </div>
-      {current === null ? <p className={styles.muted}>Forecasting…</p> : null}
+      {family.requests.length === 0 ? <p className={styles.muted}>No variant makes a request to forecast.</p> : null}
+      {current === null && family.requests.length > 0 ? <p className={styles.muted}>Forecasting…</p> : null}
       {current !== null && 'error' in current ? (
         <p className={styles.error} role="alert">
           {current.error}

@@ -3,12 +3,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { previewFork } from '@/components/playground/fork-client';
 import type { ReadyPreview } from '@/components/playground/use-fork-preview';
+import { useForecastRules } from '@/components/preview/provider-rules-editor';
 import { type CompareSetup, variantRequest } from '@/lib/compare/compare-setup';
 import { firstRequestMessages } from '@/lib/compare/first-request';
 import type { ChildMessage, ForkRequest, ParentTranscript, TranscriptMessage } from '@/lib/fork';
 import { expandChildMessages } from '@/lib/fork-service/compact-plan';
 import type { ProviderRules } from '@/lib/provider-cache/provider-rules';
-import { useWorkspace } from '@/lib/workspace/browser-workspace';
 
 /** One variant's plan as the server made it, and the child's first request read back from it. */
 export type VariantPreview =
@@ -50,7 +50,7 @@ function parentAsForked(transcript: ParentTranscript, preview: ReadyPreview): re
 export function useComparePreviews(transcript: ParentTranscript | null, setup: CompareSetup | null): Map<string, VariantPreview> {
   const requests = useMemo(() => setup?.variants.map((_, index) => requestOrError(setup, index)) ?? [], [setup]);
   // A key names the request and the workspace's cache rules it is forecast under.
-  const rules = useWorkspace((workspace) => workspace.providerRules);
+  const rules = useForecastRules();
   const keys = useMemo(() => requests.map((entry) => ('request' in entry ? JSON.stringify([entry.request, rules]) : '')), [requests, rules]);
   const keysText = JSON.stringify(keys);
   const [answers, setAnswers] = useState<Answers>({ transcript: null, byKey: new Map() });

@@ -9,6 +9,7 @@ import { describeHttpError, readErrorResponse } from '@/lib/http/read-error-resp
 import { workspaceStore } from '@/lib/workspace/browser-workspace';
 import { newChildRecord } from '@/lib/workspace/child-record';
 import { settingsOf } from '@/lib/workspace/fork-selection';
+import { effectiveProviderRules } from '@/lib/workspace/provider-rules-choice';
 import type { ChildRecord, ParentSession } from '@/lib/workspace/workspace';
 import styles from './parent-chat.module.css';
 
@@ -57,6 +58,7 @@ export function ParentChat({ session, modelId }: { session: ParentSession; model
       for (let attempt = 0; attempt < 2; attempt += 1) {
         const current = workspaceStore.getState().sessions[session.id]!;
         const { parentKey } = await registerParent(current.transcript);
+        const rules = effectiveProviderRules(workspaceStore.getState());
         response = await fetch('/api/parent/turn', {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
@@ -67,6 +69,7 @@ export function ParentChat({ session, modelId }: { session: ParentSession; model
             modelId,
             policy: current.selection.policy,
             settings: settingsOf(current.selection),
+            ...(rules === null ? {} : { providerRules: rules }),
           }),
           signal: controller.signal,
         });

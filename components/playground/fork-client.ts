@@ -105,7 +105,10 @@ export async function previewFork(transcript: ParentTranscript, request: ForkReq
 export async function launchChild(
   transcript: ParentTranscript,
   request: ForkRequest,
-  child: { childId: string; name: string; modelId: string; sessionId: string },
+  child: { childId: string; name: string; modelId: string; sessionId: string; providerRules?: ProviderRules | null },
 ) {
-  return withParent<(ChildLaunch & { run?: RunRecord }) | Refused>(transcript, (parentKey) => startChildRunAction({ parentKey, request, ...child }));
+  const { providerRules, ...launch } = child;
+  return withParent<(ChildLaunch & { run?: RunRecord }) | Refused>(transcript, (parentKey) =>
+    startChildRunAction({ parentKey, request, ...launch, ...(providerRules == null ? {} : { providerRules }) }),
+  );
 }

@@ -1,10 +1,10 @@
 'use client';
 
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useForecastRules } from '@/components/preview/provider-rules-editor';
 import { type ForkRequest, type ParentTranscript, parseForkRequest, runtimeOf } from '@/lib/fork';
 import type { ForkPreview, ParentRegistration } from '@/lib/fork-service/fork-service';
 import { contentKey } from '@/lib/provider-cache/content-key';
-import { useWorkspace, workspaceStore } from '@/lib/workspace/browser-workspace';
 import { previewFork, registerParent } from './fork-client';
 
 export type ReadyPreview = Extract<ForkPreview, { status: 'ok' }>;
@@ -53,8 +53,10 @@ export function useForkPreview(transcript: ParentTranscript | null, request: For
   // The effect follows the request's content: a new object with the same values must not refetch.
   const requestKey = JSON.stringify(request);
   // The workspace's cache rules shape the preview's forecast: answers under other rules are not reused.
-  const rules = useWorkspace((workspace) => workspace.providerRules);
+  const rules = useForecastRules();
   const rulesStamp = useMemo(() => (rules === null ? '' : contentKey(rules)), [rules]);
+  const latestRules = useRef(rules);
+  latestRules.current = rules;
   const [state, setState] = useState<PreviewState>({
     registration: null,
     preview: null,
@@ -78,7 +80,7 @@ export function useForkPreview(transcript: ParentTranscript | null, request: For
       .catch(() => undefined);
     const request: ForkRequest | null = requestKey === 'null' ? null : parseForkRequest(JSON.parse(requestKey));
     if (request === null) return;
-    const rulesNow = workspaceStore.getState().providerRules;
+    const rulesNow = latestRules.current;
     const keyOf = (json: string) => `${rulesStamp}|${json}`;
     const known = answers.get(transcript)?.get(keyOf(requestKey));
     if (known !== undefined) {

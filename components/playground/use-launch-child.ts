@@ -4,6 +4,7 @@ import { useCallback, useState } from 'react';
 import { type ForkFamily, type ForkRequest, familyRequests, type ParentTranscript, runtimeOf } from '@/lib/fork';
 import { workspaceStore } from '@/lib/workspace/browser-workspace';
 import { newChildRecord } from '@/lib/workspace/child-record';
+import { effectiveProviderRules } from '@/lib/workspace/provider-rules-choice';
 import type { ParentSession } from '@/lib/workspace/workspace';
 import { launchChild } from './fork-client';
 
@@ -49,7 +50,8 @@ export function useLaunchChild(input: {
         const childId = newId('child');
         const member = family?.members[position];
         const name = member?.name ?? childName(session, memberRequest);
-        const { answer } = await launchChild(parent, memberRequest, { childId, name, modelId, sessionId: session.id });
+        const providerRules = effectiveProviderRules(workspaceStore.getState());
+        const { answer } = await launchChild(parent, memberRequest, { childId, name, modelId, sessionId: session.id, providerRules });
         if (answer.status !== 'ok') throw new Error(position === 0 ? answer.message : `${name}: ${answer.message}`);
         if (answer.writtenCall !== null) {
           parent = { ...parent, messages: [...parent.messages, answer.writtenCall] };

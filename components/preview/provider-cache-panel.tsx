@@ -77,8 +77,8 @@ function AcceptanceFindings({ acceptance }: { acceptance: ProviderAcceptance | u
   );
 }
 
-function ForecastRows({ forecast, acceptance }: { forecast: ProviderForecast; acceptance: ProviderAcceptance | undefined }) {
-  const child = forecast.children[0]!;
+function ForecastRows({ forecast, acceptance, focus }: { forecast: ProviderForecast; acceptance: ProviderAcceptance | undefined; focus: number }) {
+  const child = forecast.children[focus]!;
   const prediction = child.prediction;
   return (
     <tbody data-testid="provider-forecast" data-provider={forecast.provider}>
@@ -179,7 +179,12 @@ export function ProviderCachePanel({
             </tr>
           </thead>
           {report.forecasts.map((forecast) => (
-            <ForecastRows key={forecast.provider} forecast={forecast} acceptance={report.acceptance.find((entry) => entry.provider === forecast.provider)} />
+            <ForecastRows
+              key={forecast.provider}
+              forecast={forecast}
+              focus={report.focus}
+              acceptance={report.acceptance.find((entry) => entry.provider === forecast.provider)}
+            />
           ))}
         </table>
       </div>
@@ -187,7 +192,7 @@ export function ProviderCachePanel({
         <>
           <h3>The family, on the runtime’s launch schedule</h3>
           <div className={styles.scroll}>
-            <FamilyCacheTable report={report} labels={report.forecasts[0].children.map((_, index) => `#${index + 1}`)} />
+            <FamilyCacheTable report={report} labels={report.labels ?? report.forecasts[0].children.map((_, index) => `#${index + 1}`)} />
           </div>
         </>
       )}

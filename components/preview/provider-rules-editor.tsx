@@ -1,15 +1,27 @@
 'use client';
 
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { PROVIDER_RULES, type ProviderId, type ProviderRules } from '@/lib/provider-cache/provider-rules';
 import { providerRulesSchema } from '@/lib/provider-cache/provider-rules-schema';
 import { useWorkspace, workspaceStore } from '@/lib/workspace/browser-workspace';
+import { effectiveProviderRules } from '@/lib/workspace/provider-rules-choice';
 import styles from './provider-cache.module.css';
 
-/** The rules the forecast uses: the workspace's edited ones, or the shipped ones. */
+/**
+ * The rules a forecast sends, null when the workspace changed nothing (the server's shipped ones
+ * apply): the edited rules or the shipped ones, with the model picked for each provider.
+ */
+export function useForecastRules(): ProviderRules | null {
+  const providerRules = useWorkspace((workspace) => workspace.providerRules);
+  const providerModels = useWorkspace((workspace) => workspace.providerModels);
+  return useMemo(() => effectiveProviderRules({ providerRules, providerModels }), [providerRules, providerModels]);
+}
+
+/** The rules the forecast uses, and whether the workspace edited them (a picked model is not an edit). */
 export function useProviderRules(): { rules: ProviderRules; edited: boolean } {
-  const edited = useWorkspace((workspace) => workspace.providerRules);
-  return { rules: edited ?? PROVIDER_RULES, edited: edited !== null };
+  const forecast = useForecastRules();
+  const edited = useWorkspace((workspace) => workspace.providerRules !== null);
+  return { rules: forecast ?? PROVIDER_RULES, edited };
 }
 
 /** Pick which of a provider's models the forecast uses, kept in the workspace's rules. */
@@ -21,7 +33,7 @@ export function ModelChoice({ provider, model }: { provider: ProviderId; model: 
       aria-label={`${provider} model for the forecast`}
       data-testid="forecast-model"
       value={model}
-      onChange={(event) => workspaceStore.getState().setProviderRules({ ...rules, defaults: { ...rules.defaults, [provider]: event.target.value } })}
+      onChange={(event) => workspaceStore.getState().setProviderModel(provider, event.target.value)}
     >
       {models.map((entry) => (
         <option key={entry.model} value={entry.model}>
@@ -60,6 +72,8 @@ export function ProviderRulesEditor() {
       setProblems(parsed.error.issues.map((issue) => `${issue.path.join('.') || '(the rules)'}: ${issue.message}`));
       return;
     }
+    // The JSON's defaults are the models shown: they replace any picked one.
+    for (const [provider, model] of Object.entries(parsed.data.defaults)) workspaceStore.getState().setProviderModel(provider as ProviderId, model);
     workspaceStore.getState().setProviderRules(parsed.data);
     dialog.current?.close();
   };

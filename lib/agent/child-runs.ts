@@ -162,12 +162,14 @@ export class ChildRuns {
   #recordUsage(runId: string, stepUsage: StepUsage): void {
     const usage = readStepUsage(stepUsage);
     if (usage === null) return;
+    let kept = false;
     try {
-      this.deps.journal.setReportedUsage(runId, usage);
+      kept = this.deps.journal.setReportedUsage(runId, usage);
     } catch {
       // The figures are a comparison, not the run: a journal that cannot take them must not stop it.
     }
-    this.#emit(runId, { type: 'usage', usage });
+    // A revived run's first step is not the child's first request: the journal kept the first one, and so do watchers.
+    if (kept) this.#emit(runId, { type: 'usage', usage });
   }
 
   async #run(run: RunTarget, bootstrap: ForkBootstrapRecord, history: ModelMessage[], controller: AbortController): Promise<void> {

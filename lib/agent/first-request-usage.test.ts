@@ -64,3 +64,20 @@ describe("a run's first request", () => {
     journal.close();
   });
 });
+
+describe('a revived run', () => {
+  it("keeps the first request's usage, in the journal and for watchers", async () => {
+    const journal = new RunJournal(':memory:');
+    const runs = new ChildRuns({ journal, model: () => deepseekLike() as never, tools: () => ({}), redact: (text) => text });
+    runs.launch({ runId: 'r', sessionId: 's', name: 'r', modelId: 'compatible:deepseek-flash', bootstrap });
+    await runs.settled('r');
+    const first = journal.getRun('r')!.reportedUsage;
+    journal.setStatus('r', 'failed', { error: 'x' });
+    const events: RunEvent[] = [];
+    runs.subscribe('r', (event) => events.push(event));
+    runs.revive('r');
+    await runs.settled('r');
+    expect(journal.getRun('r')!.reportedUsage).toEqual(first);
+    expect(events.filter((event) => event.type === 'usage')).toEqual([]);
+  });
+});

@@ -9,6 +9,7 @@ import { parentCache } from '@/lib/fork-service/parent-cache';
 import { answeringErrors, HttpError, invalidRequest } from '@/lib/http/http-error';
 import { readJsonBody } from '@/lib/http/read-json-body';
 import { zodIssues } from '@/lib/http/zod-issues';
+import { providerRulesSchema } from '@/lib/provider-cache/provider-rules-schema';
 import { toolsFor } from './agent-tools';
 import { describeError } from './child-runs';
 import { runParentTurn } from './parent-turn';
@@ -26,6 +27,8 @@ const parentTurnBody = z
     policy: z.enum(FORK_POLICIES),
     /** The runtime's settings (fields that are not call arguments): a choice one of its values, typed text short. */
     settings: z.record(z.string(), z.string()).optional(),
+    /** The workspace's cache rules, for the forecast kept with each child's run. */
+    providerRules: providerRulesSchema.optional(),
   })
   .superRefine((body, context) => {
     const fields = runtimeOf(body.policy).controls.fields.filter((field) => field.setting === true);
@@ -84,7 +87,7 @@ export const answerParentTurn = answeringErrors('run this turn', async (request:
       redact: (text) => redactSecrets(text),
       newChildId: () => `child-${randomUUID().slice(0, 12)}`,
       tokens: liveTokenReport,
-      predictCache: (plan, transcript) => livePredictedCache(plan, transcript, cacheTargetOf(input.modelId)),
+      predictCache: (plan, transcript) => livePredictedCache(plan, transcript, cacheTargetOf(input.modelId), input.providerRules),
     },
   );
   const stream = new ReadableStream<Uint8Array>({

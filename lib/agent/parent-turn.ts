@@ -229,9 +229,10 @@ export async function* runParentTurn(input: ParentTurnInput, deps: ParentTurnDep
           const member = memberPlan.family?.members.find((candidate) => candidate.index === memberPlan.family!.member);
           const name = member?.name ?? `${call.toolName} fork ${childId.slice(-4)}`;
           const bootstrap = buildBootstrapRecord(memberPlan, { childId, parentAgentId: profile.agentId });
+          // The forecast is a comparison kept with the run: one that fails leaves the run without it, nothing more.
+          const predictedCache = (await deps.predictCache?.(memberPlan, transcript).catch(() => null)) ?? null;
           let run: RunRecord;
           try {
-            const predictedCache = (await deps.predictCache?.(memberPlan, transcript)) ?? null;
             run = deps.runs.launch({ runId: childId, sessionId: input.sessionId, name, modelId: input.modelId, bootstrap, predictedCache });
           } catch (error) {
             // Too many children running, say. A family member that cannot start is reported in the

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { forkRequestSchema } from '@/lib/fork';
 import { parentKeySchema } from '@/lib/fork-service/action-inputs';
+import { providerRulesSchema } from '@/lib/provider-cache/provider-rules-schema';
 
 const idSchema = z.string().regex(/^[A-Za-z0-9_:.-]{1,80}$/, 'an id is 1 to 80 letters, digits, dashes, dots, colons or underscores');
 
@@ -13,6 +14,8 @@ export const startChildRunInput = z.strictObject({
   name: z.string().min(1).max(200),
   modelId: z.string().min(1).max(200),
   sessionId: idSchema,
+  /** The workspace's cache rules, for the forecast kept with the run; the shipped ones when left out. */
+  providerRules: providerRulesSchema.optional(),
 });
 
 export const runReferenceInput = z.strictObject({ runId: runIdSchema });

@@ -84,11 +84,12 @@ export class RunJournal {
     return this.getRun(run.id)!;
   }
 
-  /** The usage the provider reported for the run's first request; a revived run keeps its first one. */
-  setReportedUsage(runId: string, usage: ReportedUsage): void {
-    this.#db
-      .prepare('UPDATE runs SET reported_usage = COALESCE(reported_usage, ?), updated_at = ? WHERE id = ?')
+  /** The usage the provider reported for the run's first request; a revived run keeps its first one. Answers whether it was kept. */
+  setReportedUsage(runId: string, usage: ReportedUsage): boolean {
+    const result = this.#db
+      .prepare('UPDATE runs SET reported_usage = ?, updated_at = ? WHERE id = ? AND reported_usage IS NULL')
       .run(JSON.stringify(usage), new Date().toISOString(), runId);
+    return result.changes > 0;
   }
 
   /** Append one message; answers its sequence number. */

@@ -26,10 +26,13 @@ describe("a preview's cache report", () => {
     expect(cache.previousMessages).toBe(3);
     expect(cache.explanation.reason).toBeNull();
     expect(cache.forecasts.map((forecast) => forecast.provider)).toEqual(['anthropic', 'openai', 'gemini', 'deepseek', 'kimi', 'qwen']);
-    // A tiny parent is under every minimum but DeepSeek's, whose units need none.
+    // A tiny parent is under every minimum but DeepSeek's, whose units need none: the child reads the
+    // unit at the end of the parent's output, its Agent call, which the child copies.
     const deepseek = cache.forecasts.find((forecast) => forecast.provider === 'deepseek')!;
-    expect(deepseek.children[0]!.prediction.cachedTokens).toBe(deepseek.parent.writtenTokens);
+    const child = deepseek.children[0]!.prediction;
     expect(deepseek.parent.writtenTokens).toBeGreaterThan(0);
+    expect(child.cachedTokens).toBeGreaterThan(deepseek.parent.writtenTokens);
+    expect(child.cachedTokens).toBe(child.sharedTokens);
     expect(cache.forecasts.find((forecast) => forecast.provider === 'openai')!.children[0]!.prediction.cachedTokens).toBe(0);
     expect(cache.acceptance.every((entry) => entry.status === 'accepted')).toBe(true);
   });
@@ -53,5 +56,40 @@ describe("a preview's cache report", () => {
     const prediction = openai.children[0]!.prediction;
     expect(prediction.sharedTokens).toBeGreaterThan(0);
     expect(prediction.cachedTokens).toBe(prediction.sharedTokens);
+  });
+});
+
+describe("an AgentSwarm preview's cache report", () => {
+  const TEMPLATE = 'Review {{item}} for likely regressions.';
+  const items = Array.from({ length: 10 }, (_, index) => `src/file-${index + 1}.ts`);
+  const swarmParent = parentOf(
+    [
+      user('u1', 'The date parser changed in ten files.'),
+      toolCalls('swarm-call', [{ id: 'swarm-1', tool: 'AgentSwarm', input: { description: 'Review', prompt_template: TEMPLATE, items, fork: true } }]),
+    ],
+    { model: 'kimi-k2' },
+  );
+  const swarm = (member?: number): ForkRequest => ({
+    policy: 'kimi-agent-swarm',
+    directive: TEMPLATE,
+    params: { description: 'Review', items, fork: true },
+    ...(member === undefined ? {} : { member }),
+  });
+
+  it('is about the member the preview shows, even one past the first eight', async () => {
+    const { parentKey } = await registerParent(swarmParent);
+    for (const [member, label] of [
+      [undefined, '#1'],
+      [3, '#3'],
+      [10, '#10'],
+    ] as const) {
+      const preview = await previewFork(parentKey, swarm(member));
+      if (preview.status !== 'ok' || preview.cache === null) throw new Error('no cache report');
+      const { cache } = preview;
+      expect(cache.labels![cache.focus]).toBe(label);
+      const kimi = cache.forecasts.find((forecast) => forecast.provider === 'kimi')!;
+      expect(kimi.children).toHaveLength(member === 10 ? 9 : 8);
+      expect(cache.labels).toEqual(member === 10 ? ['#1', '#2', '#3', '#4', '#5', '#6', '#7', '#8', '#10'] : ['#1', '#2', '#3', '#4', '#5', '#6', '#7', '#8']);
+    }
   });
 });

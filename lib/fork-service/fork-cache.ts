@@ -45,7 +45,7 @@ export async function forkCacheFor(
   rules: ProviderRules,
 ): Promise<ForkCacheReport | null> {
   const requests = await cacheRequestsFor(plan, transcript, counter, perMessage);
-  return requests === null ? null : forkCacheReport(requests, rules);
+  return requests === null ? null : forkCacheReport([{ atMs: 0, requests }], rules);
 }
 
 /** One fork of a family, as the family forecast plans it: its request, and why it has no child if it has none. */
@@ -55,17 +55,29 @@ export interface FamilyMemberCache {
   atSeconds: number;
   requests: ForkCacheRequests | null;
   skipped?: string;
+  /** The member the preview shows: the explainer and acceptance are its. */
+  focus?: true;
+  /** How the preview names it (`#3`). */
+  label?: string;
 }
 
 /**
- * Several forks of one parent sent one after another, as one provider's cache sees them: the
- * first against the parent's previous request, each later one against everything before it
- * that has not expired. Forks the runtime refuses, or that are no forks, are left out and said so.
+ * Several forks of one parent sent one after another, as each provider's cache sees them: each
+ * against what the parent and the earlier ones left that has not expired. Forks the runtime
+ * refuses, or that are no forks, are left out and said so.
  */
 export function familyCacheReport(members: readonly FamilyMemberCache[], rules: ProviderRules): ForkCacheReport | null {
   const planned = members.filter((member) => member.requests !== null);
   const first = planned[0];
   if (first === undefined) return null;
-  const siblings = planned.slice(1).map((member) => ({ atMs: (member.atSeconds - first.atSeconds) * 1000, requests: member.requests! }));
-  return forkCacheReport(first.requests!, rules, siblings);
+  const focus = Math.max(
+    0,
+    planned.findIndex((member) => member.focus),
+  );
+  return forkCacheReport(
+    planned.map((member) => ({ atMs: (member.atSeconds - first.atSeconds) * 1000, requests: member.requests! })),
+    rules,
+    focus,
+    planned.map((member, index) => member.label ?? `#${index + 1}`),
+  );
 }

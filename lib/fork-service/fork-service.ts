@@ -99,14 +99,38 @@ async function counterFor(parent: RegisteredParent, written: TranscriptMessage |
   return tokenCounter({ systemTokens: parent.systemTokens, toolTokens: parent.toolTokens, parentMessage: async (index) => registered(index) }, pace);
 }
 
-/** A counter over a parent the server has not registered (one mid-turn): everything counted as asked. */
-async function liveCounter(transcript: ParentTranscript): Promise<TokenCounter> {
+// One counter per mid-turn parent: every child of a turn's call (a swarm's members too) is counted
+// on the same parent, whose messages are then counted once, not once per child and figure.
+const liveCounters = new WeakMap<ParentTranscript, Promise<TokenCounter>>();
+
+/** A counter over a parent the server has not registered (one mid-turn): each message counted once, as asked. */
+function liveCounter(transcript: ParentTranscript): Promise<TokenCounter> {
+  let counter = liveCounters.get(transcript);
+  if (counter === undefined) {
+    counter = makeLiveCounter(transcript);
+    liveCounters.set(transcript, counter);
+  }
+  return counter;
+}
+
+async function makeLiveCounter(transcript: ParentTranscript): Promise<TokenCounter> {
   const pace = new CountingPace();
+  const counted = new Map<number, Promise<TokenCount>>();
+  const parentMessage = (index: number): Promise<TokenCount> => {
+    const message = transcript.messages[index];
+    if (message === undefined) return Promise.resolve(NO_TOKENS);
+    let count = counted.get(index);
+    if (count === undefined) {
+      count = countMessage(message.message, pace);
+      counted.set(index, count);
+    }
+    return count;
+  };
   return tokenCounter(
     {
       systemTokens: await countText(transcript.profile.systemInstruction, pace),
       toolTokens: await countTools(transcript.profile.tools, pace),
-      parentMessage: async (index) => (transcript.messages[index] === undefined ? NO_TOKENS : countMessage(transcript.messages[index]!.message, pace)),
+      parentMessage,
     },
     pace,
   );
@@ -118,10 +142,15 @@ export async function liveTokenReport(plan: ForkPlan, transcript: ParentTranscri
 }
 
 /** The cache forecast for the provider a child of a mid-turn parent runs on, kept with its run. */
-export async function livePredictedCache(plan: ForkPlan, transcript: ParentTranscript, target: CacheTarget | null): Promise<PredictedCache | null> {
+export async function livePredictedCache(
+  plan: ForkPlan,
+  transcript: ParentTranscript,
+  target: CacheTarget | null,
+  rules: ProviderRules = PROVIDER_RULES,
+): Promise<PredictedCache | null> {
   if (target === null) return null;
   const counter = await liveCounter(transcript);
-  const report = await forkCacheFor(plan, transcript, counter, await initialMessageTokens(plan, counter), rulesShowing(PROVIDER_RULES, target));
+  const report = await forkCacheFor(plan, transcript, counter, await initialMessageTokens(plan, counter), rulesShowing(rules, target));
   return predictedCacheOf(report, target);
 }
 
@@ -147,7 +176,7 @@ export async function previewFork(parentKey: string, request: ForkRequest, signa
     cache:
       plan.family === undefined
         ? await forkCacheFor(plan, transcript, counter, perMessage, rules)
-        : familyCacheReport(await swarmMembersCache(parent, request, plan.family.members, signal), rules),
+        : familyCacheReport(await swarmMembersCache(parent, request, plan.family, signal), rules),
     summary: summarizeWindow(plan, earlier ?? fullClassification ?? parent.classifications),
     ...(earlier === undefined ? {} : { classificationsAtForkPoint: earlier }),
     ...(written === null
@@ -166,15 +195,24 @@ export const FAMILY_FORECAST_MEMBERS = 8;
 async function swarmMembersCache(
   parent: RegisteredParent,
   request: ForkRequest,
-  members: NonNullable<ForkPlan['family']>['members'],
+  family: NonNullable<ForkPlan['family']>,
   signal?: AbortSignal,
 ): Promise<FamilyMemberCache[]> {
-  const requests = familyRequests(request, { tool: '', description: '', members, member: 1 }).slice(0, FAMILY_FORECAST_MEMBERS);
-  return memberCaches(
+  const requests = familyRequests(request, family);
+  // The first members, and the one this preview shows wherever it stands.
+  const shown = family.members.flatMap((member, index) =>
+    index < FAMILY_FORECAST_MEMBERS || member.index === family.member ? [{ member, request: requests[index]! }] : [],
+  );
+  const planned = await memberCaches(
     parent,
-    requests.map((memberRequest, index) => ({ request: memberRequest, atSeconds: members[index]!.launchAfterMs / 1000 })),
+    shown.map(({ member, request: memberRequest }) => ({ request: memberRequest, atSeconds: member.launchAfterMs / 1000 })),
     signal,
   );
+  return planned.map((entry, index) => ({
+    ...entry,
+    label: `#${shown[index]!.member.index}`,
+    ...(shown[index]!.member.index === family.member ? { focus: true as const } : {}),
+  }));
 }
 
 async function memberCaches(
@@ -264,7 +302,13 @@ export async function countChildWithAnthropic(
  * what the child stores is exactly what the engine produced: the registered parent's messages,
  * which are frozen and so shared, and its own copy of everything else.
  */
-export async function launchChild(parentKey: string, request: ForkRequest, childId: string, cacheTarget: CacheTarget | null = null): Promise<ChildLaunch> {
+export async function launchChild(
+  parentKey: string,
+  request: ForkRequest,
+  childId: string,
+  cacheTarget: CacheTarget | null = null,
+  rules: ProviderRules = PROVIDER_RULES,
+): Promise<ChildLaunch> {
   const parent = parentCache.get(parentKey);
   if (parent === undefined) return { status: 'unknown-parent' };
   const { transcript, written } = withAgentCall(parent.transcript, request);
@@ -282,7 +326,7 @@ export async function launchChild(parentKey: string, request: ForkRequest, child
   const counter = await counterFor(parent, written);
   const perMessage = await initialMessageTokens(plan, counter);
   const tokens = (await childTokenReport(plan, counter, perMessage))!;
-  const cache = cacheTarget === null ? null : await forkCacheFor(plan, transcript, counter, perMessage, rulesShowing(PROVIDER_RULES, cacheTarget));
+  const cache = cacheTarget === null ? null : await forkCacheFor(plan, transcript, counter, perMessage, rulesShowing(rules, cacheTarget));
   // Every child gets a bootstrap record, written before its first model call: it is what a
   // revived child is rebuilt from (Qwen persists one; Fork Lab keeps one for every policy).
   const bootstrap = buildBootstrapRecord(plan, { childId, parentAgentId: parent.transcript.profile.agentId });

@@ -26,6 +26,14 @@ export class CacheLedger {
   ) {}
 
   /** A request as it meets the cache: what it shares, and what it reads and writes there. */
+  /** Keep a prefix that ends after the request's output: its segments, then the output's (DeepSeek's output unit). */
+  keepOutput(request: CacheRequest, atMs: number): void {
+    const output = request.output ?? [];
+    if (output.length === 0) return;
+    const keys = [...shapeOf(request).keys, ...output.map((segment) => segment.key)];
+    this.#paths.push({ model: request.model, keys, allUsedAtMs: null, usedAtMs: new Map([[keys.length, atMs]]) });
+  }
+
   view(request: CacheRequest): LedgerView {
     const shape = shapeOf(request);
     const shared = this.#paths.map((path) => (path.model === request.model ? commonPrefix(path.keys, shape.keys) : 0));

@@ -20,6 +20,8 @@ export interface CachePrediction {
   reasons: string[];
   /** When the prefix this request read or wrote stops being cached if nobody reads it; null when unknown. */
   expiresAtMs: number | null;
+  /** A longer prefix this request shares was in the cache, but expired before it was sent. */
+  expired: boolean;
 }
 
 /** One request to predict: when it is sent, and how long a prefix it shares with the fork's parent. */

@@ -22,6 +22,11 @@ export interface CacheSegment {
 export interface CacheRequest {
   model: string;
   segments: readonly CacheSegment[];
+  /**
+   * What the model answered this request with, when the forecast knows it (the parent's Agent
+   * call): DeepSeek stores a unit at the end of the output too.
+   */
+  output?: readonly CacheSegment[];
 }
 
 /** Leading segments two requests share: providers cache per model, so another model shares none. */

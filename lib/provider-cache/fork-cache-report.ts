@@ -16,6 +16,10 @@ export interface ProviderForecast extends FamilyCacheForecast {
 
 /** What the preview shows about caching: the first difference, then each provider's forecast. */
 export interface ForkCacheReport {
+  /** Which child of each forecast (`children[focus]`) the preview is about; the explainer and acceptance are its. */
+  focus: number;
+  /** How each child is named when there are several (`#1`, `#9`). */
+  labels?: string[];
   explanation: CacheMissExplanation;
   /** Messages in the parent's previous request (the one the child is compared with). */
   previousMessages: number;
@@ -35,24 +39,33 @@ function mechanismText(rules: ProviderRules['providers'][number]['mechanism']): 
   }
 }
 
+/** One child of a forecast: its requests, and when it is sent after the first. */
+export interface ForecastMember {
+  atMs: number;
+  requests: ForkCacheRequests;
+}
+
+/** The parent requests the members fork from, each once, shortest first (forks at different points have different ones). */
+function distinctPrevious(members: readonly ForecastMember[]): ForkCacheRequests['previous'][] {
+  const byShape = new Map<string, ForkCacheRequests['previous']>();
+  for (const { requests } of members) byShape.set(`${requests.previous.model} ${requests.previous.segments.length}`, requests.previous);
+  return [...byShape.values()].sort((a, b) => a.segments.length - b.segments.length);
+}
+
 /**
- * Each provider's forecast for one child sent right after its parent's previous request, or for a
- * family of children sent at the given times, under `rules` (the shipped ones or a workspace's).
+ * Each provider's forecast for children sent one after another (one child, or a family at the
+ * given times) after the parent's previous requests, under `rules` (the shipped ones or a
+ * workspace's). `focus` is the child the explainer and the acceptance badges are about.
  */
-export function forkCacheReport(
-  requests: ForkCacheRequests,
-  rules: ProviderRules,
-  siblings: readonly { atMs: number; requests: ForkCacheRequests }[] = [],
-): ForkCacheReport {
-  const children = [
-    { request: requests.child, atMs: 0, forkPrefix: requests.forkPrefix },
-    ...siblings.map((sibling) => ({ request: sibling.requests.child, atMs: sibling.atMs, forkPrefix: sibling.requests.forkPrefix })),
-  ];
+export function forkCacheReport(members: readonly ForecastMember[], rules: ProviderRules, focus = 0, labels?: readonly string[]): ForkCacheReport {
+  const focused = members[focus]!.requests;
+  const previous = distinctPrevious(members);
+  const children = members.map(({ atMs, requests }) => ({ request: requests.child, atMs, forkPrefix: requests.forkPrefix }));
   const forecasts = PROVIDER_IDS.flatMap((id): ProviderForecast[] => {
     const provider = providerRule(rules, id);
     const model = defaultModelRule(rules, id);
     if (model === undefined) return [];
-    const forecast = predictFamily({ previous: requests.previous, children }, provider, model);
+    const forecast = predictFamily({ previous, children }, provider, model);
     return [
       {
         ...forecast,
@@ -66,9 +79,11 @@ export function forkCacheReport(
     ];
   });
   return {
-    explanation: explainCacheMiss(requests.previousExplained, requests.childExplained),
-    previousMessages: requests.previousExplained.messages.length,
+    focus,
+    ...(labels === undefined ? {} : { labels: [...labels] }),
+    explanation: explainCacheMiss(focused.previousExplained, focused.childExplained),
+    previousMessages: focused.previousExplained.messages.length,
     forecasts,
-    acceptance: providerAcceptance(requests.childExplained.messages, requests.childExplained.tools),
+    acceptance: providerAcceptance(focused.childExplained.messages, focused.childExplained.tools),
   };
 }

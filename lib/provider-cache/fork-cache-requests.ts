@@ -40,13 +40,23 @@ function blocksOf(message: ModelMessage): number {
 
 const isModelTurn = (message: ModelMessage | undefined) => message?.role === 'assistant';
 
-function messageSegments(messages: readonly ModelMessage[], keys: readonly string[], tokens: (index: number) => number, from: number): CacheSegment[] {
+/**
+ * Messages as segments. `turns`: mark where the conversation's earlier requests ended (only the
+ * parent's history was sent that way; a child's rewritten history never was).
+ */
+function messageSegments(
+  messages: readonly ModelMessage[],
+  keys: readonly string[],
+  tokens: (index: number) => number,
+  from: number,
+  turns: boolean,
+): CacheSegment[] {
   return messages.map((message, index) => ({
     key: keys[index]!,
     tokens: tokens(index),
     blocks: blocksOf(message),
     path: `messages[${from + index}]`,
-    ...(index + 1 < messages.length && isModelTurn(message) !== isModelTurn(messages[index + 1]) ? { turnBoundary: true as const } : {}),
+    ...(turns && index + 1 < messages.length && isModelTurn(message) !== isModelTurn(messages[index + 1]) ? { turnBoundary: true as const } : {}),
   }));
 }
 
@@ -81,6 +91,8 @@ export function forkCacheRequests(transcript: ParentTranscript, forkPoint: numbe
   const childTokens = (index: number) => (index < child.initialMessages.length ? tokens.childMessages[index]! : tokens.firstPrompt);
   const previousHead = headSegments(profile.tools, profile.systemInstruction, tokens.parentSystem, tokens.tool);
   const childHead = headSegments(child.tools, child.systemInstruction, tokens.childSystem, tokens.tool);
+  // The model's answer to that request: the messages between it and the fork point (the Agent call).
+  const answer = transcript.messages.slice(end, forkPoint).map((entry) => entry.message);
   const previous: CacheRequest = {
     model: profile.model,
     segments: [
@@ -90,8 +102,16 @@ export function forkCacheRequests(transcript: ParentTranscript, forkPoint: numbe
         parentMessages.map((_, index) => `parent ${index}`),
         tokens.parentMessage,
         0,
+        true,
       ),
     ],
+    output: messageSegments(
+      answer,
+      answer.map((_, index) => `parent ${end + index}`),
+      (index) => tokens.parentMessage(end + index),
+      end,
+      false,
+    ),
   };
   const childRequest: CacheRequest = {
     model: child.model,
@@ -102,6 +122,7 @@ export function forkCacheRequests(transcript: ParentTranscript, forkPoint: numbe
         childMessages.map(childMessageKey),
         childTokens,
         0,
+        false,
       ),
     ],
   };

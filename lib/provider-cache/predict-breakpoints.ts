@@ -32,6 +32,7 @@ export function predictBreakpoints({ request, atMs, forkPrefix }: PredictedReque
 
   let read = 0;
   let expiredAt: number | null = null;
+  let expiredDepth = 0;
   let beyondReach = 0;
   for (const at of breakpoints) {
     const reach = view.blocks(at) - mechanism.lookbackBlocks;
@@ -43,6 +44,7 @@ export function predictBreakpoints({ request, atMs, forkPrefix }: PredictedReque
       }
       if (!view.isLive(depth, atMs)) {
         expiredAt ??= view.expiresAtMs(depth);
+        expiredDepth = Math.max(expiredDepth, depth);
         continue;
       }
       read = Math.max(read, depth);
@@ -86,5 +88,6 @@ export function predictBreakpoints({ request, atMs, forkPrefix }: PredictedReque
     breakpoints,
     reasons,
     expiresAtMs: kept === 0 ? null : view.expiresAtMs(kept),
+    expired: expiredDepth > read,
   };
 }

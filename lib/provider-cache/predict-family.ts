@@ -11,7 +11,7 @@ export interface ChildCacheForecast {
   prediction: CachePrediction;
   cost: RequestCost;
   atMs: number;
-  /** The previous request's shared prefix expired before this one was sent: a sibling sent sooner would have read it. */
+  /** A longer prefix it shares was in the cache but expired before it was sent: sent sooner, it would have read more. */
   missedByTtl: boolean;
 }
 
@@ -26,10 +26,27 @@ export interface FamilyCacheForecast {
 }
 
 export interface FamilyInput {
-  /** The parent's last request before the fork, sent at time 0. */
-  previous: CacheRequest;
+  /** The parent's last request before each fork point, sent at time 0; the first is reported as `parent`. */
+  previous: readonly CacheRequest[];
   /** Each child's first request, in the order they are sent. */
   children: readonly PredictedRequest[];
+}
+
+const reordered = new WeakMap<CacheRequest, CacheRequest>();
+
+/**
+ * The request with its head in the provider's order: Fork Lab builds tools first, then the system
+ * instruction (Anthropic's order); the others put the system text first.
+ */
+function inPrefixOrder(request: CacheRequest, order: ProviderCacheRule['prefixOrder']): CacheRequest {
+  if (order === 'tools-system') return request;
+  const known = reordered.get(request);
+  if (known !== undefined) return known;
+  const system = request.segments.findIndex((segment) => segment.path === 'system');
+  const made =
+    system <= 0 ? request : { ...request, segments: [request.segments[system]!, ...request.segments.slice(0, system), ...request.segments.slice(system + 1)] };
+  reordered.set(request, made);
+  return made;
 }
 
 function predict(request: PredictedRequest, context: MechanismContext): CachePrediction {
@@ -49,13 +66,14 @@ function predict(request: PredictedRequest, context: MechanismContext): CachePre
  */
 export function predictFamily(input: FamilyInput, provider: ProviderCacheRule, model: ModelCacheRule): FamilyCacheForecast {
   const context: MechanismContext = { ledger: new CacheLedger(provider.ttlSeconds), provider, model };
-  const parent = predict({ request: input.previous, atMs: 0, forkPrefix: input.previous.segments.length }, context);
-  let expiresAtMs = parent.expiresAtMs;
+  const order = (request: CacheRequest) => inPrefixOrder(request, provider.prefixOrder);
+  // Every parent request the family forks from (forks at different points have different ones), at time 0.
+  const [first, ...others] = input.previous.map(order);
+  const parent = predict({ request: first!, atMs: 0, forkPrefix: first!.segments.length }, context);
+  for (const previous of others) predict({ request: previous, atMs: 0, forkPrefix: previous.segments.length }, context);
   const children = input.children.map((child): ChildCacheForecast => {
-    const missedByTtl = expiresAtMs !== null && child.atMs > expiresAtMs;
-    const prediction = predict(child, context);
-    expiresAtMs = prediction.expiresAtMs ?? expiresAtMs;
-    return { prediction, cost: requestCost(prediction, model), atMs: child.atMs, missedByTtl };
+    const prediction = predict({ ...child, request: order(child.request) }, context);
+    return { prediction, cost: requestCost(prediction, model), atMs: child.atMs, missedByTtl: prediction.expired };
   });
   return {
     provider: provider.provider,

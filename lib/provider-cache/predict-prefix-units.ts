@@ -11,16 +11,20 @@ export function predictPrefixUnits({ request, atMs }: PredictedRequest, { ledger
   if (provider.mechanism.kind !== 'prefix-units') throw new Error(`${provider.name} does not cache prefix units.`);
   const view = ledger.view(request);
   let unit = 0;
+  let expired = false;
   for (let depth = view.matched; depth > 0; depth -= 1) {
     if (view.isLive(depth, atMs)) {
       unit = depth;
       break;
     }
+    expired ||= view.lastUsedAtMs(depth) !== null;
   }
   const cached = view.tokens(unit);
   const shared = view.tokens(view.matched);
   const total = view.tokens(view.length);
 
+  // Turn boundaries are marked on the parent's request only: they stand for the requests the
+  // conversation made before, whose inputs and outputs left units there.
   request.segments.forEach((segment, index) => {
     if (segment.turnBoundary) view.keep(index + 1, atMs);
   });
@@ -28,6 +32,7 @@ export function predictPrefixUnits({ request, atMs }: PredictedRequest, { ledger
   if (view.matched > 0) view.keep(view.matched, atMs);
   if (view.length > 0) view.keep(view.length, atMs);
   view.commit();
+  ledger.keepOutput(request, atMs);
 
   const reasons: string[] = [];
   if (cached > 0) reasons.push(`Reads the whole prefix unit of ${formatTokens(cached)} tokens.`);
@@ -46,5 +51,6 @@ export function predictPrefixUnits({ request, atMs }: PredictedRequest, { ledger
     sharedTokens: shared,
     reasons,
     expiresAtMs: null,
+    expired,
   };
 }

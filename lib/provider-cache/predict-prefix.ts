@@ -23,6 +23,9 @@ export function predictPrefix({ request, atMs }: PredictedRequest, { ledger, pro
   const total = view.tokens(view.length);
   const cached = cacheableTokens(shared, model, step);
   const stored = total >= model.minimumTokens;
+  // Where writes are not reported, a stored prefix is paid for and reported as uncached input.
+  const reportsWrites = model.reportsWrites ?? provider.reportsWrites;
+  const written = stored && reportsWrites ? total - cached : 0;
   const reasons = [prefixReason(deepest === 0 ? matched : shared, cached, model.minimumTokens, step, provider.name)];
   if (expiredAt !== null && deepest < view.matched) reasons.push(`A longer shared prefix expired at ${formatSeconds(expiredAt)} before this request.`);
   if (!stored)
@@ -34,13 +37,14 @@ export function predictPrefix({ request, atMs }: PredictedRequest, { ledger, pro
   view.commit();
   return {
     cachedTokens: cached,
-    writtenTokens: stored ? total - cached : 0,
-    uncachedTokens: stored ? 0 : total - cached,
+    writtenTokens: written,
+    uncachedTokens: total - cached - written,
     totalTokens: total,
     sharedSegments: deepest,
     sharedTokens: shared,
     reasons,
     expiresAtMs: stored && view.length > 0 ? view.expiresAtMs(view.length) : null,
+    expired: expiredAt !== null && deepest < view.matched,
   };
 }
 
@@ -48,6 +52,8 @@ function prefixReason(shared: number, cached: number, minimum: number, step: num
   if (shared === 0) return 'No earlier request in the cache starts the same way.';
   if (cached === 0 && shared < minimum)
     return `The shared prefix (${formatTokens(shared)} tokens) is under the minimum of ${formatTokens(minimum)}: nothing is read.`;
+  if (cached === 0 && step !== null && shared < step)
+    return `The shared prefix (${formatTokens(shared)} tokens) is shorter than one ${step}-token step: nothing is read.`;
   if (cached === 0) return `The shared prefix (${formatTokens(shared)} tokens) is no longer cached.`;
   if (step === null || cached === shared) return `${name} reads the whole shared prefix: ${formatTokens(cached)} tokens.`;
   return `Shared prefix ${formatTokens(shared)} tokens; ${name} counts hits in ${step}-token steps: ${formatTokens(cached)}.`;

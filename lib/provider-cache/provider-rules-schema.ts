@@ -14,7 +14,8 @@ const ruleSource = z.object({
 });
 
 const mechanism = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('breakpoints'), maxBreakpoints: z.number().int().min(1).max(64), lookbackBlocks: z.number().int().min(0).max(10_000) }),
+  // At most 4: Anthropic refuses a fifth breakpoint, and the export marks the same ones the forecast assumes.
+  z.object({ kind: z.literal('breakpoints'), maxBreakpoints: z.number().int().min(1).max(4), lookbackBlocks: z.number().int().min(0).max(10_000) }),
   z.object({ kind: z.literal('prefix'), stepTokens: z.number().int().min(1).max(1_000_000).nullable() }),
   z.object({ kind: z.literal('prefix-units') }),
 ]);
@@ -24,7 +25,8 @@ const providerRule = z.object({
   name: z.string().min(1).max(100),
   mechanism,
   ttlSeconds: z.number().int().min(1).max(31_536_000).nullable(),
-  ttlRefreshedOnHit: z.boolean(),
+  prefixOrder: z.enum(['tools-system', 'system-tools']),
+  reportsWrites: z.boolean(),
   ttlOptions: z.string().max(1000),
   usageFields: z.string().max(1000),
   source: ruleSource,
@@ -35,6 +37,7 @@ const modelRule = z.object({
   model: z.string().min(1).max(200),
   minimumTokens: tokens,
   stepTokens: z.number().int().min(1).max(1_000_000).nullable().optional(),
+  reportsWrites: z.boolean().optional(),
   input: price,
   cachedInput: price,
   cacheWrite: price,

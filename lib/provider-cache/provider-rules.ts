@@ -37,10 +37,22 @@ export interface ProviderCacheRule {
   provider: ProviderId;
   name: string;
   mechanism: CacheMechanism;
-  /** Seconds an unused cached prefix lives; null when the provider does not say. */
+  /**
+   * Seconds an unused cached prefix lives; null when the provider does not say. Every provider that
+   * gives a lifetime starts it again on a hit, so a hit refreshes what it read.
+   */
   ttlSeconds: number | null;
-  /** Each hit starts the lifetime again (Anthropic, Kimi). */
-  ttlRefreshedOnHit: boolean;
+  /**
+   * The order the provider caches a request's head in. Anthropic documents tools, then system;
+   * the others are taken to render the system text first and the tools after it, as their chat
+   * templates do (inferred, not documented).
+   */
+  prefixOrder: 'tools-system' | 'system-tools';
+  /**
+   * Whether the provider's usage reports (and bills) what a request writes to the cache. Where it
+   * does not, a request stores its prefix for later requests but pays and reports it as uncached.
+   */
+  reportsWrites: boolean;
   /** Longer lifetimes a request can ask for, in words (shown, not modelled). */
   ttlOptions: string;
   /** How the provider's usage reports cache reads and writes. */
@@ -56,6 +68,8 @@ export interface ModelCacheRule {
   minimumTokens: number;
   /** Overrides the provider's step (OpenAI rounds to 128 only before GPT-5.6). */
   stepTokens?: number | null;
+  /** Overrides whether writes are reported and billed (OpenAI's are from GPT-5.6). */
+  reportsWrites?: boolean;
   input: number | null;
   cachedInput: number | null;
   /** Writing a prefix to the cache, per token written; the input price when writes cost nothing extra. */
@@ -98,6 +112,7 @@ const GEMINI_PRICING = unverified('https://ai.google.dev/gemini-api/docs/pricing
 type Prices = [input: number | null, cachedInput: number | null, cacheWrite: number | null, output: number | null];
 const UNKNOWN_PRICES: Prices = [null, null, null, null];
 
+/** `explicitWrites`: a model that counts hits exactly and reports and bills its writes (OpenAI from GPT-5.6). */
 function row(
   provider: ProviderId,
   model: string,
@@ -105,9 +120,20 @@ function row(
   [input, cachedInput, cacheWrite, output]: Prices,
   prices: RuleSource,
   minimum: RuleSource,
-  stepTokens?: null,
+  explicitWrites?: true,
 ): ModelCacheRule {
-  return { provider, model, minimumTokens, ...(stepTokens === undefined ? {} : { stepTokens }), input, cachedInput, cacheWrite, output, prices, minimum };
+  return {
+    provider,
+    model,
+    minimumTokens,
+    ...(explicitWrites ? { stepTokens: null, reportsWrites: true } : {}),
+    input,
+    cachedInput,
+    cacheWrite,
+    output,
+    prices,
+    minimum,
+  };
 }
 
 export const PROVIDER_RULES: ProviderRules = {
@@ -117,7 +143,8 @@ export const PROVIDER_RULES: ProviderRules = {
       name: 'Anthropic',
       mechanism: { kind: 'breakpoints', maxBreakpoints: 4, lookbackBlocks: 20 },
       ttlSeconds: 300,
-      ttlRefreshedOnHit: true,
+      prefixOrder: 'tools-system',
+      reportsWrites: true,
       ttlOptions: '5 minutes, refreshed free on each hit; 1 hour with "ttl": "1h" (written at 2× input)',
       usageFields: 'usage.cache_read_input_tokens, cache_creation_input_tokens, input_tokens (after the last breakpoint)',
       source: official('https://platform.claude.com/docs/en/build-with-claude/prompt-caching'),
@@ -126,9 +153,12 @@ export const PROVIDER_RULES: ProviderRules = {
       provider: 'openai',
       name: 'OpenAI',
       mechanism: { kind: 'prefix', stepTokens: 128 },
-      ttlSeconds: 300,
-      ttlRefreshedOnHit: true,
-      ttlOptions: 'in memory: cleared after 5–10 minutes idle, always within an hour; "24h" retention (the only one from gpt-5.5)',
+      // 24 hours is the default retention for organisations without zero data retention, and the only one from gpt-5.5.
+      ttlSeconds: 86_400,
+      prefixOrder: 'system-tools',
+      reportsWrites: false,
+      ttlOptions:
+        '"24h" retention: the default, and the only one from gpt-5.5; in memory (cleared after 5–10 minutes idle) for zero-data-retention organisations',
       usageFields: 'usage.prompt_tokens_details.cached_tokens (Chat) or input_tokens_details.cached_tokens (Responses), cache_write_tokens',
       source: OPENAI_CACHING,
     },
@@ -137,7 +167,8 @@ export const PROVIDER_RULES: ProviderRules = {
       name: 'Google Gemini',
       mechanism: { kind: 'prefix', stepTokens: null },
       ttlSeconds: null,
-      ttlRefreshedOnHit: false,
+      prefixOrder: 'system-tools',
+      reportsWrites: false,
       ttlOptions: 'implicit caching gives no lifetime; explicit caches live 1 hour unless "ttl" says otherwise',
       usageFields: 'usageMetadata.cachedContentTokenCount (promptTokenCount includes it)',
       source: official('https://ai.google.dev/gemini-api/docs/caching'),
@@ -147,7 +178,9 @@ export const PROVIDER_RULES: ProviderRules = {
       name: 'DeepSeek',
       mechanism: { kind: 'prefix-units' },
       ttlSeconds: null,
-      ttlRefreshedOnHit: false,
+      prefixOrder: 'system-tools',
+      // Every miss is stored as units and reported as prompt_cache_miss_tokens.
+      reportsWrites: true,
       ttlOptions: 'on disk; DeepSeek does not publish a lifetime',
       usageFields: 'usage.prompt_cache_hit_tokens, prompt_cache_miss_tokens',
       source: DEEPSEEK_UNITS,
@@ -157,7 +190,9 @@ export const PROVIDER_RULES: ProviderRules = {
       name: 'Kimi (Moonshot)',
       mechanism: { kind: 'prefix', stepTokens: 256 },
       ttlSeconds: 300,
-      ttlRefreshedOnHit: true,
+      prefixOrder: 'system-tools',
+      // Kimi bills cache writes as an item of their own, but neither its price nor a usage field for it is published.
+      reportsWrites: false,
       ttlOptions: '5 minutes by default; 1 hour through prompt_cache_options',
       usageFields: 'usage.cached_tokens (top level)',
       source: official('https://forum.moonshot.ai/t/context-caching-upgrade-5-min-1-hour-ttl-options/613'),
@@ -167,7 +202,8 @@ export const PROVIDER_RULES: ProviderRules = {
       name: 'Qwen (Alibaba Model Studio)',
       mechanism: { kind: 'prefix', stepTokens: null },
       ttlSeconds: 300,
-      ttlRefreshedOnHit: true,
+      prefixOrder: 'system-tools',
+      reportsWrites: false,
       ttlOptions: 'implicit cache always on; explicit cache_control blocks live 5 minutes (1 hour on Qwen4)',
       usageFields: 'usage.prompt_tokens_details.cached_tokens, cache_creation_input_tokens (explicit)',
       source: QWEN_CACHE,
@@ -177,7 +213,17 @@ export const PROVIDER_RULES: ProviderRules = {
   models: [
     row('anthropic', 'claude-opus-4-6', 4096, [5, 0.5, 6.25, 25], ANTHROPIC_PRICING, ANTHROPIC_MINIMUMS),
     row('anthropic', 'claude-opus-4-1', 1024, [15, 1.5, 18.75, 75], ANTHROPIC_PRICING, ANTHROPIC_MINIMUMS),
-    row('anthropic', 'claude-haiku-4-5', 4096, UNKNOWN_PRICES, unverified('https://platform.claude.com/docs/en/about-claude/pricing'), ANTHROPIC_MINIMUMS),
+    // $1 / $5 from the model table; cache write and read at the documented 1.25× and 0.1× of input.
+    row(
+      'anthropic',
+      'claude-haiku-4-5',
+      4096,
+      [1, 0.1, 1.25, 5],
+      official('https://platform.claude.com/docs/zh-CN/models/sonnet-5/overview'),
+      ANTHROPIC_MINIMUMS,
+    ),
+    // Fork Lab's default Anthropic model (ANTHROPIC_MODEL): its prices were not in the sources read.
+    row('anthropic', 'claude-sonnet-4-5', 1024, UNKNOWN_PRICES, unverified('https://platform.claude.com/docs/en/about-claude/pricing'), ANTHROPIC_MINIMUMS),
     row('anthropic', 'claude-opus-5', 512, [5, 0.5, 6.25, 25], ANTHROPIC_PRICING, ANTHROPIC_NEW_MINIMUMS),
     row(
       'anthropic',
@@ -207,9 +253,9 @@ export const PROVIDER_RULES: ProviderRules = {
       [2, 0.2, 2.5, 12],
       measured('https://docs.laozhang.ai/en/announcements/gpt-5-6-pricing-2026-07.md'),
       OPENAI_CACHING,
-      null,
+      true,
     ),
-    row('openai', 'gpt-6.1-terra', 1024, [1, 0.05, 1.25, 5], measured('https://apidog.com/de/blog/gpt-6-1-terra-pricing/'), OPENAI_CACHING, null),
+    row('openai', 'gpt-6.1-terra', 1024, [1, 0.05, 1.25, 5], measured('https://apidog.com/de/blog/gpt-6-1-terra-pricing/'), OPENAI_CACHING, true),
     row('gemini', 'gemini-2.5-flash', 2048, UNKNOWN_PRICES, GEMINI_PRICING, GEMINI_MINIMUMS),
     row('gemini', 'gemini-2.5-pro', 2048, UNKNOWN_PRICES, GEMINI_PRICING, GEMINI_MINIMUMS),
     row('gemini', 'gemini-3.5-flash', 4096, UNKNOWN_PRICES, GEMINI_PRICING, GEMINI_MINIMUMS),

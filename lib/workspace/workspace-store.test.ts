@@ -208,6 +208,12 @@ describe('workspace store', () => {
     expect(reloaded.getState().providerRules).toEqual(edited);
     expect(Object.isFrozen(reloaded.getState().providerRules!.models[0])).toBe(true);
 
+    store.getState().setProviderModel('anthropic', 'claude-opus-4-1');
+    await storage.flush();
+    const picked = newStore(backend).store;
+    await picked.persist.rehydrate();
+    expect(picked.getState().providerModels).toEqual({ anthropic: 'claude-opus-4-1' });
+
     store.getState().setProviderRules({ ...edited, defaults: { ...edited.defaults, openai: 'no-such-model' } });
     await storage.flush();
     const restored = newStore(backend).store;

@@ -3,12 +3,12 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { FAMILY_OUTCOME_OF_RUN, type RunEvent } from '@/lib/agent/run-record';
 import { type CompareSetup, restoreCompareSetup } from '@/lib/compare/compare-setup';
 import { copyUnlessFrozen, deepFreeze, type FamilyOutcome, type ModelMessage, type ParentTranscript, runtimeOf, type TranscriptMessage } from '@/lib/fork';
-import type { ProviderRules } from '@/lib/provider-cache/provider-rules';
-import { providerRulesSchema } from '@/lib/provider-cache/provider-rules-schema';
+import type { ProviderId, ProviderRules } from '@/lib/provider-cache/provider-rules';
 import { KEPT_SWEEPS, restoreSweeps, type SweepRecord } from '@/lib/sweep/sweep-record';
 import { acknowledgeLaunch, deliverChildOutcome, deliverFamilyOutcome } from './deliver-result';
 import { type ForkSelection, restoreSelection } from './fork-selection';
 import { appendMessage, deleteMessage, replaceMessage } from './parent-edits';
+import { restoreProviderModels, restoreProviderRules } from './provider-rules-choice';
 import { type ChildRecord, ENDED_RUN_STATUSES, type ParentSession, type SessionSource } from './workspace';
 
 export interface WorkspaceState {
@@ -20,6 +20,8 @@ export interface WorkspaceState {
   modelId: string;
   /** This workspace's edited provider cache rules and prices; null uses the ones Fork Lab ships. */
   providerRules: ProviderRules | null;
+  /** The model each provider's forecast uses, where a person picked one (kept apart from edits, so shipped fixes still apply). */
+  providerModels: Partial<Record<ProviderId, string>>;
   /**
    * Sessions whose parent is taking a live turn right now (not persisted). A child's result that
    * arrives meanwhile waits for the turn to end instead of landing between the turn's messages.
@@ -60,8 +62,10 @@ export interface WorkspaceActions {
   removeChild(childId: string): void;
   openChild(childId: string | null): void;
   setModel(modelId: string): void;
-  /** Keep edited provider cache rules for this workspace (null goes back to the shipped ones). */
+  /** Keep edited provider cache rules for this workspace (null goes back to the shipped ones and their models). */
   setProviderRules(rules: ProviderRules | null): void;
+  /** Pick the model a provider's forecast uses. */
+  setProviderModel(provider: ProviderId, model: string): void;
   /** Mark a parent turn as running or ended; ending it delivers the results that waited. */
   setTurnInProgress(sessionId: string, running: boolean): void;
   /** Forget everything: every session and child. */
@@ -76,7 +80,15 @@ export type WorkspaceStore = StoreApi<WorkspaceState & WorkspaceActions> & {
 };
 
 export const WORKSPACE_STORAGE_KEY = 'fork-lab-workspace';
-const EMPTY: WorkspaceState = { sessions: {}, activeSessionId: null, openChildId: null, modelId: 'offline', providerRules: null, turnsInProgress: {} };
+const EMPTY: WorkspaceState = {
+  sessions: {},
+  activeSessionId: null,
+  openChildId: null,
+  modelId: 'offline',
+  providerRules: null,
+  providerModels: {},
+  turnsInProgress: {},
+};
 
 /** How a family member ended, as its runtime reports it to the parent. */
 function familyOutcome(child: ChildRecord): FamilyOutcome | null {
@@ -301,7 +313,12 @@ export function createWorkspaceStore(storage: PersistStorage<PersistedWorkspace>
             set({ modelId });
           },
           setProviderRules(rules) {
-            set({ providerRules: rules === null ? null : deepFreeze(structuredClone(rules)) });
+            // Going back to the shipped rules goes back to their models too.
+            if (rules === null) set({ providerRules: null, providerModels: {} });
+            else set({ providerRules: deepFreeze(structuredClone(rules)) });
+          },
+          setProviderModel(provider, model) {
+            set({ providerModels: { ...get().providerModels, [provider]: model } });
           },
           setTurnInProgress(sessionId, running) {
             const { [sessionId]: _, ...others } = get().turnsInProgress;
@@ -322,12 +339,13 @@ export function createWorkspaceStore(storage: PersistStorage<PersistedWorkspace>
         version: 1,
         storage,
         skipHydration: true,
-        partialize: ({ sessions, activeSessionId, openChildId, modelId, providerRules }) => ({
+        partialize: ({ sessions, activeSessionId, openChildId, modelId, providerRules, providerModels }) => ({
           sessions,
           activeSessionId,
           openChildId,
           modelId,
           providerRules,
+          providerModels,
         }),
         merge: (persisted, current) => ({ ...current, ...readPersisted(persisted) }),
       },
@@ -342,7 +360,7 @@ export function createWorkspaceStore(storage: PersistStorage<PersistedWorkspace>
  */
 function readPersisted(persisted: unknown): Partial<WorkspaceState> {
   if (persisted === null || typeof persisted !== 'object') return {};
-  const { sessions, activeSessionId, openChildId, modelId, providerRules } = persisted as Record<string, unknown>;
+  const { sessions, activeSessionId, openChildId, modelId, providerRules, providerModels } = persisted as Record<string, unknown>;
   if (sessions === null || typeof sessions !== 'object' || Array.isArray(sessions)) return {};
   const valid: Record<string, ParentSession> = {};
   for (const [id, session] of Object.entries(sessions as Record<string, unknown>)) {
@@ -371,15 +389,9 @@ function readPersisted(persisted: unknown): Partial<WorkspaceState> {
     activeSessionId: typeof activeSessionId === 'string' && activeSessionId in valid ? activeSessionId : null,
     openChildId: typeof openChildId === 'string' ? openChildId : null,
     ...(typeof modelId === 'string' && modelId !== '' ? { modelId } : {}),
-    // Rules another version wrote that this one cannot read are dropped: the shipped ones apply.
     providerRules: restoreProviderRules(providerRules),
+    providerModels: restoreProviderModels(providerModels),
   };
-}
-
-function restoreProviderRules(saved: unknown): ProviderRules | null {
-  if (saved === null || saved === undefined) return null;
-  const parsed = providerRulesSchema.safeParse(saved);
-  return parsed.success ? deepFreeze(parsed.data) : null;
 }
 
 /** The active session, if any. */
