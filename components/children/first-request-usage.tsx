@@ -29,7 +29,7 @@ export function FirstRequestUsage({ run }: { run: ChildRun }) {
       </caption>
       <thead>
         <tr>
-          <th scope="col" />
+          <th scope="col">tokens</th>
           {FIGURES.map(([, label]) => (
             <th key={label} scope="col">
               {label}

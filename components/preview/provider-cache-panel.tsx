@@ -18,7 +18,7 @@ const clock = (ms: number | null) => (ms === null ? 'not published' : formatSeco
 function SourceLink({ label, source }: { label: string; source: RuleSource }) {
   const marks = `${source.thirdParty ? ' · third party' : ''}${source.uncertain ? ' · uncertain' : ''}`;
   return (
-    <a href={source.url} target="_blank" rel="noreferrer" title={`${source.url}, checked ${source.checked}${marks}`}>
+    <a href={source.url} target="_blank" rel="noreferrer" data-source-link title={`${source.url}, checked ${source.checked}${marks}`}>
       {label} ({source.checked}
       {marks})
     </a>
