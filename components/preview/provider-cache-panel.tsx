@@ -108,6 +108,7 @@ function ForecastRows({ forecast, acceptance, focus }: { forecast: ProviderForec
             <summary className={styles.sources}>
               Why · {forecast.mechanism}
               {forecast.minimumTokens > 0 ? ` from ${count(forecast.minimumTokens)} tokens` : ''} · prefix expires {clock(prediction.expiresAtMs)}
+              {prediction.expiresAtMs === null ? '' : ': a sibling sent later misses it'}
             </summary>
             <ul className={styles.reasons} data-testid="forecast-reasons">
               {prediction.reasons.map((reason) => (
