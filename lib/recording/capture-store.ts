@@ -1,0 +1,126 @@
+import type Database from 'better-sqlite3';
+import { openDatabase } from '@/lib/sqlite/open-database';
+import type { ModelApi } from './model-api';
+
+/** One request a runtime sent through Fork Lab, and what came back. */
+export interface Capture {
+  id: number;
+  api: ModelApi;
+  /** The runtime's own session id when it sent one (`prompt_cache_key`, `metadata.user_id`, a session header), else null. */
+  sessionKey: string | null;
+  requestBody: string;
+  requestHeaders: Record<string, string>;
+  status: number | null;
+  responseBody: string | null;
+  /** The response was longer than the store keeps: its start is kept. */
+  responseTruncated: boolean;
+  responseHeaders: Record<string, string> | null;
+  error: string | null;
+  startedAt: string;
+  endedAt: string | null;
+}
+
+interface CaptureRow {
+  id: number;
+  api: string;
+  session_key: string | null;
+  request_body: string;
+  request_headers: string;
+  status: number | null;
+  response_body: string | null;
+  response_truncated: number;
+  response_headers: string | null;
+  error: string | null;
+  started_at: string;
+  ended_at: string | null;
+}
+
+/**
+ * Captured model traffic in SQLite (WAL: a committed capture survives a crash). A request is
+ * written before it is forwarded, its response when it ends, so a capture in progress is visible.
+ */
+export class CaptureStore {
+  readonly #db: Database.Database;
+
+  constructor(file: string) {
+    this.#db = openDatabase(file);
+    this.#db.exec(`
+      CREATE TABLE IF NOT EXISTS captures (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        api TEXT NOT NULL,
+        session_key TEXT,
+        request_body TEXT NOT NULL,
+        request_headers TEXT NOT NULL,
+        status INTEGER,
+        response_body TEXT,
+        response_truncated INTEGER NOT NULL DEFAULT 0,
+        response_headers TEXT,
+        error TEXT,
+        started_at TEXT NOT NULL,
+        ended_at TEXT
+      );
+      CREATE INDEX IF NOT EXISTS captures_by_session ON captures(session_key, id);
+    `);
+  }
+
+  begin(input: { api: ModelApi; sessionKey: string | null; requestBody: string; requestHeaders: Record<string, string> }): number {
+    const result = this.#db
+      .prepare('INSERT INTO captures (api, session_key, request_body, request_headers, started_at) VALUES (?, ?, ?, ?, ?)')
+      .run(input.api, input.sessionKey, input.requestBody, JSON.stringify(input.requestHeaders), new Date().toISOString());
+    return Number(result.lastInsertRowid);
+  }
+
+  finish(
+    id: number,
+    outcome: {
+      status: number | null;
+      responseBody: string | null;
+      responseTruncated: boolean;
+      responseHeaders: Record<string, string> | null;
+      error: string | null;
+    },
+  ): void {
+    this.#db
+      .prepare('UPDATE captures SET status = ?, response_body = ?, response_truncated = ?, response_headers = ?, error = ?, ended_at = ? WHERE id = ?')
+      .run(
+        outcome.status,
+        outcome.responseBody,
+        outcome.responseTruncated ? 1 : 0,
+        outcome.responseHeaders === null ? null : JSON.stringify(outcome.responseHeaders),
+        outcome.error,
+        new Date().toISOString(),
+        id,
+      );
+  }
+
+  get(id: number): Capture | null {
+    const row = this.#db.prepare('SELECT * FROM captures WHERE id = ?').get(id) as CaptureRow | undefined;
+    return row === undefined ? null : toCapture(row);
+  }
+
+  /** The newest captures first, at most `limit`. */
+  list(limit = 100): Capture[] {
+    return (this.#db.prepare('SELECT * FROM captures ORDER BY id DESC LIMIT ?').all(limit) as CaptureRow[]).map(toCapture);
+  }
+
+  close(): void {
+    this.#db.close();
+  }
+}
+
+function toCapture(row: CaptureRow): Capture {
+  return {
+    id: row.id,
+    api: row.api as ModelApi,
+    sessionKey: row.session_key,
+    requestBody: row.request_body,
+    requestHeaders: JSON.parse(row.request_headers) as Record<string, string>,
+    status: row.status,
+    responseBody: row.response_body,
+    responseTruncated: row.response_truncated === 1,
+    responseHeaders: row.response_headers === null ? null : (JSON.parse(row.response_headers) as Record<string, string>),
+    error: row.error,
+    startedAt: row.started_at,
+    endedAt: row.ended_at,
+  };
+}

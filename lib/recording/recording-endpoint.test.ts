@@ -1,0 +1,201 @@
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CaptureStore } from './capture-store';
+import { RECORDED_REQUEST_LIMIT_BYTES, recordingHandler } from './recording-endpoint';
+
+/** What the stand-in upstream received, and how it answers the next request. */
+interface Received {
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+let answer: (response: ServerResponse) => void = () => undefined;
+const received: Received[] = [];
+let server: Server;
+let base = '';
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({ url: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
+      answer(response);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+function setup(env: Record<string, string> = {}) {
+  const store = new CaptureStore(':memory:');
+  const env2 = { FORK_LAB_UPSTREAM_OPENAI: base, FORK_LAB_UPSTREAM_ANTHROPIC: base, ...env };
+  return {
+    store,
+    chat: recordingHandler('openai-chat', { env: env2, store: () => store }),
+    messages: recordingHandler('anthropic-messages', { env: env2, store: () => store }),
+  };
+}
+
+const BODY = '{"model":"gpt-5","prompt_cache_key":"session-7","messages":[{"role":"user","content":"héllo"}],"stream":true}';
+const SENT_HEADERS = {
+  'content-type': 'application/json',
+  authorization: 'Bearer sk-test-secret-123456',
+  'x-stainless-lang': 'js',
+  'user-agent': 'runtime/1.0',
+};
+
+function post(body: string, headers: Record<string, string> = SENT_HEADERS, host = '127.0.0.1:3000', path = '/v1/chat/completions'): Request {
+  return new Request(`http://${host}${path}`, { method: 'POST', headers, body });
+}
+
+async function settled(store: CaptureStore, id = store.list(1)[0]!.id) {
+  for (let attempt = 0; attempt < 100 && store.get(id)!.endedAt === null; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  return store.get(id)!;
+}
+
+describe('the recording endpoint is transparent', () => {
+  it('sends the upstream the same bytes and headers, the host aside, and keeps a capture without the key', async () => {
+    answer = (response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'x-request-id': 'req_1' });
+      response.end('{"id":"c1","choices":[]}');
+    };
+    const { store, chat } = setup();
+    // Next.js adds these to every request it hands a route; the runtime did not send them.
+    const response = await chat(post(BODY, { ...SENT_HEADERS, 'x-forwarded-for': '127.0.0.1', 'x-forwarded-proto': 'http' }));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-request-id')).toBe('req_1');
+    expect(await response.text()).toBe('{"id":"c1","choices":[]}');
+    const upstream = received.at(-1)!;
+    expect(upstream.url).toBe('/v1/chat/completions');
+    expect(upstream.body.equals(Buffer.from(BODY))).toBe(true);
+    for (const [name, value] of Object.entries(SENT_HEADERS)) expect(upstream.headers[name]).toBe(value);
+    expect(upstream.headers.host).toBe(new URL(base).host);
+    expect(Object.keys(upstream.headers).filter((name) => name.startsWith('x-forwarded'))).toEqual([]);
+
+    const capture = await settled(store);
+    expect(capture).toMatchObject({
+      api: 'openai-chat',
+      sessionKey: 'prompt_cache_key:session-7',
+      requestBody: BODY,
+      status: 200,
+      responseBody: '{"id":"c1","choices":[]}',
+      error: null,
+    });
+    expect(JSON.stringify(capture)).not.toContain('sk-test-secret');
+    expect(JSON.stringify(capture)).not.toContain(new URL(base).host);
+    expect(capture.requestHeaders['x-stainless-lang']).toBe('js');
+  });
+
+  it('streams the answer as it arrives, byte for byte', async () => {
+    const events = ['data: {"delta":"a"}\n\n', 'data: {"delta":"b"}\n\n', 'data: [DONE]\n\n'];
+    answer = (response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      let next = 0;
+      const timer = setInterval(() => {
+        response.write(events[next]!);
+        next += 1;
+        if (next === events.length) {
+          clearInterval(timer);
+          response.end();
+        }
+      }, 20);
+    };
+    const { store, chat } = setup();
+    const response = await chat(post(BODY));
+    const reader = response.body!.getReader();
+    const parts: string[] = [];
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parts.push(new TextDecoder().decode(value));
+    }
+    expect(parts.join('')).toBe(events.join(''));
+    expect(parts.length).toBeGreaterThan(1);
+    expect((await settled(store)).responseBody).toBe(events.join(''));
+  });
+
+  it('passes errors on as the upstream sent them: 429 with retry-after, and 500', async () => {
+    const { chat } = setup();
+    answer = (response) => {
+      response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '7' });
+      response.end('{"error":{"message":"Rate limit reached","type":"requests"}}');
+    };
+    const limited = await chat(post(BODY));
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('7');
+    expect(await limited.text()).toBe('{"error":{"message":"Rate limit reached","type":"requests"}}');
+    answer = (response) => {
+      response.writeHead(500, { 'content-type': 'text/plain' });
+      response.end('upstream broke');
+    };
+    const broken = await chat(post(BODY));
+    expect(broken.status).toBe(500);
+    expect(await broken.text()).toBe('upstream broke');
+  });
+
+  it('drops the client stream when the upstream drops the connection, and says so in the capture', async () => {
+    answer = (response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.write('data: {"delta":"a"}\n\n');
+      setTimeout(() => response.socket?.destroy(), 20);
+    };
+    const { store, chat } = setup();
+    const response = await chat(post(BODY));
+    await expect(response.text()).rejects.toThrow();
+    expect((await settled(store)).error).toBe('The upstream dropped the connection before its answer ended.');
+  });
+
+  it('hands the client a compressed answer as it came, and keeps it readable in the capture', async () => {
+    answer = (response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+      response.end(gzipSync('{"ok":true}'));
+    };
+    const { store, chat } = setup();
+    const response = await chat(post(BODY));
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(Buffer.from(await response.arrayBuffer()).equals(gzipSync('{"ok":true}'))).toBe(true);
+    expect((await settled(store)).responseBody).toBe('{"ok":true}');
+  });
+});
+
+describe("the recording endpoint's own refusals, in the provider's shape", () => {
+  it('refuses a body over the cap, as OpenAI and as Anthropic shape errors', async () => {
+    const { chat, messages, store } = setup();
+    const big = 'x'.repeat(RECORDED_REQUEST_LIMIT_BYTES + 1);
+    const openai = await chat(post(big));
+    expect(openai.status).toBe(413);
+    expect(await openai.json()).toMatchObject({ error: { type: 'request_too_large', code: 'request_too_large' } });
+    const anthropic = await messages(post(big, SENT_HEADERS, '127.0.0.1:3000', '/v1/messages'));
+    expect(await anthropic.json()).toMatchObject({ type: 'error', error: { type: 'request_too_large' } });
+    expect(store.list()).toEqual([]);
+  });
+
+  it('says which setting is missing when no upstream is configured', async () => {
+    const store = new CaptureStore(':memory:');
+    const chat = recordingHandler('openai-chat', { env: {}, store: () => store });
+    const response = await chat(post(BODY));
+    expect(response.status).toBe(503);
+    expect((await response.json()).error.message).toContain('set FORK_LAB_UPSTREAM_OPENAI');
+  });
+
+  it('answers only on the loopback name unless the token is sent', async () => {
+    const { chat } = setup({ FORK_LAB_RECORDING_TOKEN: 't0ken' });
+    answer = (response) => response.end('{}');
+    expect((await chat(post(BODY, SENT_HEADERS, 'evil.example:3000'))).status).toBe(403);
+    expect((await chat(post(BODY, { ...SENT_HEADERS, 'x-fork-lab-token': 'wrong' }, 'fork-lab.lan:3000'))).status).toBe(403);
+    expect((await chat(post(BODY, { ...SENT_HEADERS, 'x-fork-lab-token': 't0ken' }, 'fork-lab.lan:3000'))).status).toBe(200);
+  });
+
+  it('answers 502 in the provider shape when the upstream cannot be reached, without naming it', async () => {
+    const store = new CaptureStore(':memory:');
+    const chat = recordingHandler('openai-chat', { env: { FORK_LAB_UPSTREAM_OPENAI: 'http://127.0.0.1:9/v1' }, store: () => store });
+    const response = await chat(post(BODY));
+    expect(response.status).toBe(502);
+    expect((await response.json()).error.message).toBe('The upstream could not be reached (ECONNREFUSED).');
+    expect(JSON.stringify(store.list())).not.toContain('127.0.0.1:9');
+  });
+});

@@ -1,0 +1,102 @@
+import { readBodyBytes } from '@/lib/http/read-json-body';
+import { formatBytes } from '@/lib/view/format-bytes';
+import type { CaptureStore } from './capture-store';
+import { capturedHeaders } from './captured-headers';
+import { forwardToUpstream } from './forward-to-upstream';
+import { MODEL_APIS, type ModelApi, providerError } from './model-api';
+import { sessionKeyOf } from './session-key';
+
+/** Largest request body the endpoint takes: a long session's request, not a dump. */
+export const RECORDED_REQUEST_LIMIT_BYTES = 8 * 1024 * 1024;
+
+type Env = Record<string, string | undefined>;
+
+/** Where each provider's traffic goes: `FORK_LAB_UPSTREAM_OPENAI` / `FORK_LAB_UPSTREAM_ANTHROPIC`, a base URL ending in `/v1`. */
+export function upstreamBase(api: ModelApi, env: Env): URL | null {
+  const value = MODEL_APIS[api].provider === 'anthropic' ? env.FORK_LAB_UPSTREAM_ANTHROPIC : env.FORK_LAB_UPSTREAM_OPENAI;
+  if (!value) return null;
+  try {
+    return new URL(value.endsWith('/') ? value : `${value}/`);
+  } catch {
+    return null;
+  }
+}
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/**
+ * Who may use the endpoint: anyone reaching it on the loopback interface; from elsewhere only with
+ * the token (`FORK_LAB_RECORDING_TOKEN`, sent as `x-fork-lab-token`). The Host header decides, so
+ * a page on another site that resolves its name to this machine (DNS rebinding) is refused too.
+ */
+function allowed(request: Request, env: Env): boolean {
+  const host = new URL(request.url).hostname;
+  if (LOOPBACK.has(host)) return true;
+  const token = env.FORK_LAB_RECORDING_TOKEN;
+  return token !== undefined && token !== '' && request.headers.get('x-fork-lab-token') === token;
+}
+
+/**
+ * One model API served as a recording proxy: the request is kept (its body, its headers without
+ * credentials, the runtime's session id), sent on to the configured upstream with the runtime's
+ * own key, and the answer streamed back unchanged while the capture keeps a copy. Fork Lab's own
+ * refusals are shaped as the provider shapes its errors.
+ */
+export function recordingHandler(api: ModelApi, deps: { env?: Env; store: () => CaptureStore }) {
+  return async (request: Request): Promise<Response> => {
+    const env = deps.env ?? process.env;
+    if (!allowed(request, env)) {
+      return providerError(
+        api,
+        403,
+        'permission_error',
+        'Fork Lab answers model requests from this machine only; from elsewhere send x-fork-lab-token (FORK_LAB_RECORDING_TOKEN).',
+      );
+    }
+    let body: Uint8Array;
+    try {
+      body = await readBodyBytes(request, RECORDED_REQUEST_LIMIT_BYTES);
+    } catch {
+      return providerError(api, 413, 'request_too_large', `The request body is larger than Fork Lab records (${formatBytes(RECORDED_REQUEST_LIMIT_BYTES)}).`);
+    }
+    const base = upstreamBase(api, env);
+    if (base === null) {
+      const name = MODEL_APIS[api].provider === 'anthropic' ? 'FORK_LAB_UPSTREAM_ANTHROPIC' : 'FORK_LAB_UPSTREAM_OPENAI';
+      return providerError(
+        api,
+        503,
+        'overloaded_error',
+        `No upstream is configured for ${MODEL_APIS[api].path}: set ${name} to the provider's base URL (for example https://api.openai.com/v1).`,
+      );
+    }
+    const text = new TextDecoder().decode(body);
+    let parsed: unknown = null;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // Not JSON: the provider answers it as it does; the capture keeps the text.
+    }
+    const store = deps.store();
+    const id = store.begin({ api, sessionKey: sessionKeyOf(parsed, request.headers), requestBody: text, requestHeaders: capturedHeaders(request.headers) });
+    const url = new URL(MODEL_APIS[api].path.replace(/^\/v1\//, ''), base);
+    try {
+      const forwarded = await forwardToUpstream(url, request, body, request.signal);
+      void forwarded.outcome.then((outcome) =>
+        store.finish(id, {
+          status: outcome.status,
+          responseBody: outcome.body,
+          responseTruncated: outcome.truncated,
+          responseHeaders: outcome.headers,
+          error: outcome.error,
+        }),
+      );
+      return forwarded.response;
+    } catch (error) {
+      // The code, not the message: a connection error's message names the upstream's address, which is never kept.
+      const code = (error as { code?: unknown }).code;
+      const message = `The upstream could not be reached (${typeof code === 'string' ? code : 'connection error'}).`;
+      store.finish(id, { status: null, responseBody: null, responseTruncated: false, responseHeaders: null, error: message });
+      return providerError(api, 502, 'api_error', message);
+    }
+  };
+}
