@@ -174,14 +174,6 @@ describe("the recording endpoint's own refusals, in the provider's shape", () =>
     expect(store.list()).toEqual([]);
   });
 
-  it('says which setting is missing when no upstream is configured', async () => {
-    const store = new CaptureStore(':memory:');
-    const chat = recordingHandler('openai-chat', { env: {}, store: () => store });
-    const response = await chat(post(BODY));
-    expect(response.status).toBe(503);
-    expect((await response.json()).error.message).toContain('set FORK_LAB_UPSTREAM_OPENAI');
-  });
-
   it('answers only on the loopback name unless the token is sent', async () => {
     const { chat } = setup({ FORK_LAB_RECORDING_TOKEN: 't0ken' });
     answer = (response) => response.end('{}');

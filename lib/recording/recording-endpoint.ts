@@ -4,6 +4,7 @@ import type { CaptureStore } from './capture-store';
 import { capturedHeaders } from './captured-headers';
 import { forwardToUpstream } from './forward-to-upstream';
 import { MODEL_APIS, type ModelApi, providerError } from './model-api';
+import { offlineAnswer } from './offline-answer';
 import { sessionKeyOf } from './session-key';
 
 /** Largest request body the endpoint takes: a long session's request, not a dump. */
@@ -39,7 +40,8 @@ function allowed(request: Request, env: Env): boolean {
 /**
  * One model API served as a recording proxy: the request is kept (its body, its headers without
  * credentials, the runtime's session id), sent on to the configured upstream with the runtime's
- * own key, and the answer streamed back unchanged while the capture keeps a copy. Fork Lab's own
+ * own key, and the answer streamed back unchanged while the capture keeps a copy. With no upstream
+ * configured the offline model answers, in the API's own shape. Fork Lab's own
  * refusals are shaped as the provider shapes its errors.
  */
 export function recordingHandler(api: ModelApi, deps: { env?: Env; store: () => CaptureStore }) {
@@ -60,15 +62,6 @@ export function recordingHandler(api: ModelApi, deps: { env?: Env; store: () => 
       return providerError(api, 413, 'request_too_large', `The request body is larger than Fork Lab records (${formatBytes(RECORDED_REQUEST_LIMIT_BYTES)}).`);
     }
     const base = upstreamBase(api, env);
-    if (base === null) {
-      const name = MODEL_APIS[api].provider === 'anthropic' ? 'FORK_LAB_UPSTREAM_ANTHROPIC' : 'FORK_LAB_UPSTREAM_OPENAI';
-      return providerError(
-        api,
-        503,
-        'overloaded_error',
-        `No upstream is configured for ${MODEL_APIS[api].path}: set ${name} to the provider's base URL (for example https://api.openai.com/v1).`,
-      );
-    }
     const text = new TextDecoder().decode(body);
     let parsed: unknown = null;
     try {
@@ -78,6 +71,7 @@ export function recordingHandler(api: ModelApi, deps: { env?: Env; store: () => 
     }
     const store = deps.store();
     const id = store.begin({ api, sessionKey: sessionKeyOf(parsed, request.headers), requestBody: text, requestHeaders: capturedHeaders(request.headers) });
+    if (base === null) return recordedOffline(store, id, await offlineAnswer(api, text, parsed));
     const url = new URL(MODEL_APIS[api].path.replace(/^\/v1\//, ''), base);
     try {
       const forwarded = await forwardToUpstream(url, request, body, request.signal);
@@ -99,4 +93,12 @@ export function recordingHandler(api: ModelApi, deps: { env?: Env; store: () => 
       return providerError(api, 502, 'api_error', message);
     }
   };
+}
+
+/** Keep the offline model's answer with the capture, and hand the client an identical copy. */
+async function recordedOffline(store: CaptureStore, id: number, response: Response): Promise<Response> {
+  const body = await response.text();
+  const headers = Object.fromEntries(response.headers);
+  store.finish(id, { status: response.status, responseBody: body, responseTruncated: false, responseHeaders: headers, error: null });
+  return new Response(body, { status: response.status, headers: response.headers });
 }

@@ -1,0 +1,93 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createOpenAI } from '@ai-sdk/openai';
+import { generateText, jsonSchema, type ModelMessage, streamText, tool } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { CaptureStore } from './capture-store';
+import { recordingHandler } from './recording-endpoint';
+
+/** An AI SDK app pointed at Fork Lab with no upstream: its requests reach the handlers directly. */
+function pointedAtForkLab() {
+  const store = new CaptureStore(':memory:');
+  const handlers = {
+    '/v1/chat/completions': recordingHandler('openai-chat', { env: {}, store: () => store }),
+    '/v1/messages': recordingHandler('anthropic-messages', { env: {}, store: () => store }),
+    '/v1/responses': recordingHandler('openai-responses', { env: {}, store: () => store }),
+  };
+  const fetch = (async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : input.toString());
+    const handler = handlers[url.pathname as keyof typeof handlers];
+    return handler(new Request(`http://127.0.0.1:3000${url.pathname}`, init));
+  }) as typeof globalThis.fetch;
+  return { store, fetch };
+}
+
+const HISTORY: ModelMessage[] = [
+  { role: 'user', content: 'The release tag is v2.14.3.' },
+  { role: 'assistant', content: 'Noted.' },
+  { role: 'user', content: 'What is the release tag?' },
+];
+
+const agent = tool({
+  description: 'Start a subagent.',
+  inputSchema: jsonSchema<{ prompt: string; fork_turns?: string }>({
+    type: 'object',
+    properties: { prompt: { type: 'string' }, fork_turns: { type: 'string' } },
+    required: ['prompt'],
+  }),
+});
+
+describe('the endpoint answers with the offline model when no upstream is set', () => {
+  it('answers an OpenAI Chat request, plain and streamed, and keeps both', async () => {
+    const { store, fetch } = pointedAtForkLab();
+    const openai = createOpenAI({ baseURL: 'http://127.0.0.1:3000/v1', apiKey: 'sk-none', fetch });
+    const plain = await generateText({ model: openai.chat('gpt-5'), messages: HISTORY });
+    expect(plain.text).toContain('v2.14.3');
+    const streamed = streamText({ model: openai.chat('gpt-5'), messages: HISTORY });
+    expect(await streamed.text).toBe(plain.text);
+    const captures = store.list();
+    expect(captures).toHaveLength(2);
+    expect(captures.every((capture) => capture.status === 200 && capture.api === 'openai-chat')).toBe(true);
+    expect(captures[0]!.responseBody).toContain('data: [DONE]');
+  });
+
+  it("calls the runtime's Agent tool as asked, in each API's shape, so a runtime can fork through Fork Lab", async () => {
+    const { fetch } = pointedAtForkLab();
+    const ask = 'Call agent with fork_turns=all prompt: "Check the tests."';
+    const openai = createOpenAI({ baseURL: 'http://127.0.0.1:3000/v1', apiKey: 'sk-none', fetch });
+    const anthropic = createAnthropic({ baseURL: 'http://127.0.0.1:3000/v1', apiKey: 'sk-ant-none', fetch });
+    for (const model of [openai.chat('gpt-5'), anthropic('claude-sonnet-4-5')]) {
+      for (const streamed of [false, true]) {
+        const calls = streamed
+          ? await streamText({ model, prompt: ask, tools: { agent } }).toolCalls
+          : (await generateText({ model, prompt: ask, tools: { agent } })).toolCalls;
+        expect(calls.map((call) => [call.toolName, call.input])).toEqual([['agent', { fork_turns: 'all', prompt: 'Check the tests.' }]]);
+      }
+    }
+  });
+
+  it('answers an Anthropic request in its shape, text plain and streamed', async () => {
+    const { store, fetch } = pointedAtForkLab();
+    const anthropic = createAnthropic({ baseURL: 'http://127.0.0.1:3000/v1', apiKey: 'sk-ant-none', fetch });
+    const plain = await generateText({
+      model: anthropic('claude-sonnet-4-5'),
+      system: 'Be brief.',
+      prompt: 'The build number is 4417. What is the build number?',
+    });
+    expect(plain.text).toContain('4417');
+    expect(
+      await streamText({ model: anthropic('claude-sonnet-4-5'), system: 'Be brief.', prompt: 'The build number is 4417. What is the build number?' }).text,
+    ).toBe(plain.text);
+    expect(store.list().map((capture) => capture.api)).toEqual(['anthropic-messages', 'anthropic-messages']);
+  });
+
+  it('says the Responses API has no offline answer yet, in its shape', async () => {
+    const { fetch } = pointedAtForkLab();
+    const response = await fetch('http://127.0.0.1:3000/v1/responses', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"model":"gpt-5","input":"hi"}',
+    });
+    expect(response.status).toBe(503);
+    expect((await response.json()).error.message).toContain('set FORK_LAB_UPSTREAM_OPENAI');
+  });
+});

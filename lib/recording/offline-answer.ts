@@ -1,0 +1,74 @@
+import { generateText, jsonSchema, type ModelMessage as SdkMessage, type ToolSet, tool } from 'ai';
+import { createOfflineModel } from '@/lib/ai/offline/offline-model';
+import type { ToolDeclaration } from '@/lib/fork';
+import { importTranscript } from '@/lib/import/import-transcript';
+import { anthropicAnswer } from './anthropic-answer';
+import { type ModelApi, providerError } from './model-api';
+import { openAiChatAnswer } from './openai-chat-answer';
+
+/** The offline model's answer to one request, in the neutral shape each API's writer takes. */
+export interface OfflineReply {
+  id: string;
+  model: string;
+  text: string;
+  toolCalls: { id: string; name: string; input: string }[];
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/** The request's tools as the offline model sees them: declared, never run (the runtime runs them). */
+function declaredTools(tools: readonly ToolDeclaration[]): ToolSet {
+  return Object.fromEntries(
+    tools.map((declaration) => [
+      declaration.name,
+      tool({ description: declaration.description ?? '', inputSchema: jsonSchema(declaration.inputSchema ?? { type: 'object', properties: {} }) }),
+    ]),
+  );
+}
+
+/**
+ * Answer a request with Fork Lab's offline model when no upstream is configured: the body read as
+ * the API's request (the importer every export round-trips through), one model step, written back
+ * in the API's own response shape, streamed when the request asks for a stream. The model calls a
+ * tool the way the runtime's model would; running it is the runtime's business.
+ */
+export async function offlineAnswer(api: ModelApi, text: string, parsed: unknown): Promise<Response> {
+  if (api === 'openai-responses') {
+    return providerError(
+      api,
+      503,
+      'server_error',
+      'The offline model does not answer /v1/responses yet: set FORK_LAB_UPSTREAM_OPENAI to the provider’s base URL.',
+    );
+  }
+  let imported: Awaited<ReturnType<typeof importTranscript>>;
+  try {
+    imported = await importTranscript(text, { format: api });
+  } catch (error) {
+    return providerError(api, 400, 'invalid_request_error', `Fork Lab could not read the request: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const { profile, messages } = imported.transcript;
+  const result = await generateText({
+    model: createOfflineModel(),
+    system: profile.systemInstruction,
+    messages: messages.map((entry) => entry.message) as SdkMessage[],
+    tools: declaredTools(profile.tools),
+    allowSystemInMessages: true,
+  });
+  const reply: OfflineReply = {
+    id: `forklab-${crypto.randomUUID().slice(0, 12)}`,
+    model: profile.model,
+    text: result.text,
+    toolCalls: result.toolCalls.map((call) => ({ id: call.toolCallId, name: call.toolName, input: JSON.stringify(call.input) })),
+    inputTokens: result.usage.inputTokens ?? 0,
+    outputTokens: result.usage.outputTokens ?? 0,
+  };
+  const stream = typeof parsed === 'object' && parsed !== null && (parsed as { stream?: unknown }).stream === true;
+  return api === 'anthropic-messages' ? anthropicAnswer(reply, stream) : openAiChatAnswer(reply, stream);
+}
+
+/** Server-sent events, one `data:` per event (and `event:` where the API names them). */
+export function eventStream(events: readonly { event?: string; data: string }[]): Response {
+  const body = events.map(({ event, data }) => `${event === undefined ? '' : `event: ${event}\n`}data: ${data}\n\n`).join('');
+  return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' } });
+}
