@@ -2,24 +2,7 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, jsonSchema, type ModelMessage, streamText, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { CaptureStore } from './capture-store';
-import { recordingHandler } from './recording-endpoint';
-
-/** An AI SDK app pointed at Fork Lab with no upstream: its requests reach the handlers directly. */
-function pointedAtForkLab() {
-  const store = new CaptureStore(':memory:');
-  const handlers = {
-    '/v1/chat/completions': recordingHandler('openai-chat', { env: {}, store: () => store }),
-    '/v1/messages': recordingHandler('anthropic-messages', { env: {}, store: () => store }),
-    '/v1/responses': recordingHandler('openai-responses', { env: {}, store: () => store }),
-  };
-  const fetch = (async (input: string | URL | Request, init?: RequestInit) => {
-    const url = new URL(input instanceof Request ? input.url : input.toString());
-    const handler = handlers[url.pathname as keyof typeof handlers];
-    return handler(new Request(`http://127.0.0.1:3000${url.pathname}`, init));
-  }) as typeof globalThis.fetch;
-  return { store, fetch };
-}
+import { pointedAtForkLab } from './testing/pointed-at-fork-lab';
 
 const HISTORY: ModelMessage[] = [
   { role: 'user', content: 'The release tag is v2.14.3.' },

@@ -1,0 +1,168 @@
+import { forkRequestFromCall } from '@/lib/agent/agent-tool';
+import { toAnthropicMessagesRequest } from '@/lib/export/anthropic-messages-request';
+import { toOpenAiChatRequest } from '@/lib/export/openai-chat-request';
+import { FORK_RUNTIMES, type ForkPolicy, type ModelMessage, type ParentTranscript, planFork, type ToolDeclaration, toolCallsOf } from '@/lib/fork';
+import { AGENT_TOOL_NAMES } from '@/lib/fork-service/in-flight-call';
+import { importTranscript } from '@/lib/import/import-transcript';
+import { firstDifference } from '@/lib/provider-cache/miss-explainer';
+import type { ModelApi } from './model-api';
+
+/** A captured request read back as a conversation: what the runtime sent its model. */
+export interface CapturedConversation {
+  id: number;
+  api: ModelApi;
+  transcript: ParentTranscript;
+}
+
+/** One fork found in the traffic, and whether the child's request is what the runtime's rules say. */
+export interface ForkFinding {
+  parentId: number;
+  childId: number;
+  toolCallId: string;
+  toolName: string;
+  /** The runtime whose rules the check used; `guessed` when nobody said which runtime it is. */
+  runtime: ForkPolicy;
+  guessed: boolean;
+  verdict: 'matches' | 'differs' | 'refused';
+  /** The first place the child's actual request differs from the plan (message index and JSON path). */
+  difference: { at: string; expected: string; actual: string } | null;
+  expectedMessages: number;
+  actualMessages: number;
+  /** Leading messages the child's request repeats of the parent's request as recorded: the prefix a cache could share. */
+  sharedPrefixMessages: number;
+  /** The runtime's own words when its rules refuse the call. */
+  errors?: string[];
+}
+
+/** Read a captured request body as a conversation, with the importer every export round-trips through. */
+export async function readCapture(id: number, api: ModelApi, body: string): Promise<CapturedConversation | null> {
+  try {
+    return { id, api, transcript: (await importTranscript(body, { format: api })).transcript };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The runtime a call belongs to, from the declaration of the tool it called: the runtime whose
+ * Agent tool has that name and declares every argument the call sent. The first such one wins.
+ */
+export function guessRuntime(toolName: string, input: unknown): ForkPolicy | null {
+  const keys = input !== null && typeof input === 'object' ? Object.keys(input) : [];
+  const fits = FORK_RUNTIMES.filter((runtime) => {
+    const declared = runtime.agentTool.declaration;
+    const properties = Object.keys((declared.inputSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {});
+    return declared.name.toLowerCase() === toolName.toLowerCase() && keys.every((key) => properties.includes(key));
+  });
+  return fits[0]?.policy ?? null;
+}
+
+/** Some user message among these carries the task (a runtime frames it, but keeps its words). */
+function carriesTask(messages: readonly { message: ModelMessage }[], task: string): boolean {
+  return messages.some(({ message }) => message.role === 'user' && text(message).includes(task));
+}
+
+function text(message: ModelMessage): string {
+  if (typeof message.content === 'string') return message.content;
+  return message.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
+}
+
+/** The child's request as the runtime's rules plan it, written and read back the way the captured one was. */
+async function expectedConversation(api: ModelApi, messages: ModelMessage[], system: string, tools: ToolDeclaration[], model: string): Promise<ModelMessage[]> {
+  const child = {
+    profileName: 'fork',
+    approvalSubject: 'fork',
+    systemInstruction: system,
+    tools,
+    model,
+    depth: 1,
+    inheritance: { systemInstruction: 'parent', tools: 'parent', model: 'parent' },
+    initialMessages: messages.slice(0, -1).map((message) => ({ message, source: { kind: 'synthetic', rule: 'task-prompt' } })),
+    firstPrompt: { message: messages.at(-1)!, source: { kind: 'synthetic', rule: 'task-prompt' } },
+  } as unknown as Parameters<typeof toOpenAiChatRequest>[0];
+  const body = api === 'anthropic-messages' ? toAnthropicMessagesRequest(child) : toOpenAiChatRequest(child);
+  return (await importTranscript(JSON.stringify(body), { format: api })).transcript.messages.map((entry) => entry.message);
+}
+
+function sharedPrefix(a: readonly ModelMessage[], b: readonly ModelMessage[]): number {
+  let shared = 0;
+  while (shared < a.length && shared < b.length && firstDifference(a[shared], b[shared], '') === null) shared += 1;
+  return shared;
+}
+
+/**
+ * The forks in captured traffic, each checked against the rules. A fork is a request that, past
+ * what it shares of an Agent call's history, carries the call's task in a user message; its
+ * parent is that history up to and including the call, as first recorded. The check plans the call on
+ * that parent under `runtime` (or the runtime guessed from the call) and compares the plan's first
+ * request, message by message, with the one the runtime actually sent.
+ */
+export async function checkForks(conversations: readonly CapturedConversation[], runtime?: ForkPolicy): Promise<ForkFinding[]> {
+  const findings: ForkFinding[] = [];
+  const seen = new Set<string>();
+  const inOrder = [...conversations].sort((a, b) => a.id - b.id);
+  for (const parent of inOrder) {
+    const messages = parent.transcript.messages;
+    for (const [index, entry] of messages.entries()) {
+      if (entry.message.role !== 'assistant') continue;
+      for (const call of toolCallsOf(entry.message).filter((candidate) => AGENT_TOOL_NAMES.has(candidate.toolName))) {
+        if (seen.has(call.toolCallId)) continue;
+        const policy = runtime ?? guessRuntime(call.toolName, call.input);
+        if (policy === null) continue;
+        const request = forkRequestFromCall(policy, call.input);
+        const task = request.directive.trim();
+        // A request that carries the task after the call is a child that copied the call, not a parent.
+        if (task === '' || carriesTask(messages.slice(index + 1), task)) continue;
+        const before = messages.slice(0, index).map((message) => message.message);
+        const child = inOrder.find((candidate) => {
+          if (candidate.id === parent.id) return false;
+          const sent = candidate.transcript.messages.map((message) => message.message);
+          // What it sends beyond the parent's history must carry the task: the parent's own requests do not.
+          return carriesTask(candidate.transcript.messages.slice(sharedPrefix(before, sent)), task);
+        });
+        if (child === undefined) continue;
+        seen.add(call.toolCallId);
+        const atFork: ParentTranscript = { ...parent.transcript, messages: messages.slice(0, index + 1) };
+        const plan = planFork(atFork, request);
+        const actual = child.transcript.messages.map((message) => message.message);
+        const base = {
+          parentId: parent.id,
+          childId: child.id,
+          toolCallId: call.toolCallId,
+          toolName: call.toolName,
+          runtime: policy,
+          guessed: runtime === undefined,
+          actualMessages: actual.length,
+          sharedPrefixMessages: sharedPrefix(before, actual),
+        };
+        if (plan.child === null) {
+          findings.push({ ...base, verdict: 'refused', difference: null, expectedMessages: 0, errors: plan.errors.map((error) => error.message) });
+          continue;
+        }
+        const planned = [...plan.child.initialMessages, plan.child.firstPrompt].map((message) => message.message);
+        const expected = await expectedConversation(child.api, planned, plan.child.systemInstruction, plan.child.tools, plan.child.model);
+        const system =
+          plan.child.systemInstruction === child.transcript.profile.systemInstruction
+            ? null
+            : { at: 'system', expected: plan.child.systemInstruction, actual: child.transcript.profile.systemInstruction };
+        const found = system ?? messageDifference(expected, actual);
+        findings.push({ ...base, verdict: found === null ? 'matches' : 'differs', difference: found, expectedMessages: expected.length });
+      }
+    }
+  }
+  return findings;
+}
+
+function messageDifference(expected: readonly ModelMessage[], actual: readonly ModelMessage[]): ForkFinding['difference'] {
+  for (let index = 0; index < Math.max(expected.length, actual.length); index += 1) {
+    const difference = firstDifference(expected[index], actual[index], `messages[${index}]`);
+    if (difference !== null) return { at: difference.path, expected: show(difference.before), actual: show(difference.after) };
+  }
+  return null;
+}
+
+function show(value: unknown): string {
+  if (value === undefined) return '(nothing)';
+  const written = typeof value === 'string' ? value : JSON.stringify(value);
+  return written.length > 300 ? `${written.slice(0, 300)}…` : written;
+}
