@@ -1,0 +1,5 @@
+import { capturesListHandler } from '@/lib/api/captures-endpoint';
+import { captureStore } from '@/lib/recording/capture-manager';
+
+/** `GET /api/captures` — captured model traffic, its sessions and its checked forks; see `lib/api/captures-endpoint.ts`. */
+export const GET = capturesListHandler(captureStore);

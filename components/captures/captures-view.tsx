@@ -1,0 +1,180 @@
+'use client';
+
+import Link from 'next/link';
+import { useEffect, useState } from 'react';
+import { FORK_RUNTIMES } from '@/lib/fork';
+import { describeHttpError, readErrorResponse } from '@/lib/http/read-error-response';
+import type { CapturedSession } from '@/lib/recording/capture-sessions';
+import type { ForkFinding } from '@/lib/recording/fork-check';
+import styles from './captures.module.css';
+
+interface CaptureSummary {
+  id: number;
+  api: string;
+  sessionKey: string | null;
+  status: number | null;
+  error: string | null;
+  startedAt: string;
+  messages: number | null;
+}
+
+interface Listing {
+  captures: CaptureSummary[];
+  sessions: CapturedSession[];
+  forks: ForkFinding[];
+}
+
+/** How often the page asks again, so traffic shows up as it arrives. */
+const POLL_MS = 2000;
+
+/** Captured model traffic: the forks found in it with their verdicts, its sessions and its requests, live. */
+export function CapturesView() {
+  const [runtime, setRuntime] = useState('');
+  const [listing, setListing] = useState<Listing | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const load = async () => {
+      try {
+        const response = await fetch(`/api/captures${runtime === '' ? '' : `?runtime=${encodeURIComponent(runtime)}`}`, { cache: 'no-store' });
+        if (!response.ok) throw new Error(describeHttpError(await readErrorResponse(response)));
+        if (!stopped) {
+          setListing((await response.json()) as Listing);
+          setError(null);
+        }
+      } catch (caught) {
+        if (!stopped) setError(caught instanceof Error ? caught.message : String(caught));
+      }
+      if (!stopped) timer = setTimeout(load, POLL_MS);
+    };
+    void load();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [runtime]);
+
+  return (
+    <main className={styles.page} data-testid="captures-view" data-ready={listing !== null || undefined}>
+      <header>
+        <h1>Captured traffic</h1>
+        <p className={styles.muted}>
+          Point a runtime at this server (<code>/v1/chat/completions</code>, <code>/v1/responses</code>, <code>/v1/messages</code>): every request is kept here,
+          and each fork found in it is checked against the runtime’s rules. <Link href="/">← Playground</Link>
+        </p>
+        <label>
+          Check forks by{' '}
+          <select value={runtime} onChange={(event) => setRuntime(event.target.value)} data-testid="captures-runtime">
+            <option value="">the runtime each call’s tool suggests</option>
+            {FORK_RUNTIMES.map((candidate) => (
+              <option key={candidate.policy} value={candidate.policy}>
+                {candidate.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      </header>
+      {error === null ? null : (
+        <p role="alert" className={styles.muted}>
+          {error}
+        </p>
+      )}
+      {listing === null ? <p className={styles.muted}>Reading the captures…</p> : <Findings listing={listing} />}
+    </main>
+  );
+}
+
+function Findings({ listing }: { listing: Listing }) {
+  return (
+    <>
+      <section aria-label="Forks">
+        <h2>Forks</h2>
+        {listing.forks.length === 0 ? (
+          <p className={styles.muted}>No fork found yet: a fork is a request that carries the task of an Agent call another request made.</p>
+        ) : (
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">Parent → child</th>
+                <th scope="col">Runtime</th>
+                <th scope="col">Verdict</th>
+                <th scope="col">First difference</th>
+                <th scope="col">Shared prefix</th>
+              </tr>
+            </thead>
+            <tbody>
+              {listing.forks.map((fork) => (
+                <tr key={`${fork.parentId} ${fork.childId} ${fork.toolCallId}`} data-testid="fork-row" data-child={fork.childId}>
+                  <td>
+                    #{fork.parentId} → #{fork.childId} <span className={styles.muted}>({fork.toolName})</span>
+                  </td>
+                  <td>
+                    {fork.runtime}
+                    {fork.guessed ? <span className={styles.muted}> (guessed from the tool)</span> : null}
+                  </td>
+                  <td>
+                    <span className={styles.verdict} data-verdict={fork.verdict} data-testid="fork-verdict">
+                      {fork.verdict}
+                    </span>
+                    {fork.errors?.map((message) => (
+                      <p key={message} className={styles.muted}>
+                        {message}
+                      </p>
+                    ))}
+                  </td>
+                  <td className={styles.code} data-testid="fork-difference">
+                    {fork.difference === null ? (
+                      '—'
+                    ) : (
+                      <>
+                        <strong>{fork.difference.at}</strong>: expected {fork.difference.expected}; sent {fork.difference.actual}
+                      </>
+                    )}
+                  </td>
+                  <td>
+                    {fork.sharedPrefixMessages} message{fork.sharedPrefixMessages === 1 ? '' : 's'}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <section aria-label="Sessions">
+        <h2>Sessions</h2>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">Session</th>
+              <th scope="col">Grouped by</th>
+              <th scope="col">Requests</th>
+              <th scope="col">Messages</th>
+            </tr>
+          </thead>
+          <tbody>
+            {listing.sessions.map((session) => (
+              <tr key={session.id} data-testid="session-row">
+                <td>{session.title}</td>
+                <td>{session.by === 'runtime-id' ? session.key : 'prefix continuity'}</td>
+                <td>
+                  {session.captureIds.map((id) => (
+                    <a key={id} href={`/api/captures/${id}`} download>
+                      #{id}{' '}
+                    </a>
+                  ))}
+                </td>
+                <td>{session.messages}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <p className={styles.muted}>
+        {listing.captures.length} newest request{listing.captures.length === 1 ? '' : 's'}; a request’s number downloads its body as the runtime sent it, to
+        import in the playground.
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import { FORK_POLICIES, isForkPolicy } from '@/lib/fork';
+import { answeringErrors, HttpError, invalidRequest } from '@/lib/http/http-error';
+import { jsonResponse } from '@/lib/http/json-response';
+import { groupSessions } from '@/lib/recording/capture-sessions';
+import type { CaptureStore } from '@/lib/recording/capture-store';
+import { checkForks, readCapture } from '@/lib/recording/fork-check';
+
+/** The newest captures the list reads back and checks: enough for a session's forks, not a dump. */
+export const CAPTURES_LISTED = 100;
+
+/**
+ * `GET /api/captures` (`?runtime=<policy>` to check every fork by that runtime's rules instead of
+ * the one each call's tool suggests): the newest captured requests, their sessions, and each fork
+ * found in them with its verdict.
+ */
+export function capturesListHandler(store: () => CaptureStore) {
+  return answeringErrors('list captured traffic', async (request: Request): Promise<Response> => {
+    const runtime = new URL(request.url).searchParams.get('runtime');
+    if (runtime !== null && !isForkPolicy(runtime)) {
+      throw invalidRequest(`runtime must be one of ${FORK_POLICIES.join(', ')}.`, [{ path: 'runtime', message: `not a runtime: ${runtime.slice(0, 80)}` }]);
+    }
+    const captures = store().list(CAPTURES_LISTED);
+    const read = await Promise.all(
+      captures.map(async (capture) => ({ capture, conversation: await readCapture(capture.id, capture.api, capture.requestBody) })),
+    );
+    const conversations = read.flatMap(({ conversation }) => (conversation === null ? [] : [conversation]));
+    const forks = await checkForks(conversations, runtime ?? undefined);
+    return jsonResponse({
+      captures: read.map(({ capture, conversation }) => ({
+        id: capture.id,
+        api: capture.api,
+        sessionKey: capture.sessionKey,
+        status: capture.status,
+        error: capture.error,
+        startedAt: capture.startedAt,
+        endedAt: capture.endedAt,
+        requestBytes: capture.requestBody.length,
+        messages: conversation?.transcript.messages.length ?? null,
+      })),
+      sessions: groupSessions(
+        read.map(({ capture, conversation }) => ({ id: capture.id, sessionKey: capture.sessionKey, conversation })),
+        new Set(forks.map((fork) => fork.childId)),
+      ),
+      forks,
+    });
+  });
+}
+
+/** `GET /api/captures/<id>`: a captured request body as the runtime sent it, to download or import. */
+export function captureBodyHandler(store: () => CaptureStore) {
+  return answeringErrors('read a captured request', async (_request: Request, id: string): Promise<Response> => {
+    const number = /^[1-9][0-9]{0,15}$/.test(id) ? Number(id) : null;
+    const capture = number === null ? null : store().get(number);
+    if (capture === null) throw new HttpError(404, 'not-found', `There is no captured request ${id.slice(0, 40)}.`);
+    return new Response(capture.requestBody, {
+      headers: { 'content-type': 'application/json; charset=utf-8', 'content-disposition': `attachment; filename="capture-${capture.id}.${capture.api}.json"` },
+    });
+  });
+}
