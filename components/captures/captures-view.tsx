@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
-import { FORK_RUNTIMES } from '@/lib/fork';
+import { RuntimeOptions } from '@/components/fork-controls/runtime-options';
 import { describeHttpError, readErrorResponse } from '@/lib/http/read-error-response';
 import type { CapturedSession } from '@/lib/recording/capture-sessions';
 import type { ForkFinding } from '@/lib/recording/fork-check';
@@ -68,11 +68,7 @@ export function CapturesView() {
           Check forks by{' '}
           <select value={runtime} onChange={(event) => setRuntime(event.target.value)} data-testid="captures-runtime">
             <option value="">the runtime each call’s tool suggests</option>
-            {FORK_RUNTIMES.map((candidate) => (
-              <option key={candidate.policy} value={candidate.policy}>
-                {candidate.name}
-              </option>
-            ))}
+            <RuntimeOptions />
           </select>
         </label>
       </header>

@@ -1,9 +1,10 @@
 'use client';
 
 import { RuntimeFields } from '@/components/fork-controls/runtime-fields';
+import { RuntimeOptions } from '@/components/fork-controls/runtime-options';
 import type { ModelOption } from '@/lib/ai/providers';
 import type { CompareRun, CompareVariant } from '@/lib/compare/compare-setup';
-import { FORK_RUNTIMES, isForkPolicy, runtimeOf } from '@/lib/fork';
+import { isForkPolicy, runtimeOf } from '@/lib/fork';
 import styles from './compare.module.css';
 import type { VariantPreview } from './use-compare-previews';
 import { VariantCache } from './variant-cache';
@@ -223,11 +224,7 @@ export function VariantCard(props: VariantCardProps) {
             if (isForkPolicy(policy)) props.onChange((current) => ({ ...current, policy, values: runtimeOf(policy).controls.defaults }));
           }}
         >
-          {FORK_RUNTIMES.map((candidate) => (
-            <option key={candidate.policy} value={candidate.policy}>
-              {candidate.name}
-            </option>
-          ))}
+          <RuntimeOptions />
         </select>
       </label>
       <RuntimeFields
