@@ -63,14 +63,31 @@ describe('the endpoint answers with the offline model when no upstream is set', 
     expect(store.list().map((capture) => capture.api)).toEqual(['anthropic-messages', 'anthropic-messages']);
   });
 
-  it('says the Responses API has no offline answer yet, in its shape', async () => {
-    const { fetch } = pointedAtForkLab();
-    const response = await fetch('http://127.0.0.1:3000/v1/responses', {
+  it('answers a Responses request in its shape, text and the Agent call, plain and streamed', async () => {
+    const { store, fetch } = pointedAtForkLab();
+    const openai = createOpenAI({ baseURL: 'http://127.0.0.1:3000/v1', apiKey: 'sk-none', fetch });
+    const plain = await generateText({ model: openai.responses('gpt-5'), messages: HISTORY });
+    expect(plain.text).toContain('v2.14.3');
+    expect(await streamText({ model: openai.responses('gpt-5'), messages: HISTORY }).text).toBe(plain.text);
+    const ask = 'Call agent with fork_turns=all prompt: "Check the tests."';
+    for (const streamed of [false, true]) {
+      const calls = streamed
+        ? await streamText({ model: openai.responses('gpt-5'), prompt: ask, tools: { agent } }).toolCalls
+        : (await generateText({ model: openai.responses('gpt-5'), prompt: ask, tools: { agent } })).toolCalls;
+      expect(calls.map((call) => [call.toolName, call.input])).toEqual([['agent', { fork_turns: 'all', prompt: 'Check the tests.' }]]);
+    }
+    expect(new Set(store.list().map((capture) => capture.api))).toEqual(new Set(['openai-responses']));
+  });
+
+  it("refuses a body it cannot read as the API's request, in the API's error shape", async () => {
+    const { fetch, store } = pointedAtForkLab();
+    const response = await fetch('http://127.0.0.1:3000/v1/messages', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: '{"model":"gpt-5","input":"hi"}',
+      body: '{"model":"x","messages":"none"}',
     });
-    expect(response.status).toBe(503);
-    expect((await response.json()).error.message).toContain('set FORK_LAB_UPSTREAM_OPENAI');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ type: 'error', error: { type: 'invalid_request_error' } });
+    expect(store.list()[0]).toMatchObject({ status: 400 });
   });
 });

@@ -5,6 +5,7 @@ import { importTranscript } from '@/lib/import/import-transcript';
 import { anthropicAnswer } from './anthropic-answer';
 import { type ModelApi, providerError } from './model-api';
 import { openAiChatAnswer } from './openai-chat-answer';
+import { openAiResponsesAnswer } from './openai-responses-answer';
 
 /** The offline model's answer to one request, in the neutral shape each API's writer takes. */
 export interface OfflineReply {
@@ -33,14 +34,6 @@ function declaredTools(tools: readonly ToolDeclaration[]): ToolSet {
  * tool the way the runtime's model would; running it is the runtime's business.
  */
 export async function offlineAnswer(api: ModelApi, text: string, parsed: unknown): Promise<Response> {
-  if (api === 'openai-responses') {
-    return providerError(
-      api,
-      503,
-      'server_error',
-      'The offline model does not answer /v1/responses yet: set FORK_LAB_UPSTREAM_OPENAI to the provider’s base URL.',
-    );
-  }
   let imported: Awaited<ReturnType<typeof importTranscript>>;
   try {
     imported = await importTranscript(text, { format: api });
@@ -64,7 +57,8 @@ export async function offlineAnswer(api: ModelApi, text: string, parsed: unknown
     outputTokens: result.usage.outputTokens ?? 0,
   };
   const stream = typeof parsed === 'object' && parsed !== null && (parsed as { stream?: unknown }).stream === true;
-  return api === 'anthropic-messages' ? anthropicAnswer(reply, stream) : openAiChatAnswer(reply, stream);
+  if (api === 'anthropic-messages') return anthropicAnswer(reply, stream);
+  return api === 'openai-responses' ? openAiResponsesAnswer(reply, stream) : openAiChatAnswer(reply, stream);
 }
 
 /** Server-sent events, one `data:` per event (and `event:` where the API names them). */

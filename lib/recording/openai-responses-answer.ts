@@ -1,0 +1,58 @@
+import { eventStream, type OfflineReply } from './offline-answer';
+
+/** The reply as a Responses API response, or its stream of events (response.created … response.completed). */
+export function openAiResponsesAnswer(reply: OfflineReply, stream: boolean): Response {
+  const created = Math.floor(Date.now() / 1000);
+  const message =
+    reply.text === ''
+      ? []
+      : [
+          {
+            type: 'message',
+            id: `msg_${reply.id}`,
+            role: 'assistant',
+            status: 'completed',
+            content: [{ type: 'output_text', text: reply.text, annotations: [] }],
+          },
+        ];
+  const calls = reply.toolCalls.map((call) => ({
+    type: 'function_call',
+    id: `fc_${call.id}`,
+    call_id: call.id,
+    name: call.name,
+    arguments: call.input,
+    status: 'completed',
+  }));
+  const usage = {
+    input_tokens: reply.inputTokens,
+    input_tokens_details: { cached_tokens: 0 },
+    output_tokens: reply.outputTokens,
+    output_tokens_details: { reasoning_tokens: 0 },
+    total_tokens: reply.inputTokens + reply.outputTokens,
+  };
+  const response = { id: reply.id, object: 'response', created_at: created, model: reply.model, status: 'completed', output: [...message, ...calls], usage };
+  if (!stream) return Response.json(response);
+  let sequence = 0;
+  const event = (type: string, data: Record<string, unknown>) => ({ event: type, data: JSON.stringify({ type, sequence_number: sequence++, ...data }) });
+  const items = response.output.flatMap((item, index) => {
+    if (item.type === 'message') {
+      const text = reply.text;
+      return [
+        event('response.output_item.added', { output_index: index, item: { ...item, status: 'in_progress', content: [] } }),
+        event('response.output_text.delta', { item_id: item.id, output_index: index, content_index: 0, delta: text }),
+        event('response.output_item.done', { output_index: index, item }),
+      ];
+    }
+    const call = item as (typeof calls)[number];
+    return [
+      event('response.output_item.added', { output_index: index, item: { ...call, arguments: '', status: 'in_progress' } }),
+      event('response.function_call_arguments.delta', { item_id: call.id, output_index: index, delta: call.arguments }),
+      event('response.output_item.done', { output_index: index, item: call }),
+    ];
+  });
+  return eventStream([
+    event('response.created', { response: { ...response, status: 'in_progress', output: [], usage: null } }),
+    ...items,
+    event('response.completed', { response }),
+  ]);
+}
