@@ -57,4 +57,12 @@ test('a runtime pointed at Fork Lab: its fork shows up on the captures page, che
   await page.getByTestId('captures-runtime').selectOption('deepseek-completed-turns');
   const asDeepseek = page.getByTestId('fork-row').filter({ hasText: 'deepseek-completed-turns' }).first();
   await expect(asDeepseek.getByTestId('fork-verdict')).not.toHaveAttribute('data-verdict', 'matches', { timeout: 10_000 });
+
+  // The parent's conversation opens in the playground like an imported file.
+  const parentSession = page.getByTestId('session-row').filter({ hasText: 'The deploy password is swordfish-42.' }).first();
+  const latest = (await parentSession.getAttribute('data-captures'))!.split(' ').at(-1);
+  await parentSession.getByTestId('open-capture').click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('import-report-details')).toContainText(`Imported from capture-${latest}.openai-chat.json`);
+  await expect(page.getByTestId('timeline-row').first()).toBeVisible();
 });

@@ -1,12 +1,15 @@
 'use client';
 
 import Link from 'next/link';
+import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { RuntimeOptions } from '@/components/fork-controls/runtime-options';
 import { describeHttpError, readErrorResponse } from '@/lib/http/read-error-response';
+import type { ImportFormatId } from '@/lib/import/import-format';
 import type { CapturedSession } from '@/lib/recording/capture-sessions';
 import type { ForkFinding } from '@/lib/recording/fork-check';
 import styles from './captures.module.css';
+import { openCaptureInPlayground } from './open-capture';
 
 interface CaptureSummary {
   id: number;
@@ -82,6 +85,37 @@ export function CapturesView() {
   );
 }
 
+/** Open a session's latest request as the playground's parent. */
+function OpenInPlayground({ captureId, api }: { captureId: number; api: string | undefined }) {
+  const router = useRouter();
+  const [state, setState] = useState<'idle' | 'opening' | string>('idle');
+  if (api === undefined) return null;
+  return (
+    <>
+      <button
+        type="button"
+        disabled={state === 'opening'}
+        data-testid="open-capture"
+        onClick={() => {
+          setState('opening');
+          openCaptureInPlayground(captureId, api as ImportFormatId).then(
+            () => router.push('/'),
+            (error: unknown) => setState(error instanceof Error ? error.message : String(error)),
+          );
+        }}
+      >
+        Open in the playground
+      </button>
+      {state !== 'idle' && state !== 'opening' ? (
+        <span role="alert" className={styles.muted}>
+          {' '}
+          {state}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
 function Findings({ listing }: { listing: Listing }) {
   return (
     <>
@@ -147,11 +181,12 @@ function Findings({ listing }: { listing: Listing }) {
               <th scope="col">Grouped by</th>
               <th scope="col">Requests</th>
               <th scope="col">Messages</th>
+              <th scope="col">Playground</th>
             </tr>
           </thead>
           <tbody>
             {listing.sessions.map((session) => (
-              <tr key={session.id} data-testid="session-row">
+              <tr key={session.id} data-testid="session-row" data-captures={session.captureIds.join(' ')}>
                 <td>{session.title}</td>
                 <td>{session.by === 'runtime-id' ? session.key : 'prefix continuity'}</td>
                 <td>
@@ -162,6 +197,12 @@ function Findings({ listing }: { listing: Listing }) {
                   ))}
                 </td>
                 <td>{session.messages}</td>
+                <td>
+                  <OpenInPlayground
+                    captureId={session.captureIds.at(-1)!}
+                    api={listing.captures.find((capture) => capture.id === session.captureIds.at(-1))?.api}
+                  />
+                </td>
               </tr>
             ))}
           </tbody>
