@@ -50,7 +50,7 @@ test('a runtime pointed at Fork Lab: its fork shows up on the captures page, che
   const row = page.getByTestId('fork-row').filter({ hasText: 'kimi-fork' }).first();
   await expect(row).toBeVisible({ timeout: 10_000 });
   await expect(row.getByTestId('fork-verdict')).toHaveAttribute('data-verdict', 'matches');
-  await expect(row).toContainText('(guessed from the tool)');
+  await expect(row).toContainText('(guessed from its Agent tool)');
   await expect(page.getByTestId('session-row').first()).toBeVisible();
 
   // Checked by another runtime's rules, the same child differs from what those rules would send.

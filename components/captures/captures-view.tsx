@@ -142,7 +142,7 @@ function Findings({ listing }: { listing: Listing }) {
                   </td>
                   <td>
                     {fork.runtime}
-                    {fork.guessed ? <span className={styles.muted}> (guessed from the tool)</span> : null}
+                    {fork.guessed ? <span className={styles.muted}> (guessed from its Agent tool)</span> : null}
                   </td>
                   <td>
                     <span className={styles.verdict} data-verdict={fork.verdict} data-testid="fork-verdict">

@@ -20,7 +20,10 @@ export interface ForkFinding {
   childId: number;
   toolCallId: string;
   toolName: string;
-  /** The runtime whose rules the check used; `guessed` when nobody said which runtime it is. */
+  /**
+   * The runtime whose rules the check used. `guessed` when nobody said which: then the first runtime
+   * whose Agent tool fits the call and whose rules reproduce the child, else the first that fits.
+   */
   runtime: ForkPolicy;
   guessed: boolean;
   verdict: 'matches' | 'differs' | 'refused';
@@ -41,20 +44,6 @@ export async function readCapture(id: number, api: ModelApi, body: string): Prom
   } catch {
     return null;
   }
-}
-
-/**
- * The runtime a call belongs to, from the declaration of the tool it called: the runtime whose
- * Agent tool has that name and declares every argument the call sent. The first such one wins.
- */
-export function guessRuntime(toolName: string, input: unknown): ForkPolicy | null {
-  const keys = input !== null && typeof input === 'object' ? Object.keys(input) : [];
-  const fits = FORK_RUNTIMES.filter((runtime) => {
-    const declared = runtime.agentTool.declaration;
-    const properties = Object.keys((declared.inputSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {});
-    return declared.name.toLowerCase() === toolName.toLowerCase() && keys.every((key) => properties.includes(key));
-  });
-  return fits[0]?.policy ?? null;
 }
 
 /** Some user message among these carries the task (a runtime frames it, but keeps its words). */
@@ -102,55 +91,79 @@ export async function checkForks(conversations: readonly CapturedConversation[],
   const seen = new Set<string>();
   const inOrder = [...conversations].sort((a, b) => a.id - b.id);
   for (const parent of inOrder) {
-    const messages = parent.transcript.messages;
-    for (const [index, entry] of messages.entries()) {
+    for (const [index, entry] of parent.transcript.messages.entries()) {
       if (entry.message.role !== 'assistant') continue;
       for (const call of toolCallsOf(entry.message).filter((candidate) => AGENT_TOOL_NAMES.has(candidate.toolName))) {
         if (seen.has(call.toolCallId)) continue;
-        const policy = runtime ?? guessRuntime(call.toolName, call.input);
-        if (policy === null) continue;
-        const request = forkRequestFromCall(policy, call.input);
-        const task = request.directive.trim();
-        // A request that carries the task after the call is a child that copied the call, not a parent.
-        if (task === '' || carriesTask(messages.slice(index + 1), task)) continue;
-        const before = messages.slice(0, index).map((message) => message.message);
-        const child = inOrder.find((candidate) => {
-          if (candidate.id === parent.id) return false;
-          const sent = candidate.transcript.messages.map((message) => message.message);
-          // What it sends beyond the parent's history must carry the task: the parent's own requests do not.
-          return carriesTask(candidate.transcript.messages.slice(sharedPrefix(before, sent)), task);
-        });
-        if (child === undefined) continue;
-        seen.add(call.toolCallId);
-        const atFork: ParentTranscript = { ...parent.transcript, messages: messages.slice(0, index + 1) };
-        const plan = planFork(atFork, request);
-        const actual = child.transcript.messages.map((message) => message.message);
-        const base = {
-          parentId: parent.id,
-          childId: child.id,
-          toolCallId: call.toolCallId,
-          toolName: call.toolName,
-          runtime: policy,
-          guessed: runtime === undefined,
-          actualMessages: actual.length,
-          sharedPrefixMessages: sharedPrefix(before, actual),
-        };
-        if (plan.child === null) {
-          findings.push({ ...base, verdict: 'refused', difference: null, expectedMessages: 0, errors: plan.errors.map((error) => error.message) });
-          continue;
+        // Named, the runtime is the one checked; guessed, every runtime whose Agent tool fits the call
+        // is tried, and the first whose rules reproduce the child wins (else the first that fits).
+        const candidates = runtime === undefined ? fittingRuntimes(call.toolName, call.input) : [runtime];
+        const judged: ForkFinding[] = [];
+        for (const policy of candidates) {
+          const finding = await judge(inOrder, parent, index, call, policy);
+          if (finding !== null) judged.push({ ...finding, guessed: runtime === undefined });
         }
-        const planned = [...plan.child.initialMessages, plan.child.firstPrompt].map((message) => message.message);
-        const expected = await expectedConversation(child.api, planned, plan.child.systemInstruction, plan.child.tools, plan.child.model);
-        const system =
-          plan.child.systemInstruction === child.transcript.profile.systemInstruction
-            ? null
-            : { at: 'system', expected: plan.child.systemInstruction, actual: child.transcript.profile.systemInstruction };
-        const found = system ?? messageDifference(expected, actual);
-        findings.push({ ...base, verdict: found === null ? 'matches' : 'differs', difference: found, expectedMessages: expected.length });
+        const chosen = judged.find((finding) => finding.verdict === 'matches') ?? judged[0];
+        if (chosen === undefined) continue;
+        seen.add(call.toolCallId);
+        findings.push(chosen);
       }
     }
   }
   return findings;
+}
+
+/** Every runtime whose Agent tool has the call's name and declares every argument it sent, in registry order. */
+function fittingRuntimes(toolName: string, input: unknown): ForkPolicy[] {
+  const keys = input !== null && typeof input === 'object' ? Object.keys(input) : [];
+  return FORK_RUNTIMES.filter((candidate) => {
+    const declared = candidate.agentTool.declaration;
+    const properties = Object.keys((declared.inputSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {});
+    return declared.name.toLowerCase() === toolName.toLowerCase() && keys.every((key) => properties.includes(key));
+  }).map((candidate) => candidate.policy);
+}
+
+/** The call's child in the traffic, judged by one runtime's rules; null when that runtime finds no child for it. */
+async function judge(
+  inOrder: readonly CapturedConversation[],
+  parent: CapturedConversation,
+  index: number,
+  call: ReturnType<typeof toolCallsOf>[number],
+  policy: ForkPolicy,
+): Promise<Omit<ForkFinding, 'guessed'> | null> {
+  const messages = parent.transcript.messages;
+  const request = forkRequestFromCall(policy, call.input);
+  const task = request.directive.trim();
+  // A request that carries the task after the call is a child that copied the call, not a parent.
+  if (task === '' || carriesTask(messages.slice(index + 1), task)) return null;
+  const before = messages.slice(0, index).map((message) => message.message);
+  const child = inOrder.find((candidate) => {
+    if (candidate.id === parent.id) return false;
+    const sent = candidate.transcript.messages.map((message) => message.message);
+    // What it sends beyond the parent's history must carry the task: the parent's own requests do not.
+    return carriesTask(candidate.transcript.messages.slice(sharedPrefix(before, sent)), task);
+  });
+  if (child === undefined) return null;
+  const plan = planFork({ ...parent.transcript, messages: messages.slice(0, index + 1) }, request);
+  const actual = child.transcript.messages.map((message) => message.message);
+  const base = {
+    parentId: parent.id,
+    childId: child.id,
+    toolCallId: call.toolCallId,
+    toolName: call.toolName,
+    runtime: policy,
+    actualMessages: actual.length,
+    sharedPrefixMessages: sharedPrefix(before, actual),
+  };
+  if (plan.child === null) return { ...base, verdict: 'refused', difference: null, expectedMessages: 0, errors: plan.errors.map((error) => error.message) };
+  const planned = [...plan.child.initialMessages, plan.child.firstPrompt].map((message) => message.message);
+  const expected = await expectedConversation(child.api, planned, plan.child.systemInstruction, plan.child.tools, plan.child.model);
+  const system =
+    plan.child.systemInstruction === child.transcript.profile.systemInstruction
+      ? null
+      : { at: 'system', expected: plan.child.systemInstruction, actual: child.transcript.profile.systemInstruction };
+  const found = system ?? messageDifference(expected, actual);
+  return { ...base, verdict: found === null ? 'matches' : 'differs', difference: found, expectedMessages: expected.length };
 }
 
 function messageDifference(expected: readonly ModelMessage[], actual: readonly ModelMessage[]): ForkFinding['difference'] {
