@@ -8,6 +8,9 @@ import { checkForks, readCapture } from '@/lib/recording/fork-check';
 /** The newest captures the list reads back and checks: enough for a session's forks, not a dump. */
 export const CAPTURES_LISTED = 100;
 
+/** And no more of them than this much text: the store keeps bodies of up to 8 MB each. */
+export const CAPTURES_LISTED_BYTES = 32 * 1024 * 1024;
+
 /**
  * `GET /api/captures` (`?runtime=<policy>` to check every fork by that runtime's rules instead of
  * the one each call's tool suggests): the newest captured requests, their sessions, and each fork
@@ -19,7 +22,7 @@ export function capturesListHandler(store: () => CaptureStore) {
     if (runtime !== null && !isForkPolicy(runtime)) {
       throw invalidRequest(`runtime must be one of ${FORK_POLICIES.join(', ')}.`, [{ path: 'runtime', message: `not a runtime: ${runtime.slice(0, 80)}` }]);
     }
-    const captures = store().list(CAPTURES_LISTED);
+    const captures = store().list(CAPTURES_LISTED, CAPTURES_LISTED_BYTES);
     const read = await Promise.all(
       captures.map(async (capture) => ({ capture, conversation: await readCapture(capture.id, capture.api, capture.requestBody) })),
     );

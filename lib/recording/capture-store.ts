@@ -98,9 +98,23 @@ export class CaptureStore {
     return row === undefined ? null : toCapture(row);
   }
 
-  /** The newest captures first, at most `limit`. */
-  list(limit = 100): Capture[] {
-    return (this.#db.prepare('SELECT * FROM captures ORDER BY id DESC LIMIT ?').all(limit) as CaptureRow[]).map(toCapture);
+  /**
+   * The newest captures first: at most `limit`, and no more of them than fit in `byteBudget` of
+   * request and response text (one capture always), so a listing never loads a store's worth of bodies.
+   */
+  list(limit = 100, byteBudget = Number.POSITIVE_INFINITY): Capture[] {
+    const sizes = this.#db
+      .prepare('SELECT id, length(request_body) + COALESCE(length(response_body), 0) AS size FROM captures ORDER BY id DESC LIMIT ?')
+      .all(limit) as { id: number; size: number }[];
+    const ids: number[] = [];
+    let total = 0;
+    for (const { id, size } of sizes) {
+      if (ids.length > 0 && total + size > byteBudget) break;
+      ids.push(id);
+      total += size;
+    }
+    const read = this.#db.prepare('SELECT * FROM captures WHERE id = ?');
+    return ids.map((id) => toCapture(read.get(id) as CaptureRow));
   }
 
   close(): void {

@@ -99,6 +99,8 @@ export function forwardToUpstream(url: URL, incoming: Request, body: Uint8Array,
             };
             message.on('data', (chunk: Buffer) => {
               if (open) controller.enqueue(new Uint8Array(chunk));
+              // The client's pace, not the upstream's: a slow reader holds the upstream back instead of filling our memory.
+              if (open && (controller.desiredSize ?? 1) <= 0) message.pause();
               if (decoder === null) keep(chunk);
               else decoder.write(chunk);
             });
@@ -113,6 +115,9 @@ export function forwardToUpstream(url: URL, incoming: Request, body: Uint8Array,
               fail(new Error('The upstream dropped the connection.'), 'The upstream dropped the connection before its answer ended.'),
             );
             message.on('error', (error) => fail(error, `The upstream connection failed: ${error.message}`));
+          },
+          pull() {
+            message.resume();
           },
           cancel() {
             open = false;

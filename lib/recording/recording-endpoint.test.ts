@@ -191,3 +191,13 @@ describe("the recording endpoint's own refusals, in the provider's shape", () =>
     expect(JSON.stringify(store.list())).not.toContain('127.0.0.1:9');
   });
 });
+
+describe('the capture store', () => {
+  it('lists the newest captures within a byte budget, always at least one', () => {
+    const store = new CaptureStore(':memory:');
+    for (const size of [10, 20, 30]) store.begin({ api: 'openai-chat', sessionKey: null, requestBody: 'x'.repeat(size), requestHeaders: {} });
+    expect(store.list(100, 55).map((capture) => capture.id)).toEqual([3, 2]);
+    expect(store.list(100, 1).map((capture) => capture.id)).toEqual([3]);
+    expect(store.list(2).map((capture) => capture.id)).toEqual([3, 2]);
+  });
+});
