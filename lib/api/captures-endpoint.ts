@@ -4,6 +4,18 @@ import { jsonResponse } from '@/lib/http/json-response';
 import { groupSessions } from '@/lib/recording/capture-sessions';
 import type { CaptureStore } from '@/lib/recording/capture-store';
 import { checkForks, readCapture } from '@/lib/recording/fork-check';
+import { requestAllowed } from '@/lib/recording/request-guard';
+
+/** Captured conversations are read as the model endpoint is reached: from this machine, or with the token. */
+function guard(request: Request, env: Record<string, string | undefined>): void {
+  if (!requestAllowed(request, env)) {
+    throw new HttpError(
+      403,
+      'not-allowed',
+      'Captured traffic is served to this machine only; from elsewhere send x-fork-lab-token (FORK_LAB_RECORDING_TOKEN).',
+    );
+  }
+}
 
 /** The newest captures the list reads back and checks: enough for a session's forks, not a dump. */
 export const CAPTURES_LISTED = 100;
@@ -16,8 +28,9 @@ export const CAPTURES_LISTED_BYTES = 32 * 1024 * 1024;
  * the one each call's tool suggests): the newest captured requests, their sessions, and each fork
  * found in them with its verdict.
  */
-export function capturesListHandler(store: () => CaptureStore) {
+export function capturesListHandler(store: () => CaptureStore, env: Record<string, string | undefined> = process.env) {
   return answeringErrors('list captured traffic', async (request: Request): Promise<Response> => {
+    guard(request, env);
     const runtime = new URL(request.url).searchParams.get('runtime');
     if (runtime !== null && !isForkPolicy(runtime)) {
       throw invalidRequest(`runtime must be one of ${FORK_POLICIES.join(', ')}.`, [{ path: 'runtime', message: `not a runtime: ${runtime.slice(0, 80)}` }]);
@@ -50,8 +63,9 @@ export function capturesListHandler(store: () => CaptureStore) {
 }
 
 /** `GET /api/captures/<id>`: a captured request body as the runtime sent it, to download or import. */
-export function captureBodyHandler(store: () => CaptureStore) {
-  return answeringErrors('read a captured request', async (_request: Request, id: string): Promise<Response> => {
+export function captureBodyHandler(store: () => CaptureStore, env: Record<string, string | undefined> = process.env) {
+  return answeringErrors('read a captured request', async (request: Request, id: string): Promise<Response> => {
+    guard(request, env);
     const number = /^[1-9][0-9]{0,15}$/.test(id) ? Number(id) : null;
     const capture = number === null ? null : store().get(number);
     if (capture === null) throw new HttpError(404, 'not-found', `There is no captured request ${id.slice(0, 40)}.`);

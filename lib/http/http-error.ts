@@ -46,7 +46,7 @@ export type HttpErrorDetails = Omit<HttpErrorBody['error'], 'code' | 'message'>;
 export type HttpIssue = NonNullable<HttpErrorDetails['issues']>[number];
 
 /** Every status an API error answers with. */
-export type HttpErrorStatus = 400 | 404 | 409 | 413 | 415 | 422 | 500 | 502;
+export type HttpErrorStatus = 400 | 403 | 404 | 409 | 413 | 415 | 422 | 500 | 502;
 
 /** Codes the shared HTTP layer answers with by itself, whatever the endpoint. */
 export const HTTP_ERROR_CODES = ['invalid-json', 'unsupported-media-type', 'too-large', 'invalid-request', 'internal'] as const;

@@ -1,8 +1,9 @@
 /**
- * Headers a capture keeps: everything that says how the runtime called, nothing that lets anyone
- * call as it. Credentials, cookies and anything named like a key, token or secret are dropped.
+ * Headers a capture keeps: everything that says how the runtime called (or the upstream answered),
+ * nothing that lets anyone call as it. Credentials, cookies and anything named like auth, a key, a
+ * token, a secret, a credential or a signature are dropped (`helicone-auth`, `x-portkey-virtual-key`).
  */
-const SECRET = /authorization|api[-_]?key|cookie|token|secret|password|session[-_]?key/i;
+const SECRET = /auth|key|cookie|token|secret|password|credential|signature/i;
 
 export function capturedHeaders(headers: Headers): Record<string, string> {
   const kept: Record<string, string> = {};

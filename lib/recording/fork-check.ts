@@ -91,6 +91,8 @@ export async function checkForks(conversations: readonly CapturedConversation[],
   const seen = new Set<string>();
   const inOrder = [...conversations].sort((a, b) => a.id - b.id);
   for (const parent of inOrder) {
+    // Between conversations the event loop runs: a long listing never holds other requests back for long.
+    await new Promise((resolve) => setImmediate(resolve));
     for (const [index, entry] of parent.transcript.messages.entries()) {
       if (entry.message.role !== 'assistant') continue;
       for (const call of toolCallsOf(entry.message).filter((candidate) => AGENT_TOOL_NAMES.has(candidate.toolName))) {
@@ -99,14 +101,18 @@ export async function checkForks(conversations: readonly CapturedConversation[],
         // is tried, and the first whose rules reproduce the child wins (else the first that fits).
         const candidates = runtime === undefined ? fittingRuntimes(call.toolName, call.input) : [runtime];
         const judged: ForkFinding[] = [];
+        let judgedHere = false;
         for (const policy of candidates) {
           const finding = await judge(inOrder, parent, index, call, policy);
+          if (finding === 'child-copy' || finding === 'no-task') continue;
+          judgedHere = true;
           if (finding !== null) judged.push({ ...finding, guessed: runtime === undefined });
         }
+        // Judged once, at the parent's first request that holds it: every later request of the
+        // session repeats it. A child's copy of the call (which may carry no arguments) does not count.
+        if (judgedHere) seen.add(call.toolCallId);
         const chosen = judged.find((finding) => finding.verdict === 'matches') ?? judged[0];
-        if (chosen === undefined) continue;
-        seen.add(call.toolCallId);
-        findings.push(chosen);
+        if (chosen !== undefined) findings.push(chosen);
       }
     }
   }
@@ -123,24 +129,33 @@ function fittingRuntimes(toolName: string, input: unknown): ForkPolicy[] {
   }).map((candidate) => candidate.policy);
 }
 
-/** The call's child in the traffic, judged by one runtime's rules; null when that runtime finds no child for it. */
+/**
+ * The call's child in the traffic, judged by one runtime's rules; null when that runtime finds no
+ * child for it (or reads the call as no fork), `child-copy` when this request is itself a child,
+ * `no-task` when the call carries no task to find a child by (a child's copy with its arguments redacted).
+ */
 async function judge(
   inOrder: readonly CapturedConversation[],
   parent: CapturedConversation,
   index: number,
   call: ReturnType<typeof toolCallsOf>[number],
   policy: ForkPolicy,
-): Promise<Omit<ForkFinding, 'guessed'> | null> {
+): Promise<Omit<ForkFinding, 'guessed'> | 'child-copy' | 'no-task' | null> {
   const messages = parent.transcript.messages;
   const request = forkRequestFromCall(policy, call.input);
   const task = request.directive.trim();
+  if (task === '') return 'no-task';
   // A request that carries the task after the call is a child that copied the call, not a parent.
-  if (task === '' || carriesTask(messages.slice(index + 1), task)) return null;
+  if (carriesTask(messages.slice(index + 1), task)) return 'child-copy';
   const before = messages.slice(0, index).map((message) => message.message);
+  const history = new Set(before.map((message) => JSON.stringify(message)));
   const child = inOrder.find((candidate) => {
     if (candidate.id === parent.id) return false;
     const sent = candidate.transcript.messages.map((message) => message.message);
-    // What it sends beyond the parent's history must carry the task: the parent's own requests do not.
+    // A fork inherits some of its parent's history (a window of it, at least its last prompt): a
+    // request that repeats none of it is another conversation that happens to use the same words.
+    if (!sent.some((message) => history.has(JSON.stringify(message)))) return false;
+    // What it sends beyond the history it shares must carry the task: the parent's own requests do not.
     return carriesTask(candidate.transcript.messages.slice(sharedPrefix(before, sent)), task);
   });
   if (child === undefined) return null;
@@ -155,6 +170,8 @@ async function judge(
     actualMessages: actual.length,
     sharedPrefixMessages: sharedPrefix(before, actual),
   };
+  // A regular subagent (the call does not ask for a fork) is no fork to check.
+  if (plan.child === null && plan.errors.length === 0) return null;
   if (plan.child === null) return { ...base, verdict: 'refused', difference: null, expectedMessages: 0, errors: plan.errors.map((error) => error.message) };
   const planned = [...plan.child.initialMessages, plan.child.firstPrompt].map((message) => message.message);
   const expected = await expectedConversation(child.api, planned, plan.child.systemInstruction, plan.child.tools, plan.child.model);

@@ -91,3 +91,54 @@ describe('the endpoint answers with the offline model when no upstream is set', 
     expect(store.list()[0]).toMatchObject({ status: 400 });
   });
 });
+
+describe('offline stream shapes', () => {
+  it('sends the usage chunk only when the request asks for it', async () => {
+    const { fetch } = pointedAtForkLab();
+    const ask = async (body: Record<string, unknown>) =>
+      (
+        await (
+          await fetch('http://127.0.0.1:3000/v1/chat/completions', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ model: 'gpt-5', stream: true, messages: [{ role: 'user', content: 'hi' }], ...body }),
+          })
+        ).text()
+      )
+        .split('\n\n')
+        .filter((event) => event.startsWith('data: {'))
+        .map((event) => JSON.parse(event.slice(6)) as { choices: unknown[] });
+    expect((await ask({})).every((chunk) => chunk.choices.length === 1)).toBe(true);
+    expect((await ask({ stream_options: { include_usage: true } })).at(-1)!.choices).toEqual([]);
+  });
+
+  it('frames Responses text in a content part, as the OpenAI SDK accumulates it', async () => {
+    const { fetch } = pointedAtForkLab();
+    const events = (
+      await (
+        await fetch('http://127.0.0.1:3000/v1/responses', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ model: 'gpt-5', stream: true, input: 'hi' }),
+        })
+      ).text()
+    )
+      .split('\n\n')
+      .flatMap((event) =>
+        event
+          .split('\n')
+          .filter((line) => line.startsWith('event: '))
+          .map((line) => line.slice(7)),
+      );
+    expect(events).toEqual([
+      'response.created',
+      'response.output_item.added',
+      'response.content_part.added',
+      'response.output_text.delta',
+      'response.output_text.done',
+      'response.content_part.done',
+      'response.output_item.done',
+      'response.completed',
+    ]);
+  });
+});

@@ -58,7 +58,9 @@ export async function offlineAnswer(api: ModelApi, text: string, parsed: unknown
   };
   const stream = typeof parsed === 'object' && parsed !== null && (parsed as { stream?: unknown }).stream === true;
   if (api === 'anthropic-messages') return anthropicAnswer(reply, stream);
-  return api === 'openai-responses' ? openAiResponsesAnswer(reply, stream) : openAiChatAnswer(reply, stream);
+  if (api === 'openai-responses') return openAiResponsesAnswer(reply, stream);
+  const includeUsage = (parsed as { stream_options?: { include_usage?: unknown } } | null)?.stream_options?.include_usage === true;
+  return openAiChatAnswer(reply, stream, includeUsage);
 }
 
 /** Server-sent events, one `data:` per event (and `event:` where the API names them). */

@@ -1,7 +1,7 @@
 import { eventStream, type OfflineReply } from './offline-answer';
 
-/** The reply as a Chat Completions response, or its stream of chunks ending in `[DONE]`. */
-export function openAiChatAnswer(reply: OfflineReply, stream: boolean): Response {
+/** The reply as a Chat Completions response, or its stream of chunks ending in `[DONE]` (`includeUsage`: `stream_options.include_usage`). */
+export function openAiChatAnswer(reply: OfflineReply, stream: boolean, includeUsage = false): Response {
   const created = Math.floor(Date.now() / 1000);
   const finish = reply.toolCalls.length > 0 ? 'tool_calls' : 'stop';
   const toolCalls = reply.toolCalls.map((call, index) => ({ index, id: call.id, type: 'function', function: { name: call.name, arguments: call.input } }));
@@ -28,7 +28,8 @@ export function openAiChatAnswer(reply: OfflineReply, stream: boolean): Response
     ...(reply.text === '' ? [] : [{ data: chunk({ content: reply.text }, null) }]),
     ...(toolCalls.length === 0 ? [] : [{ data: chunk({ tool_calls: toolCalls }, null) }]),
     { data: chunk({}, finish) },
-    { data: JSON.stringify({ id: reply.id, object: 'chat.completion.chunk', created, model: reply.model, choices: [], usage }) },
+    // The usage chunk (no choices) only when asked for, as OpenAI sends it: clients read choices[0] otherwise.
+    ...(includeUsage ? [{ data: JSON.stringify({ id: reply.id, object: 'chat.completion.chunk', created, model: reply.model, choices: [], usage }) }] : []),
     { data: '[DONE]' },
   ]);
 }

@@ -37,9 +37,14 @@ export function openAiResponsesAnswer(reply: OfflineReply, stream: boolean): Res
   const items = response.output.flatMap((item, index) => {
     if (item.type === 'message') {
       const text = reply.text;
+      const part = { type: 'output_text', text, annotations: [] };
+      const at = { item_id: item.id, output_index: index, content_index: 0 };
       return [
         event('response.output_item.added', { output_index: index, item: { ...item, status: 'in_progress', content: [] } }),
-        event('response.output_text.delta', { item_id: item.id, output_index: index, content_index: 0, delta: text }),
+        event('response.content_part.added', { ...at, part: { ...part, text: '' } }),
+        event('response.output_text.delta', { ...at, delta: text }),
+        event('response.output_text.done', { ...at, text }),
+        event('response.content_part.done', { ...at, part }),
         event('response.output_item.done', { output_index: index, item }),
       ];
     }
@@ -47,6 +52,7 @@ export function openAiResponsesAnswer(reply: OfflineReply, stream: boolean): Res
     return [
       event('response.output_item.added', { output_index: index, item: { ...call, arguments: '', status: 'in_progress' } }),
       event('response.function_call_arguments.delta', { item_id: call.id, output_index: index, delta: call.arguments }),
+      event('response.function_call_arguments.done', { item_id: call.id, output_index: index, arguments: call.arguments }),
       event('response.output_item.done', { output_index: index, item: call }),
     ];
   });

@@ -149,16 +149,58 @@ describe('the recording endpoint is transparent', () => {
     expect((await settled(store)).error).toBe('The upstream dropped the connection before its answer ended.');
   });
 
-  it('hands the client a compressed answer as it came, and keeps it readable in the capture', async () => {
+  it('asks the upstream for an uncompressed answer, and decodes one that comes compressed anyway', async () => {
     answer = (response) => {
       response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
       response.end(gzipSync('{"ok":true}'));
     };
     const { store, chat } = setup();
-    const response = await chat(post(BODY));
-    expect(response.headers.get('content-encoding')).toBe('gzip');
-    expect(Buffer.from(await response.arrayBuffer()).equals(gzipSync('{"ok":true}'))).toBe(true);
+    // Next.js drops a route's Content-Encoding and compresses by itself: the client gets plain bytes.
+    const response = await chat(post(BODY, { ...SENT_HEADERS, 'accept-encoding': 'gzip, br' }));
+    expect(received.at(-1)!.headers['accept-encoding']).toBe('identity');
+    expect(response.headers.get('content-encoding')).toBeNull();
+    expect(await response.text()).toBe('{"ok":true}');
     expect((await settled(store)).responseBody).toBe('{"ok":true}');
+  });
+
+  it('ends a capture whose compressed answer cannot be decoded, saying so', async () => {
+    answer = (response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+      response.end('not gzip at all');
+    };
+    const { store, chat } = setup();
+    const response = await chat(post(BODY));
+    await expect(response.text()).rejects.toThrow();
+    expect((await settled(store)).error).toMatch(/^The upstream's gzip answer could not be decoded/);
+  });
+
+  it('keeps its own token and the upstream cookies to itself, and passes the query on', async () => {
+    answer = (response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'set-cookie': '__cf_bm=abc; path=/', 'x-request-id': 'r2' });
+      response.end('{}');
+    };
+    const { store, messages } = setup({ FORK_LAB_RECORDING_TOKEN: 'tok-secret' });
+    const response = await messages(
+      post(BODY, { ...SENT_HEADERS, 'x-fork-lab-token': 'tok-secret', 'helicone-auth': 'Bearer sk-helicone-xyz' }, '127.0.0.1:3000', '/v1/messages?beta=true'),
+    );
+    expect(response.status).toBe(200);
+    const upstream = received.at(-1)!;
+    expect(upstream.url).toBe('/v1/messages?beta=true');
+    expect(upstream.headers['x-fork-lab-token']).toBeUndefined();
+    const capture = await settled(store);
+    expect(JSON.stringify(capture)).not.toMatch(/__cf_bm|sk-helicone|tok-secret/);
+    expect(capture.responseHeaders?.['x-request-id']).toBe('r2');
+  });
+
+  it('answers a bodiless upstream status without a body, and ends the capture', async () => {
+    answer = (response) => {
+      response.writeHead(204);
+      response.end();
+    };
+    const { store, chat } = setup();
+    const response = await chat(post(BODY));
+    expect(response.status).toBe(204);
+    expect((await settled(store)).status).toBe(204);
   });
 });
 
@@ -174,12 +216,16 @@ describe("the recording endpoint's own refusals, in the provider's shape", () =>
     expect(store.list()).toEqual([]);
   });
 
-  it('answers only on the loopback name unless the token is sent', async () => {
+  it("answers only on the loopback name, never to another site's page, unless the token is sent", async () => {
     const { chat } = setup({ FORK_LAB_RECORDING_TOKEN: 't0ken' });
     answer = (response) => response.end('{}');
     expect((await chat(post(BODY, SENT_HEADERS, 'evil.example:3000'))).status).toBe(403);
     expect((await chat(post(BODY, { ...SENT_HEADERS, 'x-fork-lab-token': 'wrong' }, 'fork-lab.lan:3000'))).status).toBe(403);
     expect((await chat(post(BODY, { ...SENT_HEADERS, 'x-fork-lab-token': 't0ken' }, 'fork-lab.lan:3000'))).status).toBe(200);
+    // A page on another site posting from the browser says where it comes from.
+    expect((await chat(post(BODY, { ...SENT_HEADERS, 'sec-fetch-site': 'cross-site' }))).status).toBe(403);
+    expect((await chat(post(BODY, { ...SENT_HEADERS, origin: 'https://evil.example' }))).status).toBe(403);
+    expect((await chat(post(BODY, { ...SENT_HEADERS, origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' }))).status).toBe(200);
   });
 
   it('answers 502 in the provider shape when the upstream cannot be reached, without naming it', async () => {

@@ -5,7 +5,12 @@ import { capturedHeaders } from './captured-headers';
 import { forwardToUpstream } from './forward-to-upstream';
 import { MODEL_APIS, type ModelApi, providerError } from './model-api';
 import { offlineAnswer } from './offline-answer';
+import { requestAllowed } from './request-guard';
 import { sessionKeyOf } from './session-key';
+
+class BodyTooLarge extends Error {
+  override readonly name = 'BodyTooLarge';
+}
 
 /** Largest request body the endpoint takes: a long session's request, not a dump. */
 export const RECORDED_REQUEST_LIMIT_BYTES = 8 * 1024 * 1024;
@@ -23,20 +28,6 @@ export function upstreamBase(api: ModelApi, env: Env): URL | null {
   }
 }
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
-
-/**
- * Who may use the endpoint: anyone reaching it on the loopback interface; from elsewhere only with
- * the token (`FORK_LAB_RECORDING_TOKEN`, sent as `x-fork-lab-token`). The Host header decides, so
- * a page on another site that resolves its name to this machine (DNS rebinding) is refused too.
- */
-function allowed(request: Request, env: Env): boolean {
-  const host = new URL(request.url).hostname;
-  if (LOOPBACK.has(host)) return true;
-  const token = env.FORK_LAB_RECORDING_TOKEN;
-  return token !== undefined && token !== '' && request.headers.get('x-fork-lab-token') === token;
-}
-
 /**
  * One model API served as a recording proxy: the request is kept (its body, its headers without
  * credentials, the runtime's session id), sent on to the configured upstream with the runtime's
@@ -47,7 +38,7 @@ function allowed(request: Request, env: Env): boolean {
 export function recordingHandler(api: ModelApi, deps: { env?: Env; store: () => CaptureStore }) {
   return async (request: Request): Promise<Response> => {
     const env = deps.env ?? process.env;
-    if (!allowed(request, env)) {
+    if (!requestAllowed(request, env)) {
       return providerError(
         api,
         403,
@@ -57,9 +48,12 @@ export function recordingHandler(api: ModelApi, deps: { env?: Env; store: () => 
     }
     let body: Uint8Array;
     try {
-      body = await readBodyBytes(request, RECORDED_REQUEST_LIMIT_BYTES);
-    } catch {
-      return providerError(api, 413, 'request_too_large', `The request body is larger than Fork Lab records (${formatBytes(RECORDED_REQUEST_LIMIT_BYTES)}).`);
+      body = await readBodyBytes(request, RECORDED_REQUEST_LIMIT_BYTES, () => new BodyTooLarge());
+    } catch (error) {
+      if (error instanceof BodyTooLarge) {
+        return providerError(api, 413, 'request_too_large', `The request body is larger than Fork Lab records (${formatBytes(RECORDED_REQUEST_LIMIT_BYTES)}).`);
+      }
+      return providerError(api, 400, 'invalid_request_error', 'The request body could not be read (the client went away?).');
     }
     const base = upstreamBase(api, env);
     const text = new TextDecoder().decode(body);
@@ -71,8 +65,17 @@ export function recordingHandler(api: ModelApi, deps: { env?: Env; store: () => 
     }
     const store = deps.store();
     const id = store.begin({ api, sessionKey: sessionKeyOf(parsed, request.headers), requestBody: text, requestHeaders: capturedHeaders(request.headers) });
-    if (base === null) return recordedOffline(store, id, await offlineAnswer(api, text, parsed));
+    if (base === null) {
+      try {
+        return await recordedOffline(store, id, await offlineAnswer(api, text, parsed));
+      } catch (error) {
+        store.finish(id, { status: 500, responseBody: null, responseTruncated: false, responseHeaders: null, error: 'The offline model failed.' });
+        return providerError(api, 500, 'api_error', `The offline model failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
     const url = new URL(MODEL_APIS[api].path.replace(/^\/v1\//, ''), base);
+    // The query goes along: Claude Code asks for /v1/messages?beta=true, Azure-style upstreams need ?api-version=.
+    url.search = new URL(request.url).search;
     try {
       const forwarded = await forwardToUpstream(url, request, body, request.signal);
       void forwarded.outcome.then((outcome) =>
@@ -80,7 +83,7 @@ export function recordingHandler(api: ModelApi, deps: { env?: Env; store: () => 
           status: outcome.status,
           responseBody: outcome.body,
           responseTruncated: outcome.truncated,
-          responseHeaders: outcome.headers,
+          responseHeaders: outcome.headers === null ? null : capturedHeaders(new Headers(outcome.headers)),
           error: outcome.error,
         }),
       );
