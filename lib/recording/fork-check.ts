@@ -1,7 +1,7 @@
 import { forkRequestFromCall } from '@/lib/agent/agent-tool';
 import { toAnthropicMessagesRequest } from '@/lib/export/anthropic-messages-request';
 import { toOpenAiChatRequest } from '@/lib/export/openai-chat-request';
-import { FORK_RUNTIMES, type ForkPolicy, type ModelMessage, type ParentTranscript, planFork, type ToolDeclaration, toolCallsOf } from '@/lib/fork';
+import { type ChildRequest, FORK_RUNTIMES, type ForkPolicy, type ModelMessage, type ParentTranscript, planFork, toolCallsOf } from '@/lib/fork';
 import { AGENT_TOOL_NAMES } from '@/lib/fork-service/in-flight-call';
 import { importTranscript } from '@/lib/import/import-transcript';
 import { firstDifference } from '@/lib/provider-cache/miss-explainer';
@@ -57,18 +57,7 @@ function text(message: ModelMessage): string {
 }
 
 /** The child's request as the runtime's rules plan it, written and read back the way the captured one was. */
-async function expectedConversation(api: ModelApi, messages: ModelMessage[], system: string, tools: ToolDeclaration[], model: string): Promise<ModelMessage[]> {
-  const child = {
-    profileName: 'fork',
-    approvalSubject: 'fork',
-    systemInstruction: system,
-    tools,
-    model,
-    depth: 1,
-    inheritance: { systemInstruction: 'parent', tools: 'parent', model: 'parent' },
-    initialMessages: messages.slice(0, -1).map((message) => ({ message, source: { kind: 'synthetic', rule: 'task-prompt' } })),
-    firstPrompt: { message: messages.at(-1)!, source: { kind: 'synthetic', rule: 'task-prompt' } },
-  } as unknown as Parameters<typeof toOpenAiChatRequest>[0];
+async function expectedConversation(api: ModelApi, child: ChildRequest): Promise<ModelMessage[]> {
   const body = api === 'anthropic-messages' ? toAnthropicMessagesRequest(child) : toOpenAiChatRequest(child);
   return (await importTranscript(JSON.stringify(body), { format: api })).transcript.messages.map((entry) => entry.message);
 }
@@ -173,8 +162,7 @@ async function judge(
   // A regular subagent (the call does not ask for a fork) is no fork to check.
   if (plan.child === null && plan.errors.length === 0) return null;
   if (plan.child === null) return { ...base, verdict: 'refused', difference: null, expectedMessages: 0, errors: plan.errors.map((error) => error.message) };
-  const planned = [...plan.child.initialMessages, plan.child.firstPrompt].map((message) => message.message);
-  const expected = await expectedConversation(child.api, planned, plan.child.systemInstruction, plan.child.tools, plan.child.model);
+  const expected = await expectedConversation(child.api, plan.child);
   const system =
     plan.child.systemInstruction === child.transcript.profile.systemInstruction
       ? null
