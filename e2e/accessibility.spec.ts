@@ -138,6 +138,8 @@ for (const view of VIEWS) {
       const playground = new PlaygroundPage(page);
       await playground.open({ scenario: 'startup-block' });
       await view.show(playground);
+      // A preview being planned again is drawn faded (data-stale): the scan reads the settled page.
+      await expect(page.locator('[data-stale]')).toHaveCount(0, { timeout: 15_000 });
 
       const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
       const missing = REQUIRED_RULES.filter((rule) => !rulesRun(results).has(rule));
