@@ -62,7 +62,9 @@ test('a runtime pointed at Fork Lab: its fork shows up on the captures page, che
   const parentSession = page.getByTestId('session-row').filter({ hasText: 'The deploy password is swordfish-42.' }).first();
   const latest = (await parentSession.getAttribute('data-captures'))!.split(' ').at(-1);
   await parentSession.getByTestId('open-capture').click();
-  await expect(page).toHaveURL(/\/$/);
+  // Opening imports the body on the server and saves the workspace before it navigates: beside the
+  // 10,000-message perf spec on the other worker that has taken more than the default 5 s.
+  await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
   await expect(page.getByTestId('import-report-details')).toContainText(`Imported from capture-${latest}.openai-chat.json`);
   await expect(page.getByTestId('timeline-row').first()).toBeVisible();
 });
