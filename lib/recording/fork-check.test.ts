@@ -1,20 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import type { ForkPolicy, ForkRequest } from '@/lib/fork';
-import { checkForks, readCapture } from './fork-check';
+import type { ForkPolicy, ForkRequest, ModelMessage } from '@/lib/fork';
+import { type CapturedConversation, checkForks, readCapture } from './fork-check';
 import { runtimeThatForks as forkThroughForkLab } from './testing/runtime-that-forks';
 
 /** The forks the check finds in a scripted runtime's traffic. */
-async function runtimeThatForks(policy: ForkPolicy, ask: string, mistake?: (request: ForkRequest) => ForkRequest) {
-  const store = await forkThroughForkLab(policy, ask, mistake);
-  const conversations = await Promise.all(store.list().map((capture) => readCapture(capture.id, capture.api, capture.requestBody)));
-  return checkForks(conversations.filter((entry) => entry !== null));
+async function runtimeThatForks(
+  policy: ForkPolicy,
+  ask: string,
+  mistake?: (request: ForkRequest) => ForkRequest,
+  sendWrongly?: (messages: ModelMessage[]) => ModelMessage[],
+) {
+  return checkForks(await trafficOf(policy, ask, mistake, sendWrongly));
+}
+
+/** A scripted runtime's captured requests, read back as conversations, numbered from `after` + 1. */
+async function trafficOf(
+  policy: ForkPolicy,
+  ask: string,
+  mistake?: (request: ForkRequest) => ForkRequest,
+  sendWrongly?: (messages: ModelMessage[]) => ModelMessage[],
+  after = 0,
+): Promise<CapturedConversation[]> {
+  const store = await forkThroughForkLab(policy, ask, mistake, sendWrongly);
+  const conversations = await Promise.all(store.list().map((capture) => readCapture(capture.id + after, capture.api, capture.requestBody)));
+  return conversations.filter((entry) => entry !== null);
 }
 
 describe('checking a runtime from its traffic', () => {
   it("passes a runtime that forks by Qwen Code's rules, naming the runtime it guessed", async () => {
     const findings = await runtimeThatForks('qwen-fork-turns', 'Call agent with subagent_type=fork fork_turns=all prompt: "What is the deploy password?"');
     expect(findings).toHaveLength(1);
-    expect(findings[0]).toMatchObject({ runtime: 'qwen-fork-turns', guessed: true, verdict: 'matches', difference: null });
+    expect(findings[0]).toMatchObject({ runtime: 'qwen-fork-turns', guessed: true, guessedFrom: 'rules', verdict: 'matches', difference: null });
     expect(findings[0]!.sharedPrefixMessages).toBe(5);
   });
 
@@ -35,5 +51,48 @@ describe('checking a runtime from its traffic', () => {
     // With one turn the child starts at the parent's last prompt (message 4); with two it starts two prompts back.
     expect(findings[0]!.difference).toMatchObject({ at: 'messages[0].content' });
     expect(findings[0]!.expectedMessages).toBeLessThan(findings[0]!.actualMessages);
+  });
+
+  it("guesses a wrong child's runtime from the framing it carries, where several runtimes' Agent tools fit the call", async () => {
+    // `Agent {subagent_type: fork, description, prompt}` fits Qwen Code's `agent` (first in the
+    // registry, and a fork by its rules too) and Claude Code's `Agent`; the child carries Claude
+    // Code's fork directive but drops the turn in flight.
+    const forgetsTheCall = (messages: ModelMessage[]) =>
+      messages.filter(
+        (message) =>
+          message.role !== 'tool' &&
+          !(message.role === 'assistant' && Array.isArray(message.content) && message.content.some((part) => part.type === 'tool-call')),
+      );
+    const findings = await runtimeThatForks(
+      'claude-code-fork',
+      'Call Agent with subagent_type=fork description=password prompt: "What is the deploy password?"',
+      undefined,
+      forgetsTheCall,
+    );
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({ runtime: 'claude-code-fork', guessed: true, guessedFrom: 'boilerplate', verdict: 'differs' });
+  });
+
+  it('tells apart two conversations whose calls share an id, each with its own child', async () => {
+    // Asks of the same length: the offline model gives both calls the same id, as Kimi numbers its calls.
+    const first = await trafficOf('kimi-fork', 'Call agent with fork=true prompt: "What is the deploy password?"');
+    const second = await trafficOf('kimi-fork', 'Call agent with fork=true prompt: "What is the deploy passcode?"', undefined, undefined, 3);
+    const findings = await checkForks([...first, ...second]);
+    expect(findings.map((finding) => [finding.parentId, finding.childId, finding.verdict])).toEqual([
+      [3, 2, 'matches'],
+      [6, 5, 'matches'],
+    ]);
+    expect(findings[0]!.toolCallId).toBe(findings[1]!.toolCallId);
+  });
+
+  it('gives each of two runs of the same task the child beside its own parent', async () => {
+    const task = 'prompt: "What is the deploy password?"';
+    const first = await trafficOf('kimi-fork', `Call agent with fork=true ${task}`);
+    const second = await trafficOf('kimi-fork', `Now call agent again with fork=true ${task}`, undefined, undefined, 3);
+    const findings = await checkForks([...first, ...second]);
+    expect(findings.map((finding) => [finding.parentId, finding.childId])).toEqual([
+      [3, 2],
+      [6, 5],
+    ]);
   });
 });

@@ -1,7 +1,16 @@
 import { forkRequestFromCall } from '@/lib/agent/agent-tool';
 import { toAnthropicMessagesRequest } from '@/lib/export/anthropic-messages-request';
 import { toOpenAiChatRequest } from '@/lib/export/openai-chat-request';
-import { type ChildRequest, FORK_RUNTIMES, type ForkPolicy, type ModelMessage, type ParentTranscript, planFork, toolCallsOf } from '@/lib/fork';
+import {
+  type ChildMessage,
+  type ChildRequest,
+  FORK_RUNTIMES,
+  type ForkPolicy,
+  type ModelMessage,
+  type ParentTranscript,
+  planFork,
+  toolCallsOf,
+} from '@/lib/fork';
 import { AGENT_TOOL_NAMES } from '@/lib/fork-service/in-flight-call';
 import { importTranscript } from '@/lib/import/import-transcript';
 import { firstDifference } from '@/lib/provider-cache/miss-explainer';
@@ -26,6 +35,13 @@ export interface ForkFinding {
    */
   runtime: ForkPolicy;
   guessed: boolean;
+  /**
+   * What a guess rests on: `rules`, the runtime's rules reproduce the child exactly; `boilerplate`,
+   * the child carries that runtime's own framing (its directive, notice or acknowledgement) word for
+   * word and no other runtime's as much; `agent-tool`, only the Agent tool's name and arguments fit.
+   * Null when the runtime was named.
+   */
+  guessedFrom: 'rules' | 'boilerplate' | 'agent-tool' | null;
   verdict: 'matches' | 'differs' | 'refused';
   /** The first place the child's actual request differs from the plan (message index and JSON path). */
   difference: { at: string; expected: string; actual: string } | null;
@@ -84,28 +100,66 @@ export async function checkForks(conversations: readonly CapturedConversation[],
     await new Promise((resolve) => setImmediate(resolve));
     for (const [index, entry] of parent.transcript.messages.entries()) {
       if (entry.message.role !== 'assistant') continue;
-      for (const call of toolCallsOf(entry.message).filter((candidate) => AGENT_TOOL_NAMES.has(candidate.toolName))) {
-        if (seen.has(call.toolCallId)) continue;
+      const calls = toolCallsOf(entry.message).filter((candidate) => AGENT_TOOL_NAMES.has(candidate.toolName));
+      // A call id is unique only within its conversation (Kimi numbers calls `functions.Agent:0`; the
+      // offline model derives them from lengths): a call is known by its id and the history it ends.
+      const history = calls.length === 0 ? '' : JSON.stringify(parent.transcript.messages.slice(0, index + 1).map((message) => message.message));
+      for (const call of calls) {
+        const key = `${call.toolCallId}\u0000${history}`;
+        if (seen.has(key)) continue;
         // Named, the runtime is the one checked; guessed, every runtime whose Agent tool fits the call
         // is tried, and the first whose rules reproduce the child wins (else the first that fits).
         const candidates = runtime === undefined ? fittingRuntimes(call.toolName, call.input) : [runtime];
-        const judged: ForkFinding[] = [];
+        const judged: Judged[] = [];
         let judgedHere = false;
         for (const policy of candidates) {
           const finding = await judge(inOrder, parent, index, call, policy);
           if (finding === 'child-copy' || finding === 'no-task') continue;
           judgedHere = true;
-          if (finding !== null) judged.push({ ...finding, guessed: runtime === undefined });
+          if (finding !== null) judged.push(finding);
         }
         // Judged once, at the parent's first request that holds it: every later request of the
         // session repeats it. A child's copy of the call (which may carry no arguments) does not count.
-        if (judgedHere) seen.add(call.toolCallId);
-        const chosen = judged.find((finding) => finding.verdict === 'matches') ?? judged[0];
+        if (judgedHere) seen.add(key);
+        const chosen = runtime === undefined ? bestGuess(judged) : judged[0] === undefined ? undefined : named(judged[0]);
         if (chosen !== undefined) findings.push(chosen);
       }
     }
   }
   return findings;
+}
+
+/** A runtime's verdict on one call, with how much of its own framing the child carried. */
+type Judged = Omit<ForkFinding, 'guessed' | 'guessedFrom'> & { boilerplate: number };
+
+function named({ boilerplate: _, ...finding }: Judged): ForkFinding {
+  return { ...finding, guessed: false, guessedFrom: null };
+}
+
+/**
+ * Of the runtimes whose Agent tool fits a call, the one the child most likely came from: the first
+ * whose rules reproduce it; else the one whose own framing it carries most (several runtimes
+ * share a tool's shape, but each words its directive and notices its own way); else the first that fits.
+ */
+function bestGuess(judged: readonly Judged[]): ForkFinding | undefined {
+  const reproduced = judged.find((finding) => finding.verdict === 'matches');
+  if (reproduced !== undefined) return { ...named(reproduced), guessed: true, guessedFrom: 'rules' };
+  const framed = judged.reduce<Judged | undefined>((best, finding) => (finding.boilerplate > (best?.boilerplate ?? 0) ? finding : best), undefined);
+  if (framed !== undefined) return { ...named(framed), guessed: true, guessedFrom: 'boilerplate' };
+  return judged[0] === undefined ? undefined : { ...named(judged[0]), guessed: true, guessedFrom: 'agent-tool' };
+}
+
+/**
+ * How many of the messages a runtime's rules write themselves (its framing of the task, notices,
+ * acknowledgements) the child's request carries word for word. The task's own words are left
+ * out: every runtime sends them.
+ */
+function framingCarried(planned: readonly ChildMessage[], actual: readonly ModelMessage[], task: string): number {
+  const sent = new Set(actual.map((message) => `${message.role}\u0000${text(message)}`));
+  return planned.filter(({ message, source }) => {
+    const words = text(message);
+    return source.kind === 'synthetic' && words.trim() !== '' && words.trim() !== task && sent.has(`${message.role}\u0000${words}`);
+  }).length;
 }
 
 /** Every runtime whose Agent tool has the call's name and declares every argument it sent, in registry order. */
@@ -129,7 +183,7 @@ async function judge(
   index: number,
   call: ReturnType<typeof toolCallsOf>[number],
   policy: ForkPolicy,
-): Promise<Omit<ForkFinding, 'guessed'> | 'child-copy' | 'no-task' | null> {
+): Promise<Judged | 'child-copy' | 'no-task' | null> {
   const messages = parent.transcript.messages;
   const request = forkRequestFromCall(policy, call.input);
   const task = request.directive.trim();
@@ -138,15 +192,20 @@ async function judge(
   if (carriesTask(messages.slice(index + 1), task)) return 'child-copy';
   const before = messages.slice(0, index).map((message) => message.message);
   const history = new Set(before.map((message) => JSON.stringify(message)));
-  const child = inOrder.find((candidate) => {
-    if (candidate.id === parent.id) return false;
-    const sent = candidate.transcript.messages.map((message) => message.message);
-    // A fork inherits some of its parent's history (a window of it, at least its last prompt): a
-    // request that repeats none of it is another conversation that happens to use the same words.
-    if (!sent.some((message) => history.has(JSON.stringify(message)))) return false;
-    // What it sends beyond the history it shares must carry the task: the parent's own requests do not.
-    return carriesTask(candidate.transcript.messages.slice(sharedPrefix(before, sent)), task);
-  });
+  // Of the requests that could be the child, the nearest to the parent's: a runtime that runs the same
+  // task twice starts a child each time, each beside its own parent.
+  const child = nearest(
+    parent.id,
+    inOrder.filter((candidate) => {
+      if (candidate.id === parent.id) return false;
+      const sent = candidate.transcript.messages.map((message) => message.message);
+      // A fork inherits some of its parent's history (a window of it, at least its last prompt): a
+      // request that repeats none of it is another conversation that happens to use the same words.
+      if (!sent.some((message) => history.has(JSON.stringify(message)))) return false;
+      // What it sends beyond the history it shares must carry the task: the parent's own requests do not.
+      return carriesTask(candidate.transcript.messages.slice(sharedPrefix(before, sent)), task);
+    }),
+  );
   if (child === undefined) return null;
   const plan = planFork({ ...parent.transcript, messages: messages.slice(0, index + 1) }, request);
   const actual = child.transcript.messages.map((message) => message.message);
@@ -161,14 +220,24 @@ async function judge(
   };
   // A regular subagent (the call does not ask for a fork) is no fork to check.
   if (plan.child === null && plan.errors.length === 0) return null;
-  if (plan.child === null) return { ...base, verdict: 'refused', difference: null, expectedMessages: 0, errors: plan.errors.map((error) => error.message) };
+  if (plan.child === null) {
+    return { ...base, verdict: 'refused', difference: null, expectedMessages: 0, errors: plan.errors.map((error) => error.message), boilerplate: 0 };
+  }
+  const boilerplate = framingCarried([...plan.child.initialMessages, plan.child.firstPrompt], actual, task);
   const expected = await expectedConversation(child.api, plan.child);
   const system =
     plan.child.systemInstruction === child.transcript.profile.systemInstruction
       ? null
       : { at: 'system', expected: plan.child.systemInstruction, actual: child.transcript.profile.systemInstruction };
   const found = system ?? messageDifference(expected, actual);
-  return { ...base, verdict: found === null ? 'matches' : 'differs', difference: found, expectedMessages: expected.length };
+  return { ...base, verdict: found === null ? 'matches' : 'differs', difference: found, expectedMessages: expected.length, boilerplate };
+}
+
+function nearest(id: number, candidates: readonly CapturedConversation[]): CapturedConversation | undefined {
+  return candidates.reduce<CapturedConversation | undefined>(
+    (best, candidate) => (best === undefined || Math.abs(candidate.id - id) < Math.abs(best.id - id) ? candidate : best),
+    undefined,
+  );
 }
 
 function messageDifference(expected: readonly ModelMessage[], actual: readonly ModelMessage[]): ForkFinding['difference'] {

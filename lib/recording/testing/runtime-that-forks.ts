@@ -22,9 +22,15 @@ function sdkTools(declarations: readonly ToolDeclaration[]): ToolSet {
 /**
  * A small runtime pointed at Fork Lab: its parent asks the model, the model calls the Agent tool,
  * and the runtime forks a child by `policy`'s rules (the engine plans it, as the runtime's own code
- * would), sends the child's first request, and answers the call. `mistake` changes what the runtime plans first.
+ * would), sends the child's first request, and answers the call. `mistake` changes what the runtime
+ * plans first; `sendWrongly`, what it sends of that plan.
  */
-export async function runtimeThatForks(policy: ForkPolicy, ask: string, mistake?: (request: ForkRequest) => ForkRequest) {
+export async function runtimeThatForks(
+  policy: ForkPolicy,
+  ask: string,
+  mistake?: (request: ForkRequest) => ForkRequest,
+  sendWrongly: (messages: ModelMessage[]) => ModelMessage[] = (messages) => messages,
+) {
   const { store, fetch } = pointedAtForkLab();
   const model = createOpenAI({ baseURL: 'http://127.0.0.1:3000/v1', apiKey: 'sk-none', fetch }).chat('gpt-5');
   const declaration = runtimeOf(policy).agentTool.declaration;
@@ -42,7 +48,7 @@ export async function runtimeThatForks(policy: ForkPolicy, ask: string, mistake?
   };
   const request = runtimeOf(policy).agentTool.requestFromCall(call.input as Record<string, unknown>, {}) as ForkRequest;
   const child = planFork(parent, mistake ? mistake(request) : request).child!;
-  const childMessages = [...child.initialMessages, child.firstPrompt].map((message) => message.message as ModelMessage);
+  const childMessages = sendWrongly([...child.initialMessages, child.firstPrompt].map((message) => message.message as ModelMessage));
   await generateText({ model, system: child.systemInstruction, messages: childMessages, tools: sdkTools(child.tools) });
   // The parent goes on: its call answered, as the runtime answers it.
   await generateText({
