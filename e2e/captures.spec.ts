@@ -50,7 +50,7 @@ test('a runtime pointed at Fork Lab: its fork shows up on the captures page, che
   const row = page.getByTestId('fork-row').filter({ hasText: 'kimi-fork' }).first();
   await expect(row).toBeVisible({ timeout: 10_000 });
   await expect(row.getByTestId('fork-verdict')).toHaveAttribute('data-verdict', 'matches');
-  await expect(row).toContainText('(guessed from its Agent tool)');
+  await expect(row.getByTestId('fork-guess')).toHaveText('(guessed: its Agent tool fits the call and its rules reproduce the child)');
   await expect(page.getByTestId('session-row').first()).toBeVisible();
 
   // Checked by another runtime's rules, the same child differs from what those rules would send.
@@ -62,9 +62,65 @@ test('a runtime pointed at Fork Lab: its fork shows up on the captures page, che
   const parentSession = page.getByTestId('session-row').filter({ hasText: 'The deploy password is swordfish-42.' }).first();
   const latest = (await parentSession.getAttribute('data-captures'))!.split(' ').at(-1);
   await parentSession.getByTestId('open-capture').click();
-  // Opening imports the body on the server and saves the workspace before it navigates: beside the
-  // 10,000-message perf spec on the other worker that has taken more than the default 5 s.
-  await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
+  // Opening imports the body on the server and saves the workspace before it navigates (beside the
+  // 10,000-message perf spec on the other worker, more than the default 5 s); once there, the
+  // playground writes its fork window into the query.
+  await expect(page).toHaveURL((url) => url.pathname === '/', { timeout: 20_000 });
   await expect(page.getByTestId('import-report-details')).toContainText(`Imported from capture-${latest}.openai-chat.json`);
   await expect(page.getByTestId('timeline-row').first()).toBeVisible();
+});
+
+test('a captured fork opens in the playground as a parent with the child the runtime actually sent', async ({ page }) => {
+  const declaration = runtimeOf('kimi-fork').agentTool.declaration;
+  const tools = [{ type: 'function', function: { name: declaration.name, description: declaration.description, parameters: declaration.inputSchema } }];
+  // Short enough that the session title (its first 80 characters) is the whole prompt.
+  const task = `Which? ${Date.now()}`;
+  const ask = { role: 'user', content: `Call agent with fork=true prompt: "${task}"` };
+  const asked = await page.request.post('/v1/chat/completions', {
+    data: { model: 'gpt-5', messages: [{ role: 'system', content: SYSTEM }, ...history, ask], tools },
+  });
+  const call = (await asked.json()).choices[0].message.tool_calls[0];
+  // This runtime forks wrongly: it sends Kimi's child without the parent's first two messages.
+  const callMessage = {
+    role: 'assistant',
+    content: [{ type: 'tool-call', toolCallId: call.id, toolName: call.function.name, input: JSON.parse(call.function.arguments) }],
+  };
+  const parent: ParentTranscript = {
+    profile: { agentId: 'main', name: 'agent', systemInstruction: SYSTEM, tools: [declaration], model: 'gpt-5', depth: 0 },
+    messages: [...history, ask, callMessage].map((message, index) => ({ id: `m${index}`, message }) as TranscriptMessage),
+  };
+  const planned = planFork(parent, runtimeOf('kimi-fork').agentTool.requestFromCall(JSON.parse(call.function.arguments), {}) as never).child!;
+  const child = { ...planned, initialMessages: planned.initialMessages.slice(2) };
+  await page.request.post('/v1/chat/completions', { data: toOpenAiChatRequest(child) });
+  const parentNext = [
+    { role: 'system', content: SYSTEM },
+    ...history,
+    ask,
+    { role: 'assistant', content: null, tool_calls: [call] },
+    { role: 'tool', tool_call_id: call.id, content: 'Started.' },
+  ];
+  await page.request.post('/v1/chat/completions', { data: { model: 'gpt-5', messages: parentNext, tools } });
+
+  // The fork's child is the capture that carries this run's task.
+  const listing = await (await page.request.get('/api/captures')).json();
+  const childId = listing.forks.find((fork: { childId: number }) =>
+    listing.sessions.some((session: { captureIds: number[]; title: string }) => session.captureIds.includes(fork.childId) && session.title === ask.content),
+  ).childId;
+
+  await page.goto('/captures');
+  const row = page.locator(`[data-testid="fork-row"][data-child="${childId}"]`);
+  await expect(row.getByTestId('fork-verdict')).toHaveAttribute('data-verdict', 'differs');
+  await expect(row.getByTestId('fork-guess')).toHaveText('(guessed from the fork boilerplate the child carries)');
+  await row.getByTestId('open-captured-fork').click();
+  await expect(page).toHaveURL((url) => url.pathname === '/', { timeout: 20_000 });
+  // The parent up to its call, Kimi's plan in the preview, and the child as the runtime sent it.
+  await expect(page.getByTestId('timeline-row')).toHaveCount(4);
+  await page.getByTestId('fork-tree-child').first().click();
+  const panel = page.getByTestId('child-panel');
+  await expect(panel).toContainText(`captured #${childId} (differs)`);
+  await panel.getByTestId('child-inherited').locator('summary').click();
+  const received = panel.getByTestId('child-inherited-message');
+  await expect(received).toHaveCount(child.initialMessages.length + 1);
+  await expect(received.first()).toContainText(ask.content);
+  await expect(received.first()).toContainText('copy of parent #2');
 });

@@ -9,7 +9,7 @@ import type { ImportFormatId } from '@/lib/import/import-format';
 import type { CapturedSession } from '@/lib/recording/capture-sessions';
 import type { ForkFinding } from '@/lib/recording/fork-check';
 import styles from './captures.module.css';
-import { openCaptureInPlayground } from './open-capture';
+import { openCapturedForkInPlayground, openCaptureInPlayground } from './open-capture';
 
 interface CaptureSummary {
   id: number;
@@ -80,31 +80,30 @@ export function CapturesView() {
           {error}
         </p>
       )}
-      {listing === null ? <p className={styles.muted}>Reading the captures…</p> : <Findings listing={listing} />}
+      {listing === null ? <p className={styles.muted}>Reading the captures…</p> : <Findings listing={listing} runtime={runtime} />}
     </main>
   );
 }
 
-/** Open a session's latest request as the playground's parent. */
-function OpenInPlayground({ captureId, api }: { captureId: number; api: string | undefined }) {
+/** A button that opens something captured in the playground, then goes there; a failure is shown beside it. */
+function OpenInPlayground({ open, testId, label }: { open: () => Promise<void>; testId: string; label: string }) {
   const router = useRouter();
   const [state, setState] = useState<'idle' | 'opening' | string>('idle');
-  if (api === undefined) return null;
   return (
     <>
       <button
         type="button"
         disabled={state === 'opening'}
-        data-testid="open-capture"
+        data-testid={testId}
         onClick={() => {
           setState('opening');
-          openCaptureInPlayground(captureId, api as ImportFormatId).then(
+          open().then(
             () => router.push('/'),
             (error: unknown) => setState(error instanceof Error ? error.message : String(error)),
           );
         }}
       >
-        Open in the playground
+        {label}
       </button>
       {state !== 'idle' && state !== 'opening' ? (
         <span role="alert" className={styles.muted}>
@@ -116,7 +115,19 @@ function OpenInPlayground({ captureId, api }: { captureId: number; api: string |
   );
 }
 
-function Findings({ listing }: { listing: Listing }) {
+/** Open a session's latest request as the playground's parent. */
+function OpenSession({ captureId, api }: { captureId: number; api: string | undefined }) {
+  if (api === undefined) return null;
+  return <OpenInPlayground open={() => openCaptureInPlayground(captureId, api as ImportFormatId)} testId="open-capture" label="Open in the playground" />;
+}
+
+const GUESSED_FROM: Record<NonNullable<ForkFinding['guessedFrom']>, string> = {
+  rules: 'guessed: its Agent tool fits the call and its rules reproduce the child',
+  boilerplate: 'guessed from the fork boilerplate the child carries',
+  'agent-tool': 'guessed from its Agent tool alone',
+};
+
+function Findings({ listing, runtime }: { listing: Listing; runtime: string }) {
   return (
     <>
       <section aria-label="Forks">
@@ -132,6 +143,7 @@ function Findings({ listing }: { listing: Listing }) {
                 <th scope="col">Verdict</th>
                 <th scope="col">First difference</th>
                 <th scope="col">Shared prefix</th>
+                <th scope="col">Playground</th>
               </tr>
             </thead>
             <tbody>
@@ -142,7 +154,12 @@ function Findings({ listing }: { listing: Listing }) {
                   </td>
                   <td>
                     {fork.runtime}
-                    {fork.guessed ? <span className={styles.muted}> (guessed from its Agent tool)</span> : null}
+                    {fork.guessedFrom === null ? null : (
+                      <span className={styles.muted} data-testid="fork-guess">
+                        {' '}
+                        ({GUESSED_FROM[fork.guessedFrom]})
+                      </span>
+                    )}
                   </td>
                   <td>
                     <span className={styles.verdict} data-verdict={fork.verdict} data-testid="fork-verdict">
@@ -165,6 +182,13 @@ function Findings({ listing }: { listing: Listing }) {
                   </td>
                   <td>
                     {fork.sharedPrefixMessages} message{fork.sharedPrefixMessages === 1 ? '' : 's'}
+                  </td>
+                  <td>
+                    <OpenInPlayground
+                      open={() => openCapturedForkInPlayground(fork.childId, fork.parentId, runtime)}
+                      testId="open-captured-fork"
+                      label="Open parent and child"
+                    />
                   </td>
                 </tr>
               ))}
@@ -198,10 +222,7 @@ function Findings({ listing }: { listing: Listing }) {
                 </td>
                 <td>{session.messages}</td>
                 <td>
-                  <OpenInPlayground
-                    captureId={session.captureIds.at(-1)!}
-                    api={listing.captures.find((capture) => capture.id === session.captureIds.at(-1))?.api}
-                  />
+                  <OpenSession captureId={session.captureIds.at(-1)!} api={listing.captures.find((capture) => capture.id === session.captureIds.at(-1))?.api} />
                 </td>
               </tr>
             ))}

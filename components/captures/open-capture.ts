@@ -13,10 +13,22 @@ import { activeSession } from '@/lib/workspace/workspace-store';
  * read on the server by the importer of its API, then made the workspace's active session.
  */
 export async function openCaptureInPlayground(id: number, api: ImportFormatId): Promise<void> {
-  const response = await fetch(`/api/captures/${id}`);
+  await openInPlayground(`/api/captures/${id}`, `capture-${id}.${api}.json`, api);
+}
+
+/**
+ * Open the fork that started a captured child: its parent up to the Agent call, the call's request
+ * and, as a child of it, what the runtime actually sent the child (a Fork Lab bundle).
+ */
+export async function openCapturedForkInPlayground(childId: number, parentId: number, runtime: string): Promise<void> {
+  const query = runtime === '' ? '' : `?runtime=${encodeURIComponent(runtime)}`;
+  await openInPlayground(`/api/captures/${childId}/fork${query}`, `capture-fork-${parentId}-${childId}.fork-lab.json`, 'fork-lab-bundle');
+}
+
+async function openInPlayground(url: string, fileName: string, format: ImportFormatId): Promise<void> {
+  const response = await fetch(url);
   if (!response.ok) throw new Error(describeHttpError(await readErrorResponse(response)));
-  const fileName = `capture-${id}.${api}.json`;
-  const { answer, registration } = await importOnServer({ body: await response.text(), fileName, format: api });
+  const { answer, registration } = await importOnServer({ body: await response.text(), fileName, format });
   await hydrateWorkspace();
   const init = await importedSession(answer, fileName, () => crypto.randomUUID());
   workspaceStore.getState().openSession(init);

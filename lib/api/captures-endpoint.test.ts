@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { ModelMessage } from '@/lib/fork';
 import { httpErrorBodySchema } from '@/lib/http/http-error';
+import { importTranscript } from '@/lib/import/import-transcript';
+import { NOT_IN_THE_RULES } from '@/lib/recording/captured-fork';
+import { readCapture } from '@/lib/recording/fork-check';
 import { runtimeThatForks } from '@/lib/recording/testing/runtime-that-forks';
-import { captureBodyHandler, capturesListHandler } from './captures-endpoint';
+import { captureBodyHandler, capturedForkHandler, capturesListHandler } from './captures-endpoint';
 
 const ASK = 'Call agent with fork=true prompt: "What is the deploy password?"';
 
@@ -35,5 +39,45 @@ describe('GET /api/captures', () => {
     expect(body.headers.get('content-disposition')).toBe('attachment; filename="capture-2.openai-chat.json"');
     expect(JSON.parse(await body.text())).toHaveProperty('messages');
     for (const id of ['99', 'x', '0', '1e3']) expect((await captureBodyHandler(() => store)(new Request('http://127.0.0.1/'), id)).status).toBe(404);
+  });
+
+  it('serves the fork that started a captured child as a bundle that imports with the child as the runtime sent it', async () => {
+    const store = await runtimeThatForks('kimi-fork', ASK);
+    const response = await capturedForkHandler(() => store)(new Request('http://127.0.0.1/api/captures/2/fork'), '2');
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="capture-fork-3-2.fork-lab.json"');
+    const body = await response.text();
+    const imported = await importTranscript(body, { format: 'fork-lab-bundle' });
+    // The parent up to its call: the ask, and the assistant message that made the call.
+    expect(imported.transcript.messages.at(-1)!.message.role).toBe('assistant');
+    expect(imported.request).toMatchObject({ policy: 'kimi-fork', directive: 'What is the deploy password?' });
+    expect(imported.report.entries.filter((entry) => entry.action === 'flagged')).toEqual([]);
+    const [child] = imported.children!;
+    const sent = (await readCapture(2, 'openai-chat', store.get(2)!.requestBody))!.transcript.messages.map((entry) => entry.message);
+    expect([...child!.plan.child!.initialMessages, child!.plan.child!.firstPrompt].map((entry) => entry.message)).toEqual(sent);
+    // Kimi's child matches its rules: the parent's whole history, then the two messages Kimi's rules write.
+    const sources = [...child!.plan.child!.initialMessages, child!.plan.child!.firstPrompt].map(({ source }) =>
+      source.kind === 'copy' ? source.parentIndexes : source.rule,
+    );
+    expect(sources).toEqual([[0], [1], [2], [3], [4], [5], 'open-call-closed', 'notice-and-task-prompt']);
+    expect(child).toMatchObject({ name: 'captured #2 (matches)', status: 'planned' });
+  });
+
+  it("marks what a captured child received that neither its parent nor its runtime's rules account for", async () => {
+    const extra = (messages: ModelMessage[]) => [...messages.slice(0, -1), { role: 'user' as const, content: 'Be brief.' }, messages.at(-1)!];
+    const store = await runtimeThatForks('kimi-fork', ASK, undefined, extra);
+    const bundle = JSON.parse(await (await capturedForkHandler(() => store)(new Request('http://127.0.0.1/'), '2')).text());
+    const received = [...bundle.children[0].plan.child.initialMessages, bundle.children[0].plan.child.firstPrompt];
+    expect(
+      received
+        .filter((entry: { source: { rule?: string } }) => entry.source.rule === NOT_IN_THE_RULES)
+        .map((entry: { message: ModelMessage }) => entry.message),
+    ).toEqual([{ role: 'user', content: 'Be brief.' }]);
+    expect(bundle.children[0].name).toBe('captured #2 (differs)');
+  });
+
+  it('answers 404 for a request that started no fork, and 400 for a runtime that is not one', async () => {
+    const store = await runtimeThatForks('kimi-fork', ASK);
+    for (const id of ['1', '3', '99', 'x']) expect((await capturedForkHandler(() => store)(new Request('http://127.0.0.1/'), id)).status).toBe(404);
+    expect((await capturedForkHandler(() => store)(new Request('http://127.0.0.1/?runtime=nope'), '2')).status).toBe(400);
   });
 });

@@ -1,8 +1,9 @@
-import { FORK_POLICIES, isForkPolicy } from '@/lib/fork';
+import { FORK_POLICIES, type ForkPolicy, isForkPolicy } from '@/lib/fork';
 import { answeringErrors, HttpError, invalidRequest } from '@/lib/http/http-error';
 import { jsonResponse } from '@/lib/http/json-response';
 import { groupSessions } from '@/lib/recording/capture-sessions';
 import type { CaptureStore } from '@/lib/recording/capture-store';
+import { capturedForkBundle } from '@/lib/recording/captured-fork';
 import { checkForks, readCapture } from '@/lib/recording/fork-check';
 import { requestAllowed } from '@/lib/recording/request-guard';
 
@@ -23,6 +24,27 @@ export const CAPTURES_LISTED = 100;
 /** And no more of them than this much text: the store keeps bodies of up to 8 MB each. */
 export const CAPTURES_LISTED_BYTES = 32 * 1024 * 1024;
 
+/** `?runtime=<policy>`: check every fork by that runtime's rules instead of guessing. */
+function runtimeAsked(request: Request): ForkPolicy | undefined {
+  const runtime = new URL(request.url).searchParams.get('runtime');
+  if (runtime !== null && !isForkPolicy(runtime)) {
+    throw invalidRequest(`runtime must be one of ${FORK_POLICIES.join(', ')}.`, [{ path: 'runtime', message: `not a runtime: ${runtime.slice(0, 80)}` }]);
+  }
+  return runtime ?? undefined;
+}
+
+/** The newest captures read back as conversations, and the forks found in them. */
+async function checkedListing(store: CaptureStore, runtime: ForkPolicy | undefined) {
+  const captures = store.list(CAPTURES_LISTED, CAPTURES_LISTED_BYTES);
+  const read = await Promise.all(captures.map(async (capture) => ({ capture, conversation: await readCapture(capture.id, capture.api, capture.requestBody) })));
+  const conversations = read.flatMap(({ conversation }) => (conversation === null ? [] : [conversation]));
+  return { read, conversations, forks: await checkForks(conversations, runtime) };
+}
+
+function captureNumber(id: string): number | null {
+  return /^[1-9][0-9]{0,15}$/.test(id) ? Number(id) : null;
+}
+
 /**
  * `GET /api/captures` (`?runtime=<policy>` to check every fork by that runtime's rules instead of
  * the one each call's tool suggests): the newest captured requests, their sessions, and each fork
@@ -31,16 +53,7 @@ export const CAPTURES_LISTED_BYTES = 32 * 1024 * 1024;
 export function capturesListHandler(store: () => CaptureStore, env: Record<string, string | undefined> = process.env) {
   return answeringErrors('list captured traffic', async (request: Request): Promise<Response> => {
     guard(request, env);
-    const runtime = new URL(request.url).searchParams.get('runtime');
-    if (runtime !== null && !isForkPolicy(runtime)) {
-      throw invalidRequest(`runtime must be one of ${FORK_POLICIES.join(', ')}.`, [{ path: 'runtime', message: `not a runtime: ${runtime.slice(0, 80)}` }]);
-    }
-    const captures = store().list(CAPTURES_LISTED, CAPTURES_LISTED_BYTES);
-    const read = await Promise.all(
-      captures.map(async (capture) => ({ capture, conversation: await readCapture(capture.id, capture.api, capture.requestBody) })),
-    );
-    const conversations = read.flatMap(({ conversation }) => (conversation === null ? [] : [conversation]));
-    const forks = await checkForks(conversations, runtime ?? undefined);
+    const { read, forks } = await checkedListing(store(), runtimeAsked(request));
     return jsonResponse({
       captures: read.map(({ capture, conversation }) => ({
         id: capture.id,
@@ -66,11 +79,36 @@ export function capturesListHandler(store: () => CaptureStore, env: Record<strin
 export function captureBodyHandler(store: () => CaptureStore, env: Record<string, string | undefined> = process.env) {
   return answeringErrors('read a captured request', async (request: Request, id: string): Promise<Response> => {
     guard(request, env);
-    const number = /^[1-9][0-9]{0,15}$/.test(id) ? Number(id) : null;
+    const number = captureNumber(id);
     const capture = number === null ? null : store().get(number);
     if (capture === null) throw new HttpError(404, 'not-found', `There is no captured request ${id.slice(0, 40)}.`);
     return new Response(capture.requestBody, {
       headers: { 'content-type': 'application/json; charset=utf-8', 'content-disposition': `attachment; filename="capture-${capture.id}.${capture.api}.json"` },
+    });
+  });
+}
+
+/**
+ * `GET /api/captures/<child id>/fork` (`?runtime=<policy>` as for the list): the fork that started
+ * that captured child, as a Fork Lab bundle (the parent up to its call, the request, the plan, and
+ * the child as the runtime sent it), to open in the playground like an import.
+ */
+export function capturedForkHandler(store: () => CaptureStore, env: Record<string, string | undefined> = process.env) {
+  return answeringErrors('open a captured fork', async (request: Request, id: string): Promise<Response> => {
+    guard(request, env);
+    const runtime = runtimeAsked(request);
+    const number = captureNumber(id);
+    const { conversations, forks } = number === null ? { conversations: [], forks: [] } : await checkedListing(store(), runtime);
+    const finding = forks.find((fork) => fork.childId === number);
+    const bundle = finding === undefined ? null : capturedForkBundle(finding, conversations);
+    if (finding === undefined || bundle === null) {
+      throw new HttpError(404, 'not-found', `No fork among the newest ${CAPTURES_LISTED} captured requests started captured request ${id.slice(0, 40)}.`);
+    }
+    return new Response(JSON.stringify(bundle), {
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'content-disposition': `attachment; filename="capture-fork-${finding.parentId}-${finding.childId}.fork-lab.json"`,
+      },
     });
   });
 }

@@ -1,0 +1,126 @@
+import { forkRequestFromCall } from '@/lib/agent/agent-tool';
+import { type ForkBundle, forkBundle } from '@/lib/export/fork-bundle';
+import {
+  type ChildMessage,
+  type ChildRequest,
+  type ForkPlan,
+  type ForkRequest,
+  type ModelMessage,
+  planFork,
+  type TranscriptMessage,
+  toolCallsOf,
+} from '@/lib/fork';
+import { firstDifference } from '@/lib/provider-cache/miss-explainer';
+import type { CapturedConversation, ForkFinding } from './fork-check';
+
+/**
+ * The rule name of a message the runtime sent that is neither a copy of its parent's history nor one
+ * the runtime's rules write: where a captured child departs from its rules, it says so.
+ */
+export const NOT_IN_THE_RULES = 'captured-not-in-the-rules';
+
+function same(a: ModelMessage, b: ModelMessage): boolean {
+  return firstDifference(a, b, '') === null;
+}
+
+function text(message: ModelMessage): string {
+  if (typeof message.content === 'string') return message.content;
+  return message.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
+}
+
+/**
+ * Where each message the child actually received came from, in the plan's own terms: a copy of
+ * the parent's message, a message the runtime's rules write (the same message, or the same role and
+ * words: a provider's format may reshape its parts), or neither.
+ */
+function sourced(actual: readonly TranscriptMessage[], parent: readonly TranscriptMessage[], planned: readonly ChildMessage[]): ChildMessage[] {
+  return actual.map(({ message, meta }) => {
+    const copied = parent.findIndex((entry) => same(entry.message, message));
+    const written = planned.find(
+      (entry) =>
+        entry.source.kind === 'synthetic' &&
+        (same(entry.message, message) || (entry.message.role === message.role && text(message) !== '' && text(entry.message) === text(message))),
+    );
+    const source: ChildMessage['source'] =
+      copied >= 0
+        ? { kind: 'copy', parentIndexes: [copied], parentIds: [parent[copied]!.id] }
+        : (written?.source ?? { kind: 'synthetic', rule: NOT_IN_THE_RULES as never });
+    return { message, ...(meta === undefined ? {} : { meta }), source };
+  });
+}
+
+/**
+ * What the child went on to do, as its later requests recorded it: the messages past its first
+ * request in the longest captured request that begins with all of it, under the same system instruction.
+ */
+function laterMessages(child: CapturedConversation, conversations: readonly CapturedConversation[]): TranscriptMessage[] {
+  const first = child.transcript.messages;
+  let longest: readonly TranscriptMessage[] = first;
+  for (const candidate of conversations) {
+    const sent = candidate.transcript.messages;
+    if (candidate.id <= child.id || sent.length <= longest.length) continue;
+    if (candidate.transcript.profile.systemInstruction !== child.transcript.profile.systemInstruction) continue;
+    if (first.every((entry, index) => same(entry.message, sent[index]!.message))) longest = sent;
+  }
+  return longest.slice(first.length).map((entry) => structuredClone(entry));
+}
+
+/**
+ * A fork found in the traffic as a Fork Lab bundle, so it opens like an import: the parent as
+ * recorded up to its Agent call, the call's request under the runtime the check used, the engine's
+ * plan for it, and the child the runtime actually started — what it received (each message sourced
+ * against the plan) and what it did next. Null when the finding's requests are no longer listed.
+ */
+export function capturedForkBundle(finding: ForkFinding, conversations: readonly CapturedConversation[]): ForkBundle | null {
+  const parent = conversations.find((conversation) => conversation.id === finding.parentId);
+  const child = conversations.find((conversation) => conversation.id === finding.childId);
+  if (parent === undefined || child === undefined) return null;
+  const index = parent.transcript.messages.findIndex(
+    ({ message }) => message.role === 'assistant' && toolCallsOf(message).some((call) => call.toolCallId === finding.toolCallId),
+  );
+  const call = index < 0 ? undefined : toolCallsOf(parent.transcript.messages[index]!.message).find((entry) => entry.toolCallId === finding.toolCallId);
+  if (call === undefined) return null;
+  // Each side its own copy: the bundle is handed to the importer, the conversations stay the listing's.
+  const parentTranscript = structuredClone({ ...parent.transcript, messages: parent.transcript.messages.slice(0, index + 1) });
+  const request = forkRequestFromCall(finding.runtime, call.input);
+  const plan = planFork(parentTranscript, request);
+  const sent = structuredClone(child.transcript.messages);
+  const last = sent.at(-1);
+  const planned = plan.child;
+  const children =
+    planned === null || last === undefined || (last.message.role !== 'user' && last.message.role !== 'assistant')
+      ? []
+      : [capturedChild(finding, request, { ...plan, child: planned }, sent, parentTranscript.messages, child, conversations)];
+  return forkBundle({ title: `Captured fork #${finding.parentId} → #${finding.childId}`, parent: parentTranscript, request, plan, children });
+}
+
+function capturedChild(
+  finding: ForkFinding,
+  request: ForkRequest,
+  plan: ForkPlan & { child: ChildRequest },
+  sent: TranscriptMessage[],
+  parentMessages: readonly TranscriptMessage[],
+  child: CapturedConversation,
+  conversations: readonly CapturedConversation[],
+) {
+  const messages = sourced(sent, parentMessages, [...plan.child.initialMessages, plan.child.firstPrompt]);
+  const received: ChildRequest = {
+    ...plan.child,
+    systemInstruction: child.transcript.profile.systemInstruction,
+    tools: structuredClone(child.transcript.profile.tools),
+    model: child.transcript.profile.model || plan.child.model,
+    initialMessages: messages.slice(0, -1),
+    firstPrompt: messages.at(-1) as ChildRequest['firstPrompt'],
+  };
+  return {
+    name: `captured #${finding.childId} (${finding.verdict})`,
+    request,
+    plan: { ...plan, child: received },
+    bootstrap: null,
+    ownMessages: laterMessages(child, conversations),
+    // It ran in the runtime, not here: Fork Lab has only what it sent, so it opens as not run.
+    status: 'planned',
+    modelId: null,
+    finalOutput: null,
+  };
+}
