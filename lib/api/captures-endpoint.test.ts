@@ -64,7 +64,7 @@ describe('GET /api/captures', () => {
 
   it("marks what a captured child received that neither its parent nor its runtime's rules account for", async () => {
     const extra = (messages: ModelMessage[]) => [...messages.slice(0, -1), { role: 'user' as const, content: 'Be brief.' }, messages.at(-1)!];
-    const store = await runtimeThatForks('kimi-fork', ASK, undefined, extra);
+    const store = await runtimeThatForks('kimi-fork', ASK, { sendWrongly: extra });
     const bundle = JSON.parse(await (await capturedForkHandler(() => store)(new Request('http://127.0.0.1/'), '2')).text());
     const received = [...bundle.children[0].plan.child.initialMessages, bundle.children[0].plan.child.firstPrompt];
     expect(
@@ -79,5 +79,16 @@ describe('GET /api/captures', () => {
     const store = await runtimeThatForks('kimi-fork', ASK);
     for (const id of ['1', '3', '99', 'x']) expect((await capturedForkHandler(() => store)(new Request('http://127.0.0.1/'), id)).status).toBe(404);
     expect((await capturedForkHandler(() => store)(new Request('http://127.0.0.1/?runtime=nope'), '2')).status).toBe(400);
+  });
+
+  it("checks a fork while its parent still waits on the child, from the call in the parent's answer", async () => {
+    // A synchronous Agent tool: the parent's next request comes only once the child is done.
+    const store = await runtimeThatForks('kimi-fork', ASK, { parentWaits: true });
+    expect(store.list()).toHaveLength(2);
+    const answer = await (await capturesListHandler(() => store)(new Request('http://127.0.0.1/api/captures'))).json();
+    expect(answer.forks).toMatchObject([{ parentId: 1, childId: 2, runtime: 'kimi-fork', verdict: 'matches', sharedPrefixMessages: 5 }]);
+    const bundle = JSON.parse(await (await capturedForkHandler(() => store)(new Request('http://127.0.0.1/'), '2')).text());
+    expect(bundle.parent.messages.at(-1).message.content).toMatchObject([{ type: 'tool-call', toolName: 'agent' }]);
+    expect(bundle.children[0].name).toBe('captured #2 (matches)');
   });
 });

@@ -1,6 +1,7 @@
 import { FORK_POLICIES, type ForkPolicy, isForkPolicy } from '@/lib/fork';
 import { answeringErrors, HttpError, invalidRequest } from '@/lib/http/http-error';
 import { jsonResponse } from '@/lib/http/json-response';
+import { answeredRequest } from '@/lib/recording/answered-request';
 import { groupSessions } from '@/lib/recording/capture-sessions';
 import type { CaptureStore } from '@/lib/recording/capture-store';
 import { capturedForkBundle } from '@/lib/recording/captured-fork';
@@ -38,8 +39,22 @@ async function checkedListing(store: CaptureStore, runtime: ForkPolicy | undefin
   const captures = store.list(CAPTURES_LISTED, CAPTURES_LISTED_BYTES);
   const read = await Promise.all(captures.map(async (capture) => ({ capture, conversation: await readCapture(capture.id, capture.api, capture.requestBody) })));
   const conversations = read.flatMap(({ conversation }) => (conversation === null ? [] : [conversation]));
-  return { read, conversations, forks: await checkForks(conversations, runtime) };
+  // Requests whose answer made a tool call, read as the runtime would continue them: a fork's parent
+  // may not send its next request until the child is done.
+  const answered = await Promise.all(
+    captures
+      .filter((capture) => capture.responseBody !== null && capture.status !== null && capture.status < 300 && CALLS.test(capture.responseBody))
+      .map((capture) => {
+        const body = answeredRequest(capture.api, capture.requestBody, capture.responseBody!);
+        return body === null ? null : readCapture(capture.id, capture.api, body);
+      }),
+  );
+  const answeredConversations = answered.filter((entry) => entry !== null);
+  return { read, conversations, answered: answeredConversations, forks: await checkForks(conversations, runtime, answeredConversations) };
 }
+
+/** An answer that may hold a tool call, in any of the three APIs. */
+const CALLS = /"(tool_calls|function_call|tool_use)"/;
 
 function captureNumber(id: string): number | null {
   return /^[1-9][0-9]{0,15}$/.test(id) ? Number(id) : null;
@@ -98,9 +113,9 @@ export function capturedForkHandler(store: () => CaptureStore, env: Record<strin
     guard(request, env);
     const runtime = runtimeAsked(request);
     const number = captureNumber(id);
-    const { conversations, forks } = number === null ? { conversations: [], forks: [] } : await checkedListing(store(), runtime);
+    const { conversations, answered, forks } = number === null ? { conversations: [], answered: [], forks: [] } : await checkedListing(store(), runtime);
     const finding = forks.find((fork) => fork.childId === number);
-    const bundle = finding === undefined ? null : capturedForkBundle(finding, conversations);
+    const bundle = finding === undefined ? null : capturedForkBundle(finding, conversations, answered);
     if (finding === undefined || bundle === null) {
       throw new HttpError(404, 'not-found', `No fork among the newest ${CAPTURES_LISTED} captured requests started captured request ${id.slice(0, 40)}.`);
     }

@@ -65,23 +65,34 @@ function laterMessages(child: CapturedConversation, conversations: readonly Capt
   return longest.slice(first.length).map((entry) => structuredClone(entry));
 }
 
+function callIndex(conversation: CapturedConversation, toolCallId: string): number {
+  return conversation.transcript.messages.findIndex(
+    ({ message }) => message.role === 'assistant' && toolCallsOf(message).some((call) => call.toolCallId === toolCallId),
+  );
+}
+
 /**
  * A fork found in the traffic as a Fork Lab bundle, so it opens like an import: the parent as
  * recorded up to its Agent call, the call's request under the runtime the check used, the engine's
  * plan for it, and the child the runtime actually started — what it received (each message sourced
  * against the plan) and what it did next. Null when the finding's requests are no longer listed.
  */
-export function capturedForkBundle(finding: ForkFinding, conversations: readonly CapturedConversation[]): ForkBundle | null {
-  const parent = conversations.find((conversation) => conversation.id === finding.parentId);
+export function capturedForkBundle(
+  finding: ForkFinding,
+  conversations: readonly CapturedConversation[],
+  answered: readonly CapturedConversation[] = [],
+): ForkBundle | null {
   const child = conversations.find((conversation) => conversation.id === finding.childId);
+  // The parent is the request that records the call, or the one whose answer made it.
+  const parent = [...conversations, ...answered]
+    .filter((conversation) => conversation.id === finding.parentId)
+    .map((conversation) => ({ conversation, index: callIndex(conversation, finding.toolCallId) }))
+    .find(({ index }) => index >= 0);
   if (parent === undefined || child === undefined) return null;
-  const index = parent.transcript.messages.findIndex(
-    ({ message }) => message.role === 'assistant' && toolCallsOf(message).some((call) => call.toolCallId === finding.toolCallId),
-  );
-  const call = index < 0 ? undefined : toolCallsOf(parent.transcript.messages[index]!.message).find((entry) => entry.toolCallId === finding.toolCallId);
-  if (call === undefined) return null;
+  const { conversation: recorded, index } = parent;
+  const call = toolCallsOf(recorded.transcript.messages[index]!.message).find((entry) => entry.toolCallId === finding.toolCallId)!;
   // Each side its own copy: the bundle is handed to the importer, the conversations stay the listing's.
-  const parentTranscript = structuredClone({ ...parent.transcript, messages: parent.transcript.messages.slice(0, index + 1) });
+  const parentTranscript = structuredClone({ ...recorded.transcript, messages: recorded.transcript.messages.slice(0, index + 1) });
   const request = forkRequestFromCall(finding.runtime, call.input);
   const plan = planFork(parentTranscript, request);
   const sent = structuredClone(child.transcript.messages);

@@ -1,27 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { ForkPolicy, ForkRequest, ModelMessage } from '@/lib/fork';
 import { type CapturedConversation, checkForks, readCapture } from './fork-check';
-import { runtimeThatForks as forkThroughForkLab } from './testing/runtime-that-forks';
+import { runtimeThatForks as forkThroughForkLab, type RuntimeQuirks } from './testing/runtime-that-forks';
 
 /** The forks the check finds in a scripted runtime's traffic. */
-async function runtimeThatForks(
-  policy: ForkPolicy,
-  ask: string,
-  mistake?: (request: ForkRequest) => ForkRequest,
-  sendWrongly?: (messages: ModelMessage[]) => ModelMessage[],
-) {
-  return checkForks(await trafficOf(policy, ask, mistake, sendWrongly));
+async function runtimeThatForks(policy: ForkPolicy, ask: string, quirks: RuntimeQuirks = {}) {
+  return checkForks(await trafficOf(policy, ask, quirks));
 }
 
 /** A scripted runtime's captured requests, read back as conversations, numbered from `after` + 1. */
-async function trafficOf(
-  policy: ForkPolicy,
-  ask: string,
-  mistake?: (request: ForkRequest) => ForkRequest,
-  sendWrongly?: (messages: ModelMessage[]) => ModelMessage[],
-  after = 0,
-): Promise<CapturedConversation[]> {
-  const store = await forkThroughForkLab(policy, ask, mistake, sendWrongly);
+async function trafficOf(policy: ForkPolicy, ask: string, quirks: RuntimeQuirks = {}, after = 0): Promise<CapturedConversation[]> {
+  const store = await forkThroughForkLab(policy, ask, quirks);
   const conversations = await Promise.all(store.list().map((capture) => readCapture(capture.id + after, capture.api, capture.requestBody)));
   return conversations.filter((entry) => entry !== null);
 }
@@ -41,11 +30,9 @@ describe('checking a runtime from its traffic', () => {
 
   it('flags a runtime that keeps one turn too many, at the first message it should not have sent', async () => {
     const oneMore = (request: ForkRequest) => ({ ...request, params: { ...request.params, fork_turns: '2' } }) as ForkRequest;
-    const findings = await runtimeThatForks(
-      'qwen-fork-turns',
-      'Call agent with subagent_type=fork fork_turns=1 prompt: "What is the deploy password?"',
-      oneMore,
-    );
+    const findings = await runtimeThatForks('qwen-fork-turns', 'Call agent with subagent_type=fork fork_turns=1 prompt: "What is the deploy password?"', {
+      mistake: oneMore,
+    });
     expect(findings).toHaveLength(1);
     expect(findings[0]!.verdict).toBe('differs');
     // With one turn the child starts at the parent's last prompt (message 4); with two it starts two prompts back.
@@ -66,8 +53,7 @@ describe('checking a runtime from its traffic', () => {
     const findings = await runtimeThatForks(
       'claude-code-fork',
       'Call Agent with subagent_type=fork description=password prompt: "What is the deploy password?"',
-      undefined,
-      forgetsTheCall,
+      { sendWrongly: forgetsTheCall },
     );
     expect(findings).toHaveLength(1);
     expect(findings[0]).toMatchObject({ runtime: 'claude-code-fork', guessed: true, guessedFrom: 'boilerplate', verdict: 'differs' });
@@ -76,7 +62,7 @@ describe('checking a runtime from its traffic', () => {
   it('tells apart two conversations whose calls share an id, each with its own child', async () => {
     // Asks of the same length: the offline model gives both calls the same id, as Kimi numbers its calls.
     const first = await trafficOf('kimi-fork', 'Call agent with fork=true prompt: "What is the deploy password?"');
-    const second = await trafficOf('kimi-fork', 'Call agent with fork=true prompt: "What is the deploy passcode?"', undefined, undefined, 3);
+    const second = await trafficOf('kimi-fork', 'Call agent with fork=true prompt: "What is the deploy passcode?"', {}, 3);
     const findings = await checkForks([...first, ...second]);
     expect(findings.map((finding) => [finding.parentId, finding.childId, finding.verdict])).toEqual([
       [3, 2, 'matches'],
@@ -88,7 +74,7 @@ describe('checking a runtime from its traffic', () => {
   it('gives each of two runs of the same task the child beside its own parent', async () => {
     const task = 'prompt: "What is the deploy password?"';
     const first = await trafficOf('kimi-fork', `Call agent with fork=true ${task}`);
-    const second = await trafficOf('kimi-fork', `Now call agent again with fork=true ${task}`, undefined, undefined, 3);
+    const second = await trafficOf('kimi-fork', `Now call agent again with fork=true ${task}`, {}, 3);
     const findings = await checkForks([...first, ...second]);
     expect(findings.map((finding) => [finding.parentId, finding.childId])).toEqual([
       [3, 2],

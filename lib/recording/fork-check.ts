@@ -91,19 +91,26 @@ function sharedPrefix(a: readonly ModelMessage[], b: readonly ModelMessage[]): n
  * that parent under `runtime` (or the runtime guessed from the call) and compares the plan's first
  * request, message by message, with the one the runtime actually sent.
  */
-export async function checkForks(conversations: readonly CapturedConversation[], runtime?: ForkPolicy): Promise<ForkFinding[]> {
+export async function checkForks(
+  conversations: readonly CapturedConversation[],
+  runtime?: ForkPolicy,
+  answered: readonly CapturedConversation[] = [],
+): Promise<ForkFinding[]> {
   const findings: ForkFinding[] = [];
   const seen = new Set<string>();
   const inOrder = [...conversations].sort((a, b) => a.id - b.id);
-  for (const parent of inOrder) {
+  // A call is judged where the runtime's own next request records it; only a call no request
+  // records yet (its parent still waits on the child) is judged as the model answered it.
+  const parents = [...inOrder, ...[...answered].sort((a, b) => a.id - b.id)];
+  for (const parent of parents) {
     // Between conversations the event loop runs: a long listing never holds other requests back for long.
     await new Promise((resolve) => setImmediate(resolve));
     for (const [index, entry] of parent.transcript.messages.entries()) {
       if (entry.message.role !== 'assistant') continue;
       const calls = toolCallsOf(entry.message).filter((candidate) => AGENT_TOOL_NAMES.has(candidate.toolName));
       // A call id is unique only within its conversation (Kimi numbers calls `functions.Agent:0`; the
-      // offline model derives them from lengths): a call is known by its id and the history it ends.
-      const history = calls.length === 0 ? '' : JSON.stringify(parent.transcript.messages.slice(0, index + 1).map((message) => message.message));
+      // offline model derives them from lengths): a call is known by its id and the history before it.
+      const history = calls.length === 0 ? '' : JSON.stringify(parent.transcript.messages.slice(0, index).map((message) => message.message));
       for (const call of calls) {
         const key = `${call.toolCallId}\u0000${history}`;
         if (seen.has(key)) continue;

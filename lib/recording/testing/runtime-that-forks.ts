@@ -19,17 +19,25 @@ function sdkTools(declarations: readonly ToolDeclaration[]): ToolSet {
   );
 }
 
+/** How a scripted runtime departs from forking by the rules. */
+export interface RuntimeQuirks {
+  /** Changes what the runtime plans: a wrong request. */
+  mistake?: (request: ForkRequest) => ForkRequest;
+  /** Changes what it sends of the plan. */
+  sendWrongly?: (messages: ModelMessage[]) => ModelMessage[];
+  /** The parent sends nothing more (it waits on the child, as a synchronous Agent tool does). */
+  parentWaits?: boolean;
+}
+
 /**
  * A small runtime pointed at Fork Lab: its parent asks the model, the model calls the Agent tool,
  * and the runtime forks a child by `policy`'s rules (the engine plans it, as the runtime's own code
- * would), sends the child's first request, and answers the call. `mistake` changes what the runtime
- * plans first; `sendWrongly`, what it sends of that plan.
+ * would), sends the child's first request, and answers the call.
  */
 export async function runtimeThatForks(
   policy: ForkPolicy,
   ask: string,
-  mistake?: (request: ForkRequest) => ForkRequest,
-  sendWrongly: (messages: ModelMessage[]) => ModelMessage[] = (messages) => messages,
+  { mistake, sendWrongly = (messages) => messages, parentWaits = false }: RuntimeQuirks = {},
 ) {
   const { store, fetch } = pointedAtForkLab();
   const model = createOpenAI({ baseURL: 'http://127.0.0.1:3000/v1', apiKey: 'sk-none', fetch }).chat('gpt-5');
@@ -50,6 +58,7 @@ export async function runtimeThatForks(
   const child = planFork(parent, mistake ? mistake(request) : request).child!;
   const childMessages = sendWrongly([...child.initialMessages, child.firstPrompt].map((message) => message.message as ModelMessage));
   await generateText({ model, system: child.systemInstruction, messages: childMessages, tools: sdkTools(child.tools) });
+  if (parentWaits) return store;
   // The parent goes on: its call answered, as the runtime answers it.
   await generateText({
     model,

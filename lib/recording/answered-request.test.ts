@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { toolCallsOf } from '@/lib/fork';
+import { answeredRequest } from './answered-request';
+import { anthropicAnswer } from './anthropic-answer';
+import { readCapture } from './fork-check';
+import type { ModelApi } from './model-api';
+import type { OfflineReply } from './offline-answer';
+import { openAiChatAnswer } from './openai-chat-answer';
+import { openAiResponsesAnswer } from './openai-responses-answer';
+
+const reply: OfflineReply = {
+  id: 'r1',
+  model: 'gpt-5',
+  text: 'Forking.',
+  toolCalls: [{ id: 'call_1', name: 'agent', input: '{"fork":true,"prompt":"Find the bug."}' }],
+  inputTokens: 10,
+  outputTokens: 5,
+};
+const ASK = 'Fork it.';
+const requests: Record<ModelApi, unknown> = {
+  'openai-chat': { model: 'gpt-5', messages: [{ role: 'user', content: ASK }] },
+  'openai-responses': { model: 'gpt-5', input: ASK },
+  'anthropic-messages': { model: 'claude-sonnet-4-5', max_tokens: 1024, messages: [{ role: 'user', content: ASK }] },
+};
+const answers: Record<ModelApi, (stream: boolean) => Response> = {
+  'openai-chat': (stream) => openAiChatAnswer(reply, stream),
+  'openai-responses': (stream) => openAiResponsesAnswer(reply, stream),
+  'anthropic-messages': (stream) => anthropicAnswer(reply, stream),
+};
+
+async function lastMessageAnswered(api: ModelApi, responseBody: string) {
+  const body = answeredRequest(api, JSON.stringify(requests[api]), responseBody);
+  expect(body).not.toBeNull();
+  const conversation = await readCapture(1, api, body!);
+  return conversation!.transcript.messages.map((entry) => entry.message);
+}
+
+describe('answeredRequest: the request with its answer, as the runtime would send it next', () => {
+  for (const api of Object.keys(requests) as ModelApi[]) {
+    for (const stream of [false, true]) {
+      it(`${api}, ${stream ? 'streamed' : 'one document'}: the answer's text and call follow the request`, async () => {
+        const messages = await lastMessageAnswered(api, await answers[api](stream).text());
+        expect(messages[0]).toMatchObject({ role: 'user' });
+        const answered = messages.slice(1);
+        expect(answered.map((message) => message.role)).toEqual(['assistant']);
+        expect(toolCallsOf(answered[0]!)).toEqual([{ toolCallId: 'call_1', toolName: 'agent', input: { fork: true, prompt: 'Find the bug.' } }]);
+        expect(JSON.stringify(answered[0])).toContain('Forking.');
+      });
+    }
+  }
+
+  it("joins a call's arguments streamed in pieces, as OpenAI streams them", async () => {
+    // The shape of OpenAI's documented function-call stream: id and name first, arguments in fragments.
+    const chunk = (delta: unknown) =>
+      `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: null }] })}\n\n`;
+    const body = [
+      chunk({ role: 'assistant', content: null, tool_calls: [{ index: 0, id: 'call_9', type: 'function', function: { name: 'agent', arguments: '' } }] }),
+      chunk({ tool_calls: [{ index: 0, function: { arguments: '{"fork":' } }] }),
+      chunk({ tool_calls: [{ index: 0, function: { arguments: 'true,"prompt":"Go."}' } }] }),
+      'data: [DONE]\n\n',
+    ].join('');
+    const [, answered] = await lastMessageAnswered('openai-chat', body);
+    expect(toolCallsOf(answered!)).toEqual([{ toolCallId: 'call_9', toolName: 'agent', input: { fork: true, prompt: 'Go.' } }]);
+  });
+
+  it("joins a tool_use block's input streamed in pieces, as Anthropic streams it", async () => {
+    const event = (type: string, data: unknown) => `event: ${type}\ndata: ${JSON.stringify({ type, ...(data as object) })}\n\n`;
+    const body = [
+      event('message_start', { message: { id: 'm', role: 'assistant', content: [] } }),
+      event('content_block_start', { index: 0, content_block: { type: 'tool_use', id: 'toolu_1', name: 'Agent', input: {} } }),
+      event('content_block_delta', { index: 0, delta: { type: 'input_json_delta', partial_json: '{"prompt": "Go.", ' } }),
+      event('content_block_delta', { index: 0, delta: { type: 'input_json_delta', partial_json: '"subagent_type": "fork"}' } }),
+      event('content_block_stop', { index: 0 }),
+      event('message_stop', {}),
+    ].join('');
+    const [, answered] = await lastMessageAnswered('anthropic-messages', body);
+    expect(toolCallsOf(answered!)).toEqual([{ toolCallId: 'toolu_1', toolName: 'Agent', input: { prompt: 'Go.', subagent_type: 'fork' } }]);
+  });
+
+  it('is null for an answer it cannot read', () => {
+    expect(answeredRequest('openai-chat', JSON.stringify(requests['openai-chat']), '{"error":{"message":"rate limited"}}')).toBeNull();
+    expect(answeredRequest('anthropic-messages', JSON.stringify(requests['anthropic-messages']), 'not json')).toBeNull();
+    expect(answeredRequest('openai-responses', 'not json', '{}')).toBeNull();
+  });
+});

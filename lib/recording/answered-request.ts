@@ -1,0 +1,121 @@
+import { createParser } from 'eventsource-parser';
+import type { ModelApi } from './model-api';
+
+type Json = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `data` of each server-sent event in a streamed answer, parsed; null when the answer is one JSON document. */
+function streamedEvents(body: string): unknown[] | null {
+  const start = body.trimStart();
+  if (!(start.startsWith('data:') || start.startsWith('event:') || start.startsWith(':') || start.startsWith('id:'))) return null;
+  const events: unknown[] = [];
+  const parser = createParser({ onEvent: (event) => events.push(parseJson(event.data)) });
+  parser.feed(body);
+  return events;
+}
+
+/** A Chat Completions answer as the assistant message a runtime sends back: text, then tool calls. */
+function chatAssistant(body: string): Json | null {
+  const events = streamedEvents(body);
+  if (events === null) {
+    const message = (parseJson(body) as { choices?: { message?: unknown }[] } | undefined)?.choices?.[0]?.message;
+    return isRecord(message)
+      ? { role: 'assistant', content: message.content ?? null, ...(message.tool_calls ? { tool_calls: message.tool_calls } : {}) }
+      : null;
+  }
+  // Streamed: text deltas joined; each tool call's id and name from its first delta, its arguments
+  // from every delta of the same index, in order.
+  let text = '';
+  const calls: { id: string; type: 'function'; function: { name: string; arguments: string } }[] = [];
+  for (const event of events) {
+    const delta = (event as { choices?: { delta?: Json }[] } | undefined)?.choices?.[0]?.delta;
+    if (!isRecord(delta)) continue;
+    if (typeof delta.content === 'string') text += delta.content;
+    for (const part of Array.isArray(delta.tool_calls) ? delta.tool_calls : []) {
+      if (!isRecord(part)) continue;
+      const index = typeof part.index === 'number' ? part.index : calls.length;
+      const fn = isRecord(part.function) ? part.function : {};
+      calls[index] ??= { id: '', type: 'function', function: { name: '', arguments: '' } };
+      const call = calls[index]!;
+      if (typeof part.id === 'string') call.id = part.id;
+      if (typeof fn.name === 'string') call.function.name += fn.name;
+      if (typeof fn.arguments === 'string') call.function.arguments += fn.arguments;
+    }
+  }
+  const made = calls.filter((call) => call !== undefined);
+  return { role: 'assistant', content: text === '' ? null : text, ...(made.length > 0 ? { tool_calls: made } : {}) };
+}
+
+/** A Responses answer as the items a runtime sends back as input: its output, as completed. */
+function responsesItems(body: string): unknown[] | null {
+  const events = streamedEvents(body);
+  if (events === null) {
+    const output = (parseJson(body) as { output?: unknown } | undefined)?.output;
+    return Array.isArray(output) ? output : null;
+  }
+  const completed = events.find((event) => isRecord(event) && event.type === 'response.completed') as { response?: { output?: unknown } } | undefined;
+  if (Array.isArray(completed?.response?.output)) return completed.response.output;
+  // A stream cut before `response.completed`: the items it finished.
+  const done = events.filter((event): event is { item: unknown } => isRecord(event) && event.type === 'response.output_item.done' && 'item' in event);
+  return done.length === 0 ? null : done.map((event) => event.item);
+}
+
+/** A Messages answer as the assistant message a runtime sends back: its content blocks. */
+function anthropicAssistant(body: string): Json | null {
+  const events = streamedEvents(body);
+  if (events === null) {
+    const content = (parseJson(body) as { content?: unknown } | undefined)?.content;
+    return Array.isArray(content) ? { role: 'assistant', content } : null;
+  }
+  // Streamed: each block from its start, text and tool input from its deltas.
+  const blocks: Json[] = [];
+  const inputs: string[] = [];
+  for (const event of events) {
+    if (!isRecord(event) || typeof event.index !== 'number') continue;
+    if (event.type === 'content_block_start' && isRecord(event.content_block)) {
+      blocks[event.index] = { ...event.content_block };
+      inputs[event.index] = '';
+    }
+    const block = blocks[event.index];
+    if (event.type !== 'content_block_delta' || block === undefined || !isRecord(event.delta)) continue;
+    if (event.delta.type === 'text_delta' && typeof event.delta.text === 'string') block.text = `${block.text ?? ''}${event.delta.text}`;
+    if (event.delta.type === 'input_json_delta' && typeof event.delta.partial_json === 'string') inputs[event.index] += event.delta.partial_json;
+  }
+  const content = blocks.flatMap((block, index) => {
+    if (block === undefined) return [];
+    if (block.type !== 'tool_use' || inputs[index] === '') return [block];
+    return [{ ...block, input: parseJson(inputs[index]!) ?? {} }];
+  });
+  return content.length === 0 ? null : { role: 'assistant', content };
+}
+
+/**
+ * The request body as the runtime would continue it once answered: the model's answer (read from
+ * the captured response, plain or streamed) appended in the request's own shape. A call the model
+ * made is then in the conversation before the runtime's next request repeats it, so a fork can be
+ * checked while its parent waits on the child. Null when the answer cannot be read.
+ */
+export function answeredRequest(api: ModelApi, requestBody: string, responseBody: string): string | null {
+  const request = parseJson(requestBody);
+  if (!isRecord(request)) return null;
+  if (api === 'openai-responses') {
+    const items = responsesItems(responseBody);
+    if (items === null) return null;
+    const input = typeof request.input === 'string' ? [{ role: 'user', content: request.input }] : Array.isArray(request.input) ? request.input : [];
+    return JSON.stringify({ ...request, input: [...input, ...items] });
+  }
+  const message = api === 'anthropic-messages' ? anthropicAssistant(responseBody) : chatAssistant(responseBody);
+  if (message === null || !Array.isArray(request.messages)) return null;
+  return JSON.stringify({ ...request, messages: [...request.messages, message] });
+}
