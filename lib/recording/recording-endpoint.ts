@@ -15,7 +15,7 @@ class BodyTooLarge extends Error {
 /** Largest request body the endpoint takes: a long session's request, not a dump. */
 export const RECORDED_REQUEST_LIMIT_BYTES = 8 * 1024 * 1024;
 
-type Env = Record<string, string | undefined>;
+export type Env = Record<string, string | undefined>;
 
 /** Where each provider's traffic goes: `FORK_LAB_UPSTREAM_OPENAI` / `FORK_LAB_UPSTREAM_ANTHROPIC`, a base URL ending in `/v1`. */
 export function upstreamBase(api: ModelApi, env: Env): URL | null {
@@ -29,6 +29,29 @@ export function upstreamBase(api: ModelApi, env: Env): URL | null {
 }
 
 /**
+ * The body of a request the model endpoints take, or the provider-shaped refusal: from this
+ * machine (or with the token), and no larger than Fork Lab records.
+ */
+export async function admittedBody(api: ModelApi, request: Request, env: Env): Promise<Uint8Array | Response> {
+  if (!requestAllowed(request, env)) {
+    return providerError(
+      api,
+      403,
+      'permission_error',
+      'Fork Lab answers model requests from this machine only; from elsewhere send x-fork-lab-token (FORK_LAB_RECORDING_TOKEN).',
+    );
+  }
+  try {
+    return await readBodyBytes(request, RECORDED_REQUEST_LIMIT_BYTES, () => new BodyTooLarge());
+  } catch (error) {
+    if (error instanceof BodyTooLarge) {
+      return providerError(api, 413, 'request_too_large', `The request body is larger than Fork Lab records (${formatBytes(RECORDED_REQUEST_LIMIT_BYTES)}).`);
+    }
+    return providerError(api, 400, 'invalid_request_error', 'The request body could not be read (the client went away?).');
+  }
+}
+
+/**
  * One model API served as a recording proxy: the request is kept (its body, its headers without
  * credentials, the runtime's session id), sent on to the configured upstream with the runtime's
  * own key, and the answer streamed back unchanged while the capture keeps a copy. With no upstream
@@ -38,23 +61,8 @@ export function upstreamBase(api: ModelApi, env: Env): URL | null {
 export function recordingHandler(api: ModelApi, deps: { env?: Env; store: () => CaptureStore }) {
   return async (request: Request): Promise<Response> => {
     const env = deps.env ?? process.env;
-    if (!requestAllowed(request, env)) {
-      return providerError(
-        api,
-        403,
-        'permission_error',
-        'Fork Lab answers model requests from this machine only; from elsewhere send x-fork-lab-token (FORK_LAB_RECORDING_TOKEN).',
-      );
-    }
-    let body: Uint8Array;
-    try {
-      body = await readBodyBytes(request, RECORDED_REQUEST_LIMIT_BYTES, () => new BodyTooLarge());
-    } catch (error) {
-      if (error instanceof BodyTooLarge) {
-        return providerError(api, 413, 'request_too_large', `The request body is larger than Fork Lab records (${formatBytes(RECORDED_REQUEST_LIMIT_BYTES)}).`);
-      }
-      return providerError(api, 400, 'invalid_request_error', 'The request body could not be read (the client went away?).');
-    }
+    const body = await admittedBody(api, request, env);
+    if (body instanceof Response) return body;
     const base = upstreamBase(api, env);
     const text = new TextDecoder().decode(body);
     let parsed: unknown = null;
