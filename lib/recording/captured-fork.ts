@@ -10,8 +10,7 @@ import {
   type TranscriptMessage,
   toolCallsOf,
 } from '@/lib/fork';
-import { firstDifference } from '@/lib/provider-cache/miss-explainer';
-import type { CapturedConversation, ForkFinding } from './fork-check';
+import { type CapturedConversation, type ForkFinding, sameMessage } from './fork-check';
 
 /**
  * The rule name of a message the runtime sent that is neither a copy of its parent's history nor one
@@ -19,9 +18,7 @@ import type { CapturedConversation, ForkFinding } from './fork-check';
  */
 export const NOT_IN_THE_RULES = 'captured-not-in-the-rules';
 
-function same(a: ModelMessage, b: ModelMessage): boolean {
-  return firstDifference(a, b, '') === null;
-}
+const same = sameMessage;
 
 function text(message: ModelMessage): string {
   if (typeof message.content === 'string') return message.content;

@@ -81,4 +81,30 @@ describe('checking a runtime from its traffic', () => {
       [6, 5],
     ]);
   });
+
+  for (const api of ['openai-responses', 'anthropic-messages'] as const) {
+    it(`passes a runtime that forks by Kimi Code's rules over ${api}, streamed answers and all`, async () => {
+      const findings = await runtimeThatForks('kimi-fork', 'Call agent with fork=true prompt: "What is the deploy password?"', { api });
+      expect(findings).toMatchObject([{ parentId: 3, childId: 2, runtime: 'kimi-fork', verdict: 'matches', sharedPrefixMessages: 5 }]);
+    });
+  }
+
+  it('reads one text sent as a string and planned as a part (or the other way) as the same message', async () => {
+    // Claude Code sends a plain prompt as a string; Fork Lab's Messages writer sends every text as a block.
+    const asStrings = (body: { messages: { content: unknown }[] }) => ({
+      ...body,
+      messages: body.messages.map((message) => {
+        const blocks = message.content as { type: string; text?: string }[];
+        return Array.isArray(blocks) && blocks.length === 1 && blocks[0]!.type === 'text' ? { ...message, content: blocks[0]!.text } : message;
+      }),
+    });
+    const store = await forkThroughForkLab('kimi-fork', 'Call agent with fork=true prompt: "What is the deploy password?"', { api: 'anthropic-messages' });
+    const rewritten = asStrings(JSON.parse(store.get(2)!.requestBody));
+    expect(rewritten.messages.filter((message) => typeof message.content === 'string').length).toBeGreaterThan(2);
+    const traffic = await Promise.all(
+      store.list().map((capture) => readCapture(capture.id, capture.api, capture.id === 2 ? JSON.stringify(rewritten) : capture.requestBody)),
+    );
+    const findings = await checkForks(traffic.filter((conversation) => conversation !== null));
+    expect(findings).toMatchObject([{ childId: 2, verdict: 'matches' }]);
+  });
 });

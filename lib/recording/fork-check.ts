@@ -72,15 +72,46 @@ function text(message: ModelMessage): string {
   return message.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
 }
 
-/** The child's request as the runtime's rules plan it, written and read back the way the captured one was. */
+/**
+ * The child's request as the runtime's rules plan it, written and read back in the captured one's
+ * provider format, so both sides lose and gain the same. Fork Lab writes no Responses body: an
+ * OpenAI child is written as Chat Completions, which carries the same messages, and read back by its importer.
+ */
 async function expectedConversation(api: ModelApi, child: ChildRequest): Promise<ModelMessage[]> {
-  const body = api === 'anthropic-messages' ? toAnthropicMessagesRequest(child) : toOpenAiChatRequest(child);
-  return (await importTranscript(JSON.stringify(body), { format: api })).transcript.messages.map((entry) => entry.message);
+  const anthropic = api === 'anthropic-messages';
+  const body = anthropic ? toAnthropicMessagesRequest(child) : toOpenAiChatRequest(child);
+  return (await importTranscript(JSON.stringify(body), { format: anthropic ? api : 'openai-chat' })).transcript.messages.map((entry) => entry.message);
+}
+
+/**
+ * The expected message written the way the runtime wrote its own: one text as a string or as a
+ * part (a Responses item always holds parts; Chat Completions may hold either), which the
+ * provider reads alike. A difference is then reported at a path of the request as sent.
+ */
+function inShapeOf(expected: ModelMessage, sent: ModelMessage | undefined): ModelMessage {
+  if (sent === undefined || expected.role === 'system' || expected.role !== sent.role) return expected;
+  if (typeof expected.content === 'string' && Array.isArray(sent.content))
+    return { ...expected, content: [{ type: 'text', text: expected.content }] } as ModelMessage;
+  const [only] = Array.isArray(expected.content) ? expected.content : [];
+  if (typeof sent.content === 'string' && expected.content.length === 1 && only?.type === 'text') return { ...expected, content: only.text } as ModelMessage;
+  return expected;
+}
+
+/** A message with one text always as a part, so two writings of it compare equal. */
+function canonical(message: ModelMessage): ModelMessage {
+  return typeof message.content === 'string' && message.role !== 'system'
+    ? ({ ...message, content: [{ type: 'text', text: message.content }] } as ModelMessage)
+    : message;
+}
+
+/** Two messages a provider reads alike: equal once each text is written as a part. */
+export function sameMessage(a: ModelMessage, b: ModelMessage): boolean {
+  return firstDifference(canonical(a), canonical(b), '') === null;
 }
 
 function sharedPrefix(a: readonly ModelMessage[], b: readonly ModelMessage[]): number {
   let shared = 0;
-  while (shared < a.length && shared < b.length && firstDifference(a[shared], b[shared], '') === null) shared += 1;
+  while (shared < a.length && shared < b.length && sameMessage(a[shared]!, b[shared]!)) shared += 1;
   return shared;
 }
 
@@ -198,7 +229,7 @@ async function judge(
   // A request that carries the task after the call is a child that copied the call, not a parent.
   if (carriesTask(messages.slice(index + 1), task)) return 'child-copy';
   const before = messages.slice(0, index).map((message) => message.message);
-  const history = new Set(before.map((message) => JSON.stringify(message)));
+  const history = new Set(before.map((message) => JSON.stringify(canonical(message))));
   // Of the requests that could be the child, the nearest to the parent's: a runtime that runs the same
   // task twice starts a child each time, each beside its own parent.
   const child = nearest(
@@ -208,7 +239,7 @@ async function judge(
       const sent = candidate.transcript.messages.map((message) => message.message);
       // A fork inherits some of its parent's history (a window of it, at least its last prompt): a
       // request that repeats none of it is another conversation that happens to use the same words.
-      if (!sent.some((message) => history.has(JSON.stringify(message)))) return false;
+      if (!sent.some((message) => history.has(JSON.stringify(canonical(message))))) return false;
       // What it sends beyond the history it shares must carry the task: the parent's own requests do not.
       return carriesTask(candidate.transcript.messages.slice(sharedPrefix(before, sent)), task);
     }),
@@ -249,7 +280,8 @@ function nearest(id: number, candidates: readonly CapturedConversation[]): Captu
 
 function messageDifference(expected: readonly ModelMessage[], actual: readonly ModelMessage[]): ForkFinding['difference'] {
   for (let index = 0; index < Math.max(expected.length, actual.length); index += 1) {
-    const difference = firstDifference(expected[index], actual[index], `messages[${index}]`);
+    const planned = expected[index];
+    const difference = firstDifference(planned === undefined ? undefined : inShapeOf(planned, actual[index]), actual[index], `messages[${index}]`);
     if (difference !== null) return { at: difference.path, expected: show(difference.before), actual: show(difference.after) };
   }
   return null;

@@ -1,6 +1,8 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
-import { generateText, jsonSchema, type ModelMessage, type ToolSet, tool } from 'ai';
+import { generateText, jsonSchema, type LanguageModel, type ModelMessage, type ToolSet, tool } from 'ai';
 import { type ForkPolicy, type ForkRequest, type ParentTranscript, planFork, runtimeOf, type ToolDeclaration } from '@/lib/fork';
+import type { ModelApi } from '../model-api';
 import { pointedAtForkLab } from './pointed-at-fork-lab';
 
 const HISTORY: ModelMessage[] = [
@@ -27,6 +29,19 @@ export interface RuntimeQuirks {
   sendWrongly?: (messages: ModelMessage[]) => ModelMessage[];
   /** The parent sends nothing more (it waits on the child, as a synchronous Agent tool does). */
   parentWaits?: boolean;
+  /** The model API the runtime speaks (Chat Completions unless said). */
+  api?: ModelApi;
+}
+
+type ProviderOptions = Parameters<typeof generateText>[0]['providerOptions'];
+
+/** The AI SDK model of each API, pointed at Fork Lab; Responses without `store`, as a proxy needs. */
+function modelOf(api: ModelApi, fetch: typeof globalThis.fetch): { model: LanguageModel; providerOptions?: ProviderOptions } {
+  const baseURL = 'http://127.0.0.1:3000/v1';
+  if (api === 'anthropic-messages') return { model: createAnthropic({ baseURL, apiKey: 'sk-ant-none', fetch })('claude-sonnet-4-5') };
+  const openai = createOpenAI({ baseURL, apiKey: 'sk-none', fetch });
+  if (api === 'openai-responses') return { model: openai.responses('gpt-5'), providerOptions: { openai: { store: false } } };
+  return { model: openai.chat('gpt-5') };
 }
 
 /**
@@ -37,14 +52,14 @@ export interface RuntimeQuirks {
 export async function runtimeThatForks(
   policy: ForkPolicy,
   ask: string,
-  { mistake, sendWrongly = (messages) => messages, parentWaits = false }: RuntimeQuirks = {},
+  { mistake, sendWrongly = (messages) => messages, parentWaits = false, api = 'openai-chat' }: RuntimeQuirks = {},
 ) {
   const { store, fetch } = pointedAtForkLab();
-  const model = createOpenAI({ baseURL: 'http://127.0.0.1:3000/v1', apiKey: 'sk-none', fetch }).chat('gpt-5');
+  const { model, providerOptions } = modelOf(api, fetch);
   const declaration = runtimeOf(policy).agentTool.declaration;
   const system = 'You are a coding agent.';
   const asked: ModelMessage[] = [...HISTORY, { role: 'user', content: ask }];
-  const parentTurn = await generateText({ model, system, messages: asked, tools: sdkTools([declaration]) });
+  const parentTurn = await generateText({ model, providerOptions, system, messages: asked, tools: sdkTools([declaration]) });
   const call = parentTurn.toolCalls[0]!;
   const withCall: ModelMessage[] = [
     ...asked,
@@ -57,11 +72,12 @@ export async function runtimeThatForks(
   const request = runtimeOf(policy).agentTool.requestFromCall(call.input as Record<string, unknown>, {}) as ForkRequest;
   const child = planFork(parent, mistake ? mistake(request) : request).child!;
   const childMessages = sendWrongly([...child.initialMessages, child.firstPrompt].map((message) => message.message as ModelMessage));
-  await generateText({ model, system: child.systemInstruction, messages: childMessages, tools: sdkTools(child.tools) });
+  await generateText({ model, providerOptions, system: child.systemInstruction, messages: childMessages, tools: sdkTools(child.tools) });
   if (parentWaits) return store;
   // The parent goes on: its call answered, as the runtime answers it.
   await generateText({
     model,
+    providerOptions,
     system,
     messages: [
       ...withCall,
