@@ -111,6 +111,10 @@ test('a captured fork opens in the playground as a parent with the child the run
   const row = page.locator(`[data-testid="fork-row"][data-child="${childId}"]`);
   await expect(row.getByTestId('fork-verdict')).toHaveAttribute('data-verdict', 'differs');
   await expect(row.getByTestId('fork-guess')).toHaveText('(guessed from the fork boilerplate the child carries)');
+  // The compare view's diff: the two messages it left out, then what it repeated of the plan.
+  await row.getByTestId('fork-items').locator('summary').click();
+  await expect(row.getByTestId('fork-items').locator('summary')).toHaveText('4 same · 0 changed · 0 added · 2 removed');
+  await expect(row.getByTestId('fork-item').first()).toHaveAttribute('data-kind', 'removed');
   await row.getByTestId('open-captured-fork').click();
   await expect(page).toHaveURL((url) => url.pathname === '/', { timeout: 20_000 });
   // The parent up to its call, Kimi's plan in the preview, and the child as the runtime sent it.

@@ -115,6 +115,32 @@ function OpenInPlayground({ open, testId, label }: { open: () => Promise<void>; 
   );
 }
 
+/** The plan's first request against the one the runtime sent, message by message, as the compare view diffs them. */
+function ForkItems({ items }: { items: ForkFinding['items'] }) {
+  if (items.length === 0) return null;
+  const counts = { same: 0, changed: 0, added: 0, removed: 0 };
+  for (const item of items) counts[item.kind] += item.count;
+  return (
+    <details className={styles.items} data-testid="fork-items">
+      <summary>
+        {counts.same} same · {counts.changed} changed · {counts.added} added · {counts.removed} removed
+      </summary>
+      <ol>
+        {items.map((item) => (
+          <li key={`${item.planned} ${item.sent}`} data-kind={item.kind} data-testid="fork-item">
+            <span className={styles.verdict} data-verdict={item.kind === 'same' ? 'matches' : 'differs'}>
+              {item.kind}
+              {item.count > 1 ? ` ×${item.count}` : ''}
+            </span>{' '}
+            plan {item.planned === null ? '—' : `#${item.planned}`} · sent {item.sent === null ? '—' : `#${item.sent}`} · {item.role} · {item.source}
+            {item.count > 1 ? null : <div className={styles.muted}>{item.text}</div>}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
+
 /** Open a session's latest request as the playground's parent. */
 function OpenSession({ captureId, api }: { captureId: number; api: string | undefined }) {
   if (api === undefined) return null;
@@ -179,6 +205,7 @@ function Findings({ listing, runtime }: { listing: Listing; runtime: string }) {
                         <strong>{fork.difference.at}</strong>: expected {fork.difference.expected}; sent {fork.difference.actual}
                       </>
                     )}
+                    <ForkItems items={fork.items} />
                   </td>
                   <td>
                     {fork.sharedPrefixMessages} message{fork.sharedPrefixMessages === 1 ? '' : 's'}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModelMessage } from '@/lib/fork';
 import { httpErrorBodySchema } from '@/lib/http/http-error';
 import { importTranscript } from '@/lib/import/import-transcript';
-import { NOT_IN_THE_RULES } from '@/lib/recording/captured-fork';
+import { NOT_IN_THE_RULES } from '@/lib/recording/captured-sources';
 import { readCapture } from '@/lib/recording/fork-check';
 import { runtimeThatForks } from '@/lib/recording/testing/runtime-that-forks';
 import { captureBodyHandler, capturedForkHandler, capturesListHandler } from './captures-endpoint';

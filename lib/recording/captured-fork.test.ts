@@ -42,6 +42,7 @@ const finding: ForkFinding = {
   expectedMessages: 7,
   actualMessages: 5,
   sharedPrefixMessages: 4,
+  items: [],
 };
 
 describe('capturedForkBundle', () => {

@@ -1,50 +1,11 @@
 import { forkRequestFromCall } from '@/lib/agent/agent-tool';
 import { type ForkBundle, forkBundle } from '@/lib/export/fork-bundle';
-import {
-  type ChildMessage,
-  type ChildRequest,
-  type ForkPlan,
-  type ForkRequest,
-  type ModelMessage,
-  planFork,
-  type TranscriptMessage,
-  toolCallsOf,
-} from '@/lib/fork';
-import { type CapturedConversation, type ForkFinding, sameMessage } from './fork-check';
-
-/**
- * The rule name of a message the runtime sent that is neither a copy of its parent's history nor one
- * the runtime's rules write: where a captured child departs from its rules, it says so.
- */
-export const NOT_IN_THE_RULES = 'captured-not-in-the-rules';
+import { type ChildRequest, type ForkPlan, type ForkRequest, planFork, type TranscriptMessage, toolCallsOf } from '@/lib/fork';
+import { sourcedMessages } from './captured-sources';
+import type { CapturedConversation, ForkFinding } from './fork-check';
+import { sameMessage } from './message-shape';
 
 const same = sameMessage;
-
-function text(message: ModelMessage): string {
-  if (typeof message.content === 'string') return message.content;
-  return message.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
-}
-
-/**
- * Where each message the child actually received came from, in the plan's own terms: a copy of
- * the parent's message, a message the runtime's rules write (the same message, or the same role and
- * words: a provider's format may reshape its parts), or neither.
- */
-function sourced(actual: readonly TranscriptMessage[], parent: readonly TranscriptMessage[], planned: readonly ChildMessage[]): ChildMessage[] {
-  return actual.map(({ message, meta }) => {
-    const copied = parent.findIndex((entry) => same(entry.message, message));
-    const written = planned.find(
-      (entry) =>
-        entry.source.kind === 'synthetic' &&
-        (same(entry.message, message) || (entry.message.role === message.role && text(message) !== '' && text(entry.message) === text(message))),
-    );
-    const source: ChildMessage['source'] =
-      copied >= 0
-        ? { kind: 'copy', parentIndexes: [copied], parentIds: [parent[copied]!.id] }
-        : (written?.source ?? { kind: 'synthetic', rule: NOT_IN_THE_RULES as never });
-    return { message, ...(meta === undefined ? {} : { meta }), source };
-  });
-}
 
 /**
  * What the child went on to do, as its later requests recorded it: the messages past its first
@@ -111,7 +72,7 @@ function capturedChild(
   child: CapturedConversation,
   conversations: readonly CapturedConversation[],
 ) {
-  const messages = sourced(sent, parentMessages, [...plan.child.initialMessages, plan.child.firstPrompt]);
+  const messages = sourcedMessages(sent, parentMessages, [...plan.child.initialMessages, plan.child.firstPrompt]);
   const received: ChildRequest = {
     ...plan.child,
     systemInstruction: child.transcript.profile.systemInstruction,

@@ -38,6 +38,12 @@ describe('checking a runtime from its traffic', () => {
     // With one turn the child starts at the parent's last prompt (message 4); with two it starts two prompts back.
     expect(findings[0]!.difference).toMatchObject({ at: 'messages[0].content' });
     expect(findings[0]!.expectedMessages).toBeLessThan(findings[0]!.actualMessages);
+    // The compare view's diff: the extra turn's two messages added, then the plan's six repeated.
+    expect(findings[0]!.items.map(({ kind, planned, sent, count, source }) => [kind, planned, sent, count, source])).toEqual([
+      ['added', null, 0, 1, 'copy of parent #2'],
+      ['added', null, 1, 1, 'copy of parent #3'],
+      ['same', 0, 2, 6, 'copy of parent #4'],
+    ]);
   });
 
   it("guesses a wrong child's runtime from the framing it carries, where several runtimes' Agent tools fit the call", async () => {

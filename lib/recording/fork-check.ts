@@ -14,6 +14,8 @@ import {
 import { AGENT_TOOL_NAMES } from '@/lib/fork-service/in-flight-call';
 import { importTranscript } from '@/lib/import/import-transcript';
 import { firstDifference } from '@/lib/provider-cache/miss-explainer';
+import { type ForkItem, forkItems, sourcedMessages } from './captured-sources';
+import { canonical, inShapeOf, sameMessage, text } from './message-shape';
 import type { ModelApi } from './model-api';
 
 /** A captured request read back as a conversation: what the runtime sent its model. */
@@ -47,6 +49,8 @@ export interface ForkFinding {
   difference: { at: string; expected: string; actual: string } | null;
   expectedMessages: number;
   actualMessages: number;
+  /** The two requests message by message, as the compare view diffs them (none when refused). */
+  items: ForkItem[];
   /** Leading messages the child's request repeats of the parent's request as recorded: the prefix a cache could share. */
   sharedPrefixMessages: number;
   /** The runtime's own words when its rules refuse the call. */
@@ -67,11 +71,6 @@ function carriesTask(messages: readonly { message: ModelMessage }[], task: strin
   return messages.some(({ message }) => message.role === 'user' && text(message).includes(task));
 }
 
-function text(message: ModelMessage): string {
-  if (typeof message.content === 'string') return message.content;
-  return message.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
-}
-
 /**
  * The child's request as the runtime's rules plan it, written and read back in the captured one's
  * provider format, so both sides lose and gain the same. Fork Lab writes no Responses body: an
@@ -81,32 +80,6 @@ async function expectedConversation(api: ModelApi, child: ChildRequest): Promise
   const anthropic = api === 'anthropic-messages';
   const body = anthropic ? toAnthropicMessagesRequest(child) : toOpenAiChatRequest(child);
   return (await importTranscript(JSON.stringify(body), { format: anthropic ? api : 'openai-chat' })).transcript.messages.map((entry) => entry.message);
-}
-
-/**
- * The expected message written the way the runtime wrote its own: one text as a string or as a
- * part (a Responses item always holds parts; Chat Completions may hold either), which the
- * provider reads alike. A difference is then reported at a path of the request as sent.
- */
-function inShapeOf(expected: ModelMessage, sent: ModelMessage | undefined): ModelMessage {
-  if (sent === undefined || expected.role === 'system' || expected.role !== sent.role) return expected;
-  if (typeof expected.content === 'string' && Array.isArray(sent.content))
-    return { ...expected, content: [{ type: 'text', text: expected.content }] } as ModelMessage;
-  const [only] = Array.isArray(expected.content) ? expected.content : [];
-  if (typeof sent.content === 'string' && expected.content.length === 1 && only?.type === 'text') return { ...expected, content: only.text } as ModelMessage;
-  return expected;
-}
-
-/** A message with one text always as a part, so two writings of it compare equal. */
-function canonical(message: ModelMessage): ModelMessage {
-  return typeof message.content === 'string' && message.role !== 'system'
-    ? ({ ...message, content: [{ type: 'text', text: message.content }] } as ModelMessage)
-    : message;
-}
-
-/** Two messages a provider reads alike: equal once each text is written as a part. */
-export function sameMessage(a: ModelMessage, b: ModelMessage): boolean {
-  return firstDifference(canonical(a), canonical(b), '') === null;
 }
 
 function sharedPrefix(a: readonly ModelMessage[], b: readonly ModelMessage[]): number {
@@ -259,7 +232,7 @@ async function judge(
   // A regular subagent (the call does not ask for a fork) is no fork to check.
   if (plan.child === null && plan.errors.length === 0) return null;
   if (plan.child === null) {
-    return { ...base, verdict: 'refused', difference: null, expectedMessages: 0, errors: plan.errors.map((error) => error.message), boilerplate: 0 };
+    return { ...base, verdict: 'refused', difference: null, expectedMessages: 0, items: [], errors: plan.errors.map((error) => error.message), boilerplate: 0 };
   }
   const boilerplate = framingCarried([...plan.child.initialMessages, plan.child.firstPrompt], actual, task);
   const expected = await expectedConversation(child.api, plan.child);
@@ -268,7 +241,11 @@ async function judge(
       ? null
       : { at: 'system', expected: plan.child.systemInstruction, actual: child.transcript.profile.systemInstruction };
   const found = system ?? messageDifference(expected, actual);
-  return { ...base, verdict: found === null ? 'matches' : 'differs', difference: found, expectedMessages: expected.length, boilerplate };
+  const planned = [...plan.child.initialMessages, plan.child.firstPrompt];
+  // The plan's messages as the provider format carries them, where writing them out kept one per message.
+  const left = expected.length === planned.length ? planned.map((entry, at) => ({ ...entry, message: expected[at]! })) : planned;
+  const items = forkItems(left, sourcedMessages(child.transcript.messages, messages.slice(0, index + 1), planned));
+  return { ...base, verdict: found === null ? 'matches' : 'differs', difference: found, expectedMessages: expected.length, items, boilerplate };
 }
 
 function nearest(id: number, candidates: readonly CapturedConversation[]): CapturedConversation | undefined {

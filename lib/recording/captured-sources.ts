@@ -1,0 +1,99 @@
+import { contextDiff, type DiffEntry } from '@/lib/compare/context-diff';
+import type { ChildMessage, ModelMessage, TranscriptMessage } from '@/lib/fork';
+import { previewText } from '@/lib/view/message-preview';
+import { canonical, text } from './message-shape';
+
+/**
+ * The rule name of a message the runtime sent that is neither a copy of its parent's history nor one
+ * the runtime's rules write: where a captured child departs from its rules, it says so.
+ */
+export const NOT_IN_THE_RULES = 'captured-not-in-the-rules';
+
+function key(message: ModelMessage): string {
+  return JSON.stringify(canonical(message));
+}
+
+/**
+ * Where each message the child actually received came from, in the plan's own terms: a copy of
+ * the parent's message, a message the plan holds (one its rules write, or a parent's message as they
+ * change it; the rules' own also by role and words: a provider's format may reshape its parts), or neither. Each message is written out once
+ * and looked up, so a long child against a long parent stays linear.
+ */
+export function sourcedMessages(actual: readonly TranscriptMessage[], parent: readonly TranscriptMessage[], planned: readonly ChildMessage[]): ChildMessage[] {
+  const copies = new Map<string, number>();
+  parent.forEach((entry, index) => {
+    const written = key(entry.message);
+    if (!copies.has(written)) copies.set(written, index);
+  });
+  // What the rules write: their own messages, and the parent's messages as they change them (a
+  // call with its inputs redacted, a sealed or stripped one). Own messages are also known by words.
+  const rules = new Map<string, ChildMessage['source']>();
+  for (const entry of planned) {
+    const words = entry.source.kind === 'synthetic' ? text(entry.message) : '';
+    for (const written of [key(entry.message), ...(words === '' ? [] : [`${entry.message.role}\u0000${words}`])]) {
+      if (!rules.has(written)) rules.set(written, entry.source);
+    }
+  }
+  return actual.map(({ message, meta }) => {
+    const written = key(message);
+    const copied = copies.get(written);
+    const words = text(message);
+    const source: ChildMessage['source'] =
+      copied !== undefined
+        ? { kind: 'copy', parentIndexes: [copied], parentIds: [parent[copied]!.id] }
+        : (rules.get(written) ??
+          (words === '' ? undefined : rules.get(`${message.role}\u0000${words}`)) ?? { kind: 'synthetic', rule: NOT_IN_THE_RULES as never });
+    return { message, ...(meta === undefined ? {} : { meta }), source };
+  });
+}
+
+/** One line of the item-level diff between the plan's first request and the one the runtime sent. */
+export interface ForkItem {
+  kind: DiffEntry['kind'];
+  /** Positions in the planned and the sent request; a run of same messages is one line. */
+  planned: number | null;
+  sent: number | null;
+  /** How many messages the line stands for (a run of same ones), else 1. */
+  count: number;
+  role: string;
+  /** `copy of parent #3`, or the rule that wrote the message. */
+  source: string;
+  text: string;
+}
+
+function sourceWords(message: ChildMessage): string {
+  const source = message.source;
+  return source.kind === 'copy' ? `copy of parent #${source.parentIndexes.join(' + #')}` : source.rule.replaceAll('-', ' ');
+}
+
+function line(message: ChildMessage): string {
+  const words = previewText(message.message).replace(/\s+/g, ' ').trim();
+  return words.length > 140 ? `${words.slice(0, 140)}…` : words;
+}
+
+/**
+ * The compare view's diff of the two requests, aligned by the parent messages they copy and the
+ * rules that wrote the rest, each text read as its provider reads it (a string or one part alike).
+ */
+export function forkItems(planned: readonly ChildMessage[], sent: readonly ChildMessage[]): ForkItem[] {
+  const alike = (messages: readonly ChildMessage[]) => messages.map((entry) => ({ ...entry, message: canonical(entry.message) }));
+  const items: ForkItem[] = [];
+  for (const entry of contextDiff(alike(planned), alike(sent)).entries) {
+    const shown = entry.kind === 'added' ? sent[entry.right]! : entry.kind === 'removed' ? planned[entry.left]! : sent[entry.right]!;
+    const previous = items.at(-1);
+    if (entry.kind === 'same' && previous?.kind === 'same') {
+      previous.count += 1;
+      continue;
+    }
+    items.push({
+      kind: entry.kind,
+      planned: entry.kind === 'added' ? null : entry.left,
+      sent: entry.kind === 'removed' ? null : entry.right,
+      count: 1,
+      role: shown.message.role,
+      source: sourceWords(shown),
+      text: line(shown),
+    });
+  }
+  return items;
+}

@@ -1,0 +1,34 @@
+import type { ModelMessage } from '@/lib/fork';
+import { firstDifference } from '@/lib/provider-cache/miss-explainer';
+
+/** A message's text, its parts' texts joined. */
+export function text(message: ModelMessage): string {
+  if (typeof message.content === 'string') return message.content;
+  return message.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
+}
+
+/**
+ * The expected message written the way the runtime wrote its own: one text as a string or as a
+ * part (a Responses item always holds parts; Chat Completions may hold either), which the
+ * provider reads alike. A difference is then reported at a path of the request as sent.
+ */
+export function inShapeOf(expected: ModelMessage, sent: ModelMessage | undefined): ModelMessage {
+  if (sent === undefined || expected.role === 'system' || expected.role !== sent.role) return expected;
+  if (typeof expected.content === 'string' && Array.isArray(sent.content))
+    return { ...expected, content: [{ type: 'text', text: expected.content }] } as ModelMessage;
+  const [only] = Array.isArray(expected.content) ? expected.content : [];
+  if (typeof sent.content === 'string' && expected.content.length === 1 && only?.type === 'text') return { ...expected, content: only.text } as ModelMessage;
+  return expected;
+}
+
+/** A message with one text always as a part, so two writings of it compare equal. */
+export function canonical(message: ModelMessage): ModelMessage {
+  return typeof message.content === 'string' && message.role !== 'system'
+    ? ({ ...message, content: [{ type: 'text', text: message.content }] } as ModelMessage)
+    : message;
+}
+
+/** Two messages a provider reads alike: equal once each text is written as a part. */
+export function sameMessage(a: ModelMessage, b: ModelMessage): boolean {
+  return firstDifference(canonical(a), canonical(b), '') === null;
+}
