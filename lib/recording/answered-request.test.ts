@@ -82,4 +82,46 @@ describe('answeredRequest: the request with its answer, as the runtime would sen
     expect(answeredRequest('anthropic-messages', JSON.stringify(requests['anthropic-messages']), 'not json')).toBeNull();
     expect(answeredRequest('openai-responses', 'not json', '{}')).toBeNull();
   });
+
+  it("keeps a streamed answer's thinking and its signature, as Claude streams them", async () => {
+    const event = (type: string, data: unknown) => `event: ${type}\ndata: ${JSON.stringify({ type, ...(data as object) })}\n\n`;
+    const body = [
+      event('content_block_start', { index: 0, content_block: { type: 'thinking', thinking: '', signature: '' } }),
+      event('content_block_delta', { index: 0, delta: { type: 'thinking_delta', thinking: 'Fork ' } }),
+      event('content_block_delta', { index: 0, delta: { type: 'thinking_delta', thinking: 'it.' } }),
+      event('content_block_delta', { index: 0, delta: { type: 'signature_delta', signature: 'EqQBCgIYAh' } }),
+      event('content_block_start', { index: 1, content_block: { type: 'tool_use', id: 'toolu_2', name: 'Agent', input: {} } }),
+      event('content_block_delta', { index: 1, delta: { type: 'input_json_delta', partial_json: '{"prompt":"Go."}' } }),
+    ].join('');
+    const answered = JSON.parse(answeredRequest('anthropic-messages', JSON.stringify(requests['anthropic-messages']), body)!).messages.at(-1);
+    expect(answered.content).toEqual([
+      { type: 'thinking', thinking: 'Fork it.', signature: 'EqQBCgIYAh' },
+      { type: 'tool_use', id: 'toolu_2', name: 'Agent', input: { prompt: 'Go.' } },
+    ]);
+  });
+
+  it('reads a name repeated in every delta once, and deltas without an index as the call being streamed', () => {
+    const chunk = (delta: unknown) => `data: ${JSON.stringify({ choices: [{ index: 0, delta }] })}\n\n`;
+    const body = [
+      chunk({ tool_calls: [{ id: 'call_a', function: { name: 'agent', arguments: '{"fork":' } }] }),
+      chunk({ tool_calls: [{ function: { name: 'agent', arguments: 'true}' } }] }),
+      chunk({ tool_calls: [{ id: 'call_b', function: { name: 'read', arguments: '{}' } }] }),
+    ].join('');
+    const answered = JSON.parse(answeredRequest('openai-chat', JSON.stringify(requests['openai-chat']), body)!).messages.at(-1);
+    expect(answered.tool_calls).toEqual([
+      { id: 'call_a', type: 'function', function: { name: 'agent', arguments: '{"fork":true}' } },
+      { id: 'call_b', type: 'function', function: { name: 'read', arguments: '{}' } },
+    ]);
+  });
+
+  // An index walked as an array size (4e9 slots) runs for minutes: the test's time limit fails it.
+  it('takes a stream index as a key, not an array size: a huge one costs nothing', () => {
+    const body = `data: ${JSON.stringify({ choices: [{ delta: { tool_calls: [{ index: 4e9, id: 'c', function: { name: 'agent', arguments: '{}' } }] } }] })}\n\n`;
+    const answered = JSON.parse(answeredRequest('openai-chat', JSON.stringify(requests['openai-chat']), body)!).messages.at(-1);
+    expect(answered.tool_calls).toHaveLength(1);
+    const anthropic = `data: ${JSON.stringify({ type: 'content_block_start', index: 4e9, content_block: { type: 'text', text: 'x' } })}\n\n`;
+    expect(JSON.parse(answeredRequest('anthropic-messages', JSON.stringify(requests['anthropic-messages']), anthropic)!).messages.at(-1).content).toEqual([
+      { type: 'text', text: 'x' },
+    ]);
+  });
 });

@@ -35,25 +35,28 @@ function chatAssistant(body: string): Json | null {
       : null;
   }
   // Streamed: text deltas joined; each tool call's id and name from its first delta, its arguments
-  // from every delta of the same index, in order.
+  // from every delta of the same index, in order. A delta without an index goes on the call being
+  // streamed unless it brings a new id; a name repeated in every delta (some providers do) counts once.
   let text = '';
-  const calls: { id: string; type: 'function'; function: { name: string; arguments: string } }[] = [];
+  const calls = new Map<number, { id: string; type: 'function'; function: { name: string; arguments: string } }>();
+  let current = -1;
   for (const event of events) {
     const delta = (event as { choices?: { delta?: Json }[] } | undefined)?.choices?.[0]?.delta;
     if (!isRecord(delta)) continue;
     if (typeof delta.content === 'string') text += delta.content;
     for (const part of Array.isArray(delta.tool_calls) ? delta.tool_calls : []) {
       if (!isRecord(part)) continue;
-      const index = typeof part.index === 'number' ? part.index : calls.length;
+      const startsOne = typeof part.id === 'string' && part.id !== '' && calls.get(current)?.id !== part.id;
+      current = typeof part.index === 'number' && Number.isSafeInteger(part.index) ? part.index : startsOne || current < 0 ? calls.size : current;
       const fn = isRecord(part.function) ? part.function : {};
-      calls[index] ??= { id: '', type: 'function', function: { name: '', arguments: '' } };
-      const call = calls[index]!;
-      if (typeof part.id === 'string') call.id = part.id;
-      if (typeof fn.name === 'string') call.function.name += fn.name;
+      const call = calls.get(current) ?? { id: '', type: 'function' as const, function: { name: '', arguments: '' } };
+      calls.set(current, call);
+      if (typeof part.id === 'string' && part.id !== '') call.id = part.id;
+      if (typeof fn.name === 'string' && call.function.name === '') call.function.name = fn.name;
       if (typeof fn.arguments === 'string') call.function.arguments += fn.arguments;
     }
   }
-  const made = calls.filter((call) => call !== undefined);
+  const made = [...calls.entries()].sort(([a], [b]) => a - b).map(([, call]) => call);
   return { role: 'assistant', content: text === '' ? null : text, ...(made.length > 0 ? { tool_calls: made } : {}) };
 }
 
@@ -78,25 +81,24 @@ function anthropicAssistant(body: string): Json | null {
     const content = (parseJson(body) as { content?: unknown } | undefined)?.content;
     return Array.isArray(content) ? { role: 'assistant', content } : null;
   }
-  // Streamed: each block from its start, text and tool input from its deltas.
-  const blocks: Json[] = [];
-  const inputs: string[] = [];
+  // Streamed: each block from its start; text, thinking, its signature and tool input from its
+  // deltas. Blocks are kept by index in a map: an index is the stream's word, not an array size.
+  const blocks = new Map<number, { block: Json; input: string | null }>();
   for (const event of events) {
     if (!isRecord(event) || typeof event.index !== 'number') continue;
-    if (event.type === 'content_block_start' && isRecord(event.content_block)) {
-      blocks[event.index] = { ...event.content_block };
-      inputs[event.index] = '';
-    }
-    const block = blocks[event.index];
-    if (event.type !== 'content_block_delta' || block === undefined || !isRecord(event.delta)) continue;
-    if (event.delta.type === 'text_delta' && typeof event.delta.text === 'string') block.text = `${block.text ?? ''}${event.delta.text}`;
-    if (event.delta.type === 'input_json_delta' && typeof event.delta.partial_json === 'string') inputs[event.index] += event.delta.partial_json;
+    if (event.type === 'content_block_start' && isRecord(event.content_block)) blocks.set(event.index, { block: { ...event.content_block }, input: null });
+    const open = blocks.get(event.index);
+    if (event.type !== 'content_block_delta' || open === undefined || !isRecord(event.delta)) continue;
+    const { block } = open;
+    const delta = event.delta;
+    if (delta.type === 'text_delta' && typeof delta.text === 'string') block.text = `${block.text ?? ''}${delta.text}`;
+    if (delta.type === 'thinking_delta' && typeof delta.thinking === 'string') block.thinking = `${block.thinking ?? ''}${delta.thinking}`;
+    if (delta.type === 'signature_delta' && typeof delta.signature === 'string') block.signature = `${block.signature ?? ''}${delta.signature}`;
+    if (delta.type === 'input_json_delta' && typeof delta.partial_json === 'string') open.input = `${open.input ?? ''}${delta.partial_json}`;
   }
-  const content = blocks.flatMap((block, index) => {
-    if (block === undefined) return [];
-    if (block.type !== 'tool_use' || inputs[index] === '') return [block];
-    return [{ ...block, input: parseJson(inputs[index]!) ?? {} }];
-  });
+  const content = [...blocks.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([, { block, input }]) => (input === null || input === '' ? block : { ...block, input: parseJson(input) ?? {} }));
   return content.length === 0 ? null : { role: 'assistant', content };
 }
 
