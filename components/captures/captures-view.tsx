@@ -25,6 +25,8 @@ interface Listing {
   captures: CaptureSummary[];
   sessions: CapturedSession[];
   forks: ForkFinding[];
+  /** The runtime the forks were checked by ('' for guessed), as asked when this listing was read. */
+  checkedBy: string;
 }
 
 /** How often the page asks again, so traffic shows up as it arrives. */
@@ -44,7 +46,7 @@ export function CapturesView() {
         const response = await fetch(`/api/captures${runtime === '' ? '' : `?runtime=${encodeURIComponent(runtime)}`}`, { cache: 'no-store' });
         if (!response.ok) throw new Error(describeHttpError(await readErrorResponse(response)));
         if (!stopped) {
-          setListing((await response.json()) as Listing);
+          setListing({ ...((await response.json()) as Omit<Listing, 'checkedBy'>), checkedBy: runtime });
           setError(null);
         }
       } catch (caught) {
@@ -80,7 +82,7 @@ export function CapturesView() {
           {error}
         </p>
       )}
-      {listing === null ? <p className={styles.muted}>Reading the captures…</p> : <Findings listing={listing} runtime={runtime} />}
+      {listing === null ? <p className={styles.muted}>Reading the captures…</p> : <Findings listing={listing} />}
     </main>
   );
 }
@@ -153,7 +155,7 @@ const GUESSED_FROM: Record<NonNullable<ForkFinding['guessedFrom']>, string> = {
   'agent-tool': 'guessed from its Agent tool alone',
 };
 
-function Findings({ listing, runtime }: { listing: Listing; runtime: string }) {
+function Findings({ listing }: { listing: Listing }) {
   return (
     <>
       <section aria-label="Forks">
@@ -211,11 +213,13 @@ function Findings({ listing, runtime }: { listing: Listing; runtime: string }) {
                     {fork.sharedPrefixMessages} message{fork.sharedPrefixMessages === 1 ? '' : 's'}
                   </td>
                   <td>
-                    <OpenInPlayground
-                      open={() => openCapturedForkInPlayground(fork.childId, fork.parentId, runtime)}
-                      testId="open-captured-fork"
-                      label="Open parent and child"
-                    />
+                    {fork.verdict === 'refused' ? null : (
+                      <OpenInPlayground
+                        open={() => openCapturedForkInPlayground(fork, listing.checkedBy)}
+                        testId="open-captured-fork"
+                        label="Open parent and child"
+                      />
+                    )}
                   </td>
                 </tr>
               ))}

@@ -4,6 +4,7 @@ import { importOnServer } from '@/components/import/import-client';
 import { rememberRegistration } from '@/components/playground/fork-client';
 import { describeHttpError, readErrorResponse } from '@/lib/http/read-error-response';
 import type { ImportFormatId } from '@/lib/import/import-format';
+import type { ForkFinding } from '@/lib/recording/fork-check';
 import { flushWorkspace, hydrateWorkspace, workspaceStore } from '@/lib/workspace/browser-workspace';
 import { importedSession } from '@/lib/workspace/imported-session';
 import { activeSession } from '@/lib/workspace/workspace-store';
@@ -20,9 +21,9 @@ export async function openCaptureInPlayground(id: number, api: ImportFormatId): 
  * Open the fork that started a captured child: its parent up to the Agent call, the call's request
  * and, as a child of it, what the runtime actually sent the child (a Fork Lab bundle).
  */
-export async function openCapturedForkInPlayground(childId: number, parentId: number, runtime: string): Promise<void> {
-  const query = runtime === '' ? '' : `?runtime=${encodeURIComponent(runtime)}`;
-  await openInPlayground(`/api/captures/${childId}/fork${query}`, `capture-fork-${parentId}-${childId}.fork-lab.json`, 'fork-lab-bundle');
+export async function openCapturedForkInPlayground(fork: Pick<ForkFinding, 'childId' | 'parentId' | 'toolCallId'>, runtime: string): Promise<void> {
+  const query = new URLSearchParams({ parent: String(fork.parentId), call: fork.toolCallId, ...(runtime === '' ? {} : { runtime }) });
+  await openInPlayground(`/api/captures/${fork.childId}/fork?${query}`, `capture-fork-${fork.parentId}-${fork.childId}.fork-lab.json`, 'fork-lab-bundle');
 }
 
 async function openInPlayground(url: string, fileName: string, format: ImportFormatId): Promise<void> {

@@ -79,6 +79,12 @@ describe('GET /api/captures', () => {
     const store = await runtimeThatForks('kimi-fork', ASK);
     for (const id of ['1', '3', '99', 'x']) expect((await capturedForkHandler(() => store)(new Request('http://127.0.0.1/'), id)).status).toBe(404);
     expect((await capturedForkHandler(() => store)(new Request('http://127.0.0.1/?runtime=nope'), '2')).status).toBe(400);
+    // `parent` and `call` name the fork: another call's or parent's is not this child's.
+    const { forks } = await (await capturesListHandler(() => store)(new Request('http://127.0.0.1/api/captures'))).json();
+    const named = (query: string) => capturedForkHandler(() => store)(new Request(`http://127.0.0.1/?${query}`), '2');
+    expect((await named(`parent=3&call=${encodeURIComponent(forks[0].toolCallId)}`)).status).toBe(200);
+    expect((await named('parent=3&call=other')).status).toBe(404);
+    expect((await named(`parent=1&call=${encodeURIComponent(forks[0].toolCallId)}`)).status).toBe(404);
   });
 
   it("checks a fork while its parent still waits on the child, from the call in the parent's answer", async () => {

@@ -1,4 +1,5 @@
 import { FORK_POLICIES, type ForkPolicy, isForkPolicy } from '@/lib/fork';
+import { AGENT_TOOL_NAMES } from '@/lib/fork-service/in-flight-call';
 import { answeringErrors, HttpError, invalidRequest } from '@/lib/http/http-error';
 import { jsonResponse } from '@/lib/http/json-response';
 import { answeredRequest } from '@/lib/recording/answered-request';
@@ -43,7 +44,7 @@ async function checkedListing(store: CaptureStore, runtime: ForkPolicy | undefin
   // may not send its next request until the child is done.
   const answered = await Promise.all(
     captures
-      .filter((capture) => capture.responseBody !== null && capture.status !== null && capture.status < 300 && CALLS.test(capture.responseBody))
+      .filter((capture) => capture.responseBody !== null && capture.status !== null && capture.status < 300 && AGENT_CALLS.test(capture.responseBody))
       .map((capture) => {
         const body = answeredRequest(capture.api, capture.requestBody, capture.responseBody!);
         return body === null ? null : readCapture(capture.id, capture.api, body);
@@ -53,8 +54,11 @@ async function checkedListing(store: CaptureStore, runtime: ForkPolicy | undefin
   return { read, conversations, answered: answeredConversations, forks: await checkForks(conversations, runtime, answeredConversations) };
 }
 
-/** An answer that may hold a tool call, in any of the three APIs. */
-const CALLS = /"(tool_calls|function_call|tool_use)"/;
+/**
+ * An answer that may call an Agent tool, in any of the three APIs (`"name": "agent"`): only those
+ * are read back as a parent's next turn; most answers call other tools.
+ */
+const AGENT_CALLS = new RegExp(`"name"\\s*:\\s*"(${[...AGENT_TOOL_NAMES].map((name) => name.replace(/[^\w-]/g, '')).join('|')})"`);
 
 function captureNumber(id: string): number | null {
   return /^[1-9][0-9]{0,15}$/.test(id) ? Number(id) : null;
@@ -104,7 +108,8 @@ export function captureBodyHandler(store: () => CaptureStore, env: Record<string
 }
 
 /**
- * `GET /api/captures/<child id>/fork` (`?runtime=<policy>` as for the list): the fork that started
+ * `GET /api/captures/<child id>/fork` (`?runtime=<policy>` as for the list; `&parent=<id>&call=<tool
+ * call id>` to name one of two forks that found the same child): the fork that started
  * that captured child, as a Fork Lab bundle (the parent up to its call, the request, the plan, and
  * the child as the runtime sent it), to open in the playground like an import.
  */
@@ -114,7 +119,13 @@ export function capturedForkHandler(store: () => CaptureStore, env: Record<strin
     const runtime = runtimeAsked(request);
     const number = captureNumber(id);
     const { conversations, answered, forks } = number === null ? { conversations: [], answered: [], forks: [] } : await checkedListing(store(), runtime);
-    const finding = forks.find((fork) => fork.childId === number);
+    // Two calls may have found the same child: `parent` and `call` say which fork is meant.
+    const query = new URL(request.url).searchParams;
+    const parent = query.get('parent');
+    const call = query.get('call');
+    const finding = forks.find(
+      (fork) => fork.childId === number && (parent === null || String(fork.parentId) === parent) && (call === null || fork.toolCallId === call),
+    );
     const bundle = finding === undefined ? null : capturedForkBundle(finding, conversations, answered);
     if (finding === undefined || bundle === null) {
       throw new HttpError(404, 'not-found', `No fork among the newest ${CAPTURES_LISTED} captured requests started captured request ${id.slice(0, 40)}.`);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelMessage, ParentTranscript } from '@/lib/fork';
 import { capturedForkBundle } from './captured-fork';
+import { sourcedMessages } from './captured-sources';
 import type { CapturedConversation, ForkFinding } from './fork-check';
 
 const SYSTEM = 'You are a coding agent.';
@@ -34,6 +35,8 @@ const finding: ForkFinding = {
   childId: 2,
   toolCallId: 'c1',
   toolName: 'agent',
+  callIndex: 3,
+  fromAnswer: false,
   runtime: 'kimi-fork',
   guessed: false,
   guessedFrom: null,
@@ -91,5 +94,19 @@ describe('capturedForkBundle', () => {
   it('is null when the requests have left the listing', () => {
     expect(capturedForkBundle({ ...finding, parentId: 3, childId: 9 }, conversations)).toBeNull();
     expect(capturedForkBundle({ ...finding, parentId: 3, toolCallId: 'nope' }, conversations)).toBeNull();
+    expect(capturedForkBundle({ ...finding, parentId: 3, callIndex: 2 }, conversations)).toBeNull();
+    expect(capturedForkBundle({ ...finding, parentId: 3, fromAnswer: true }, conversations)).toBeNull();
+  });
+});
+
+describe('sourcedMessages', () => {
+  it('takes a message said twice for the copy in order', () => {
+    const said = (id: string, content: string) => ({ id, message: { role: 'user' as const, content } });
+    const parent = [said('p0', 'Continue.'), said('p1', 'Fix it.'), said('p2', 'Continue.')];
+    const sources = sourcedMessages([said('c0', 'Fix it.'), said('c1', 'Continue.')], parent, []).map(({ source }) => source);
+    expect(sources).toEqual([
+      { kind: 'copy', parentIndexes: [1], parentIds: ['p1'] },
+      { kind: 'copy', parentIndexes: [2], parentIds: ['p2'] },
+    ]);
   });
 });

@@ -2,31 +2,22 @@ import { forkRequestFromCall } from '@/lib/agent/agent-tool';
 import { type ForkBundle, forkBundle } from '@/lib/export/fork-bundle';
 import { type ChildRequest, type ForkPlan, type ForkRequest, planFork, type TranscriptMessage, toolCallsOf } from '@/lib/fork';
 import { sourcedMessages } from './captured-sources';
+import { keysOf, startsWithAll } from './conversation-keys';
 import type { CapturedConversation, ForkFinding } from './fork-check';
-import { sameMessage } from './message-shape';
-
-const same = sameMessage;
 
 /**
  * What the child went on to do, as its later requests recorded it: the messages past its first
  * request in the longest captured request that begins with all of it, under the same system instruction.
  */
 function laterMessages(child: CapturedConversation, conversations: readonly CapturedConversation[]): TranscriptMessage[] {
-  const first = child.transcript.messages;
-  let longest: readonly TranscriptMessage[] = first;
+  const first = keysOf(child);
+  let longest = child;
   for (const candidate of conversations) {
-    const sent = candidate.transcript.messages;
-    if (candidate.id <= child.id || sent.length <= longest.length) continue;
+    if (candidate.id <= child.id || candidate.transcript.messages.length <= longest.transcript.messages.length) continue;
     if (candidate.transcript.profile.systemInstruction !== child.transcript.profile.systemInstruction) continue;
-    if (first.every((entry, index) => same(entry.message, sent[index]!.message))) longest = sent;
+    if (startsWithAll(keysOf(candidate), first)) longest = candidate;
   }
-  return longest.slice(first.length).map((entry) => structuredClone(entry));
-}
-
-function callIndex(conversation: CapturedConversation, toolCallId: string): number {
-  return conversation.transcript.messages.findIndex(
-    ({ message }) => message.role === 'assistant' && toolCallsOf(message).some((call) => call.toolCallId === toolCallId),
-  );
+  return longest.transcript.messages.slice(first.length).map((entry) => structuredClone(entry));
 }
 
 /**
@@ -41,14 +32,12 @@ export function capturedForkBundle(
   answered: readonly CapturedConversation[] = [],
 ): ForkBundle | null {
   const child = conversations.find((conversation) => conversation.id === finding.childId);
-  // The parent is the request that records the call, or the one whose answer made it.
-  const parent = [...conversations, ...answered]
-    .filter((conversation) => conversation.id === finding.parentId)
-    .map((conversation) => ({ conversation, index: callIndex(conversation, finding.toolCallId) }))
-    .find(({ index }) => index >= 0);
-  if (parent === undefined || child === undefined) return null;
-  const { conversation: recorded, index } = parent;
-  const call = toolCallsOf(recorded.transcript.messages[index]!.message).find((entry) => entry.toolCallId === finding.toolCallId)!;
+  // The parent is the request that records the call, or the one whose answer made it, as the check found it.
+  const recorded = (finding.fromAnswer ? answered : conversations).find((conversation) => conversation.id === finding.parentId);
+  const index = finding.callIndex;
+  const at = recorded?.transcript.messages[index]?.message;
+  const call = at?.role === 'assistant' ? toolCallsOf(at).find((entry) => entry.toolCallId === finding.toolCallId) : undefined;
+  if (recorded === undefined || child === undefined || call === undefined) return null;
   // Each side its own copy: the bundle is handed to the importer, the conversations stay the listing's.
   const parentTranscript = structuredClone({ ...recorded.transcript, messages: recorded.transcript.messages.slice(0, index + 1) });
   const request = forkRequestFromCall(finding.runtime, call.input);
@@ -84,7 +73,8 @@ function capturedChild(
   return {
     name: `captured #${finding.childId} (${finding.verdict})`,
     request,
-    plan: { ...plan, child: received },
+    // The plan's cache figures describe the plan's request, not this one: left out rather than wrong.
+    plan: { ...plan, child: received, cache: null },
     bootstrap: null,
     ownMessages: laterMessages(child, conversations),
     // It ran in the runtime, not here: Fork Lab has only what it sent, so it opens as not run.

@@ -20,11 +20,24 @@ function key(message: ModelMessage): string {
  * and looked up, so a long child against a long parent stays linear.
  */
 export function sourcedMessages(actual: readonly TranscriptMessage[], parent: readonly TranscriptMessage[], planned: readonly ChildMessage[]): ChildMessage[] {
-  const copies = new Map<string, number>();
+  // Every place each parent message stands: a message said twice ("Continue.", the same tool
+  // result) is a copy of the one in order, the first after the last copy found.
+  const copies = new Map<string, { places: number[]; next: number }>();
   parent.forEach((entry, index) => {
     const written = key(entry.message);
-    if (!copies.has(written)) copies.set(written, index);
+    const known = copies.get(written);
+    if (known === undefined) copies.set(written, { places: [index], next: 0 });
+    else known.places.push(index);
   });
+  let lastCopy = -1;
+  const copyOf = (written: string): number | undefined => {
+    const known = copies.get(written);
+    if (known === undefined) return undefined;
+    while (known.next < known.places.length && known.places[known.next]! <= lastCopy) known.next += 1;
+    const place = known.places[known.next] ?? known.places[0]!;
+    lastCopy = place;
+    return place;
+  };
   // What the rules write: their own messages, and the parent's messages as they change them (a
   // call with its inputs redacted, a sealed or stripped one). Own messages are also known by words.
   const rules = new Map<string, ChildMessage['source']>();
@@ -36,7 +49,7 @@ export function sourcedMessages(actual: readonly TranscriptMessage[], parent: re
   }
   return actual.map(({ message, meta }) => {
     const written = key(message);
-    const copied = copies.get(written);
+    const copied = copyOf(written);
     const words = text(message);
     const source: ChildMessage['source'] =
       copied !== undefined

@@ -113,4 +113,22 @@ describe('checking a runtime from its traffic', () => {
     const findings = await checkForks(traffic.filter((conversation) => conversation !== null));
     expect(findings).toMatchObject([{ childId: 2, verdict: 'matches' }]);
   });
+
+  it('judges a child by its first request, not the later ones that repeat the task', async () => {
+    // Parent asks (#1), the child sends two requests (#2, #3), the parent records the call (#4).
+    const findings = await runtimeThatForks('kimi-fork', 'Call agent with fork=true prompt: "What is the deploy password?"', { childGoesOn: true });
+    expect(findings.map((finding) => [finding.parentId, finding.childId, finding.verdict])).toEqual([[4, 2, 'matches']]);
+  });
+
+  it('finds a call once though a later request writes its history in another shape', async () => {
+    const store = await forkThroughForkLab('kimi-fork', 'Call agent with fork=true prompt: "What is the deploy password?"');
+    const traffic = await Promise.all(store.list().map((capture) => readCapture(capture.id, capture.api, capture.requestBody)));
+    const later = JSON.parse(store.get(3)!.requestBody) as { messages: { content: unknown }[] };
+    const asParts = later.messages.map((message) =>
+      typeof message.content === 'string' ? { ...message, content: [{ type: 'text', text: message.content }] } : message,
+    );
+    const rewritten = await readCapture(4, 'openai-chat', JSON.stringify({ ...later, messages: asParts }));
+    const findings = await checkForks([...traffic, rewritten].filter((conversation) => conversation !== null));
+    expect(findings.map((finding) => [finding.parentId, finding.childId])).toEqual([[3, 2]]);
+  });
 });

@@ -15,7 +15,8 @@ import { AGENT_TOOL_NAMES } from '@/lib/fork-service/in-flight-call';
 import { importTranscript } from '@/lib/import/import-transcript';
 import { firstDifference } from '@/lib/provider-cache/miss-explainer';
 import { type ForkItem, forkItems, sourcedMessages } from './captured-sources';
-import { canonical, inShapeOf, sameMessage, text } from './message-shape';
+import { historyDigests, keysOf, sharedPrefixLength, startsWithAll } from './conversation-keys';
+import { inShapeOf, text } from './message-shape';
 import type { ModelApi } from './model-api';
 
 /** A captured request read back as a conversation: what the runtime sent its model. */
@@ -31,6 +32,9 @@ export interface ForkFinding {
   childId: number;
   toolCallId: string;
   toolName: string;
+  /** Where the call stands in the parent's messages, and whether it was read from the parent's answer. */
+  callIndex: number;
+  fromAnswer: boolean;
   /**
    * The runtime whose rules the check used. `guessed` when nobody said which: then the first runtime
    * whose Agent tool fits the call and whose rules reproduce the child, else the first that fits.
@@ -82,12 +86,6 @@ async function expectedConversation(api: ModelApi, child: ChildRequest): Promise
   return (await importTranscript(JSON.stringify(body), { format: anthropic ? api : 'openai-chat' })).transcript.messages.map((entry) => entry.message);
 }
 
-function sharedPrefix(a: readonly ModelMessage[], b: readonly ModelMessage[]): number {
-  let shared = 0;
-  while (shared < a.length && shared < b.length && sameMessage(a[shared]!, b[shared]!)) shared += 1;
-  return shared;
-}
-
 /**
  * The forks in captured traffic, each checked against the rules. A fork is a request that, past
  * what it shares of an Agent call's history, carries the call's task in a user message; its
@@ -109,14 +107,20 @@ export async function checkForks(
   for (const parent of parents) {
     // Between conversations the event loop runs: a long listing never holds other requests back for long.
     await new Promise((resolve) => setImmediate(resolve));
-    for (const [index, entry] of parent.transcript.messages.entries()) {
-      if (entry.message.role !== 'assistant') continue;
-      const calls = toolCallsOf(entry.message).filter((candidate) => AGENT_TOOL_NAMES.has(candidate.toolName));
-      // A call id is unique only within its conversation (Kimi numbers calls `functions.Agent:0`; the
-      // offline model derives them from lengths): a call is known by its id and the history before it.
-      const history = calls.length === 0 ? '' : JSON.stringify(parent.transcript.messages.slice(0, index).map((message) => message.message));
+    const fromAnswer = !inOrder.includes(parent);
+    const agentCalls = parent.transcript.messages.flatMap(({ message }, index) => {
+      const calls = message.role === 'assistant' ? toolCallsOf(message).filter((candidate) => AGENT_TOOL_NAMES.has(candidate.toolName)) : [];
+      return calls.length === 0 ? [] : [{ index, calls }];
+    });
+    // A call id is unique only within its conversation (Kimi numbers calls `functions.Agent:0`; the
+    // offline model derives them from lengths): a call is known by its id and the history before it.
+    const digests = historyDigests(
+      keysOf(parent),
+      agentCalls.map(({ index }) => index),
+    );
+    for (const { index, calls } of agentCalls) {
       for (const call of calls) {
-        const key = `${call.toolCallId}\u0000${history}`;
+        const key = `${call.toolCallId}\u0000${digests.get(index)}`;
         if (seen.has(key)) continue;
         // Named, the runtime is the one checked; guessed, every runtime whose Agent tool fits the call
         // is tried, and the first whose rules reproduce the child wins (else the first that fits).
@@ -124,7 +128,7 @@ export async function checkForks(
         const judged: Judged[] = [];
         let judgedHere = false;
         for (const policy of candidates) {
-          const finding = await judge(inOrder, parent, index, call, policy);
+          const finding = await judge(inOrder, { conversation: parent, index, fromAnswer }, call, policy);
           if (finding === 'child-copy' || finding === 'no-task') continue;
           judgedHere = true;
           if (finding !== null) judged.push(finding);
@@ -190,33 +194,34 @@ function fittingRuntimes(toolName: string, input: unknown): ForkPolicy[] {
  */
 async function judge(
   inOrder: readonly CapturedConversation[],
-  parent: CapturedConversation,
-  index: number,
+  at: { conversation: CapturedConversation; index: number; fromAnswer: boolean },
   call: ReturnType<typeof toolCallsOf>[number],
   policy: ForkPolicy,
 ): Promise<Judged | 'child-copy' | 'no-task' | null> {
+  const { conversation: parent, index } = at;
   const messages = parent.transcript.messages;
   const request = forkRequestFromCall(policy, call.input);
   const task = request.directive.trim();
   if (task === '') return 'no-task';
   // A request that carries the task after the call is a child that copied the call, not a parent.
   if (carriesTask(messages.slice(index + 1), task)) return 'child-copy';
-  const before = messages.slice(0, index).map((message) => message.message);
-  const history = new Set(before.map((message) => JSON.stringify(canonical(message))));
-  // Of the requests that could be the child, the nearest to the parent's: a runtime that runs the same
-  // task twice starts a child each time, each beside its own parent.
-  const child = nearest(
-    parent.id,
-    inOrder.filter((candidate) => {
-      if (candidate.id === parent.id) return false;
-      const sent = candidate.transcript.messages.map((message) => message.message);
-      // A fork inherits some of its parent's history (a window of it, at least its last prompt): a
-      // request that repeats none of it is another conversation that happens to use the same words.
-      if (!sent.some((message) => history.has(JSON.stringify(canonical(message))))) return false;
-      // What it sends beyond the history it shares must carry the task: the parent's own requests do not.
-      return carriesTask(candidate.transcript.messages.slice(sharedPrefix(before, sent)), task);
-    }),
-  );
+  const beforeKeys = keysOf(parent).slice(0, index);
+  const history = new Set(beforeKeys);
+  const candidates = inOrder.filter((candidate) => {
+    if (candidate.id === parent.id) return false;
+    const sent = keysOf(candidate);
+    // A fork inherits some of its parent's history (a window of it, at least its last prompt): a
+    // request that repeats none of it is another conversation that happens to use the same words.
+    if (!sent.some((written) => history.has(written))) return false;
+    // What it sends beyond the history it shares must carry the task: the parent's own requests do not.
+    return carriesTask(candidate.transcript.messages.slice(sharedPrefixLength(beforeKeys, sent)), task);
+  });
+  // A child's later requests carry the task too: only its first request is a candidate (one no
+  // other candidate is the start of). Of those, the nearest to the parent's: a runtime that runs
+  // the same task twice starts a child each time, each beside its own parent.
+  const firsts: CapturedConversation[] = [];
+  for (const candidate of candidates) if (!firsts.some((first) => startsWithAll(keysOf(candidate), keysOf(first)))) firsts.push(candidate);
+  const child = nearest(parent.id, firsts);
   if (child === undefined) return null;
   const plan = planFork({ ...parent.transcript, messages: messages.slice(0, index + 1) }, request);
   const actual = child.transcript.messages.map((message) => message.message);
@@ -225,9 +230,11 @@ async function judge(
     childId: child.id,
     toolCallId: call.toolCallId,
     toolName: call.toolName,
+    callIndex: index,
+    fromAnswer: at.fromAnswer,
     runtime: policy,
     actualMessages: actual.length,
-    sharedPrefixMessages: sharedPrefix(before, actual),
+    sharedPrefixMessages: sharedPrefixLength(beforeKeys, keysOf(child)),
   };
   // A regular subagent (the call does not ask for a fork) is no fork to check.
   if (plan.child === null && plan.errors.length === 0) return null;

@@ -29,6 +29,8 @@ export interface RuntimeQuirks {
   sendWrongly?: (messages: ModelMessage[]) => ModelMessage[];
   /** The parent sends nothing more (it waits on the child, as a synchronous Agent tool does). */
   parentWaits?: boolean;
+  /** The child goes on after its first request: one more request, with the model's answer and a new prompt. */
+  childGoesOn?: boolean;
   /** The model API the runtime speaks (Chat Completions unless said). */
   api?: ModelApi;
 }
@@ -52,7 +54,7 @@ function modelOf(api: ModelApi, fetch: typeof globalThis.fetch): { model: Langua
 export async function runtimeThatForks(
   policy: ForkPolicy,
   ask: string,
-  { mistake, sendWrongly = (messages) => messages, parentWaits = false, api = 'openai-chat' }: RuntimeQuirks = {},
+  { mistake, sendWrongly = (messages) => messages, parentWaits = false, childGoesOn = false, api = 'openai-chat' }: RuntimeQuirks = {},
 ) {
   const { store, fetch } = pointedAtForkLab();
   const { model, providerOptions } = modelOf(api, fetch);
@@ -72,7 +74,11 @@ export async function runtimeThatForks(
   const request = runtimeOf(policy).agentTool.requestFromCall(call.input as Record<string, unknown>, {}) as ForkRequest;
   const child = planFork(parent, mistake ? mistake(request) : request).child!;
   const childMessages = sendWrongly([...child.initialMessages, child.firstPrompt].map((message) => message.message as ModelMessage));
-  await generateText({ model, providerOptions, system: child.systemInstruction, messages: childMessages, tools: sdkTools(child.tools) });
+  const childTurn = await generateText({ model, providerOptions, system: child.systemInstruction, messages: childMessages, tools: sdkTools(child.tools) });
+  if (childGoesOn) {
+    const goOn: ModelMessage[] = [...childMessages, ...childTurn.response.messages, { role: 'user', content: 'Go on.' }];
+    await generateText({ model, providerOptions, system: child.systemInstruction, messages: goOn, tools: sdkTools(child.tools) });
+  }
   if (parentWaits) return store;
   // The parent goes on: its call answered, as the runtime answers it.
   await generateText({
