@@ -1,7 +1,7 @@
 import { contextDiff, type DiffEntry } from '@/lib/compare/context-diff';
 import type { ChildMessage, ModelMessage, TranscriptMessage } from '@/lib/fork';
 import { previewText } from '@/lib/view/message-preview';
-import { canonical, text } from './message-shape';
+import { canonical, messageKey, text } from './message-shape';
 
 /**
  * The rule name of a message the runtime sent that is neither a copy of its parent's history nor one
@@ -9,9 +9,7 @@ import { canonical, text } from './message-shape';
  */
 export const NOT_IN_THE_RULES = 'captured-not-in-the-rules';
 
-function key(message: ModelMessage): string {
-  return JSON.stringify(canonical(message));
-}
+const key = messageKey;
 
 /**
  * Where each message the child actually received came from, in the plan's own terms: a copy of
@@ -19,12 +17,18 @@ function key(message: ModelMessage): string {
  * change it; the rules' own also by role and words: a provider's format may reshape its parts), or neither. Each message is written out once
  * and looked up, so a long child against a long parent stays linear.
  */
-export function sourcedMessages(actual: readonly TranscriptMessage[], parent: readonly TranscriptMessage[], planned: readonly ChildMessage[]): ChildMessage[] {
+export function sourcedMessages(
+  actual: readonly TranscriptMessage[],
+  parent: readonly TranscriptMessage[],
+  planned: readonly ChildMessage[],
+  written: { actual?: readonly string[]; parent?: readonly string[] } = {},
+): ChildMessage[] {
+  const parentKeys = written.parent ?? parent.map((entry) => key(entry.message));
+  const actualKeys = written.actual ?? actual.map((entry) => key(entry.message));
   // Every place each parent message stands: a message said twice ("Continue.", the same tool
   // result) is a copy of the one in order, the first after the last copy found.
   const copies = new Map<string, { places: number[]; next: number }>();
-  parent.forEach((entry, index) => {
-    const written = key(entry.message);
+  parentKeys.forEach((written, index) => {
     const known = copies.get(written);
     if (known === undefined) copies.set(written, { places: [index], next: 0 });
     else known.places.push(index);
@@ -42,13 +46,15 @@ export function sourcedMessages(actual: readonly TranscriptMessage[], parent: re
   // call with its inputs redacted, a sealed or stripped one). Own messages are also known by words.
   const rules = new Map<string, ChildMessage['source']>();
   for (const entry of planned) {
+    // A plain copy is the parent's message itself: found among the copies already.
+    if (entry.source.kind === 'copy' && entry.source.change === undefined) continue;
     const words = entry.source.kind === 'synthetic' ? text(entry.message) : '';
     for (const written of [key(entry.message), ...(words === '' ? [] : [`${entry.message.role}\u0000${words}`])]) {
       if (!rules.has(written)) rules.set(written, entry.source);
     }
   }
-  return actual.map(({ message, meta }) => {
-    const written = key(message);
+  return actual.map(({ message, meta }, index) => {
+    const written = actualKeys[index]!;
     const copied = copyOf(written);
     const words = text(message);
     const source: ChildMessage['source'] =
@@ -88,10 +94,22 @@ function line(message: ChildMessage): string {
  * The compare view's diff of the two requests, aligned by the parent messages they copy and the
  * rules that wrote the rest, each text read as its provider reads it (a string or one part alike).
  */
-export function forkItems(planned: readonly ChildMessage[], sent: readonly ChildMessage[]): ForkItem[] {
-  const alike = (messages: readonly ChildMessage[]) => messages.map((entry) => ({ ...entry, message: canonical(entry.message) }));
+export function forkItems(
+  planned: readonly ChildMessage[],
+  sent: readonly ChildMessage[],
+  written: { planned?: readonly string[]; sent?: readonly string[] } = {},
+): ForkItem[] {
+  // Messages read alike become one object, so the diff compares them by reference, not by writing them out again.
+  const interned = new Map<string, ModelMessage>();
+  const alike = (messages: readonly ChildMessage[], keys: readonly string[] | undefined) =>
+    messages.map((entry, index) => {
+      const at = keys?.[index] ?? key(entry.message);
+      const message = interned.get(at) ?? canonical(entry.message);
+      interned.set(at, message);
+      return { ...entry, message };
+    });
   const items: ForkItem[] = [];
-  for (const entry of contextDiff(alike(planned), alike(sent)).entries) {
+  for (const entry of contextDiff(alike(planned, written.planned), alike(sent, written.sent)).entries) {
     const shown = entry.kind === 'added' ? sent[entry.right]! : entry.kind === 'removed' ? planned[entry.left]! : sent[entry.right]!;
     const previous = items.at(-1);
     if (entry.kind === 'same' && previous?.kind === 'same') {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CapturedConversation } from './fork-check';
-import { canonical } from './message-shape';
+import { messageKey } from './message-shape';
 
 const written = new WeakMap<CapturedConversation, readonly string[]>();
 
@@ -11,7 +11,7 @@ const written = new WeakMap<CapturedConversation, readonly string[]>();
 export function keysOf(conversation: CapturedConversation): readonly string[] {
   let keys = written.get(conversation);
   if (keys === undefined) {
-    keys = conversation.transcript.messages.map(({ message }) => JSON.stringify(canonical(message)));
+    keys = conversation.transcript.messages.map(({ message }) => messageKey(message));
     written.set(conversation, keys);
   }
   return keys;

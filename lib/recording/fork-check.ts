@@ -16,7 +16,7 @@ import { importTranscript } from '@/lib/import/import-transcript';
 import { firstDifference } from '@/lib/provider-cache/miss-explainer';
 import { type ForkItem, forkItems, sourcedMessages } from './captured-sources';
 import { historyDigests, keysOf, sharedPrefixLength, startsWithAll } from './conversation-keys';
-import { inShapeOf, text } from './message-shape';
+import { inShapeOf, messageKey, text } from './message-shape';
 import type { ModelApi } from './model-api';
 
 /** A captured request read back as a conversation: what the runtime sent its model. */
@@ -247,11 +247,18 @@ async function judge(
     plan.child.systemInstruction === child.transcript.profile.systemInstruction
       ? null
       : { at: 'system', expected: plan.child.systemInstruction, actual: child.transcript.profile.systemInstruction };
-  const found = system ?? messageDifference(expected, actual);
+  const expectedKeys = expected.map(messageKey);
+  const actualKeys = keysOf(child);
+  const found = system ?? messageDifference(expected, actual, expectedKeys, actualKeys);
   const planned = [...plan.child.initialMessages, plan.child.firstPrompt];
   // The plan's messages as the provider format carries them, where writing them out kept one per message.
-  const left = expected.length === planned.length ? planned.map((entry, at) => ({ ...entry, message: expected[at]! })) : planned;
-  const items = forkItems(left, sourcedMessages(child.transcript.messages, messages.slice(0, index + 1), planned));
+  const aligned = expected.length === planned.length;
+  const left = aligned ? planned.map((entry, at) => ({ ...entry, message: expected[at]! })) : planned;
+  const sent = sourcedMessages(child.transcript.messages, messages.slice(0, index + 1), planned, {
+    actual: actualKeys,
+    parent: keysOf(parent).slice(0, index + 1),
+  });
+  const items = forkItems(left, sent, { ...(aligned ? { planned: expectedKeys } : {}), sent: actualKeys });
   return { ...base, verdict: found === null ? 'matches' : 'differs', difference: found, expectedMessages: expected.length, items, boilerplate };
 }
 
@@ -262,8 +269,15 @@ function nearest(id: number, candidates: readonly CapturedConversation[]): Captu
   );
 }
 
-function messageDifference(expected: readonly ModelMessage[], actual: readonly ModelMessage[]): ForkFinding['difference'] {
+function messageDifference(
+  expected: readonly ModelMessage[],
+  actual: readonly ModelMessage[],
+  expectedKeys: readonly string[],
+  actualKeys: readonly string[],
+): ForkFinding['difference'] {
   for (let index = 0; index < Math.max(expected.length, actual.length); index += 1) {
+    // Read alike (the same key): no difference there, and no deep comparison needed.
+    if (index < expected.length && index < actual.length && expectedKeys[index] === actualKeys[index]) continue;
     const planned = expected[index];
     const difference = firstDifference(planned === undefined ? undefined : inShapeOf(planned, actual[index]), actual[index], `messages[${index}]`);
     if (difference !== null) return { at: difference.path, expected: show(difference.before), actual: show(difference.after) };

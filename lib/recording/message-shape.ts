@@ -32,3 +32,8 @@ export function canonical(message: ModelMessage): ModelMessage {
 export function sameMessage(a: ModelMessage, b: ModelMessage): boolean {
   return firstDifference(canonical(a), canonical(b), '') === null;
 }
+
+/** A message written out as the provider reads it: two messages read alike have the same key. */
+export function messageKey(message: ModelMessage): string {
+  return JSON.stringify(canonical(message));
+}
