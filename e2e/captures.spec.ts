@@ -1,5 +1,6 @@
+import type { APIRequestContext } from '@playwright/test';
 import { toOpenAiChatRequest } from '@/lib/export/openai-chat-request';
-import { type ParentTranscript, planFork, runtimeOf, type TranscriptMessage } from '@/lib/fork';
+import { type ChildRequest, type ParentTranscript, planFork, runtimeOf, type TranscriptMessage } from '@/lib/fork';
 import { expect, test } from './fixtures/shared-page';
 
 const SYSTEM = 'You are a coding agent.';
@@ -8,25 +9,21 @@ const history = [
   { role: 'assistant', content: 'Noted.' },
 ] as const;
 
-test('a runtime pointed at Fork Lab: its fork shows up on the captures page, checked against the rules, as traffic arrives', async ({ page }) => {
+/**
+ * A runtime pointed at Fork Lab that forks by Kimi's rules: the parent asks, the offline model calls
+ * the Agent tool, the engine plans the child (as the runtime's own code would), `send` says what of it
+ * the runtime sends, and the parent goes on with its call answered.
+ */
+async function kimiForkThroughForkLab(request: APIRequestContext, task: string, send = (child: ChildRequest) => child) {
   const declaration = runtimeOf('kimi-fork').agentTool.declaration;
   const tools = [{ type: 'function', function: { name: declaration.name, description: declaration.description, parameters: declaration.inputSchema } }];
-  // A marker of this run: the captures page lists every request this server has seen.
-  const task = `What is the deploy password? (run ${Date.now()})`;
   const ask = { role: 'user', content: `Call agent with fork=true prompt: "${task}"` };
-
-  await page.goto('/captures');
-  await expect(page.getByTestId('captures-view')).toHaveAttribute('data-ready', 'true');
-
-  // The parent asks; the offline model calls the Agent tool.
-  const asked = await page.request.post('/v1/chat/completions', {
+  const asked = await request.post('/v1/chat/completions', {
     data: { model: 'gpt-5', messages: [{ role: 'system', content: SYSTEM }, ...history, ask], tools },
   });
   expect(asked.status()).toBe(200);
   const call = (await asked.json()).choices[0].message.tool_calls[0];
   expect(call.function.name).toBe(declaration.name);
-
-  // The runtime forks by Kimi's rules: the engine plans the child, as the runtime's own code would.
   const callMessage = {
     role: 'assistant',
     content: [{ type: 'tool-call', toolCallId: call.id, toolName: call.function.name, input: JSON.parse(call.function.arguments) }],
@@ -35,16 +32,19 @@ test('a runtime pointed at Fork Lab: its fork shows up on the captures page, che
     profile: { agentId: 'main', name: 'agent', systemInstruction: SYSTEM, tools: [declaration], model: 'gpt-5', depth: 0 },
     messages: [...history, ask, callMessage].map((message, index) => ({ id: `m${index}`, message }) as TranscriptMessage),
   };
-  const child = planFork(parent, runtimeOf('kimi-fork').agentTool.requestFromCall(JSON.parse(call.function.arguments), {}) as never).child!;
-  expect((await page.request.post('/v1/chat/completions', { data: toOpenAiChatRequest(child) })).status()).toBe(200);
-  // The parent goes on, its call answered.
+  const child = send(planFork(parent, runtimeOf('kimi-fork').agentTool.requestFromCall(JSON.parse(call.function.arguments), {}) as never).child!);
+  expect((await request.post('/v1/chat/completions', { data: toOpenAiChatRequest(child) })).status()).toBe(200);
   const answered = { role: 'tool', tool_call_id: call.id, content: 'Fork started.' };
-  const parentNext = {
-    model: 'gpt-5',
-    messages: [{ role: 'system', content: SYSTEM }, ...history, ask, { role: 'assistant', content: null, tool_calls: [call] }, answered],
-    tools,
-  };
-  expect((await page.request.post('/v1/chat/completions', { data: parentNext })).status()).toBe(200);
+  const parentNext = [{ role: 'system', content: SYSTEM }, ...history, ask, { role: 'assistant', content: null, tool_calls: [call] }, answered];
+  expect((await request.post('/v1/chat/completions', { data: { model: 'gpt-5', messages: parentNext, tools } })).status()).toBe(200);
+  return { ask, child };
+}
+
+test('a runtime pointed at Fork Lab: its fork shows up on the captures page, checked against the rules, as traffic arrives', async ({ page }) => {
+  await page.goto('/captures');
+  await expect(page.getByTestId('captures-view')).toHaveAttribute('data-ready', 'true');
+  // A marker of this run: the captures page lists every request this server has seen.
+  await kimiForkThroughForkLab(page.request, `What is the deploy password? (run ${Date.now()})`);
 
   // The page asks again every 2 s: the fork appears without a reload.
   const row = page.getByTestId('fork-row').filter({ hasText: 'kimi-fork' }).first();
@@ -71,35 +71,12 @@ test('a runtime pointed at Fork Lab: its fork shows up on the captures page, che
 });
 
 test('a captured fork opens in the playground as a parent with the child the runtime actually sent', async ({ page }) => {
-  const declaration = runtimeOf('kimi-fork').agentTool.declaration;
-  const tools = [{ type: 'function', function: { name: declaration.name, description: declaration.description, parameters: declaration.inputSchema } }];
-  // Short enough that the session title (its first 80 characters) is the whole prompt.
-  const task = `Which? ${Date.now()}`;
-  const ask = { role: 'user', content: `Call agent with fork=true prompt: "${task}"` };
-  const asked = await page.request.post('/v1/chat/completions', {
-    data: { model: 'gpt-5', messages: [{ role: 'system', content: SYSTEM }, ...history, ask], tools },
-  });
-  const call = (await asked.json()).choices[0].message.tool_calls[0];
-  // This runtime forks wrongly: it sends Kimi's child without the parent's first two messages.
-  const callMessage = {
-    role: 'assistant',
-    content: [{ type: 'tool-call', toolCallId: call.id, toolName: call.function.name, input: JSON.parse(call.function.arguments) }],
-  };
-  const parent: ParentTranscript = {
-    profile: { agentId: 'main', name: 'agent', systemInstruction: SYSTEM, tools: [declaration], model: 'gpt-5', depth: 0 },
-    messages: [...history, ask, callMessage].map((message, index) => ({ id: `m${index}`, message }) as TranscriptMessage),
-  };
-  const planned = planFork(parent, runtimeOf('kimi-fork').agentTool.requestFromCall(JSON.parse(call.function.arguments), {}) as never).child!;
-  const child = { ...planned, initialMessages: planned.initialMessages.slice(2) };
-  await page.request.post('/v1/chat/completions', { data: toOpenAiChatRequest(child) });
-  const parentNext = [
-    { role: 'system', content: SYSTEM },
-    ...history,
-    ask,
-    { role: 'assistant', content: null, tool_calls: [call] },
-    { role: 'tool', tool_call_id: call.id, content: 'Started.' },
-  ];
-  await page.request.post('/v1/chat/completions', { data: { model: 'gpt-5', messages: parentNext, tools } });
+  // Short enough that the session title (its first 80 characters) is the whole prompt. This runtime
+  // forks wrongly: it sends Kimi's child without the parent's first two messages.
+  const { ask, child } = await kimiForkThroughForkLab(page.request, `Which? ${Date.now()}`, (planned) => ({
+    ...planned,
+    initialMessages: planned.initialMessages.slice(2),
+  }));
 
   // The fork's child is the capture that carries this run's task.
   const listing = await (await page.request.get('/api/captures')).json();
