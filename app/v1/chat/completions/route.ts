@@ -1,5 +1,9 @@
 import { captureStore } from '@/lib/recording/capture-manager';
+import { onlyPost } from '@/lib/recording/model-list-endpoint';
 import { recordingHandler } from '@/lib/recording/recording-endpoint';
 
 /** `POST /v1/chat/completions` — Fork Lab as a recording model endpoint; see `lib/recording/recording-endpoint.ts`. */
 export const POST = recordingHandler('openai-chat', { store: captureStore });
+
+/** Any other method is refused in the provider's shape, with `allow: POST`. */
+export const GET = onlyPost('openai-chat');
