@@ -2,8 +2,8 @@ import 'server-only';
 import { importTranscript } from '@/lib/import/import-transcript';
 import { countMessage, countText, countTools } from '@/lib/tokens/count-tokens';
 import { CountingPace } from '@/lib/tokens/counting-pace';
-import { forwardToUpstream } from './forward-to-upstream';
 import { providerError } from './model-api';
+import { passThrough } from './pass-through';
 import { admittedBody, type Env, upstreamBase } from './recording-endpoint';
 
 /**
@@ -18,21 +18,7 @@ export function countTokensHandler(deps: { env?: Env } = {}) {
     const body = await admittedBody('anthropic-messages', request, env);
     if (body instanceof Response) return body;
     const base = upstreamBase('anthropic-messages', env);
-    if (base !== null) {
-      const url = new URL('messages/count_tokens', base);
-      url.search = new URL(request.url).search;
-      try {
-        return (await forwardToUpstream(url, request, body, request.signal)).response;
-      } catch (error) {
-        const code = (error as { code?: unknown }).code;
-        return providerError(
-          'anthropic-messages',
-          502,
-          'api_error',
-          `The upstream could not be reached (${typeof code === 'string' ? code : 'connection error'}).`,
-        );
-      }
-    }
+    if (base !== null) return passThrough('anthropic-messages', 'messages/count_tokens', base, request, body);
     let transcript: Awaited<ReturnType<typeof importTranscript>>['transcript'];
     try {
       transcript = (await importTranscript(new TextDecoder().decode(body), { format: 'anthropic-messages' })).transcript;

@@ -1,5 +1,5 @@
-import { forwardToUpstream } from './forward-to-upstream';
 import { type ModelApi, providerError } from './model-api';
+import { passThrough } from './pass-through';
 import { admittedBody, type Env, upstreamBase } from './recording-endpoint';
 
 /** The offline model's id, as a model list names it. */
@@ -18,16 +18,7 @@ export function modelListHandler(deps: { env?: Env } = {}) {
     const admitted = await admittedBody(api, request, env);
     if (admitted instanceof Response) return admitted;
     const base = upstreamBase(api, env);
-    if (base !== null) {
-      const url = new URL('models', base);
-      url.search = new URL(request.url).search;
-      try {
-        return (await forwardToUpstream(url, request, admitted, request.signal)).response;
-      } catch (error) {
-        const code = (error as { code?: unknown }).code;
-        return providerError(api, 502, 'api_error', `The upstream could not be reached (${typeof code === 'string' ? code : 'connection error'}).`);
-      }
-    }
+    if (base !== null) return passThrough(api, 'models', base, request, admitted);
     if (api === 'anthropic-messages') {
       const model = { type: 'model', id: OFFLINE_MODEL_ID, display_name: 'Fork Lab offline model', created_at: '1970-01-01T00:00:00Z' };
       return Response.json({ data: [model], has_more: false, first_id: OFFLINE_MODEL_ID, last_id: OFFLINE_MODEL_ID });

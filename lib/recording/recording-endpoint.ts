@@ -5,6 +5,7 @@ import { capturedHeaders } from './captured-headers';
 import { forwardToUpstream } from './forward-to-upstream';
 import { MODEL_APIS, type ModelApi, providerError } from './model-api';
 import { offlineAnswer } from './offline-answer';
+import { unreachableMessage } from './pass-through';
 import { requestAllowed } from './request-guard';
 import { sessionKeyOf } from './session-key';
 
@@ -97,9 +98,7 @@ export function recordingHandler(api: ModelApi, deps: { env?: Env; store: () => 
       );
       return forwarded.response;
     } catch (error) {
-      // The code, not the message: a connection error's message names the upstream's address, which is never kept.
-      const code = (error as { code?: unknown }).code;
-      const message = `The upstream could not be reached (${typeof code === 'string' ? code : 'connection error'}).`;
+      const message = unreachableMessage(error);
       store.finish(id, { status: null, responseBody: null, responseTruncated: false, responseHeaders: null, error: message });
       return providerError(api, 502, 'api_error', message);
     }
