@@ -8,11 +8,29 @@ describe('fork child message', () => {
     expect(FORK_BOILERPLATE.endsWith('\n</fork-boilerplate>')).toBe(true);
   });
 
-  it('tells the worker not to fork again and how to report', () => {
-    expect(FORK_BOILERPLATE).toContain('do not fork again');
-    for (const heading of ['Scope:', 'Result:', 'Key files:', 'Files changed:', 'Verification:', 'Issues:']) {
-      expect(FORK_BOILERPLATE).toContain(heading);
-    }
+  it("is Qwen Code's own text (fork-subagent.ts at 05c11b40): its opening, its ten rules and its report outline", () => {
+    const lines = FORK_BOILERPLATE.split('\n');
+    expect(lines.slice(0, 6)).toEqual([
+      '<fork-boilerplate>',
+      'STOP. READ THIS FIRST.',
+      '',
+      'You are a forked worker process. You are NOT the main agent.',
+      '',
+      'RULES (non-negotiable):',
+    ]);
+    expect(lines.filter((line) => /^\d+\. /.test(line))).toHaveLength(10);
+    expect(lines[6]).toBe('1. You ARE the fork. Do NOT spawn sub-agents; execute directly.');
+    expect(lines[15]).toBe('10. REPORT structured facts, then stop');
+    expect(lines.slice(17, 24).map((line) => line.split(':')[0]!.trim())).toEqual([
+      'Output format (plain text labels, not markdown headers)',
+      'Scope',
+      'Result',
+      'Key files',
+      'Files changed',
+      'Verification',
+      'Issues',
+    ]);
+    expect(FORK_BOILERPLATE).toHaveLength(1449);
   });
 
   it('keeps the runtime literals byte-exact', () => {
