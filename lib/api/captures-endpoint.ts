@@ -3,6 +3,7 @@ import { AGENT_TOOL_NAMES } from '@/lib/fork-service/in-flight-call';
 import { answeringErrors, HttpError, invalidRequest } from '@/lib/http/http-error';
 import { jsonResponse } from '@/lib/http/json-response';
 import { answeredRequest } from '@/lib/recording/answered-request';
+import { captureReadings } from '@/lib/recording/capture-readings';
 import { groupSessions } from '@/lib/recording/capture-sessions';
 import type { CaptureStore } from '@/lib/recording/capture-store';
 import { capturedForkBundle } from '@/lib/recording/captured-fork';
@@ -38,18 +39,27 @@ function runtimeAsked(request: Request): ForkPolicy | undefined {
 /** The newest captures read back as conversations, and the forks found in them. */
 async function checkedListing(store: CaptureStore, runtime: ForkPolicy | undefined) {
   const captures = store.list(CAPTURES_LISTED, CAPTURES_LISTED_BYTES);
-  const read = await Promise.all(captures.map(async (capture) => ({ capture, conversation: await readCapture(capture.id, capture.api, capture.requestBody) })));
+  const readings = captureReadings(store);
+  const read = await Promise.all(
+    captures.map(async (capture) => ({
+      capture,
+      conversation: await readings.read(`request ${capture.id}`, () => readCapture(capture.id, capture.api, capture.requestBody)),
+    })),
+  );
   const conversations = read.flatMap(({ conversation }) => (conversation === null ? [] : [conversation]));
   // Requests whose answer made a tool call, read as the runtime would continue them: a fork's parent
   // may not send its next request until the child is done.
   const answered = await Promise.all(
     captures
       .filter((capture) => capture.responseBody !== null && capture.status !== null && capture.status < 300 && AGENT_CALLS.test(capture.responseBody))
-      .map((capture) => {
-        const body = answeredRequest(capture.api, capture.requestBody, capture.responseBody!);
-        return body === null ? null : readCapture(capture.id, capture.api, body);
-      }),
+      .map((capture) =>
+        readings.read(`answer ${capture.id} ${capture.endedAt}`, async () => {
+          const body = answeredRequest(capture.api, capture.requestBody, capture.responseBody!);
+          return body === null ? null : readCapture(capture.id, capture.api, body);
+        }),
+      ),
   );
+  readings.release();
   const answeredConversations = answered.filter((entry) => entry !== null);
   return { read, conversations, answered: answeredConversations, forks: await checkForks(conversations, runtime, answeredConversations) };
 }

@@ -1,5 +1,4 @@
 import type { ModelMessage } from '@/lib/fork';
-import { firstDifference } from '@/lib/provider-cache/miss-explainer';
 
 /** A message's text, its parts' texts joined. */
 export function text(message: ModelMessage): string {
@@ -26,11 +25,6 @@ export function canonical(message: ModelMessage): ModelMessage {
   return typeof message.content === 'string' && message.role !== 'system'
     ? ({ ...message, content: [{ type: 'text', text: message.content }] } as ModelMessage)
     : message;
-}
-
-/** Two messages a provider reads alike: equal once each text is written as a part. */
-export function sameMessage(a: ModelMessage, b: ModelMessage): boolean {
-  return firstDifference(canonical(a), canonical(b), '') === null;
 }
 
 /** A message written out as the provider reads it: two messages read alike have the same key. */
