@@ -5,7 +5,7 @@
  * 10,000-message parent, beside the heap of the parent itself. No Fork Lab code runs: this is what
  * any caller of `streamText` holds per call (the prompt converted for the provider and the request
  * body it sends), and it is why "heap per running child at most 0.2× its parent" is set on the part
- * of a child that is Fork Lab's (see bench/run-bench.ts), not on the whole of it. Printed, not a target.
+ * of a child that is Fork Lab's (see bench/child-heap-bench.ts), not on the whole of it. Printed, not a target.
  */
 import { createOpenAI } from '@ai-sdk/openai';
 import { streamText } from 'ai';
