@@ -34,10 +34,11 @@ import { SANDBOX_TOOL_DECLARATIONS } from '../lib/agent/agent-tools';
 import { ChildRuns } from '../lib/agent/child-runs';
 import { RunJournal } from '../lib/agent/run-journal';
 import { createOfflineModel } from '../lib/ai/offline/offline-model';
-import { buildBootstrapRecord, deepFreeze, type ParentTranscript, planFork, reviveChildHistory } from '../lib/fork';
+import { deepFreeze, type ParentTranscript, reviveChildHistory } from '../lib/fork';
 import { importTranscript } from '../lib/import';
 import { syntheticClaudeSession } from '../lib/import/testing/synthetic-claude-session';
 import { syntheticParent } from '../lib/scenarios/synthetic-parent';
+import { forkAllBootstrap } from './fork-all-bootstrap';
 
 const gc =
   (globalThis as { gc?: () => void }).gc ??
@@ -76,11 +77,6 @@ const PARENTS: Parent[] = [
 async function registered(parent: Parent): Promise<ParentTranscript> {
   const transcript = await parent.build();
   return deepFreeze({ ...transcript, profile: { ...transcript.profile, tools: [...SANDBOX_TOOL_DECLARATIONS] } });
-}
-
-function bootstrapFor(parent: ParentTranscript, childId: string) {
-  const plan = planFork(parent, { policy: 'qwen-fork-turns', directive: DIRECTIVE, params: { subagent_type: 'fork', fork_turns: 'all' } });
-  return buildBootstrapRecord(plan, { childId, parentAgentId: 'main' });
 }
 
 /** The heap once the last regular expression's subject (which V8 keeps for `RegExp.$1`) is a small string. */
@@ -165,7 +161,7 @@ interface Figures {
 
 /** One child of the parent, run to the end. */
 async function runToEnd(runs: ChildRuns, parent: ParentTranscript, id: string): Promise<void> {
-  runs.launch({ runId: id, sessionId: 'bench', name: id, modelId: 'offline', bootstrap: bootstrapFor(parent, id) });
+  runs.launch({ runId: id, sessionId: 'bench', name: id, modelId: 'offline', bootstrap: forkAllBootstrap(parent, DIRECTIVE, id) });
   await runs.settled(id);
 }
 
@@ -184,7 +180,7 @@ async function measure(candidate: Parent, journal: RunJournal, ids: { next: numb
   await runToEnd(finishing, parent, `s${++ids.next}`);
   const leftBehind = heapUsed() - beforeRun;
 
-  const probe = bootstrapFor(parent, 'probe');
+  const probe = forkAllBootstrap(parent, DIRECTIVE, 'probe');
   const history = reviveChildHistory(probe, [], 'probe');
   const streaming = { count: 0 };
   const perBareCall = await heapPerRunningCall(streaming, () => slowBareCall(history, probe.systemInstruction, streaming));
@@ -193,7 +189,7 @@ async function measure(candidate: Parent, journal: RunJournal, ids: { next: numb
     streaming,
     () => {
       const id = `m${++ids.next}`;
-      slow.launch({ runId: id, sessionId: 'bench', name: id, modelId: 'offline', bootstrap: bootstrapFor(parent, id) });
+      slow.launch({ runId: id, sessionId: 'bench', name: id, modelId: 'offline', bootstrap: forkAllBootstrap(parent, DIRECTIVE, id) });
       return { stop: () => slow.stop(id), done: slow.settled(id) };
     },
     () => {

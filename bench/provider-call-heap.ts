@@ -9,8 +9,9 @@
  */
 import { createOpenAI } from '@ai-sdk/openai';
 import { streamText } from 'ai';
-import { buildBootstrapRecord, deepFreeze, planFork, reviveChildHistory } from '../lib/fork';
+import { deepFreeze, reviveChildHistory } from '../lib/fork';
 import { syntheticParent } from '../lib/scenarios/synthetic-parent';
+import { forkAllBootstrap } from './fork-all-bootstrap';
 
 const HELD_CALLS = 20;
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
@@ -25,8 +26,7 @@ const FIRST_CHUNK = `data: ${JSON.stringify({
 
 async function main() {
   const parent = deepFreeze(syntheticParent(10_000));
-  const plan = planFork(parent, { policy: 'qwen-fork-turns', directive: 'What does route-3 check?', params: { subagent_type: 'fork', fork_turns: 'all' } });
-  const bootstrap = buildBootstrapRecord(plan, { childId: 'held', parentAgentId: parent.profile.agentId });
+  const bootstrap = forkAllBootstrap(parent, 'What does route-3 check?', 'held');
   const history = reviveChildHistory(bootstrap, [], 'held');
 
   gc();

@@ -19,8 +19,9 @@ import { ChildRuns } from '../lib/agent/child-runs';
 import { RunJournal } from '../lib/agent/run-journal';
 import { SandboxFiles } from '../lib/agent/sandbox-files';
 import { createOfflineModel } from '../lib/ai/offline/offline-model';
-import { buildBootstrapRecord, deepFreeze, type ParentTranscript, planFork, reviveChildHistory } from '../lib/fork';
+import { deepFreeze, type ParentTranscript, reviveChildHistory } from '../lib/fork';
 import { syntheticParent } from '../lib/scenarios/synthetic-parent';
+import { forkAllBootstrap } from './fork-all-bootstrap';
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
 const LOOP_DIRECTIVE = 'Use search_files for "parseDate", then read_file on src/date.ts.';
@@ -28,11 +29,6 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 function withSandboxTools(parent: ParentTranscript): ParentTranscript {
   return { ...parent, profile: { ...parent.profile, tools: [...SANDBOX_TOOL_DECLARATIONS, ...parent.profile.tools.filter((tool) => tool.name === 'agent')] } };
-}
-
-function bootstrapFor(parent: ParentTranscript, directive: string, childId: string) {
-  const plan = planFork(parent, { policy: 'qwen-fork-turns', directive, params: { subagent_type: 'fork', fork_turns: 'all' } });
-  return buildBootstrapRecord(plan, { childId, parentAgentId: 'main' });
 }
 
 async function bare(history: ModelMessage[], system: string, loop: boolean): Promise<{ first: number; total: number }> {
@@ -53,7 +49,7 @@ async function bare(history: ModelMessage[], system: string, loop: boolean): Pro
 
 async function launched(runs: ChildRuns, parent: ParentTranscript, directive: string, id: string): Promise<{ first: number; total: number }> {
   const start = performance.now();
-  const bootstrap = bootstrapFor(parent, directive, id);
+  const bootstrap = forkAllBootstrap(parent, directive, id);
   let first = -1;
   runs.launch({ runId: id, sessionId: 'bench', name: id, modelId: 'offline', bootstrap });
   const stop = runs.subscribe(id, (event) => {
@@ -80,8 +76,8 @@ async function main() {
   for (const size of [1_000, 10_000]) {
     // Frozen as the server's parent cache freezes a parent it registers, so children share it.
     const parent = deepFreeze(withSandboxTools(syntheticParent(size)));
-    const question = bootstrapFor(parent, 'What does route-3 check?', 'probe');
-    const loop = bootstrapFor(parent, LOOP_DIRECTIVE, 'probe');
+    const question = forkAllBootstrap(parent, 'What does route-3 check?', 'probe');
+    const loop = forkAllBootstrap(parent, LOOP_DIRECTIVE, 'probe');
     const questionHistory = reviveChildHistory(question, [], 'probe');
     const loopHistory = reviveChildHistory(loop, [], 'probe');
 
