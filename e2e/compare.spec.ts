@@ -8,7 +8,11 @@ import { expect, test } from './fixtures/shared-page';
 import { ComparePage, type GridRowState } from './pages/compare-page';
 
 const DIRECTIVE = 'Write unit tests for parseDate in src/date.ts, covering the edge cases we found.';
-const qwen = (turns: string): ForkRequest => ({ policy: 'qwen-fork-turns', directive: DIRECTIVE, params: { subagent_type: 'fork', fork_turns: turns } });
+const qwen = (turns: string): ForkRequest => ({
+  policy: 'qwen-fork-turns',
+  directive: DIRECTIVE,
+  params: { description: 'Fork', subagent_type: 'fork', fork_turns: turns },
+});
 const KIMI: ForkRequest = { policy: 'kimi-fork', directive: DIRECTIVE, params: { fork: true }, notice: 'prompt-prefix' };
 const DEEPSEEK: ForkRequest = { policy: 'deepseek-completed-turns', directive: DIRECTIVE, params: {} };
 const CODEX: ForkRequest = {

@@ -29,10 +29,10 @@ test('a child forked with fork_turns "1" cannot tell a fact from three turns bac
   const statuses = page.getByTestId('fork-tree-status');
   // fork_turns "1" first: once a child's result reaches the parent (as a notification, a user-role
   // reminder that curation merges into the next prompt), a later window would carry it.
-  await say(page, 'Call agent with subagent_type=fork fork_turns=1 prompt: "What is the staging database password?"');
+  await say(page, 'Call agent with description=Recall subagent_type=fork fork_turns=1 prompt: "What is the staging database password?"');
   await expect(children).toHaveCount(2);
   await expect(statuses.nth(1)).toHaveText('finished', { timeout: 15_000 });
-  await say(page, 'Call agent with subagent_type=fork fork_turns=all prompt: "What is the staging database password?"');
+  await say(page, 'Call agent with description=Recall subagent_type=fork fork_turns=all prompt: "What is the staging database password?"');
   await expect(children).toHaveCount(3);
   await expect(statuses.nth(2)).toHaveText('finished', { timeout: 15_000 });
 

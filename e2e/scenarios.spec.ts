@@ -32,7 +32,7 @@ function firstPromptText(rule: NonNullable<ScenarioFacts['firstPrompt']>, scenar
     case 'fork-begin-prompt':
       return FORK_BEGIN_PROMPT;
     case 'fork-directive-prompt':
-      return buildChildMessage(directive);
+      return buildChildMessage(directive, '0.24');
     case 'notice-and-task-prompt':
       return `${INHERITANCE_NOTICE}\n\n${directive}`;
     case 'task-prompt':
@@ -46,7 +46,7 @@ function syntheticText(rule: string, scenario: ScenarioFile, toolNames: string[]
     case 'fork-placeholder-result':
       return toolNames.map((name) => `${name} → ${FORK_PLACEHOLDER_RESULT}`).join('\n');
     case 'fork-directive-message':
-      return buildChildMessage(scenario.request.directive);
+      return buildChildMessage(scenario.request.directive, '0.24');
     case 'fork-directive-acknowledgement':
       return FORK_DIRECTIVE_ACKNOWLEDGEMENT;
     default:

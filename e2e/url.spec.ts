@@ -55,7 +55,7 @@ test('a Qwen view with a fork point survives a copied link into a fresh browser'
   // The last message before the fork point is an answered assistant message: no synthetic messages.
   await expect(playground.summary).toHaveText('1 real turn · 0 tool pairs · 2 reminders · startup kept');
   await expect(playground.previewMessages).toHaveCount(3);
-  const expectedPrompt = buildChildMessage(directive);
+  const expectedPrompt = buildChildMessage(directive, '0.24');
   await expect.poll(() => playground.firstPrompt.textContent()).toBe(expectedPrompt);
 
   expect(Object.fromEntries(playground.urlParams())).toEqual({

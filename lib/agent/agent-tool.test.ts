@@ -6,7 +6,7 @@ describe('forkRequestFromCall', () => {
     expect(forkRequestFromCall('qwen-fork-turns', { prompt: 'go', subagent_type: 'fork', fork_turns: ' 3 ', description: 'd' })).toEqual({
       policy: 'qwen-fork-turns',
       directive: 'go',
-      params: { subagent_type: 'fork', fork_turns: ' 3 ' },
+      params: { description: 'd', subagent_type: 'fork', fork_turns: ' 3 ' },
     });
     expect(forkRequestFromCall('kimi-fork', { prompt: 'go', fork: true, resume: 'a-1' }, { notice: 'system-reminder' })).toEqual({
       policy: 'kimi-fork',

@@ -18,13 +18,13 @@ const parent = parentOf(
     user('u2', 'Look at src/date.ts.'),
     assistant('a2', 'It parses dates.'),
     user('u3', 'Fork a worker.'),
-    toolCalls('c1', [{ id: 'call-1', tool: 'agent', input: { subagent_type: 'fork', prompt: 'x' } }]),
+    toolCalls('c1', [{ id: 'call-1', tool: 'agent', input: { description: 'Fork', subagent_type: 'fork', prompt: 'x' } }]),
   ],
   { tools: [...SANDBOX_TOOL_DECLARATIONS, { name: 'agent' }] },
 );
 
 function bootstrapFor(forkTurns: string, directive: string, childId: string): ForkBootstrapRecord {
-  const plan = planFork(parent, { policy: 'qwen-fork-turns', directive, params: { subagent_type: 'fork', fork_turns: forkTurns } });
+  const plan = planFork(parent, { policy: 'qwen-fork-turns', directive, params: { description: 'Fork', subagent_type: 'fork', fork_turns: forkTurns } });
   return buildBootstrapRecord(plan, { childId, parentAgentId: 'main' });
 }
 
@@ -61,7 +61,7 @@ describe('ChildRuns', () => {
     const plan = planFork(frozen, {
       policy: 'qwen-fork-turns',
       directive: 'What is the deploy password?',
-      params: { subagent_type: 'fork', fork_turns: 'all' },
+      params: { description: 'Fork', subagent_type: 'fork', fork_turns: 'all' },
     });
     const bootstrap = buildBootstrapRecord(plan, { childId: 'shared', parentAgentId: 'main' });
     expect(bootstrap.initialMessages[0]).toBe(frozen.messages[0]!.message);

@@ -74,7 +74,7 @@ describe('runParentTurn', () => {
       planned.push(plan.child!.initialMessages.length);
       return forecast;
     };
-    const prompt = 'Call agent with subagent_type=fork fork_turns=all prompt: "Summarise."';
+    const prompt = 'Call agent with description=Recall subagent_type=fork fork_turns=all prompt: "Summarise."';
     const events = await collect(runParentTurn({ parent, prompt, policy: 'qwen-fork-turns', modelId: 'offline', sessionId: 's' }, { ...deps, predictCache }));
     const child = events.find((event) => event.type === 'child') as Extract<ParentTurnEvent, { type: 'child' }>;
     expect(child.run.predictedCache).toEqual(forecast);
@@ -84,7 +84,7 @@ describe('runParentTurn', () => {
 
   it('forks when the model calls the Agent tool: fork_turns "1" cannot tell what "all" can', async () => {
     const { deps, runs, journal } = setup();
-    const ask = (turns: string) => `Call agent with subagent_type=fork fork_turns=${turns} prompt: "What is the deploy password?"`;
+    const ask = (turns: string) => `Call agent with description=Recall subagent_type=fork fork_turns=${turns} prompt: "What is the deploy password?"`;
     const one = await collect(runParentTurn({ parent, prompt: ask('1'), policy: 'qwen-fork-turns', modelId: 'offline', sessionId: 's' }, deps));
     const all = await collect(runParentTurn({ parent, prompt: ask('all'), policy: 'qwen-fork-turns', modelId: 'offline', sessionId: 's' }, deps));
     const childOf = (events: ParentTurnEvent[]) => events.find((event) => event.type === 'child') as Extract<ParentTurnEvent, { type: 'child' }>;
@@ -103,14 +103,14 @@ describe('runParentTurn', () => {
   it.each([
     {
       policy: 'qwen-fork-turns' as const,
-      prompt: 'Call agent with subagent_type=fork fork_turns=03 prompt: "x"',
+      prompt: 'Call agent with description=Recall subagent_type=fork fork_turns=03 prompt: "x"',
       profile: {},
       // Qwen's scheduler answers with `{ error: message }` and adds nothing to the runtime's text.
       output: { type: 'error-text', value: 'Parameter "fork_turns" must be "all" or a positive integer string such as "3".' },
     },
     {
       policy: 'qwen-fork-turns' as const,
-      prompt: 'Call agent with subagent_type=fork prompt: "x"',
+      prompt: 'Call agent with description=Recall subagent_type=fork prompt: "x"',
       profile: { depth: 1, forkChild: true },
       // The blocked-spawn text carries its own "Error: ", once.
       output: { type: 'error-text', value: 'Error: Cannot spawn sub-agents from within a fork. Please execute tasks directly.' },

@@ -44,7 +44,11 @@ afterAll(() => {
 const parent = parentOf([user('u1', 'The deploy password is swordfish-42.'), toolCalls('c1', [{ id: 'call-1', tool: 'agent', input: {} }])]);
 const bootstrap = (childId: string) =>
   buildBootstrapRecord(
-    planFork(parent, { policy: 'qwen-fork-turns', directive: 'What is the deploy password?', params: { subagent_type: 'fork', fork_turns: 'all' } }),
+    planFork(parent, {
+      policy: 'qwen-fork-turns',
+      directive: 'What is the deploy password?',
+      params: { description: 'Fork', subagent_type: 'fork', fork_turns: 'all' },
+    }),
     {
       childId,
       parentAgentId: 'main',

@@ -78,8 +78,12 @@ function expectedChatMessages(system: string, messages: ChildMessage[]): unknown
 const scenario = (id: string) => parseScenario(JSON.parse(readFileSync(path.join(process.cwd(), 'public', 'scenarios', `${id}.json`), 'utf8')));
 
 const cases: [string, string, Partial<ForkRequest>][] = [
-  ['qwen all, sibling forks redacted', 'parallel-sibling-forks', { policy: 'qwen-fork-turns', params: { subagent_type: 'fork', fork_turns: 'all' } }],
-  ['qwen last turn with startup kept', 'startup-block', { policy: 'qwen-fork-turns', params: { subagent_type: 'fork', fork_turns: '1' } }],
+  [
+    'qwen all, sibling forks redacted',
+    'parallel-sibling-forks',
+    { policy: 'qwen-fork-turns', params: { description: 'Fork', subagent_type: 'fork', fork_turns: 'all' } },
+  ],
+  ['qwen last turn with startup kept', 'startup-block', { policy: 'qwen-fork-turns', params: { description: 'Fork', subagent_type: 'fork', fork_turns: '1' } }],
   ['kimi with a partially answered batch', 'partial-parallel-batch', { policy: 'kimi-fork', params: { fork: true }, notice: 'system-reminder' }],
   ['deepseek completed turns', 'mid-turn-fork', { policy: 'deepseek-completed-turns', params: {} }],
 ];

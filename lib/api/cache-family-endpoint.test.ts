@@ -46,7 +46,7 @@ describe('POST /api/fork/cache-family', () => {
 
   it('leaves out a fork the runtime refuses, saying why', async () => {
     const { parentKey } = await registerParent(transcript);
-    const refused = { policy: 'qwen-fork-turns', directive: 'x', params: { subagent_type: 'fork', fork_turns: '0' } };
+    const refused = { policy: 'qwen-fork-turns', directive: 'x', params: { description: 'Fork', subagent_type: 'fork', fork_turns: '0' } };
     const answer = await (
       await answerFamilyCacheRequest(post({ parentKey, requests: [refused, fork('b')], gapSeconds: 0, providerRules: PROVIDER_RULES }))
     ).json();

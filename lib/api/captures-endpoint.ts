@@ -1,4 +1,4 @@
-import { FORK_POLICIES, type ForkPolicy, isForkPolicy } from '@/lib/fork';
+import { FORK_POLICIES, type ForkPolicy, isForkPolicy, runtimeOf } from '@/lib/fork';
 import { AGENT_TOOL_NAMES } from '@/lib/fork-service/in-flight-call';
 import { answeringErrors, HttpError, invalidRequest } from '@/lib/http/http-error';
 import { jsonResponse } from '@/lib/http/json-response';
@@ -36,14 +36,29 @@ function runtimeAsked(request: Request): ForkPolicy | undefined {
   return runtime ?? undefined;
 }
 
+/**
+ * `&version=<id>` with `runtime`: read every fork by that version of the runtime's rules instead of
+ * the one the traffic announces (its user agent), e.g. to see what an older release's rules say.
+ */
+function versionAsked(request: Request, runtime: ForkPolicy | undefined): string | undefined {
+  const version = new URL(request.url).searchParams.get('version');
+  if (version === null) return undefined;
+  const versions = runtime === undefined ? [] : runtimeOf(runtime).versions.map((entry) => entry.id);
+  if (!versions.includes(version)) {
+    const allowed = runtime === undefined ? 'name a runtime first (runtime=<policy>)' : `one of ${versions.join(', ')}`;
+    throw invalidRequest(`version: ${allowed}.`, [{ path: 'version', message: `not a version: ${version.slice(0, 40)}` }]);
+  }
+  return version;
+}
+
 /** The newest captures read back as conversations, and the forks found in them. */
-async function checkedListing(store: CaptureStore, runtime: ForkPolicy | undefined) {
+async function checkedListing(store: CaptureStore, runtime: ForkPolicy | undefined, version?: string) {
   const captures = store.list(CAPTURES_LISTED, CAPTURES_LISTED_BYTES);
   const readings = captureReadings(store);
   const read = await Promise.all(
     captures.map(async (capture) => ({
       capture,
-      conversation: await readings.read(`request ${capture.id}`, () => readCapture(capture.id, capture.api, capture.requestBody)),
+      conversation: await readings.read(`request ${capture.id}`, () => readCapture(capture.id, capture.api, capture.requestBody, capture.requestHeaders)),
     })),
   );
   const conversations = read.flatMap(({ conversation }) => (conversation === null ? [] : [conversation]));
@@ -55,13 +70,13 @@ async function checkedListing(store: CaptureStore, runtime: ForkPolicy | undefin
       .map((capture) =>
         readings.read(`answer ${capture.id} ${capture.endedAt}`, async () => {
           const body = answeredRequest(capture.api, capture.requestBody, capture.responseBody!);
-          return body === null ? null : readCapture(capture.id, capture.api, body);
+          return body === null ? null : readCapture(capture.id, capture.api, body, capture.requestHeaders);
         }),
       ),
   );
   readings.release();
   const answeredConversations = answered.filter((entry) => entry !== null);
-  return { read, conversations, answered: answeredConversations, forks: await checkForks(conversations, runtime, answeredConversations) };
+  return { read, conversations, answered: answeredConversations, forks: await checkForks(conversations, runtime, answeredConversations, version) };
 }
 
 /**
@@ -82,7 +97,8 @@ function captureNumber(id: string): number | null {
 export function capturesListHandler(store: () => CaptureStore, env: Record<string, string | undefined> = process.env) {
   return answeringErrors('list captured traffic', async (request: Request): Promise<Response> => {
     guard(request, env);
-    const { read, forks } = await checkedListing(store(), runtimeAsked(request));
+    const runtime = runtimeAsked(request);
+    const { read, forks } = await checkedListing(store(), runtime, versionAsked(request, runtime));
     return jsonResponse({
       captures: read.map(({ capture, conversation }) => ({
         id: capture.id,
@@ -128,7 +144,8 @@ export function capturedForkHandler(store: () => CaptureStore, env: Record<strin
     guard(request, env);
     const runtime = runtimeAsked(request);
     const number = captureNumber(id);
-    const { conversations, answered, forks } = number === null ? { conversations: [], answered: [], forks: [] } : await checkedListing(store(), runtime);
+    const { conversations, answered, forks } =
+      number === null ? { conversations: [], answered: [], forks: [] } : await checkedListing(store(), runtime, versionAsked(request, runtime));
     // Two calls may have found the same child: `parent` and `call` say which fork is meant.
     const query = new URL(request.url).searchParams;
     const parent = query.get('parent');

@@ -7,7 +7,7 @@ import { answerPlanRequest, PLAN_BODY_LIMIT_BYTES } from './plan-endpoint';
 const transcript = parentOf([
   reminder('s', 'env'),
   user('u1', 'hello'),
-  toolCalls('c', [{ id: 'agent-1', tool: 'agent', input: { subagent_type: 'fork', prompt: 'x' } }]),
+  toolCalls('c', [{ id: 'agent-1', tool: 'agent', input: { description: 'Fork', subagent_type: 'fork', prompt: 'x' } }]),
 ]);
 
 const post = (body: string) => new Request('http://localhost/api/fork/plan', { method: 'POST', body, headers: { 'content-type': 'application/json' } });
@@ -15,7 +15,12 @@ const post = (body: string) => new Request('http://localhost/api/fork/plan', { m
 describe('answerPlanRequest', () => {
   it('answers the plan', async () => {
     const answer = await answerPlanRequest(
-      post(JSON.stringify({ transcript, request: { policy: 'qwen-fork-turns', directive: 'x', params: { subagent_type: 'fork', fork_turns: '1' } } })),
+      post(
+        JSON.stringify({
+          transcript,
+          request: { policy: 'qwen-fork-turns', directive: 'x', params: { description: 'Fork', subagent_type: 'fork', fork_turns: '1' } },
+        }),
+      ),
     );
     expect(answer.status).toBe(200);
     const { plan } = (await answer.json()) as { plan: ForkPlan };
@@ -25,7 +30,12 @@ describe('answerPlanRequest', () => {
 
   it('answers 400 with the runtime’s parameter errors', async () => {
     const answer = await answerPlanRequest(
-      post(JSON.stringify({ transcript, request: { policy: 'qwen-fork-turns', directive: 'x', params: { subagent_type: 'fork', fork_turns: ' 3 ' } } })),
+      post(
+        JSON.stringify({
+          transcript,
+          request: { policy: 'qwen-fork-turns', directive: 'x', params: { description: 'Fork', subagent_type: 'fork', fork_turns: ' 3 ' } },
+        }),
+      ),
     );
     expect(answer.status).toBe(400);
     expect((await answer.json()).error).toMatchObject({

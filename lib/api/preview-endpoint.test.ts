@@ -12,7 +12,7 @@ const transcript = {
     { id: 'u2', message: { role: 'user' as const, content: 'And add a test.' } },
   ],
 };
-const request = { policy: 'qwen-fork-turns', directive: 'Write the test.', params: { subagent_type: 'fork', fork_turns: '1' } };
+const request = { policy: 'qwen-fork-turns', directive: 'Write the test.', params: { description: 'Fork', subagent_type: 'fork', fork_turns: '1' } };
 
 function post(body: string, headers: Record<string, string> = { 'content-type': 'application/json' }): Request {
   return new Request('http://localhost/api/fork/preview', { method: 'POST', body, headers });

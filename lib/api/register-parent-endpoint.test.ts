@@ -24,7 +24,7 @@ describe('POST /api/parent', () => {
     expect(answer).toMatchObject({ status: 'ok', parentKey: expect.stringMatching(/^[0-9a-f]{64}$/) });
     expect(answer.messageTokens).toHaveLength(3);
     expect(answer.classifications.map((entry: { kind: string }) => entry.kind)).toEqual(['real-user-turn', 'assistant', 'real-user-turn']);
-    const request = { policy: 'qwen-fork-turns', directive: 'Write the test.', params: { subagent_type: 'fork', fork_turns: '1' } };
+    const request = { policy: 'qwen-fork-turns', directive: 'Write the test.', params: { description: 'Fork', subagent_type: 'fork', fork_turns: '1' } };
     const preview = await answerPreviewRequest(post('/api/fork/preview', JSON.stringify({ parentKey: answer.parentKey, request })));
     expect((await preview.json()).plan.window.start).toBe(2);
   });

@@ -26,7 +26,7 @@ describe('fork-lab compare', () => {
     const lines = stdout.split('\n');
     expect(lines.slice(0, 7)).toEqual([
       'variants:',
-      '  A  Qwen Code fork_turns · { subagent_type: "fork", fork_turns: "1" } · directive: “What changed?”',
+      '  A  Qwen Code fork_turns · { subagent_type: "fork", fork_turns: "1", description: "Fork" } · directive: “What changed?”',
       '  B  DeepSeek completed turns · {  } · directive: “What changed?”',
       '',
       "  A  inherits 4 of 18 parent messages, plus 4 more (the parent's Agent call, what the runtime adds) · 0 reusable by a prefix cache",

@@ -16,7 +16,7 @@ describe('fork-lab plan', () => {
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     expect(stdout).toBe(
       [
-        'Qwen Code fork_turns · { subagent_type: "fork", fork_turns: "1" } · directive: “List the tools”',
+        'Qwen Code fork_turns · { subagent_type: "fork", fork_turns: "1", description: "Fork" } · directive: “List the tools”',
         'parent: “Exercise common coding tool categories” · 40 messages · Claude Code session (JSONL)',
         'window: fork_turns "1": the last 1 real user turn · 1 real user turn',
         'child: 44 initial messages (41 from the parent, 3 written by the runtime), then its first prompt',

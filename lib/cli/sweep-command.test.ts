@@ -29,11 +29,11 @@ describe('fork-lab sweep', () => {
     expect(run.stdout).toBe(
       [
         'window  status  messages  input tok  output tok  checks',
-        '1       failed  6         371        9           0/1',
-        '2       failed  8         382        9           0/1',
-        '3       failed  10        394        9           0/1',
-        '4 *     passed  12        407        26          1/1',
-        'all     passed  12        407        26          1/1',
+        '1       failed  6         399        9           0/1',
+        '2       failed  8         410        9           0/1',
+        '3       failed  10        422        9           0/1',
+        '4 *     passed  12        435        26          1/1',
+        'all     passed  12        435        26          1/1',
         '  1: contains:heron-7731 failed: not in the output',
         '  2: contains:heron-7731 failed: not in the output',
         '  3: contains:heron-7731 failed: not in the output',

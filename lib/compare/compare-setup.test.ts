@@ -23,8 +23,8 @@ describe('compare setup', () => {
     const setup = defaultCompareSetup(qwenTwo, 'offline', ids());
     expect(setup.baselineId).toBe('v1');
     expect(setup.variants.map((variant) => variantRequest(variant, setup.directive))).toEqual([
-      { policy: 'qwen-fork-turns', directive: 'Write the tests.', params: { subagent_type: 'fork', fork_turns: '2' } },
-      { policy: 'qwen-fork-turns', directive: 'Write the tests.', params: { subagent_type: 'fork', fork_turns: 'all' } },
+      { policy: 'qwen-fork-turns', directive: 'Write the tests.', params: { description: 'Fork', subagent_type: 'fork', fork_turns: '2' } },
+      { policy: 'qwen-fork-turns', directive: 'Write the tests.', params: { description: 'Fork', subagent_type: 'fork', fork_turns: 'all' } },
       { policy: 'kimi-fork', directive: 'Write the tests.', params: { fork: true }, notice: 'prompt-prefix' },
       { policy: 'deepseek-completed-turns', directive: 'Write the tests.', params: {} },
       {

@@ -9,7 +9,11 @@ import { firstRequestMessages } from './first-request';
 
 const childRequest = (plan: ForkPlan) => firstRequestMessages(plan.child);
 
-const QWEN = (turns: string): ForkRequest => ({ policy: 'qwen-fork-turns', directive: 'task', params: { subagent_type: 'fork', fork_turns: turns } });
+const QWEN = (turns: string): ForkRequest => ({
+  policy: 'qwen-fork-turns',
+  directive: 'task',
+  params: { description: 'Fork', subagent_type: 'fork', fork_turns: turns },
+});
 const KIMI: ForkRequest = { policy: 'kimi-fork', directive: 'task', params: { fork: true } };
 const DEEPSEEK: ForkRequest = { policy: 'deepseek-completed-turns', directive: 'task', params: {} };
 

@@ -7,11 +7,11 @@ import { parentOf } from '@/lib/scenarios/transcript-builders';
 import { firstRequestMessages } from './first-request';
 import { type GridRow, type GridVariant, inheritanceGrid } from './inheritance-grid';
 
-const QWEN_1: ForkRequest = { policy: 'qwen-fork-turns', directive: 'task', params: { subagent_type: 'fork', fork_turns: '1' } };
-const QWEN_ALL: ForkRequest = { policy: 'qwen-fork-turns', directive: 'task', params: { subagent_type: 'fork', fork_turns: 'all' } };
+const QWEN_1: ForkRequest = { policy: 'qwen-fork-turns', directive: 'task', params: { description: 'Fork', subagent_type: 'fork', fork_turns: '1' } };
+const QWEN_ALL: ForkRequest = { policy: 'qwen-fork-turns', directive: 'task', params: { description: 'Fork', subagent_type: 'fork', fork_turns: 'all' } };
 const KIMI: ForkRequest = { policy: 'kimi-fork', directive: 'task', params: { fork: true } };
 const DEEPSEEK: ForkRequest = { policy: 'deepseek-completed-turns', directive: 'task', params: {} };
-const QWEN_ZERO: ForkRequest = { policy: 'qwen-fork-turns', directive: 'task', params: { subagent_type: 'fork', fork_turns: '0' } };
+const QWEN_ZERO: ForkRequest = { policy: 'qwen-fork-turns', directive: 'task', params: { description: 'Fork', subagent_type: 'fork', fork_turns: '0' } };
 
 const childRequest = (plan: ForkPlan) => firstRequestMessages(plan.child);
 

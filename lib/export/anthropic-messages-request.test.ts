@@ -224,7 +224,7 @@ describe('toAnthropicMessagesRequest: shapes the API refuses', () => {
 });
 
 describe('toAnthropicMessagesRequest: a Claude Code fork', () => {
-  it('ends with the one user message Claude Code sends: every call’s placeholder result, then the directive', () => {
+  it('ends with the one user message Claude Code sends: the placeholder results, then the directive', () => {
     const parent = parentOf([
       user('u1', 'Fork two workers.'),
       toolCalls('forks', [
@@ -232,20 +232,27 @@ describe('toAnthropicMessagesRequest: a Claude Code fork', () => {
         { id: 'f2', tool: 'Agent', input: { description: 'Docs', subagent_type: 'fork', prompt: 'Write docs.' } },
       ]),
     ]);
-    const plan = planFork(parent, { policy: 'claude-code-fork', directive: 'Write tests.', params: { description: 'Tests', subagent_type: 'fork' } });
-    const body = toAnthropicMessagesRequest(plan.child!);
-    const last = body.messages.at(-1)!;
-    expect(last.role).toBe('user');
-    expect(
-      (last.content as { type: string; tool_use_id?: string; content?: unknown; text?: string }[]).map((block) => [
+    const lastMessage = (runtimeVersion: string) => {
+      const request = { policy: 'claude-code-fork', directive: 'Write tests.', params: { description: 'Tests', subagent_type: 'fork' }, runtimeVersion } as const;
+      const body = toAnthropicMessagesRequest(planFork(parent, request).child!);
+      expect(body.messages).toHaveLength(3);
+      const last = body.messages.at(-1)!;
+      expect(last.role).toBe('user');
+      return (last.content as { type: string; tool_use_id?: string; content?: unknown; text?: string }[]).map((block) => [
         block.type,
         block.tool_use_id ?? block.text?.slice(-'Your directive: Write tests.'.length),
-      ]),
-    ).toEqual([
+      ]);
+    };
+    // The 2.1.88-era reconstruction answers every call of the message.
+    expect(lastMessage('2.1.88')).toEqual([
       ['tool_result', 'f1'],
       ['tool_result', 'f2'],
       ['text', 'Your directive: Write tests.'],
     ]);
-    expect(body.messages).toHaveLength(3);
+    // 2.1.328 keeps this fork's own call alone, and answers it.
+    expect(lastMessage('2.1.328')).toEqual([
+      ['tool_result', 'f1'],
+      ['text', 'Your directive: Write tests.'],
+    ]);
   });
 });

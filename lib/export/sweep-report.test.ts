@@ -17,7 +17,7 @@ const record: SweepRecord = {
     variants: [
       {
         label: '1',
-        request: { policy: 'qwen-fork-turns', directive: 'x', params: { subagent_type: 'fork', fork_turns: '1' } },
+        request: { policy: 'qwen-fork-turns', directive: 'x', params: { description: 'Fork', subagent_type: 'fork', fork_turns: '1' } },
         status: 'failed',
         initialMessages: 6,
         inputTokens: 213,
@@ -27,7 +27,7 @@ const record: SweepRecord = {
       },
       {
         label: 'all',
-        request: { policy: 'qwen-fork-turns', directive: 'x', params: { subagent_type: 'fork', fork_turns: 'all' } },
+        request: { policy: 'qwen-fork-turns', directive: 'x', params: { description: 'Fork', subagent_type: 'fork', fork_turns: 'all' } },
         status: 'passed',
         initialMessages: 12,
         sharedPrefixMessages: 0,

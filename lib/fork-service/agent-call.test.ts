@@ -3,7 +3,7 @@ import { type ForkRequest, planFork } from '@/lib/fork';
 import { assistant, parentOf, toolCalls, user } from '@/lib/scenarios/transcript-builders';
 import { withAgentCall } from './agent-call';
 
-const request: ForkRequest = { policy: 'qwen-fork-turns', directive: 'Check it.', params: { subagent_type: 'fork', fork_turns: '1' } };
+const request: ForkRequest = { policy: 'qwen-fork-turns', directive: 'Check it.', params: { description: 'Fork', subagent_type: 'fork', fork_turns: '1' } };
 
 describe('withAgentCall', () => {
   it('writes the parent’s Agent call when none is in flight, as the runtime’s model would', () => {
@@ -14,7 +14,12 @@ describe('withAgentCall', () => {
       message: {
         role: 'assistant',
         content: [
-          { type: 'tool-call', toolCallId: 'fork-lab-call-3', toolName: 'agent', input: { subagent_type: 'fork', fork_turns: '1', prompt: 'Check it.' } },
+          {
+            type: 'tool-call',
+            toolCallId: 'fork-lab-call-3',
+            toolName: 'agent',
+            input: { description: 'Fork', subagent_type: 'fork', fork_turns: '1', prompt: 'Check it.' },
+          },
         ],
       },
     });

@@ -44,7 +44,7 @@ describe('childTokenReport', () => {
   });
 
   it('has no report for a rejected request', async () => {
-    const plan = planFork(parent, { policy: 'qwen-fork-turns', directive: 'go', params: { subagent_type: 'fork', fork_turns: '0' } });
+    const plan = planFork(parent, { policy: 'qwen-fork-turns', directive: 'go', params: { description: 'Fork', subagent_type: 'fork', fork_turns: '0' } });
     expect(await childTokenReport(plan, counter)).toBeNull();
   });
 

@@ -6,8 +6,8 @@ import { assistant, parentOf, toolCalls, user } from '@/lib/scenarios/transcript
 import { childMessageAt, compactPlan, expandChildMessages, expandPlan } from './compact-plan';
 
 const requests: ForkRequest[] = [
-  { policy: 'qwen-fork-turns', directive: 'task', params: { subagent_type: 'fork', fork_turns: 'all' } },
-  { policy: 'qwen-fork-turns', directive: 'task', params: { subagent_type: 'fork', fork_turns: '2' } },
+  { policy: 'qwen-fork-turns', directive: 'task', params: { description: 'Fork', subagent_type: 'fork', fork_turns: 'all' } },
+  { policy: 'qwen-fork-turns', directive: 'task', params: { description: 'Fork', subagent_type: 'fork', fork_turns: '2' } },
   { policy: 'kimi-fork', directive: 'task', params: { fork: true } },
   { policy: 'deepseek-completed-turns', directive: 'task', params: {} },
 ];
@@ -18,12 +18,12 @@ describe('compactPlan', () => {
       user('u1', 'first'),
       assistant('a1', 'one'),
       user('u2', 'second'),
-      toolCalls('c1', [{ id: 'call-1', tool: 'Agent', input: { subagent_type: 'fork', fork_turns: 'all', prompt: 'x' } }]),
+      toolCalls('c1', [{ id: 'call-1', tool: 'Agent', input: { description: 'Fork', subagent_type: 'fork', fork_turns: 'all', prompt: 'x' } }]),
     ]);
     const plan = planFork(parent, {
       policy: 'qwen-fork-turns',
       directive: 'look',
-      params: { subagent_type: 'fork', fork_turns: 'all' },
+      params: { description: 'Fork', subagent_type: 'fork', fork_turns: 'all' },
     });
     const compact = compactPlan(plan, () => 7);
     expect(compact.child?.initialMessageCount).toBe(plan.child?.initialMessages.length);

@@ -10,9 +10,9 @@ const parent = parentOf([
   user('u1', 'The build number is 4417.'),
   assistant('a1', 'Noted.'),
   user('u2', 'Now check the tests.'),
-  toolCalls('c1', [{ id: 'call-1', tool: 'Agent', input: { subagent_type: 'fork', fork_turns: '1', prompt: 'x' } }]),
+  toolCalls('c1', [{ id: 'call-1', tool: 'Agent', input: { description: 'Fork', subagent_type: 'fork', fork_turns: '1', prompt: 'x' } }]),
 ]);
-const request: ForkRequest = { policy: 'qwen-fork-turns', directive: 'check', params: { subagent_type: 'fork', fork_turns: '1' } };
+const request: ForkRequest = { policy: 'qwen-fork-turns', directive: 'check', params: { description: 'Fork', subagent_type: 'fork', fork_turns: '1' } };
 
 describe('fork service', () => {
   it('registers a parent once per content and answers its token counts and classification', async () => {
@@ -79,10 +79,10 @@ describe('fork service', () => {
 
   it('refuses to launch a rejected request or a spawn that is not a fork, saying why', async () => {
     const { parentKey } = await registerParent(parent);
-    const rejected = await launchChild(parentKey, { ...request, params: { subagent_type: 'fork', fork_turns: '03' } }, 'c');
+    const rejected = await launchChild(parentKey, { ...request, params: { description: 'Fork', subagent_type: 'fork', fork_turns: '03' } }, 'c');
     expect(rejected.status).toBe('rejected');
     expect(rejected.status === 'rejected' && rejected.message).toMatch(/^fork_turns: /);
-    const fresh = await launchChild(parentKey, { ...request, params: { subagent_type: 'Explore' } }, 'c');
+    const fresh = await launchChild(parentKey, { ...request, params: { description: 'Fork', subagent_type: 'Explore' } }, 'c');
     expect(fresh.status === 'rejected' && fresh.message).toMatch(/^Not a fork \(/);
   });
 });

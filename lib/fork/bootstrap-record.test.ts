@@ -13,9 +13,9 @@ const parent = parentOf([
   user('u1', 'old turn'),
   assistant('a1', 'ok'),
   user('u2', 'latest'),
-  toolCalls('call', [{ id: 'agent-1', tool: 'agent', input: { subagent_type: 'fork', fork_turns: '1', prompt: 'go' } }]),
+  toolCalls('call', [{ id: 'agent-1', tool: 'agent', input: { description: 'Fork', subagent_type: 'fork', fork_turns: '1', prompt: 'go' } }]),
 ]);
-const plan = planFork(parent, { policy: 'qwen-fork-turns', directive: 'go', params: { subagent_type: 'fork', fork_turns: '1' } });
+const plan = planFork(parent, { policy: 'qwen-fork-turns', directive: 'go', params: { description: 'Fork', subagent_type: 'fork', fork_turns: '1' } });
 const record = buildBootstrapRecord(plan, { childId: 'child-1', parentAgentId: 'main' });
 
 describe('buildBootstrapRecord', () => {
@@ -38,7 +38,7 @@ describe('buildBootstrapRecord', () => {
   });
 
   it('refuses a plan without a child', () => {
-    const rejected = planFork(parent, { policy: 'qwen-fork-turns', directive: 'go', params: { subagent_type: 'fork', fork_turns: '0' } });
+    const rejected = planFork(parent, { policy: 'qwen-fork-turns', directive: 'go', params: { description: 'Fork', subagent_type: 'fork', fork_turns: '0' } });
     expect(() => buildBootstrapRecord(rejected, { childId: 'c', parentAgentId: 'main' })).toThrow(
       'Cannot build a bootstrap record: the plan has no child (Parameter "fork_turns" must be "all" or a positive integer string such as "3".).',
     );
@@ -93,15 +93,19 @@ describe('reviveChildHistory', () => {
 
   it('works for a plan whose first prompt is the child message', () => {
     const ended = parentOf([user('u1', 'q'), assistant('a1', 'a')]);
-    const p = planFork(ended, { policy: 'qwen-fork-turns', directive: 'do x', params: { subagent_type: 'fork' } });
-    expect(buildBootstrapRecord(p, { childId: 'c', parentAgentId: 'main' }).taskPrompt).toBe(buildChildMessage('do x'));
+    const p = planFork(ended, { policy: 'qwen-fork-turns', directive: 'do x', params: { description: 'Fork', subagent_type: 'fork' } });
+    expect(buildBootstrapRecord(p, { childId: 'c', parentAgentId: 'main' }).taskPrompt).toBe(buildChildMessage('do x', '0.24'));
   });
 });
 
 describe('a child of a deep-frozen parent', () => {
   it("shares the parent's messages in its record and revived history, and holds its own copy of the rest", () => {
     const frozen = deepFreeze(structuredClone(parent));
-    const frozenPlan = planFork(frozen, { policy: 'qwen-fork-turns', directive: 'go', params: { subagent_type: 'fork', fork_turns: '1' } });
+    const frozenPlan = planFork(frozen, {
+      policy: 'qwen-fork-turns',
+      directive: 'go',
+      params: { description: 'Fork', subagent_type: 'fork', fork_turns: '1' },
+    });
     const shared = buildBootstrapRecord(frozenPlan, { childId: 'child-2', parentAgentId: 'main' });
     expect(shared.initialMessages).toEqual(frozenPlan.child!.initialMessages.map((entry) => entry.message));
     const planned = frozenPlan.child!.initialMessages.map((entry) => entry.message);

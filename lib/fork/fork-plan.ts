@@ -97,7 +97,8 @@ export interface ChildMessage {
 
 /** Where each part of the child's profile comes from. */
 export interface ChildInheritance {
-  systemInstruction: 'parent' | 'persona';
+  /** `parent-as-subagent`: the parent's, marked as a subagent's (Claude Code's billing line). */
+  systemInstruction: 'parent' | 'parent-as-subagent' | 'persona';
   tools: 'parent' | 'registry' | 'registry-filtered';
   /** `request`: the call named another model, which a spawn that is not a full fork may. */
   model: 'parent' | 'request';
@@ -204,4 +205,6 @@ export interface ForkPlan {
   warnings: string[];
   /** When the call starts several children at once: all of them, and which one `child` is. */
   family?: ForkFamily;
+  /** Which of the runtime's versions the plan reproduces (set by `planFork`). */
+  runtimeVersion?: string;
 }

@@ -14,16 +14,16 @@ function issuesOf(run: () => unknown) {
 
 describe('parseForkRequest', () => {
   it('keeps parameter values as sent, so the runtime checks can judge them', () => {
-    expect(parseForkRequest({ policy: 'qwen-fork-turns', directive: 'x', params: { subagent_type: 'fork', fork_turns: 3 } })).toEqual({
+    expect(parseForkRequest({ policy: 'qwen-fork-turns', directive: 'x', params: { description: 'Fork', subagent_type: 'fork', fork_turns: 3 } })).toEqual({
       policy: 'qwen-fork-turns',
       directive: 'x',
-      params: { subagent_type: 'fork', fork_turns: 3 },
+      params: { description: 'Fork', subagent_type: 'fork', fork_turns: 3 },
     });
   });
 
   it('rejects an unknown policy and misspelled parameters with their paths', () => {
     expect(issuesOf(() => parseForkRequest({ policy: 'claude', directive: 'x', params: {} })).map((i) => i.path)).toEqual(['policy']);
-    expect(issuesOf(() => parseForkRequest({ policy: 'qwen-fork-turns', directive: 'x', params: { fork_turn: '3' } }))).toEqual([
+    expect(issuesOf(() => parseForkRequest({ policy: 'qwen-fork-turns', directive: 'x', params: { description: 'Fork', fork_turn: '3' } }))).toEqual([
       { path: 'params', message: 'Unrecognized key: "fork_turn"' },
     ]);
     expect(issuesOf(() => parseForkRequest({ policy: 'kimi-fork', directive: 'x', params: {}, notice: 'loud' })).map((i) => i.path)).toEqual(['notice']);

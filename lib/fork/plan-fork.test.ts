@@ -28,9 +28,9 @@ import { startupContextLength } from './transcript/startup-context';
 import type { ModelMessage, ParentTranscript, TranscriptMessage } from './transcript/transcript';
 
 const requests: ForkRequest[] = [
-  { policy: 'qwen-fork-turns', directive: 'task', params: { subagent_type: 'fork', fork_turns: 'all' } },
-  { policy: 'qwen-fork-turns', directive: 'task', params: { subagent_type: 'fork', fork_turns: '1' } },
-  { policy: 'qwen-fork-turns', directive: 'task', params: { subagent_type: 'fork', fork_turns: '3' } },
+  { policy: 'qwen-fork-turns', directive: 'task', params: { description: 'Fork', subagent_type: 'fork', fork_turns: 'all' } },
+  { policy: 'qwen-fork-turns', directive: 'task', params: { description: 'Fork', subagent_type: 'fork', fork_turns: '1' } },
+  { policy: 'qwen-fork-turns', directive: 'task', params: { description: 'Fork', subagent_type: 'fork', fork_turns: '3' } },
   { policy: 'kimi-fork', directive: 'task', params: { fork: true } },
   { policy: 'kimi-fork', directive: 'task', params: { fork: true }, notice: 'system-reminder' },
   { policy: 'deepseek-completed-turns', directive: 'task', params: {} },
@@ -44,7 +44,7 @@ function childHistory(plan: ForkPlan): ChildMessage[] {
 }
 
 function qwenTurns(n: number | 'all'): ForkRequest {
-  return { policy: 'qwen-fork-turns', directive: 'task', params: { subagent_type: 'fork', fork_turns: String(n) } };
+  return { policy: 'qwen-fork-turns', directive: 'task', params: { description: 'Fork', subagent_type: 'fork', fork_turns: String(n) } };
 }
 
 /** Parent indexes the child received copies of, in order. */
@@ -58,7 +58,7 @@ const isSummaryText = (message: ModelMessage) =>
 describe('planFork', () => {
   it('checks the fork point first and plans on the transcript as it stood there', () => {
     const parent = parentOf([user('u1', 'one'), assistant('a1', 'ok'), user('u2', 'two'), assistant('a2', 'ok')]);
-    const request: ForkRequest = { policy: 'qwen-fork-turns', directive: 'x', params: { subagent_type: 'fork' }, forkPoint: 2 };
+    const request: ForkRequest = { policy: 'qwen-fork-turns', directive: 'x', params: { description: 'Fork', subagent_type: 'fork' }, forkPoint: 2 };
     const plan = planFork(parent, request);
     expect(plan.child!.initialMessages.map((m) => (m.source.kind === 'copy' ? m.source.parentIds : []))).toEqual([['u1'], ['a1']]);
     expect(plan.parent.map((r) => [r.start, r.end, r.reason])).toEqual([

@@ -1,6 +1,7 @@
 import type { ForkFamily, ForkParameterError, ForkPlan } from './fork-plan';
 import { cacheReuse, withModel } from './planning/cache-reuse';
 import { rejectedPlan } from './planning/refused-plans';
+import type { RuntimeVersions } from './runtime-version';
 import { type ForkRequest, runtimeOf } from './runtimes';
 import type { ParentTranscript } from './transcript/transcript';
 
@@ -30,7 +31,19 @@ export function planFork(parent: ParentTranscript, request: ForkRequest): ForkPl
   const forkPointError = checkForkPoint(request.forkPoint, length);
   if (forkPointError !== null) return rejectedPlan(request.policy, [forkPointError], length);
   const end = request.forkPoint ?? length;
-  return withChildSystemInstruction(runtimeOf(request.policy).planRequest(parent, request, end), parent, request.childSystemInstruction);
+  const runtime = runtimeOf(request.policy);
+  const version = request.runtimeVersion === undefined ? runtime.versions[0] : runtime.versions.find((candidate) => candidate.id === request.runtimeVersion);
+  if (version === undefined) return rejectedPlan(request.policy, [unknownVersion(runtime.versions, request.runtimeVersion)], length);
+  const plan = runtime.planRequest(parent, { ...request, runtimeVersion: version.id }, end);
+  return { ...withChildSystemInstruction(plan, parent, request.childSystemInstruction), runtimeVersion: version.id };
+}
+
+function unknownVersion(versions: RuntimeVersions, asked: unknown): ForkParameterError {
+  return {
+    parameter: 'runtimeVersion',
+    code: 'runtime_version_unknown',
+    message: `runtimeVersion must be one of ${versions.map((version) => `"${version.id}"`).join(', ')}; got ${JSON.stringify(asked)}.`,
+  };
 }
 
 /** Text a plan carries when a person replaced the child's system instruction. */

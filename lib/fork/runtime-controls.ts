@@ -1,3 +1,4 @@
+import type { RuntimeVersions } from './runtime-version';
 import type { TranscriptMessage } from './transcript/transcript';
 
 /** One control of a runtime's parameters, rendered by the UI without knowing the runtime. */
@@ -101,4 +102,22 @@ export function textOf(value: unknown): string {
 /** The parameters a call carries: an empty field means the parameter is left out. */
 export function withoutEmpty(values: Record<string, string | undefined>): Record<string, string> {
   return Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''));
+}
+
+/** The field that picks which of a runtime's versions to reproduce: a setting, never a call argument. */
+export const RUNTIME_VERSION_FIELD = 'runtime_version';
+
+export function runtimeVersionField(versions: RuntimeVersions): ControlField {
+  return {
+    name: RUNTIME_VERSION_FIELD,
+    kind: 'select',
+    hint: 'Which release’s rules and texts to reproduce; the newest by default.',
+    options: versions.map((version) => ({ value: version.id, label: version.label })),
+    setting: true,
+  };
+}
+
+/** The request's `runtimeVersion` for the field: left out for the newest, so a default request stays as it was. */
+export function runtimeVersionOf(versions: RuntimeVersions, value: string | undefined): { runtimeVersion?: string } {
+  return value === undefined || value === '' || value === versions[0].id ? {} : { runtimeVersion: value };
 }

@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { ForkRequestValidationError } from './errors';
 import type { FamilyMember, ForkPlan } from './fork-plan';
 import type { RuntimeControls } from './runtime-controls';
+import type { RuntimeVersions } from './runtime-version';
 import type { ParentTranscript, ToolDeclaration } from './transcript/transcript';
+import { issuesOf } from './transcript/transcript-schema';
 
 /** The fields every fork request has, whatever the runtime. */
 export const forkRequestBase = {
@@ -14,6 +17,8 @@ export const forkRequestBase = {
    * try it (a runtime that rewrites an identity line, say), in place of the one the runtime gives.
    */
   childSystemInstruction: z.string().max(100_000).optional(),
+  /** Which of the runtime's versions to reproduce (its `versions`' ids); the newest when left out. */
+  runtimeVersion: z.string().max(40).optional(),
 };
 
 /**
@@ -63,7 +68,13 @@ export type ResultDelivery =
    * The fork runs in the background: its Agent call is answered at once with `placeholder`, and when
    * the run ends, however it ends, the parent receives `notification` as the text of a user turn.
    */
-  | { kind: 'background-notification'; placeholder: string; notification(outcome: BackgroundOutcome): string }
+  | {
+      kind: 'background-notification';
+      placeholder: string;
+      notification(outcome: BackgroundOutcome): string;
+      /** Whether a user turn's text is such a notification: news for the parent, not a new instruction. */
+      isNotification(text: string): boolean;
+    }
   /** The parent waits: the result is the Agent call's result. */
   | { kind: 'call-result' }
   /**
@@ -108,6 +119,13 @@ export interface ForkRuntimeSpec<S extends ForkRequestSchema> {
   label: string;
   /** How a one-line description of a request names it. */
   name: string;
+  /** The release lines Fork Lab reproduces, newest first; a request names one by `runtimeVersion`. */
+  versions: RuntimeVersions;
+  /**
+   * The release a captured request announces (Qwen's and Claude Code's user agent, Codex's
+   * version header), so a check of real traffic reads it by that release's rules.
+   */
+  announcedRelease?(headers: Readonly<Record<string, string>>): string | null;
   requestSchema: S;
   plan(parent: ParentTranscript, request: z.infer<S>, end: number): ForkPlan;
   agentTool: RuntimeAgentTool<z.infer<S>>;
@@ -129,12 +147,17 @@ export interface ForkRuntime<S extends ForkRequestSchema = ForkRequestSchema> ex
    * Plan a request of this runtime's policy, checked against its own schema first: the one place
    * a request of the registry's union is narrowed to this runtime's type.
    */
-  planRequest(parent: ParentTranscript, request: { policy: string }, end: number): ForkPlan;
+  planRequest(parent: ParentTranscript, request: { policy: string; runtimeVersion?: string }, end: number): ForkPlan;
 }
 
 export function defineForkRuntime<S extends ForkRequestSchema>(spec: ForkRuntimeSpec<S>): ForkRuntime<S> {
   return {
     ...spec,
-    planRequest: (parent, request, end) => spec.plan(parent, spec.requestSchema.parse(request), end),
+    planRequest: (parent, request, end) => {
+      // A request built in code (not parsed from JSON) can still be off: a named error, never a ZodError.
+      const parsed = spec.requestSchema.safeParse(request);
+      if (!parsed.success) throw new ForkRequestValidationError(issuesOf(parsed.error, ''));
+      return spec.plan(parent, parsed.data, end);
+    },
   };
 }

@@ -31,6 +31,7 @@ function conversation(id: number, messages: ModelMessage[], system = SYSTEM): Ca
 }
 
 const finding: ForkFinding = {
+  announced: null,
   parentId: 1,
   childId: 2,
   toolCallId: 'c1',

@@ -17,7 +17,10 @@ async function trafficOf(policy: ForkPolicy, ask: string, quirks: RuntimeQuirks 
 
 describe('checking a runtime from its traffic', () => {
   it("passes a runtime that forks by Qwen Code's rules, naming the runtime it guessed", async () => {
-    const findings = await runtimeThatForks('qwen-fork-turns', 'Call agent with subagent_type=fork fork_turns=all prompt: "What is the deploy password?"');
+    const findings = await runtimeThatForks(
+      'qwen-fork-turns',
+      'Call agent with description=Recall subagent_type=fork fork_turns=all prompt: "What is the deploy password?"',
+    );
     expect(findings).toHaveLength(1);
     expect(findings[0]).toMatchObject({ runtime: 'qwen-fork-turns', guessed: true, guessedFrom: 'rules', verdict: 'matches', difference: null });
     expect(findings[0]!.sharedPrefixMessages).toBe(5);
@@ -30,9 +33,13 @@ describe('checking a runtime from its traffic', () => {
 
   it('flags a runtime that keeps one turn too many, at the first message it should not have sent', async () => {
     const oneMore = (request: ForkRequest) => ({ ...request, params: { ...request.params, fork_turns: '2' } }) as ForkRequest;
-    const findings = await runtimeThatForks('qwen-fork-turns', 'Call agent with subagent_type=fork fork_turns=1 prompt: "What is the deploy password?"', {
-      mistake: oneMore,
-    });
+    const findings = await runtimeThatForks(
+      'qwen-fork-turns',
+      'Call agent with description=Recall subagent_type=fork fork_turns=1 prompt: "What is the deploy password?"',
+      {
+        mistake: oneMore,
+      },
+    );
     expect(findings).toHaveLength(1);
     expect(findings[0]!.verdict).toBe('differs');
     // With one turn the child starts at the parent's last prompt (message 4); with two it starts two prompts back.

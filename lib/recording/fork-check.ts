@@ -10,6 +10,7 @@ import {
   type ParentTranscript,
   planFork,
   toolCallsOf,
+  versionForRelease,
 } from '@/lib/fork';
 import { AGENT_TOOL_NAMES } from '@/lib/fork-service/in-flight-call';
 import { importTranscript } from '@/lib/import/import-transcript';
@@ -24,6 +25,8 @@ export interface CapturedConversation {
   id: number;
   api: ModelApi;
   transcript: ParentTranscript;
+  /** The request's headers as captured: a runtime's user agent says which runtime and release sent it. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** One fork found in the traffic, and whether the child's request is what the runtime's rules say. */
@@ -59,12 +62,28 @@ export interface ForkFinding {
   sharedPrefixMessages: number;
   /** The runtime's own words when its rules refuse the call. */
   errors?: string[];
+  /**
+   * The release the parent's request announces (its user agent) and the version of the rules it
+   * was checked by; null when the traffic names no release the runtime recognises.
+   */
+  announced: { release: string; runtimeVersion: string } | null;
+}
+
+/** The runtime and release a request's headers announce (Qwen's and Claude Code's user agent, Codex's). */
+function announcedBy(headers: Readonly<Record<string, string>> | undefined, policy?: ForkPolicy) {
+  if (headers === undefined) return null;
+  for (const runtime of FORK_RUNTIMES) {
+    if (policy !== undefined && runtime.policy !== policy) continue;
+    const release = runtime.announcedRelease?.(headers) ?? null;
+    if (release !== null) return { policy: runtime.policy, release, runtimeVersion: versionForRelease(runtime.versions, release).id };
+  }
+  return null;
 }
 
 /** Read a captured request body as a conversation, with the importer every export round-trips through. */
-export async function readCapture(id: number, api: ModelApi, body: string): Promise<CapturedConversation | null> {
+export async function readCapture(id: number, api: ModelApi, body: string, headers?: Readonly<Record<string, string>>): Promise<CapturedConversation | null> {
   try {
-    return { id, api, transcript: (await importTranscript(body, { format: api })).transcript };
+    return { id, api, transcript: (await importTranscript(body, { format: api })).transcript, ...(headers === undefined ? {} : { headers }) };
   } catch {
     return null;
   }
@@ -97,6 +116,7 @@ export async function checkForks(
   conversations: readonly CapturedConversation[],
   runtime?: ForkPolicy,
   answered: readonly CapturedConversation[] = [],
+  runtimeVersion?: string,
 ): Promise<ForkFinding[]> {
   const findings: ForkFinding[] = [];
   const seen = new Set<string>();
@@ -122,13 +142,17 @@ export async function checkForks(
       for (const call of calls) {
         const key = `${call.toolCallId}\u0000${digests.get(index)}`;
         if (seen.has(key)) continue;
-        // Named, the runtime is the one checked; guessed, every runtime whose Agent tool fits the call
-        // is tried, and the first whose rules reproduce the child wins (else the first that fits).
-        const candidates = runtime === undefined ? fittingRuntimes(call.toolName, call.input) : [runtime];
+        // Named, the runtime is the one checked; announced by the traffic (a user agent that names
+        // the runtime and its release), that one at that release; guessed, every runtime whose Agent
+        // tool fits the call is tried, and the first whose rules reproduce the child wins (else the first that fits).
+        // A version named with the runtime overrides what the traffic announces (to read it by older rules).
+        const announced =
+          runtime !== undefined && runtimeVersion !== undefined ? { policy: runtime, release: 'named', runtimeVersion } : announcedBy(parent.headers, runtime);
+        const candidates = runtime !== undefined ? [runtime] : announced !== null ? [announced.policy] : fittingRuntimes(call.toolName, call.input);
         const judged: Judged[] = [];
         let judgedHere = false;
         for (const policy of candidates) {
-          const finding = await judge(inOrder, { conversation: parent, index, fromAnswer }, call, policy);
+          const finding = await judge(inOrder, { conversation: parent, index, fromAnswer }, call, policy, announced);
           if (finding === 'child-copy' || finding === 'no-task') continue;
           judgedHere = true;
           if (finding !== null) judged.push(finding);
@@ -136,7 +160,7 @@ export async function checkForks(
         // Judged once, at the parent's first request that holds it: every later request of the
         // session repeats it. A child's copy of the call (which may carry no arguments) does not count.
         if (judgedHere) seen.add(key);
-        const chosen = runtime === undefined ? bestGuess(judged) : judged[0] === undefined ? undefined : named(judged[0]);
+        const chosen = runtime === undefined && announced === null ? bestGuess(judged) : judged[0] === undefined ? undefined : named(judged[0]);
         if (chosen !== undefined) findings.push(chosen);
       }
     }
@@ -197,22 +221,28 @@ async function judge(
   at: { conversation: CapturedConversation; index: number; fromAnswer: boolean },
   call: ReturnType<typeof toolCallsOf>[number],
   policy: ForkPolicy,
+  announced: { release: string; runtimeVersion: string } | null,
 ): Promise<Judged | 'child-copy' | 'no-task' | null> {
   const { conversation: parent, index } = at;
   const messages = parent.transcript.messages;
-  const request = forkRequestFromCall(policy, call.input);
+  const fromCall = forkRequestFromCall(policy, call.input);
+  const request = announced === null ? fromCall : { ...fromCall, runtimeVersion: announced.runtimeVersion };
   const task = request.directive.trim();
   if (task === '') return 'no-task';
   // A request that carries the task after the call is a child that copied the call, not a parent.
   if (carriesTask(messages.slice(index + 1), task)) return 'child-copy';
   const beforeKeys = keysOf(parent).slice(0, index);
   const history = new Set(beforeKeys);
+  const parentSystem = parent.transcript.profile.systemInstruction;
   const candidates = inOrder.filter((candidate) => {
     if (candidate.id === parent.id) return false;
     const sent = keysOf(candidate);
-    // A fork inherits some of its parent's history (a window of it, at least its last prompt): a
-    // request that repeats none of it is another conversation that happens to use the same words.
-    if (!sent.some((written) => history.has(written))) return false;
+    // A fork inherits some of its parent's history (a window of it, at least its last prompt), or
+    // its system prompt where the provider format merges the window's first prompt into the startup
+    // context (Qwen's Chat Completions requests): a request that repeats none of either is another
+    // conversation that happens to use the same words.
+    const sameSystem = parentSystem !== '' && candidate.transcript.profile.systemInstruction === parentSystem;
+    if (!sameSystem && !sent.some((written) => history.has(written))) return false;
     // What it sends beyond the history it shares must carry the task: the parent's own requests do not.
     return carriesTask(candidate.transcript.messages.slice(sharedPrefixLength(beforeKeys, sent)), task);
   });
@@ -235,6 +265,7 @@ async function judge(
     runtime: policy,
     actualMessages: actual.length,
     sharedPrefixMessages: sharedPrefixLength(beforeKeys, keysOf(child)),
+    announced: announced === null ? null : { release: announced.release, runtimeVersion: announced.runtimeVersion },
   };
   // A regular subagent (the call does not ask for a fork) is no fork to check.
   if (plan.child === null && plan.errors.length === 0) return null;

@@ -142,3 +142,64 @@ describe('offline stream shapes', () => {
     ]);
   });
 });
+
+describe('a Responses request whose tools sit in a namespace (Codex 0.169 declares spawn_agent in `collaboration`)', () => {
+  const body = (input: unknown[]) => ({
+    model: 'fork-lab-offline',
+    input,
+    tools: [
+      { type: 'function', name: 'exec_command', description: 'Run a command', parameters: { type: 'object', properties: { cmd: { type: 'string' } } } },
+      {
+        type: 'namespace',
+        name: 'collaboration',
+        description: 'Tools for spawning and managing sub-agents.',
+        tools: [
+          {
+            type: 'function',
+            name: 'spawn_agent',
+            description: 'Spawn an agent.',
+            strict: false,
+            parameters: {
+              type: 'object',
+              properties: { task_name: { type: 'string' }, message: { type: 'string', encrypted: true } },
+              required: ['task_name', 'message'],
+            },
+          },
+        ],
+      },
+    ],
+  });
+
+  it('calls the namespaced tool by its own name with the namespace beside it, as Codex requires', async () => {
+    const { fetch } = pointedAtForkLab();
+    const ask = {
+      type: 'message',
+      role: 'user',
+      content: [{ type: 'input_text', text: 'Call spawn_agent with task_name=notes message="Say what notes.txt holds"' }],
+    };
+    const response = await fetch('http://127.0.0.1:3000/v1/responses', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body([ask])),
+    });
+    const answer = (await response.json()) as { output: Record<string, unknown>[] };
+    expect(answer.output).toEqual([
+      expect.objectContaining({
+        type: 'function_call',
+        name: 'spawn_agent',
+        namespace: 'collaboration',
+        arguments: '{"task_name":"notes","message":"Say what notes.txt holds"}',
+      }),
+    ]);
+    // Codex sends the call back with its namespace: read, then reported on from its result.
+    const call = { ...answer.output[0]!, id: 'fc_1' };
+    const output = { type: 'function_call_output', call_id: answer.output[0]!.call_id, output: '{"task_name":"/root/notes"}' };
+    const next = await fetch('http://127.0.0.1:3000/v1/responses', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body([ask, call, output])),
+    });
+    expect(next.status).toBe(200);
+    expect(JSON.stringify(await next.json())).toContain('spawn_agent returned {\\"task_name\\":\\"/root/notes\\"}');
+  });
+});

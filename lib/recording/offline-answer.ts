@@ -12,7 +12,8 @@ export interface OfflineReply {
   id: string;
   model: string;
   text: string;
-  toolCalls: { id: string; name: string; input: string }[];
+  /** `namespace`: the Responses namespace the tool is declared in, which the call names beside the tool. */
+  toolCalls: { id: string; name: string; namespace?: string; input: string }[];
   inputTokens: number;
   outputTokens: number;
 }
@@ -52,7 +53,10 @@ export async function offlineAnswer(api: ModelApi, text: string, parsed: unknown
     id: `forklab-${crypto.randomUUID().slice(0, 12)}`,
     model: profile.model,
     text: result.text,
-    toolCalls: result.toolCalls.map((call) => ({ id: call.toolCallId, name: call.toolName, input: JSON.stringify(call.input) })),
+    toolCalls: result.toolCalls.map((call) => {
+      const namespace = profile.tools.find((declared) => declared.name === call.toolName)?.namespace;
+      return { id: call.toolCallId, name: call.toolName, ...(namespace === undefined ? {} : { namespace }), input: JSON.stringify(call.input) };
+    }),
     inputTokens: result.usage.inputTokens ?? 0,
     outputTokens: result.usage.outputTokens ?? 0,
   };

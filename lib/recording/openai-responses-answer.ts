@@ -20,6 +20,7 @@ export function openAiResponsesAnswer(reply: OfflineReply, stream: boolean): Res
     id: `fc_${call.id}`,
     call_id: call.id,
     name: call.name,
+    ...(call.namespace === undefined ? {} : { namespace: call.namespace }),
     arguments: call.input,
     status: 'completed',
   }));

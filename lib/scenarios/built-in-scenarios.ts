@@ -14,7 +14,7 @@ import { assistant, reminder, toolCalls, toolResults, user } from './transcript-
 const qwen = (forkTurns: string, directive = DIRECTIVE): ForkRequest => ({
   policy: 'qwen-fork-turns',
   directive,
-  params: { subagent_type: 'fork', fork_turns: forkTurns },
+  params: { description: 'Fork', subagent_type: 'fork', fork_turns: forkTurns },
 });
 
 /** Three ordinary turns about a date parser; facts in early turns let a child show what it inherited. */
@@ -52,7 +52,7 @@ export const BUILT_IN_SCENARIOS: Scenario[] = [
     'startup-block',
     'Startup block',
     'A numeric window keeps the startup reminder in front of the last N turns; "all" merges it into the first prompt.',
-    [STARTUP, ...dateParserTurns(), agentCall('fork', 'agent-1', { subagent_type: 'fork', fork_turns: '1', prompt: DIRECTIVE })],
+    [STARTUP, ...dateParserTurns(), agentCall('fork', 'agent-1', { description: 'Fork', subagent_type: 'fork', fork_turns: '1', prompt: DIRECTIVE })],
     qwen('1'),
   ),
   scenario(
@@ -73,7 +73,7 @@ export const BUILT_IN_SCENARIOS: Scenario[] = [
       user('u1', 'Now make parseDate reject "2026-13-01".'),
       assistant('a1', 'Done: months outside 1–12 now throw a RangeError.'),
       user('u2', 'Fork a worker to write the tests.'),
-      agentCall('fork', 'agent-1', { subagent_type: 'fork', fork_turns: '2', prompt: DIRECTIVE }),
+      agentCall('fork', 'agent-1', { description: 'Fork', subagent_type: 'fork', fork_turns: '2', prompt: DIRECTIVE }),
     ],
     qwen('2'),
   ),
@@ -91,7 +91,7 @@ export const BUILT_IN_SCENARIOS: Scenario[] = [
       assistant('a2', 'Fixed the month offset.'),
       reminder('todo-2', 'Your todo list changed: 1. add tests'),
       user('u3', 'Fork a worker for the tests.'),
-      agentCall('fork', 'agent-1', { subagent_type: 'fork', fork_turns: '2', prompt: DIRECTIVE }),
+      agentCall('fork', 'agent-1', { description: 'Fork', subagent_type: 'fork', fork_turns: '2', prompt: DIRECTIVE }),
     ],
     qwen('2'),
   ),
@@ -110,7 +110,12 @@ export const BUILT_IN_SCENARIOS: Scenario[] = [
       toolResults('r3', [{ id: 'read-cli', tool: 'read_file', output: 'const since = parseDate(argv.since ?? "1970-01-01");' }]),
       assistant('a1', 'Three callers: api.ts, cli.ts and report.ts. None check for an invalid date.'),
       user('u2', 'Fork a worker to add checks to all three.'),
-      agentCall('fork', 'agent-1', { subagent_type: 'fork', fork_turns: '1', prompt: 'Add invalid-date checks to every caller of parseDate.' }),
+      agentCall('fork', 'agent-1', {
+        description: 'Fork',
+        subagent_type: 'fork',
+        fork_turns: '1',
+        prompt: 'Add invalid-date checks to every caller of parseDate.',
+      }),
     ],
     qwen('1', 'Add invalid-date checks to every caller of parseDate.'),
   ),
@@ -129,7 +134,7 @@ export const BUILT_IN_SCENARIOS: Scenario[] = [
       agentCall(
         'fork',
         'agent-1',
-        { subagent_type: 'fork', fork_turns: '1', prompt: 'Fix the month labels on the report page.' },
+        { description: 'Fork', subagent_type: 'fork', fork_turns: '1', prompt: 'Fix the month labels on the report page.' },
         'Forking a worker to fix the labels.',
       ),
     ],
@@ -145,7 +150,7 @@ export const BUILT_IN_SCENARIOS: Scenario[] = [
       assistant('a1', 'formatDate is fine: it adds 1 to getMonth().'),
       user('blank', '   \n  '),
       assistant('a2', 'It looks like your message was empty. Shall I continue with the tests?'),
-      agentCall('fork', 'agent-1', { subagent_type: 'fork', fork_turns: '1', prompt: DIRECTIVE }, 'Forking a test writer.'),
+      agentCall('fork', 'agent-1', { description: 'Fork', subagent_type: 'fork', fork_turns: '1', prompt: DIRECTIVE }, 'Forking a test writer.'),
     ],
     qwen('1'),
   ),
@@ -157,7 +162,7 @@ export const BUILT_IN_SCENARIOS: Scenario[] = [
       user('context', 'This is the Qwen Code environment context.\nWorking directory: /repo\nPlatform: linux'),
       assistant('context-ack', 'Got it. Thanks for the context!'),
       ...dateParserTurns(),
-      agentCall('fork', 'agent-1', { subagent_type: 'fork', fork_turns: '1', prompt: DIRECTIVE }),
+      agentCall('fork', 'agent-1', { description: 'Fork', subagent_type: 'fork', fork_turns: '1', prompt: DIRECTIVE }),
     ],
     qwen('1'),
   ),
@@ -172,8 +177,12 @@ export const BUILT_IN_SCENARIOS: Scenario[] = [
       toolCalls(
         'forks',
         [
-          { id: 'agent-tests', tool: 'agent', input: { subagent_type: 'fork', fork_turns: '2', prompt: DIRECTIVE } },
-          { id: 'agent-docs', tool: 'agent', input: { subagent_type: 'fork', fork_turns: '2', prompt: 'Document parseDate’s accepted formats in README.md.' } },
+          { id: 'agent-tests', tool: 'agent', input: { description: 'Fork', subagent_type: 'fork', fork_turns: '2', prompt: DIRECTIVE } },
+          {
+            id: 'agent-docs',
+            tool: 'agent',
+            input: { description: 'Fork', subagent_type: 'fork', fork_turns: '2', prompt: 'Document parseDate’s accepted formats in README.md.' },
+          },
         ],
         'Starting two workers.',
       ),
@@ -205,7 +214,12 @@ export const BUILT_IN_SCENARIOS: Scenario[] = [
       user('u1', 'What does addDays do at month ends?'),
       assistant('a1', 'It rolls over correctly: Jan 31 + 1 day is Feb 1.'),
       user('u2', 'Check it across daylight-saving changes in the background.'),
-      agentCall('fork', 'agent-1', { subagent_type: 'fork', fork_turns: 'all', prompt: 'Check addDays across daylight-saving changes and report.' }),
+      agentCall('fork', 'agent-1', {
+        description: 'Fork',
+        subagent_type: 'fork',
+        fork_turns: 'all',
+        prompt: 'Check addDays across daylight-saving changes and report.',
+      }),
       user('u3', 'And what about leap years?'),
     ],
     qwen('all', 'Check addDays across daylight-saving changes and report.'),

@@ -26,7 +26,7 @@ export function syntheticScenario(id: string): Scenario | null {
     request: {
       policy: 'qwen-fork-turns',
       directive: 'Add tests for every route.',
-      params: { subagent_type: 'fork', fork_turns: '3' },
+      params: { description: 'Fork', subagent_type: 'fork', fork_turns: '3' },
     },
   };
 }

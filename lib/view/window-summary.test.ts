@@ -8,7 +8,7 @@ describe('window summary', () => {
   const classifications = classifyMessages(parent.messages);
 
   it('counts the last 7 turns of a long parent: the placeholder answers one pair, startup kept, the summary left out', () => {
-    const plan = planFork(parent, { policy: 'qwen-fork-turns', directive: 'x', params: { subagent_type: 'fork', fork_turns: '7' } });
+    const plan = planFork(parent, { policy: 'qwen-fork-turns', directive: 'x', params: { description: 'Fork', subagent_type: 'fork', fork_turns: '7' } });
     const summary = summarizeWindow(plan, classifications);
     expect(windowSummaryLine(summary)).toBe('7 real turns · 7 tool pairs · 1 reminder · startup kept · 1 compaction summary left out · 3 synthetic messages');
     expect(summary.inheritedMessages + summary.excludedMessages).toBe(parent.messages.length);

@@ -14,7 +14,7 @@ describe('requestFromSelection', () => {
     expect(requestFromSelection(selection)).toEqual({
       policy: 'qwen-fork-turns',
       directive: DEFAULT_SELECTION.directive,
-      params: { subagent_type: 'fork', fork_turns: ' 3 ' },
+      params: { description: 'Fork', subagent_type: 'fork', fork_turns: ' 3 ' },
     });
   });
 
@@ -44,9 +44,15 @@ describe('requestFromSelection', () => {
 
 describe('URL state', () => {
   it('carries scenario, policy, parameters exactly (spaces and leading zeros too) and fork point', () => {
-    const selection = typed('qwen-fork-turns', { fork_turns: ' 03 ', subagent_type: 'fork', name: 'ally' }, { directive: 'a & b', forkPoint: 7 });
+    const selection = typed(
+      'qwen-fork-turns',
+      { fork_turns: ' 03 ', subagent_type: 'fork', description: 'Fork', fork_tools: '', fork_profile: '', name: 'ally', runtime_version: '0.24' },
+      { directive: 'a & b', forkPoint: 7 },
+    );
     const query = encodeUrlState('tool-only-turns', selection);
-    expect(query).toBe('scenario=tool-only-turns&policy=qwen-fork-turns&fork_turns=+03+&subagent_type=fork&name=ally&directive=a+%26+b&point=7');
+    expect(query).toBe(
+      'scenario=tool-only-turns&policy=qwen-fork-turns&fork_turns=+03+&subagent_type=fork&description=Fork&name=ally&runtime_version=0.24&directive=a+%26+b&point=7',
+    );
     expect(decodeUrlState(query)).toEqual({ scenarioId: 'tool-only-turns', selection });
   });
 
@@ -92,7 +98,8 @@ describe('restoreSelection', () => {
     expect(restored).toEqual({
       policy: 'kimi-fork',
       fields: {
-        'qwen-fork-turns': saved.qwen,
+        // Fields added since (0.24's description, fork_tools, fork_profile; the version) get their defaults.
+        'qwen-fork-turns': { ...saved.qwen, description: 'Fork', fork_tools: '', fork_profile: '', runtime_version: '0.24' },
         'kimi-fork': saved.kimi,
         'deepseek-completed-turns': saved.deepseek,
         // A runtime added after selections were keyed by policy was never saved the old way: its defaults.
@@ -116,7 +123,7 @@ describe('restoreSelection', () => {
           lock: 'three-fields',
           finalAnswers: 'phase',
         },
-        'claude-code-fork': { description: 'Forked worker', subagent_type: 'fork', model: '', gate: 'subagent-type-fork' },
+        'claude-code-fork': { description: 'Forked worker', subagent_type: 'fork', model: '', gate: 'subagent-type-fork', runtime_version: '2.1.328' },
       },
       directive: 'go',
       forkPoint: 3,
@@ -129,6 +136,14 @@ describe('restoreSelection', () => {
     const restored = restoreSelection({ policy: 'teleport', fields: { 'qwen-fork-turns': { fork_turns: 4, name: 'x' } }, forkPoint: -2 });
     expect(restored.policy).toBe(DEFAULT_SELECTION.policy);
     expect(restored.forkPoint).toBeNull();
-    expect(restored.fields['qwen-fork-turns']).toEqual({ fork_turns: 'all', subagent_type: 'fork', name: 'x' });
+    expect(restored.fields['qwen-fork-turns']).toEqual({
+      fork_turns: 'all',
+      subagent_type: 'fork',
+      description: 'Fork',
+      fork_tools: '',
+      fork_profile: '',
+      name: 'x',
+      runtime_version: '0.24',
+    });
   });
 });

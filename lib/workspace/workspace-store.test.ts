@@ -318,10 +318,13 @@ describe('workspace store', () => {
 
   it('a Qwen background fork that fails tells its parent once, and again when revived and finished', async () => {
     const { store } = newStore();
-    const withCall = parentOf([...transcript.messages, toolCalls('c1', [{ id: 'call-1', tool: 'agent', input: { subagent_type: 'fork', prompt: 'x' } }])]);
+    const withCall = parentOf([
+      ...transcript.messages,
+      toolCalls('c1', [{ id: 'call-1', tool: 'agent', input: { description: 'Fork', subagent_type: 'fork', prompt: 'x' } }]),
+    ]);
     store.getState().openSession({ ...init, transcript: withCall });
     const base = await childOf(store.getState());
-    const qwenRequest: ForkRequest = { policy: 'qwen-fork-turns', directive: 'Summarise.', params: { subagent_type: 'fork' } };
+    const qwenRequest: ForkRequest = { policy: 'qwen-fork-turns', directive: 'Summarise.', params: { description: 'Fork', subagent_type: 'fork' } };
     const plan = planFork(activeSession(store.getState())!.transcript, qwenRequest) as ChildRecord['plan'];
     store.getState().addChild({
       ...base,

@@ -63,6 +63,17 @@ function isHarnessText(text: string): boolean {
   return FRAMINGS.some((framing) => framing.marks(text));
 }
 
+const NOTIFICATIONS = FORK_RUNTIMES.flatMap(({ delivery }) => (delivery.kind === 'background-notification' ? [delivery.isNotification] : []));
+
+/**
+ * A background child's notification (Qwen's `<task-notification>`) arrives as a user turn, but it
+ * is news, not an instruction: read as a question it made the model launch another agent each time
+ * one finished, and a real runtime's session never ended.
+ */
+function isNotification(message: PromptMessage): boolean {
+  return message.role === 'user' && NOTIFICATIONS.some((recognise) => recognise(messageText(message)));
+}
+
 /**
  * The question and the context it may be answered from. A bare "Begin." (a Qwen fork's first
  * prompt) asks what the fork's directive asked. The question's own message and the fork
@@ -76,6 +87,7 @@ function questionAndContext(prompt: LanguageModelV3Prompt): { question: string; 
     // A runtime may hand the child its task in another role (Codex's inter-agent message is an
     // assistant message): its framing says so.
     if (prompt[index]!.role !== 'user' && !isHarnessText(text)) continue;
+    if (isNotification(prompt[index]!)) continue;
     const asked = askedIn(text);
     if (asked !== '' && !CARRY_ON.has(asked)) {
       questionAt = index;
@@ -115,13 +127,48 @@ function functionTools(options: LanguageModelV3CallOptions): { name: string; sch
   return (options.tools ?? []).flatMap((tool) => (tool.type === 'function' ? [{ name: tool.name, schema: tool.inputSchema as ObjectSchema }] : []));
 }
 
-/** Tools the question names, in the order it names them. */
-function namedTools(question: string, options: LanguageModelV3CallOptions): { name: string; schema: ObjectSchema | undefined }[] {
-  return functionTools(options)
-    .map((tool) => ({ tool, at: question.search(new RegExp(`(^|[^\\w])${tool.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^\\w]|$)`, 'i')) }))
-    .filter(({ at }) => at >= 0)
-    .sort((a, b) => a.at - b.at)
-    .map(({ tool }) => tool);
+/** A call the question asks for: the tool, and the words its arguments are read from. */
+interface AskedCall {
+  name: string;
+  schema: ObjectSchema | undefined;
+  words: string;
+}
+
+/** The question with its quoted text blanked out: a tool named inside a directive is no call. */
+function unquoted(question: string): string {
+  return question.replace(/"[^"]*"|“[^”]*”/g, (quote) => ' '.repeat(quote.length));
+}
+
+const PARALLEL = /\b(in parallel|at once|together|in one (message|turn|step)|simultaneously)\b/i;
+
+/**
+ * The calls the question asks for, in the order it names them. A tool named once is called once,
+ * its arguments read from the whole question. A tool the question calls again (`… and call agent
+ * with …`) is called once per `call <tool>`, each call's arguments read from its own words up to
+ * the next call: that is how a person asks for two sibling forks.
+ */
+function askedCalls(question: string, options: LanguageModelV3CallOptions): AskedCall[] {
+  const plain = unquoted(question);
+  const found: { tool: { name: string; schema: ObjectSchema | undefined }; at: number }[] = [];
+  for (const tool of functionTools(options)) {
+    const pattern = new RegExp(`(^|[^\\w])${tool.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=[^\\w]|$)`, 'gi');
+    const places = [...plain.matchAll(pattern)].map((match) => match.index + match[1]!.length);
+    const called = places.filter((at) => /\bcall\s+$/i.test(plain.slice(Math.max(0, at - 8), at)));
+    const calls = called.length > 1 ? called : places.slice(0, 1);
+    for (const at of calls) found.push({ tool, at });
+  }
+  found.sort((a, b) => a.at - b.at);
+  const repeated = found.length > new Set(found.map(({ tool }) => tool.name)).size;
+  return found.map(({ tool, at }, index) => ({
+    ...tool,
+    words: repeated ? question.slice(callStart(plain, at), index + 1 < found.length ? callStart(plain, found[index + 1]!.at) : question.length) : question,
+  }));
+}
+
+/** Where the words of a call named at `at` begin: at its `call`, when one stands just before it. */
+function callStart(plain: string, at: number): number {
+  const call = /\bcall\s+$/i.exec(plain.slice(Math.max(0, at - 8), at));
+  return call === null ? at : Math.max(0, at - 8) + call.index;
 }
 
 /**
@@ -133,14 +180,25 @@ export function respond(options: LanguageModelV3CallOptions): { content: Languag
   const { question, context, questionAt } = questionAndContext(prompt);
   const after = prompt.slice(questionAt + 1);
   const callsMade = after.flatMap((message) => (message.role === 'assistant' ? message.content : [])).filter((part) => part.type === 'tool-call').length;
-  const named = options.toolChoice?.type === 'none' ? [] : namedTools(question, options);
-  const next = named[callsMade];
-  if (next !== undefined && questionAt >= 0) {
-    const input = toolArguments(question, next.schema);
-    const toolCallId = `call-${question.length}-${prompt.length}`;
-    return { content: [{ type: 'tool-call', toolCallId, toolName: next.name, input: JSON.stringify(input) }], finish: 'tool-calls' };
+  const asked = options.toolChoice?.type === 'none' ? [] : askedCalls(question, options);
+  // One call a step, as a model reads each result before the next; all at once when asked to.
+  const next = PARALLEL.test(unquoted(question)) ? asked.slice(callsMade) : asked.slice(callsMade, callsMade + 1);
+  if (next.length > 0 && questionAt >= 0) {
+    return {
+      content: next.map((call, index) => ({
+        type: 'tool-call',
+        toolCallId: `call-${question.length}-${prompt.length}${next.length > 1 ? `-${index}` : ''}`,
+        toolName: call.name,
+        input: JSON.stringify(toolArguments(call.words, call.schema)),
+      })),
+      finish: 'tool-calls',
+    };
   }
-  if (prompt.at(-1)?.role === 'tool') {
+  const last = prompt.at(-1);
+  if (last !== undefined && isNotification(last)) {
+    return { content: [{ type: 'text', text: `A background agent reported back:\n${clip(messageText(last), 600)}` }], finish: 'stop' };
+  }
+  if (last?.role === 'tool') {
     const reports = after
       .flatMap((message) => (message.role === 'tool' ? message.content : []))
       .filter((part) => part.type === 'tool-result')

@@ -1,5 +1,6 @@
-import { type RuntimeControls, textOf, withoutEmpty } from '../runtime-controls';
+import { RUNTIME_VERSION_FIELD, type RuntimeControls, runtimeVersionField, runtimeVersionOf, textOf, withoutEmpty } from '../runtime-controls';
 import { CLAUDE_CODE_FORK_GATES, CLAUDE_CODE_POLICY, type ClaudeCodeForkGate, type ClaudeCodeForkRequest } from './claude-code-fork-request';
+import { CLAUDE_CODE_VERSIONS } from './claude-code-versions';
 
 const GATE_LABELS: Record<ClaudeCodeForkGate, string> = {
   'subagent-type-fork': 'subagent_type "fork" (v2.1.232 and later)',
@@ -19,13 +20,15 @@ export const claudeCodeControls: RuntimeControls<ClaudeCodeForkRequest> = {
       options: CLAUDE_CODE_FORK_GATES.map((gate) => ({ value: gate, label: GATE_LABELS[gate] })),
       setting: true,
     },
+    runtimeVersionField(CLAUDE_CODE_VERSIONS),
   ],
   errorParameters: ['description', 'subagent_type', 'model'],
-  defaults: { description: 'Forked worker', subagent_type: 'fork', model: '', gate: 'subagent-type-fork' },
+  defaults: { description: 'Forked worker', subagent_type: 'fork', model: '', gate: 'subagent-type-fork', [RUNTIME_VERSION_FIELD]: CLAUDE_CODE_VERSIONS[0].id },
   toRequest: (values, base) => ({
     ...base,
     policy: CLAUDE_CODE_POLICY,
     gate: CLAUDE_CODE_FORK_GATES.find((gate) => gate === values.gate) ?? 'subagent-type-fork',
+    ...runtimeVersionOf(CLAUDE_CODE_VERSIONS, values[RUNTIME_VERSION_FIELD]),
     params: withoutEmpty({ description: values.description, subagent_type: values.subagent_type, model: values.model }),
   }),
   fromRequest: (request) => ({
@@ -33,5 +36,6 @@ export const claudeCodeControls: RuntimeControls<ClaudeCodeForkRequest> = {
     subagent_type: textOf(request.params.subagent_type),
     model: textOf(request.params.model),
     gate: request.gate ?? 'subagent-type-fork',
+    [RUNTIME_VERSION_FIELD]: request.runtimeVersion ?? CLAUDE_CODE_VERSIONS[0].id,
   }),
 };

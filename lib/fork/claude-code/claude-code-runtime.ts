@@ -2,6 +2,7 @@ import { defineForkRuntime } from '../runtime';
 import { claudeCodeAgentTool } from './claude-code-agent-tool';
 import { claudeCodeControls } from './claude-code-controls';
 import { CLAUDE_CODE_POLICY, claudeCodeForkRequestSchema } from './claude-code-fork-request';
+import { CLAUDE_CODE_VERSIONS, claudeCodeAnnouncedRelease } from './claude-code-versions';
 import { claudeCodeFraming } from './fork-directive';
 import { planClaudeCodeFork } from './plan-claude-code-fork';
 
@@ -10,6 +11,8 @@ export const claudeCodeRuntime = defineForkRuntime({
   policy: CLAUDE_CODE_POLICY,
   label: 'Claude Code · subagent_type "fork"',
   name: 'Claude Code fork',
+  versions: CLAUDE_CODE_VERSIONS,
+  announcedRelease: claudeCodeAnnouncedRelease,
   requestSchema: claudeCodeForkRequestSchema,
   plan: planClaudeCodeFork,
   agentTool: claudeCodeAgentTool,

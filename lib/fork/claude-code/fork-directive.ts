@@ -37,10 +37,19 @@ export const DIRECTIVE_PREFIX = 'Your directive: ';
 
 /**
  * The result every call of the parent's last message gets in the child, identical across siblings
- * so that only the directive differs between them (reconstructed `FORK_PLACEHOLDER_RESULT`; the
- * docs say only that siblings share the prompt cache). Unverified.
+ * so that only the directive differs between them (reconstructed `FORK_PLACEHOLDER_RESULT` of the
+ * 2.1.88 era; the docs say only that siblings share the prompt cache). Not in 2.1.328.
  */
 export const FORK_PLACEHOLDER_RESULT = 'Fork started — processing in background';
+
+/**
+ * 2.1.328 answers the fork's own call (`Fqs`, read from its binary; seen in its traffic, verify
+ * fork-all and sibling-forks): under the Agent (or Task) tool's name, or another call that started
+ * the fork. (A third text answers other calls of the same record; 2.1.328 records each block of a
+ * streamed answer on its own, so a fork's calling record holds its own call alone.)
+ */
+export const OWN_AGENT_CALL_RESULT = 'Fork started — that fork is you.';
+export const OWN_OTHER_CALL_RESULT = "This call started a fork, and that fork is you. The call's other work and its result belong to the parent.";
 
 /**
  * Refused inside a fork, quoted from anthropics/claude-code#68233 (v2.1.177) and #89101 (v2.1.241);

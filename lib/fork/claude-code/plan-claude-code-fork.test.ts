@@ -55,9 +55,9 @@ const PLACEHOLDERS: ChildMessage = {
 };
 
 describe('planFork — Claude Code fork subagent', () => {
-  it('gives the child the full conversation, the calling message whole and one placeholder per call, then the worker rules and the directive', () => {
+  it('2.1.88-era reconstruction: the full conversation, the calling message whole and one placeholder per call, then the worker rules and the directive', () => {
     const messages = session();
-    const plan = planFork(parentOf(messages), request(TESTS));
+    const plan = planFork(parentOf(messages), request(TESTS, undefined, { runtimeVersion: '2.1.88' }));
     expect(plan.errors).toEqual([]);
     expect(plan.child!.initialMessages).toEqual([0, 1, 2, 3, 4, 5].map((index) => copy(messages, index)).concat(PLACEHOLDERS));
     expect(plan.child!.firstPrompt).toEqual({
@@ -80,22 +80,71 @@ describe('planFork — Claude Code fork subagent', () => {
     expect(plan.warnings).toEqual([UNVERIFIED_TEXTS]);
   });
 
-  it('gives siblings the same request up to the directive, so they share the prompt cache', () => {
+  it('2.1.88-era reconstruction: gives siblings the same request up to the directive, so they share the prompt cache', () => {
     const parent = parentOf(session());
-    const tests = planFork(parent, request(TESTS)).child!;
-    const docs = planFork(parent, request(DOCS, { description: 'Docs', subagent_type: 'fork' })).child!;
+    const tests = planFork(parent, request(TESTS, undefined, { runtimeVersion: '2.1.88' })).child!;
+    const docs = planFork(parent, request(DOCS, { description: 'Docs', subagent_type: 'fork' }, { runtimeVersion: '2.1.88' })).child!;
     expect(docs.initialMessages).toEqual(tests.initialMessages);
     expect(docs.firstPrompt).not.toEqual(tests.firstPrompt);
   });
 
   it('leaves out what was recorded after the calling message: the batch’s results were not in when the fork was built', () => {
     const messages = [...session(), toolResults('f1-result', [{ id: 'f1', tool: 'Agent', output: 'done' }]), user('late', 'And the changelog?')];
-    const plan = planFork(parentOf(messages), request(TESTS));
+    const plan = planFork(parentOf(messages), request(TESTS, undefined, { runtimeVersion: '2.1.88' }));
     expect(plan.parent.map((range) => [range.start, range.end, range.reason])).toEqual([
       [0, 6, 'in-window'],
       [6, 8, 'in-flight-turn'],
     ]);
     expect(plan.child!.initialMessages.at(-1)).toEqual(PLACEHOLDERS);
+  });
+
+  it('2.1.328 (seen in its traffic): each sibling keeps the message’s text and its own call alone, answered "that fork is you"', () => {
+    const messages = session();
+    const tail = (directive: string, params?: ClaudeCodeForkRequest['params']) => {
+      const child = planFork(parentOf(messages), request(directive, params)).child!;
+      const [calling, results] = child.initialMessages.slice(-2);
+      return { calling: calling!.message.content, results: results!.message.content, source: calling!.source };
+    };
+    const call = (id: string, description: string, prompt: string) => ({
+      type: 'tool-call',
+      toolCallId: id,
+      toolName: 'Agent',
+      input: { description, subagent_type: 'fork', prompt },
+    });
+    const placeholder = (id: string) => ({
+      type: 'tool-result',
+      toolCallId: id,
+      toolName: 'Agent',
+      output: { type: 'text', value: 'Fork started — that fork is you.' },
+    });
+    expect(tail(TESTS)).toEqual({
+      calling: [{ type: 'text', text: 'Forking two workers.' }, call('f1', 'Tests', TESTS)],
+      results: [placeholder('f1')],
+      source: { kind: 'copy', parentIndexes: [5], parentIds: ['forks'], change: 'stripped' },
+    });
+    expect(tail(DOCS, { description: 'Docs', subagent_type: 'fork' })).toMatchObject({
+      calling: [{ type: 'text', text: 'Forking two workers.' }, call('f2', 'Docs', DOCS)],
+      results: [placeholder('f2')],
+    });
+    const plan = planFork(parentOf(messages), request(TESTS));
+    expect(plan.window!.description).toBe('the full conversation, this fork’s call answered by the placeholder (1 sibling call of the message left out)');
+    expect(plan.runtimeVersion).toBe('2.1.328');
+    expect(plan.child!.inheritance.systemInstruction).toBe('parent-as-subagent');
+    expect(plan.warnings).toEqual([]);
+  });
+
+  it('2.1.328: leaves out an earlier assistant message whose call nobody answered, and marks the billing line as a subagent’s', () => {
+    const messages = [user('u0', 'Look around.'), toolCalls('lost', [{ id: 'x1', tool: 'Bash', input: { command: 'ls' } }]), ...session()];
+    const billed = parentOf(messages, {
+      systemInstruction: 'x-anthropic-billing-header: cc_version=2.1.328.032; cc_entrypoint=sdk-cli;\n\nYou are a Claude agent.',
+    });
+    const plan = planFork(billed, request(TESTS));
+    expect(plan.child!.initialMessages.map((entry) => entry.source.kind === 'copy' && entry.source.parentIndexes[0])).toEqual([0, 2, 3, 4, 5, 6, 7, false]);
+    expect(plan.parent.find((range) => range.start === 1)).toMatchObject({ end: 2, status: 'excluded', reason: 'dropped-by-curation' });
+    expect(plan.child!.systemInstruction).toBe(
+      'x-anthropic-billing-header: cc_version=2.1.328.032; cc_entrypoint=sdk-cli; cc_is_subagent=true;\n\nYou are a Claude agent.',
+    );
+    expect(planFork(billed, request(TESTS, undefined, { runtimeVersion: '2.1.88' })).child!.initialMessages).toHaveLength(9);
   });
 
   it('copies everything and answers nothing when the last assistant message made no call', () => {

@@ -6,9 +6,11 @@ import { forkedPlan } from '../planning/forked-plan';
 import { blankDirectiveWarning, freshPlan, rejectedPlan } from '../planning/refused-plans';
 import { isRealUserTurn } from '../transcript/classify-messages';
 import { toolCallsOf, toolResultIdsOf } from '../transcript/message-parts';
-import type { ParentTranscript, ToolModelMessage } from '../transcript/transcript';
+import type { AssistantModelMessage, ParentTranscript, ToolModelMessage } from '../transcript/transcript';
 import type { ClaudeCodeForkRequest } from './claude-code-fork-request';
-import { FORK_PLACEHOLDER_RESULT, forkDirectiveText } from './fork-directive';
+import { CLAUDE_CODE_VERSIONS, type ClaudeCodeVersion } from './claude-code-versions';
+import { FORK_PLACEHOLDER_RESULT, forkDirectiveText, OWN_AGENT_CALL_RESULT, OWN_OTHER_CALL_RESULT } from './fork-directive';
+import { subagentSystemInstruction } from './subagent-billing-header';
 import { validateClaudeCodeFork } from './validate-claude-code-fork';
 
 const POLICY = 'claude-code-fork';
@@ -48,8 +50,10 @@ function agentCallMessage(messages: ParentTranscript['messages'], end: number): 
 /**
  * Plan a Claude Code fork (`subagent_type: "fork"`): the full conversation and the same system
  * prompt, tools and model, so the child's first request reuses the parent's prompt cache. The
- * message that made the Agent call is kept whole, and every call in it is answered by the same
- * placeholder, so sibling forks differ only in their directive.
+ * message that made the Agent call is kept whole. In 2.1.328 its fork's own call is answered
+ * "that fork is you" and every other call "the parent's call", so siblings differ from their first
+ * placeholder on; earlier assistant messages with unanswered calls are left out, and the billing
+ * line says subagent. The 2.1.88-era reconstruction answers every call with one placeholder.
  */
 export function planClaudeCodeFork(parent: ParentTranscript, request: ClaudeCodeForkRequest, end: number): ForkPlan {
   const { messages, profile } = parent;
@@ -57,38 +61,53 @@ export function planClaudeCodeFork(parent: ParentTranscript, request: ClaudeCode
   if (!validation.ok) return rejectedPlan(POLICY, [validation.error], messages.length);
   if (validation.mode === 'fresh') return freshPlan(POLICY, validation.why, messages.length);
 
+  const version = (request.runtimeVersion ?? CLAUDE_CODE_VERSIONS[0].id) as ClaudeCodeVersion;
   const callMessage = agentCallMessage(messages, end);
   const calls = callMessage === null ? [] : toolCallsOf(messages[callMessage]!.message);
   const copied = callMessage === null ? end : callMessage + 1;
+  // 2.1.328 leaves out every earlier assistant message with a call nobody answered (`Oqn`).
+  const unanswered = version === '2.1.88' ? new Set<number>() : unansweredCallMessages(messages, callMessage ?? end, end);
 
-  const initialMessages: ChildMessage[] = new Array(copied);
+  const own = calls.length === 0 ? null : ownCall(calls, request.directive);
+  // 2.1.328 records each block of a streamed answer as its own message: a fork's calling record
+  // holds its own call alone, and a sibling's record is an unanswered call, left out. On the wire
+  // the message keeps its text and this fork's call (seen in its traffic, verify sibling-forks).
+  const answeredCalls = own === null || version === '2.1.88' ? calls : [own];
+  const initialMessages: ChildMessage[] = [];
   let realTurns = 0;
   for (let index = 0; index < copied; index++) {
     const { message, meta } = messages[index]!;
     if (isRealUserTurn(message, meta)) realTurns++;
-    initialMessages[index] = copyToChild(message, meta, [index], messages);
+    if (unanswered.has(index)) continue;
+    if (index === callMessage && answeredCalls.length < calls.length)
+      initialMessages.push(withOnlyCall(copyToChild(message, meta, [index], messages, 'stripped'), own!));
+    else initialMessages.push(copyToChild(message, meta, [index], messages));
   }
-  if (calls.length > 0) {
+  if (own !== null) {
     const placeholders: ToolModelMessage = {
       role: 'tool',
-      content: calls.map((call) => ({
+      content: answeredCalls.map((call) => ({
         type: 'tool-result',
         toolCallId: call.toolCallId,
         toolName: call.toolName,
-        output: { type: 'text', value: FORK_PLACEHOLDER_RESULT },
+        output: { type: 'text', value: version === '2.1.88' ? FORK_PLACEHOLDER_RESULT : placeholderFor(call) },
       })),
     };
     initialMessages.push(
       syntheticMessage(
         placeholders,
         'fork-placeholder-result',
-        calls.map((call) => call.toolCallId),
+        answeredCalls.map((call) => call.toolCallId),
       ),
     );
   }
 
-  const ranges = new ParentRangeBuilder()
-    .add(0, copied, 'inherited', 'in-window', DETAILS['in-window'])
+  const ranges = new ParentRangeBuilder();
+  for (let index = 0; index < copied; index++) {
+    if (unanswered.has(index)) ranges.one(index, 'excluded', 'dropped-by-curation', UNANSWERED_DROPPED);
+    else ranges.one(index, 'inherited', 'in-window', DETAILS['in-window']);
+  }
+  ranges
     .add(copied, end, 'excluded', 'in-flight-turn', DETAILS['in-flight-turn'])
     .add(end, messages.length, 'excluded', 'after-fork-point', DETAILS['after-fork-point']);
 
@@ -96,7 +115,8 @@ export function planClaudeCodeFork(parent: ParentTranscript, request: ClaudeCode
     policy: POLICY,
     profile,
     keepsModes: true,
-    inheritance: { systemInstruction: 'parent', tools: 'parent', model: 'parent' },
+    inheritance: { systemInstruction: version === '2.1.88' ? 'parent' : 'parent-as-subagent', tools: 'parent', model: 'parent' },
+    ...(version === '2.1.88' ? {} : { systemInstruction: subagentSystemInstruction(profile.systemInstruction) }),
     initialMessages,
     firstPrompt: firstPromptMessage(forkDirectiveText(request.directive), 'worker-fork-prompt'),
     parent: ranges.ranges,
@@ -104,9 +124,11 @@ export function planClaudeCodeFork(parent: ParentTranscript, request: ClaudeCode
       start: copied > 0 ? 0 : null,
       end,
       description:
-        calls.length > 0
-          ? `the full conversation, ${calls.length} call${calls.length === 1 ? '' : 's'} of the last message answered by the placeholder`
-          : 'the full conversation',
+        calls.length === 0
+          ? 'the full conversation'
+          : answeredCalls.length < calls.length
+            ? `the full conversation, this fork’s call answered by the placeholder (${calls.length - answeredCalls.length} sibling call${calls.length - answeredCalls.length === 1 ? '' : 's'} of the message left out)`
+            : `the full conversation, ${calls.length} call${calls.length === 1 ? '' : 's'} of the last message answered by the placeholder`,
       realTurns,
     },
   });
@@ -114,5 +136,49 @@ export function planClaudeCodeFork(parent: ParentTranscript, request: ClaudeCode
     request.params.model === undefined || request.params.model === null
       ? []
       : [`model ${JSON.stringify(request.params.model)} is ignored: a fork always runs on the parent’s model (the Agent tool’s documentation).`];
-  return { ...plan, warnings: [...blankDirectiveWarning(request.directive, 'Claude Code'), ...modelIgnored, UNVERIFIED_TEXTS] };
+  return {
+    ...plan,
+    warnings: [...blankDirectiveWarning(request.directive, 'Claude Code'), ...modelIgnored, ...(version === '2.1.88' ? [UNVERIFIED_TEXTS] : [])],
+  };
+}
+
+const UNANSWERED_DROPPED =
+  'an assistant message with a call nobody answered: Claude Code 2.1.328 leaves it out of a fork (the calling message is copied whole)';
+
+/** Assistant messages before the calling one with a call no message before `end` answers. */
+function unansweredCallMessages(messages: ParentTranscript['messages'], before: number, end: number): Set<number> {
+  const answered = new Set<string>();
+  for (let index = 0; index < end; index++) for (const id of toolResultIdsOf(messages[index]!.message)) answered.add(id);
+  const unanswered = new Set<number>();
+  for (let index = 0; index < before; index++) {
+    if (toolCallsOf(messages[index]!.message).some((call) => !answered.has(call.toolCallId))) unanswered.add(index);
+  }
+  return unanswered;
+}
+
+type Call = ReturnType<typeof toolCallsOf>[number];
+
+/**
+ * The call that started this fork: the only call of the message, else the Agent call whose prompt
+ * is this fork's directive (siblings each find their own), else the first Agent call.
+ */
+function ownCall(calls: readonly Call[], directive: string): Call {
+  if (calls.length === 1) return calls[0]!;
+  const agentCalls = calls.filter((call) => AGENT_TOOL.test(call.toolName));
+  const prompted = agentCalls.find((call) => (call.input as { prompt?: unknown } | null)?.prompt === directive);
+  return prompted ?? agentCalls[0] ?? calls[0]!;
+}
+
+/** The calling message with every call but this fork's own taken out (the copy is the child's own). */
+function withOnlyCall(copy: ChildMessage, own: Call): ChildMessage {
+  const message = copy.message as AssistantModelMessage;
+  const content = (message.content as AssistantModelMessage['content'] & unknown[]).filter(
+    (part) => (part as { type: string }).type !== 'tool-call' || (part as { toolCallId: string }).toolCallId === own.toolCallId,
+  );
+  return { ...copy, message: { ...message, content } as AssistantModelMessage };
+}
+
+/** The fork's own call is the only one its child answers in 2.1.328: under the Agent tool's name, or another that started it. */
+function placeholderFor(call: Call): string {
+  return AGENT_TOOL.test(call.toolName) ? OWN_AGENT_CALL_RESULT : OWN_OTHER_CALL_RESULT;
 }

@@ -2,6 +2,7 @@ import { defineForkRuntime } from '../runtime';
 import { codexAgentTool } from './codex-agent-tool';
 import { codexControls } from './codex-controls';
 import { CODEX_POLICY, codexForkRequestSchema } from './codex-fork-request';
+import { CODEX_VERSIONS, codexAnnouncedRelease } from './codex-versions';
 import { interAgentContent } from './multi-agent-messages';
 import { planCodexFork } from './plan-codex-fork';
 
@@ -10,6 +11,8 @@ export const codexRuntime = defineForkRuntime({
   policy: CODEX_POLICY,
   label: 'Codex · spawn_agent fork_turns',
   name: 'Codex spawn_agent',
+  versions: CODEX_VERSIONS,
+  announcedRelease: codexAnnouncedRelease,
   requestSchema: codexForkRequestSchema,
   plan: planCodexFork,
   agentTool: codexAgentTool,

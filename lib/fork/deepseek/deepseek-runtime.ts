@@ -2,6 +2,7 @@ import { defineForkRuntime } from '../runtime';
 import { deepSeekAgentTool } from './deepseek-agent-tool';
 import { deepSeekControls } from './deepseek-controls';
 import { DEEPSEEK_POLICY, deepSeekForkRequestSchema } from './deepseek-fork-request';
+import { DEEPSEEK_VERSIONS } from './deepseek-versions';
 import { planDeepSeekFork } from './plan-deepseek-fork';
 
 /** DeepSeek Harness's delegation, forking the parent's completed turns. */
@@ -9,6 +10,7 @@ export const deepSeekRuntime = defineForkRuntime({
   policy: DEEPSEEK_POLICY,
   label: 'DeepSeek Harness · completed turns',
   name: 'DeepSeek completed turns',
+  versions: DEEPSEEK_VERSIONS,
   requestSchema: deepSeekForkRequestSchema,
   plan: planDeepSeekFork,
   agentTool: deepSeekAgentTool,

@@ -5,6 +5,7 @@ import { KIMI_SWARM_POLICY, kimiSwarmRequestSchema } from './agent-swarm-request
 import { agentSwarmTool } from './agent-swarm-tool';
 import { kimiFraming } from './inheritance-notice';
 import { kimiToolError } from './kimi-runtime';
+import { KIMI_VERSIONS } from './kimi-versions';
 import { planAgentSwarm } from './plan-agent-swarm';
 
 /** Kimi Code's `AgentSwarm` tool with `fork: true`: one forked child per item, launched together. */
@@ -12,6 +13,7 @@ export const agentSwarmRuntime = defineForkRuntime({
   policy: KIMI_SWARM_POLICY,
   label: 'Kimi Code · AgentSwarm fork: true',
   name: 'Kimi Code AgentSwarm fork: true',
+  versions: KIMI_VERSIONS,
   requestSchema: kimiSwarmRequestSchema,
   plan: planAgentSwarm,
   agentTool: agentSwarmTool,

@@ -3,6 +3,7 @@ import { kimiFraming } from './inheritance-notice';
 import { kimiAgentTool } from './kimi-agent-tool';
 import { kimiControls } from './kimi-controls';
 import { KIMI_POLICY, kimiForkRequestSchema } from './kimi-fork-request';
+import { KIMI_VERSIONS } from './kimi-versions';
 import { planKimiFork } from './plan-kimi-fork';
 
 const KIMI_TOOL_ERROR_LINE = '<system>ERROR: Tool execution failed.</system>';
@@ -18,6 +19,7 @@ export const kimiRuntime = defineForkRuntime({
   policy: KIMI_POLICY,
   label: 'Kimi Code · fork: true',
   name: 'Kimi Code fork: true',
+  versions: KIMI_VERSIONS,
   requestSchema: kimiForkRequestSchema,
   plan: planKimiFork,
   agentTool: kimiAgentTool,

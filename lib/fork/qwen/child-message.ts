@@ -1,4 +1,6 @@
 import type { ChildFraming } from '../runtime';
+import { executionRestriction } from './fork-tools';
+import type { QwenVersion } from './qwen-versions';
 
 /** The tag that marks the fork boilerplate; finding it in a history means "this agent is a fork". */
 export const FORK_BOILERPLATE_TAG = 'fork-boilerplate';
@@ -10,13 +12,23 @@ export const FORK_PLACEHOLDER_RESULT = 'Fork started — processing in backgroun
 export const FORK_DIRECTIVE_ACKNOWLEDGEMENT = 'Understood. Executing directive now.';
 export const FORK_BEGIN_PROMPT = 'Begin.';
 
+const RULE_2_BEFORE_0_24 = '2. Do NOT converse, ask questions, or suggest next steps';
+/** 0.24 can no longer ask the user anything from a fork, and says what to do instead. */
+const RULE_2_FROM_0_24 =
+  '2. Do NOT converse, ask questions, or suggest next steps. The ask_user_question tool cannot be executed. If missing user input blocks the directive, report the blocker to the parent in Issues and stop.';
+
 /**
  * The rules a forked worker reads before its directive, byte for byte as Qwen Code's
- * `buildChildMessage` writes them (`packages/core/src/tools/agent/fork-subagent.ts` at `05c11b40`,
- * the version with `fork_turns`): a real Qwen child and Fork Lab's plan of it then hold the same
- * text, for the fork check and for the token counts and cache prefix the preview shows.
+ * `buildChildMessage` writes them: as shipped in 0.24.4 (its bundle, and its traffic in `verify`),
+ * and before 0.24 as `packages/core/src/tools/agent/fork-subagent.ts` at `05c11b40` has them. A real
+ * Qwen child and Fork Lab's plan of it then hold the same text, for the fork check and for the
+ * token counts and cache prefix the preview shows.
  */
-export const FORK_BOILERPLATE = `<${FORK_BOILERPLATE_TAG}>
+export function forkBoilerplate(version: QwenVersion): string {
+  return FORK_BOILERPLATE_0_23.replace(RULE_2_BEFORE_0_24, version === '0.23' ? RULE_2_BEFORE_0_24 : RULE_2_FROM_0_24);
+}
+
+const FORK_BOILERPLATE_0_23 = `<${FORK_BOILERPLATE_TAG}>
 STOP. READ THIS FIRST.
 
 You are a forked worker process. You are NOT the main agent.
@@ -42,19 +54,26 @@ Output format (plain text labels, not markdown headers):
   Issues: <list — include only if there are issues to flag>
 </${FORK_BOILERPLATE_TAG}>`;
 
-/** The message a forked worker receives: the boilerplate, then `Directive: <prompt>`. */
-export function buildChildMessage(directive: string): string {
-  return `${FORK_BOILERPLATE}\n\n${FORK_DIRECTIVE_PREFIX}${directive}`;
+/**
+ * The message a forked worker receives: the boilerplate, then `Directive: <prompt>`, then from 0.24
+ * the restriction paragraph when `fork_tools` gave an allowlist (empty: no tool at all).
+ */
+export function buildChildMessage(directive: string, version: QwenVersion, allowlist?: readonly string[]): string {
+  const restriction = allowlist === undefined ? '' : executionRestriction(allowlist);
+  return `${forkBoilerplate(version)}\n\n${FORK_DIRECTIVE_PREFIX}${directive}${restriction}`;
 }
 
 const BOILERPLATE = new RegExp(`<${FORK_BOILERPLATE_TAG}>[\\s\\S]*?</${FORK_BOILERPLATE_TAG}>\\s*`, 'g');
+/** What 0.24 adds after the directive: a profile's guidance, the execution restriction. */
+const AFTER_DIRECTIVE = /\n\n(<FORK_PROFILE_GUIDANCE>|TOOL EXECUTION RESTRICTION:\n)[\s\S]*$/;
 
 /** The child message's framing: the boilerplate block and the `Directive: ` prefix around the task. */
 export const qwenFraming: ChildFraming = {
   marks: (text) => text.includes(`<${FORK_BOILERPLATE_TAG}>`),
   strip: (text) => {
     const withoutRules = text.replace(BOILERPLATE, '');
-    return withoutRules.startsWith(FORK_DIRECTIVE_PREFIX) ? withoutRules.slice(FORK_DIRECTIVE_PREFIX.length) : withoutRules;
+    if (!withoutRules.startsWith(FORK_DIRECTIVE_PREFIX)) return withoutRules;
+    return withoutRules.slice(FORK_DIRECTIVE_PREFIX.length).replace(AFTER_DIRECTIVE, '');
   },
   carryOn: FORK_BEGIN_PROMPT,
 };

@@ -9,10 +9,11 @@ import { buildChildMessage } from './child-message';
 import type { QwenForkParams } from './qwen-fork-request';
 
 const DIRECTIVE = 'Write unit tests for b.ts.';
-const CHILD_MESSAGE = buildChildMessage(DIRECTIVE);
+const CHILD_MESSAGE = buildChildMessage(DIRECTIVE, '0.24');
 
+/** A call as Qwen 0.24's model writes it: with the description its schema requires, unless the test says otherwise. */
 function plan(messages: TranscriptMessage[], params: QwenForkParams, directive = DIRECTIVE) {
-  return planFork(parentOf(messages), { policy: 'qwen-fork-turns', directive, params });
+  return planFork(parentOf(messages), { policy: 'qwen-fork-turns', directive, params: 'description' in params ? params : { description: 'Task', ...params } });
 }
 
 function copyOf(messages: TranscriptMessage[], index: number): ChildMessage {
@@ -104,7 +105,7 @@ const session: TranscriptMessage[] = [
   user('u2', 'Now check b.ts.'),
   assistant('a2', 'b.ts looks fine.'),
   user('u3', 'Fork a worker to write tests.'),
-  agentCall('fork-call', 'agent-1', { subagent_type: 'fork', fork_turns: '1', prompt: DIRECTIVE }),
+  agentCall('fork-call', 'agent-1', { description: 'Fork', subagent_type: 'fork', fork_turns: '1', prompt: DIRECTIVE }),
 ];
 
 describe('planFork — Qwen fork_turns windows', () => {
@@ -298,7 +299,7 @@ describe('planFork — Qwen compaction prefix', () => {
 });
 
 describe('planFork — Qwen quirks of the window source', () => {
-  const fork = agentCall('fork', 'agent-1', { subagent_type: 'fork', prompt: DIRECTIVE });
+  const fork = agentCall('fork', 'agent-1', { description: 'Fork', subagent_type: 'fork', prompt: DIRECTIVE });
 
   it('a first reply that reads exactly the legacy acknowledgement makes Qwen skip its prompt, and the plan labels it a quirk', () => {
     const messages = [
@@ -434,8 +435,8 @@ describe('planFork — Qwen boundary repair', () => {
       toolCalls(
         'calls',
         [
-          { id: 'agent-a', tool: 'agent', input: { subagent_type: 'fork', prompt: 'Do part A' } },
-          { id: 'agent-b', tool: 'agent', input: { subagent_type: 'fork', prompt: 'Do part B' } },
+          { id: 'agent-a', tool: 'agent', input: { description: 'Fork', subagent_type: 'fork', prompt: 'Do part A' } },
+          { id: 'agent-b', tool: 'agent', input: { description: 'Fork', subagent_type: 'fork', prompt: 'Do part B' } },
         ],
         'Forking two workers.',
       ),
@@ -485,7 +486,11 @@ describe('planFork — Qwen boundary repair', () => {
   });
 
   it('a prompt after the in-flight Agent call: only the prompt is dropped; the call stays unredacted, closed by the chat’s error', () => {
-    const messages = [user('u1', 'Fork a worker.'), agentCall('fork', 'agent-1', { subagent_type: 'fork', prompt: DIRECTIVE }), user('u2', 'And leap years?')];
+    const messages = [
+      user('u1', 'Fork a worker.'),
+      agentCall('fork', 'agent-1', { description: 'Fork', subagent_type: 'fork', prompt: DIRECTIVE }),
+      user('u2', 'And leap years?'),
+    ];
     const result = plan(messages, { subagent_type: 'fork', fork_turns: 'all' });
     expect(result.child!.initialMessages).toEqual([copyOf(messages, 0), copyOf(messages, 1), orphansClosed([{ id: 'agent-1', tool: 'agent' }])]);
     expect(result.child!.firstPrompt).toEqual(DIRECTIVE_PROMPT);
@@ -521,7 +526,7 @@ describe('planFork — Qwen curation of tool results', () => {
       toolCalls('c1', [{ id: 'call-1', tool: 'read_file', input: { path: 'a.ts' } }]),
       toolResults('r1', [{ id: 'call-1', tool: 'read_file', output: 'export const a = 1;' }]),
       user('u2', 'Fork a worker for the tests.'),
-      agentCall('fork', 'agent-1', { subagent_type: 'fork', fork_turns: '1', prompt: DIRECTIVE }),
+      agentCall('fork', 'agent-1', { description: 'Fork', subagent_type: 'fork', fork_turns: '1', prompt: DIRECTIVE }),
     ];
     const result = plan(messages, { subagent_type: 'fork', fork_turns: '1' });
     expect(result.window).toEqual({ start: 3, end: 6, description: 'fork_turns "1": the last 1 real user turn', realTurns: 1 });
@@ -557,7 +562,7 @@ describe('planFork — Qwen launch rules', () => {
     const result = planFork(parentOf(session, { approvalMode: 'auto-edit' }), {
       policy: 'qwen-fork-turns',
       directive: DIRECTIVE,
-      params: { subagent_type: 'fork', fork_turns: '1' },
+      params: { description: 'Fork', subagent_type: 'fork', fork_turns: '1' },
     });
     expect(result.child).toMatchObject({
       profileName: 'agent',
@@ -571,14 +576,18 @@ describe('planFork — Qwen launch rules', () => {
   });
 
   it('a top-level agent whose history merely quotes the fork boilerplate may fork: where it runs decides, not what it read', () => {
-    const quoting = [user('u1', `What does this mean?\n${buildChildMessage('earlier directive')}`), assistant('a', 'It is a fork’s task.')];
+    const quoting = [user('u1', `What does this mean?\n${buildChildMessage('earlier directive', '0.24')}`), assistant('a', 'It is a fork’s task.')];
     const result = plan(quoting, { subagent_type: 'fork' });
     expect(result.errors).toEqual([]);
     expect(result.child!.initialMessages).toEqual([copyOf(quoting, 0), copyOf(quoting, 1)]);
   });
 
   it('a fork child (its profile says so) may spawn nothing: Qwen’s fork-context refusal, for a regular subagent too', () => {
-    const forked = planFork(parentOf(session), { policy: 'qwen-fork-turns', directive: DIRECTIVE, params: { subagent_type: 'fork', fork_turns: '1' } });
+    const forked = planFork(parentOf(session), {
+      policy: 'qwen-fork-turns',
+      directive: DIRECTIVE,
+      params: { description: 'Fork', subagent_type: 'fork', fork_turns: '1' },
+    });
     const inChild = [
       ...forked.child!.initialMessages.map((entry, k) => ({ id: `m${k}`, message: entry.message })),
       { id: 'begin', message: forked.child!.firstPrompt.message },
@@ -592,7 +601,7 @@ describe('planFork — Qwen launch rules', () => {
         explanation: 'This agent runs as a fork (its profile has forkChild: true). Qwen refuses every Agent call made inside a fork, a regular subagent too.',
       },
     ];
-    for (const params of [{ subagent_type: 'fork' }, { subagent_type: 'general-purpose' }, {}]) {
+    for (const params of [{ description: 'Fork', subagent_type: 'fork' }, { description: 'Fork', subagent_type: 'general-purpose' }, { description: 'Fork' }]) {
       const result = planFork(asChild, { policy: 'qwen-fork-turns', directive: DIRECTIVE, params });
       expect(result.errors).toEqual(refusal);
       expect(result.child).toBeNull();
@@ -601,7 +610,7 @@ describe('planFork — Qwen launch rules', () => {
 
   it('any other sub-agent may not fork: Qwen’s nested-fork refusal; it may still start a regular subagent', () => {
     const sub = parentOf(session, { depth: 1 });
-    const result = planFork(sub, { policy: 'qwen-fork-turns', directive: DIRECTIVE, params: { subagent_type: 'fork' } });
+    const result = planFork(sub, { policy: 'qwen-fork-turns', directive: DIRECTIVE, params: { description: 'Fork', subagent_type: 'fork' } });
     expect(result.errors).toEqual([
       {
         parameter: 'subagent_type',
@@ -611,13 +620,15 @@ describe('planFork — Qwen launch rules', () => {
         explanation: 'This agent is a sub-agent (depth 1). Qwen forks only from the top-level session.',
       },
     ]);
-    expect(planFork(sub, { policy: 'qwen-fork-turns', directive: DIRECTIVE, params: { subagent_type: 'Explore' } }).mode).toBe('fresh');
+    expect(planFork(sub, { policy: 'qwen-fork-turns', directive: DIRECTIVE, params: { description: 'Fork', subagent_type: 'Explore' } }).mode).toBe('fresh');
   });
 
   it('parameter checks come before where the agent runs', () => {
     const inFork = parentOf(session, { depth: 1, forkChild: true });
     expect(
-      planFork(inFork, { policy: 'qwen-fork-turns', directive: DIRECTIVE, params: { subagent_type: 'fork', fork_turns: '0' } }).errors.map((e) => e.code),
+      planFork(inFork, { policy: 'qwen-fork-turns', directive: DIRECTIVE, params: { description: 'Fork', subagent_type: 'fork', fork_turns: '0' } }).errors.map(
+        (e) => e.code,
+      ),
     ).toEqual(['fork_turns_format']);
   });
 

@@ -4,9 +4,12 @@ import { ParentRangeBuilder } from '../parent-ranges';
 import { forkedPlan } from '../planning/forked-plan';
 import { freshPlan, rejectedPlan } from '../planning/refused-plans';
 import type { ParentTranscript } from '../transcript/transcript';
+import { buildChildMessage } from './child-message';
 import { closeOrphanedCalls } from './close-orphaned-calls';
+import { forkExecutionAllowlist } from './fork-tools';
 import { dispatchQwenSpawn } from './qwen-dispatch';
 import type { QwenForkRequest } from './qwen-fork-request';
+import { QWEN_VERSIONS, type QwenVersion } from './qwen-versions';
 import { selectAll, selectLastTurns } from './qwen-window';
 import { repairBoundary } from './repair-boundary';
 import { type ForkTurns, validateQwenForkParams } from './validate-fork-turns';
@@ -26,7 +29,8 @@ const DETAILS = detailsWith({
 /** Plan a Qwen Code fork (`subagent_type: "fork"`, optional `fork_turns`). */
 export function planQwenFork(parent: ParentTranscript, request: QwenForkRequest, end: number): ForkPlan {
   const { messages, profile } = parent;
-  const validation = validateQwenForkParams(request.params, request.directive);
+  const version = (request.runtimeVersion ?? QWEN_VERSIONS[0].id) as QwenVersion;
+  const validation = validateQwenForkParams(request.params, request.directive, version);
   if (!validation.ok) return rejectedPlan(POLICY, [validation.error], messages.length);
   const dispatch = dispatchQwenSpawn(request.params, validation, profile);
   if (dispatch.kind === 'refused') return rejectedPlan(POLICY, [dispatch.error], messages.length);
@@ -34,7 +38,14 @@ export function planQwenFork(parent: ParentTranscript, request: QwenForkRequest,
 
   const forkTurns: ForkTurns = dispatch.forkTurns;
   const selection = forkTurns === 'all' ? selectAll(messages, end) : selectLastTurns(messages, end, forkTurns);
-  const repaired = repairBoundary(selection.entries, request.directive, messages);
+  const allowlist =
+    validation.forkTools === undefined
+      ? undefined
+      : forkExecutionAllowlist(
+          validation.forkTools,
+          profile.tools.map((tool) => tool.name),
+        );
+  const repaired = repairBoundary(selection.entries, buildChildMessage(request.directive, version, allowlist), messages);
   // What the child's first send then carries: the chat answers calls the history left open.
   const closed = closeOrphanedCalls(repaired.initialMessages);
 
@@ -73,5 +84,11 @@ export function planQwenFork(parent: ParentTranscript, request: QwenForkRequest,
     window: { start: selection.windowStart, end, description: selection.description, realTurns },
   });
   plan.warnings.push(...selection.quirks);
+  if (validation.forkProfile !== undefined) plan.warnings.push(profileUnread(validation.forkProfile));
   return plan;
+}
+
+/** A profile lives in the project's files, which a plan of a transcript cannot read. */
+function profileUnread(name: string): string {
+  return `fork_profile "${name}": Qwen Code loads the profile's tools and promptHint from .qwen/fork-profiles/${name}.md in the project, which Fork Lab cannot read, so the child is planned without the restriction and guidance it adds (or the runtime's error if the file is missing).`;
 }

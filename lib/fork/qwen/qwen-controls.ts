@@ -1,5 +1,6 @@
-import { type RuntimeControls, textOf, turnCountWindow, withoutEmpty } from '../runtime-controls';
+import { RUNTIME_VERSION_FIELD, type RuntimeControls, runtimeVersionField, runtimeVersionOf, textOf, turnCountWindow, withoutEmpty } from '../runtime-controls';
 import { QWEN_POLICY, type QwenForkRequest } from './qwen-fork-request';
+import { QWEN_VERSIONS } from './qwen-versions';
 
 const COUNT = /^[1-9]\d*$/;
 
@@ -10,6 +11,28 @@ const forkTurnsWindow = turnCountWindow({
   isAll: (value) => value === 'all',
 });
 
+/**
+ * `fork_tools` as a person types it: names separated by commas, `[]` for the empty list (run no
+ * tool), or a JSON array; empty leaves it out. A value that is none of these goes to Qwen's own
+ * check as typed, which says what it takes.
+ */
+function forkToolsOf(text: string): unknown {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  if (trimmed.startsWith('[')) {
+    try {
+      return JSON.parse(trimmed);
+    } catch {
+      return trimmed;
+    }
+  }
+  return trimmed.split(',').map((name) => name.trim());
+}
+
+function forkToolsText(value: unknown): string {
+  return Array.isArray(value) ? (value.length === 0 ? '[]' : value.join(', ')) : textOf(value);
+}
+
 export const qwenControls: RuntimeControls<QwenForkRequest> = {
   legend: 'Agent tool parameters',
   fields: [
@@ -19,20 +42,49 @@ export const qwenControls: RuntimeControls<QwenForkRequest> = {
       hint: ({ realTurns }) => `"all" or a whole number of real user turns, 1–${Math.max(1, realTurns)} here. Keys: [ ] change N, a for all.`,
     },
     { name: 'subagent_type', kind: 'text', hint: '"fork" for a fork; any other type is a regular subagent.' },
+    { name: 'description', kind: 'text', hint: 'A short description of the task: required from 0.24.' },
+    { name: 'fork_tools', kind: 'text', hint: 'From 0.24: the tools the fork may run, comma-separated; [] for none; empty for all.' },
+    { name: 'fork_profile', kind: 'text', hint: 'From 0.24: a project profile (.qwen/fork-profiles/<name>.md).' },
     { name: 'name', kind: 'text', hint: 'A teammate name: teammates never inherit history.' },
+    runtimeVersionField(QWEN_VERSIONS),
   ],
   legacyKey: 'qwen',
-  errorParameters: ['fork_turns', 'subagent_type', 'name'],
-  defaults: { fork_turns: 'all', subagent_type: 'fork', name: '' },
-  toRequest: (values, base) => ({
-    ...base,
-    policy: QWEN_POLICY,
-    params: withoutEmpty({ subagent_type: values.subagent_type, fork_turns: values.fork_turns, name: values.name }),
-  }),
+  errorParameters: ['fork_turns', 'subagent_type', 'description', 'fork_tools', 'fork_profile', 'name'],
+  defaults: {
+    fork_turns: 'all',
+    subagent_type: 'fork',
+    description: 'Fork',
+    fork_tools: '',
+    fork_profile: '',
+    name: '',
+    [RUNTIME_VERSION_FIELD]: QWEN_VERSIONS[0].id,
+  },
+  toRequest: (values, base) => {
+    const forkTools = forkToolsOf(values.fork_tools ?? '');
+    return {
+      ...base,
+      policy: QWEN_POLICY,
+      ...runtimeVersionOf(QWEN_VERSIONS, values[RUNTIME_VERSION_FIELD]),
+      params: {
+        ...withoutEmpty({
+          subagent_type: values.subagent_type,
+          fork_turns: values.fork_turns,
+          description: values.description,
+          fork_profile: values.fork_profile,
+          name: values.name,
+        }),
+        ...(forkTools === undefined ? {} : { fork_tools: forkTools }),
+      },
+    };
+  },
   fromRequest: (request) => ({
     fork_turns: textOf(request.params.fork_turns),
     subagent_type: textOf(request.params.subagent_type),
+    description: textOf(request.params.description),
+    fork_tools: forkToolsText(request.params.fork_tools),
+    fork_profile: textOf(request.params.fork_profile),
     name: textOf(request.params.name),
+    [RUNTIME_VERSION_FIELD]: request.runtimeVersion ?? QWEN_VERSIONS[0].id,
   }),
   window: forkTurnsWindow,
 };

@@ -7,7 +7,16 @@ export const QWEN_POLICY = 'qwen-fork-turns';
 export const qwenForkRequestSchema = z.strictObject({
   policy: z.literal(QWEN_POLICY),
   ...forkRequestBase,
-  params: z.strictObject({ subagent_type: asSent, fork_turns: asSent, name: asSent }),
+  params: z.strictObject({
+    subagent_type: asSent,
+    fork_turns: asSent,
+    name: asSent,
+    // From 0.24: required there, and two ways to restrict what the fork may execute.
+    description: asSent,
+    fork_tools: asSent,
+    fork_profile: asSent,
+    run_in_background: asSent,
+  }),
 });
 
 export type QwenForkRequest = z.infer<typeof qwenForkRequestSchema>;

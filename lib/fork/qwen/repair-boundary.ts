@@ -4,7 +4,7 @@ import { toolResultsFor } from '../planning/tool-results-for';
 import { type CuratedEntry, isUserRoleEntry } from '../transcript/curate-history';
 import { toolCallsOf } from '../transcript/message-parts';
 import type { AssistantModelMessage, TranscriptMessage, UserModelMessage } from '../transcript/transcript';
-import { buildChildMessage, FORK_BEGIN_PROMPT, FORK_DIRECTIVE_ACKNOWLEDGEMENT, FORK_PLACEHOLDER_RESULT } from './child-message';
+import { FORK_BEGIN_PROMPT, FORK_DIRECTIVE_ACKNOWLEDGEMENT, FORK_PLACEHOLDER_RESULT } from './child-message';
 
 /** Which of the boundary cases applied. */
 export type BoundaryCase = 'empty-selection' | 'trailing-user-dropped' | 'assistant-reply' | 'in-flight-tool-call';
@@ -27,7 +27,7 @@ export function copiesOf(entries: readonly CuratedEntry[], parent: readonly Tran
 }
 
 /**
- * Make the selected history a valid conversation to send the directive after, as Qwen's
+ * Make the selected history a valid conversation to send the child message (`buildChildMessage`) after, as Qwen's
  * `createForkSubagent` does, looking only at the last curated entry:
  * - a user-role entry (a prompt, or tool results curation made part of one) was never answered:
  *   that one entry is dropped (`slice(0, -1)`) and nothing else is repaired, so calls it answered
@@ -37,9 +37,8 @@ export function copiesOf(entries: readonly CuratedEntry[], parent: readonly Tran
  *   become `{}`, so no sibling reads another's directive (`buildForkedMessages`);
  * - anything else is kept as it is, and the directive is the first prompt.
  */
-export function repairBoundary(selection: readonly CuratedEntry[], directive: string, parent: readonly TranscriptMessage[]): RepairedBoundary {
+export function repairBoundary(selection: readonly CuratedEntry[], childMessage: string, parent: readonly TranscriptMessage[]): RepairedBoundary {
   const last = selection[selection.length - 1];
-  const childMessage = buildChildMessage(directive);
   const directivePrompt = firstPromptMessage(childMessage, 'fork-directive-prompt');
 
   if (last === undefined) {

@@ -26,3 +26,8 @@ export function qwenTaskNotification(outcome: BackgroundOutcome): string {
   lines.push('</task-notification>');
   return lines.join('\n');
 }
+
+/** A user turn that carries such a notification. */
+export function isQwenTaskNotification(text: string): boolean {
+  return text.includes('<task-notification>') && text.includes('</task-notification>');
+}

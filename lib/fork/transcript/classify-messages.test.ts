@@ -15,7 +15,11 @@ function expectBadgesWhereWindowsStart(messages: TranscriptMessage[]): void {
   const numbered = classifyMessages(messages).filter((entry) => entry.turnFromEnd !== undefined);
   const turns = numbered.length === 0 ? 0 : -Math.min(...numbered.map((entry) => entry.turnFromEnd!));
   for (let n = 1; n <= turns + 1; n++) {
-    const plan = planFork(parentOf(messages), { policy: 'qwen-fork-turns', directive: 'go', params: { subagent_type: 'fork', fork_turns: String(n) } });
+    const plan = planFork(parentOf(messages), {
+      policy: 'qwen-fork-turns',
+      directive: 'go',
+      params: { description: 'Fork', subagent_type: 'fork', fork_turns: String(n) },
+    });
     if (turns === 0) {
       expect(plan.window?.start ?? null, `fork_turns ${n}`).toBeNull();
       continue;
@@ -197,7 +201,11 @@ describe('turn numbers', () => {
       ['u2', -1, null],
       ['a2', null, null],
     ]);
-    const plan = planFork(parentOf(quirk), { policy: 'qwen-fork-turns', directive: 'go', params: { subagent_type: 'fork', fork_turns: '2' } });
+    const plan = planFork(parentOf(quirk), {
+      policy: 'qwen-fork-turns',
+      directive: 'go',
+      params: { description: 'Fork', subagent_type: 'fork', fork_turns: '2' },
+    });
     expect(plan.window?.start).toBe(3);
   });
 
@@ -207,7 +215,7 @@ describe('turn numbers', () => {
       const plan = planFork(parentOf(messages), {
         policy: 'qwen-fork-turns',
         directive: 'go',
-        params: { subagent_type: 'fork', fork_turns: String(-entry.turnFromEnd!) },
+        params: { description: 'Fork', subagent_type: 'fork', fork_turns: String(-entry.turnFromEnd!) },
       });
       expect(plan.window?.start, entry.id).toBe(entry.continuesTurnAt ?? entry.index);
     }

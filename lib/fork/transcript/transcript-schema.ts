@@ -118,6 +118,7 @@ const toolDeclarationSchema = z.strictObject({
   name: z.string().min(1),
   description: z.string().optional(),
   inputSchema: z.record(z.string(), z.unknown()).optional(),
+  namespace: z.string().optional(),
 });
 
 export const agentProfileSchema: z.ZodType<AgentProfile> = z

@@ -60,6 +60,11 @@ export interface ToolDeclaration {
   description?: string;
   /** JSON Schema of the tool's input. */
   inputSchema?: Record<string, unknown>;
+  /**
+   * The Responses `namespace` tool that declares it (Codex declares `spawn_agent` inside
+   * `collaboration`): the model calls it by its own name with the namespace beside it.
+   */
+  namespace?: string;
 }
 
 /** Who the parent agent is: everything a fork may inherit besides the conversation. */

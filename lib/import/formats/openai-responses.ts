@@ -30,7 +30,7 @@ import {
   systemMessageOf,
   TOOL_OUTPUTS_MERGED,
 } from './responses-items';
-import { TOOL_FIELD_DROPPED, toolDeclarationOf } from './tool-declaration';
+import { TOOL_FIELD_DROPPED, toolDeclarationOf, toolNameAt } from './tool-declaration';
 import { unknownRoles } from './unknown-role';
 
 const LABEL = 'OpenAI Responses';
@@ -192,12 +192,33 @@ function flush(state: ResponsesState): void {
   state.tool = undefined;
 }
 
+/**
+ * A Responses `namespace` tool (Codex 0.169 declares its multi-agent tools in one, `collaboration`):
+ * its function tools, each declared under its own name with the namespace beside it.
+ */
+function namespaceTools(tool: Record<string, unknown>, field: string, log: FidelityLog): ToolDeclaration[] {
+  const namespace = toolNameAt(LABEL, tool.name, `${field}.name`);
+  if (!Array.isArray(tool.tools)) throw invalidField(LABEL, `${field}.tools`, tool.tools, 'a namespace tool holds a list of tools');
+  reportUnreadKeys(tool, new Set(['type', 'name', 'description', 'tools']), field, log, TOOL_FIELD_DROPPED);
+  return tool.tools.flatMap((raw, index): ToolDeclaration[] => {
+    const inner = `${field}.tools[${index}]`;
+    const member = requireRecordAt(LABEL, raw, inner, 'a tool declaration');
+    if (member.type !== 'function') {
+      log.add('dropped', 'a namespace member that is not a function tool dropped: Fork Lab declares function tools only', { field: inner });
+      return [];
+    }
+    reportUnreadKeys(member, new Set(['type', 'name', 'description', 'parameters']), inner, log, TOOL_FIELD_DROPPED);
+    return [{ ...toolDeclarationOf(LABEL, member, inner, 'parameters'), namespace }];
+  });
+}
+
 function responsesTools(body: Record<string, unknown> | undefined, log: FidelityLog): ToolDeclaration[] | undefined {
   if (body === undefined || body.tools === undefined) return undefined;
   if (!Array.isArray(body.tools)) throw invalidField(LABEL, 'tools', body.tools, 'expected a list of tool declarations');
   return body.tools.flatMap((raw, index): ToolDeclaration[] => {
     const field = `tools[${index}]`;
     const tool = requireRecordAt(LABEL, raw, field, 'a tool declaration');
+    if (tool.type === 'namespace') return namespaceTools(tool, field, log);
     if (tool.type !== 'function' && tool.type !== 'custom') {
       log.add('dropped', 'hosted tool (web search, file search, …) dropped: Fork Lab declares function tools only', { field });
       return [];

@@ -20,7 +20,8 @@ export const ITEM_KEYS_READ: Readonly<Record<string, ReadonlySet<string>>> = {
   // `id` and `status` are the API's bookkeeping, not what the model saw.
   message: new Set(['type', 'role', 'content', 'id', 'status']),
   reasoning: new Set(['type', 'summary', 'content', 'encrypted_content', 'id', 'status']),
-  function_call: new Set(['type', 'call_id', 'name', 'arguments', 'id', 'status']),
+  // `namespace`: the tool's own declaration says it (see responsesTools).
+  function_call: new Set(['type', 'call_id', 'name', 'namespace', 'arguments', 'id', 'status']),
   custom_tool_call: new Set(['type', 'call_id', 'name', 'input', 'id', 'status']),
   local_shell_call: new Set(['type', 'call_id', 'action', 'id', 'status']),
   function_call_output: new Set(['type', 'call_id', 'output', 'id', 'status']),
