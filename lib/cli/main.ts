@@ -3,6 +3,7 @@ import { CLI_USAGE_EXIT } from './cli-usage-error';
 import { COMPARE_USAGE, runCompareCommand } from './compare-command';
 import { PLAN_USAGE, runPlanCommand } from './plan-command';
 import { runSweepCommand, SWEEP_USAGE } from './sweep-command';
+import { runVerifyCommand, VERIFY_USAGE } from './verify-command';
 
 const USAGE = `fork-lab — see what a forked subagent inherits from its parent's conversation.
 
@@ -10,6 +11,7 @@ Commands:
   ${PLAN_USAGE.split('\n')[0]}
   ${COMPARE_USAGE.split('\n')[0]}
   ${SWEEP_USAGE.split('\n')[0]}
+  ${VERIFY_USAGE.split('\n')[0]}
 
 fork-lab <command> --help shows a command's help.`;
 
@@ -17,6 +19,7 @@ const COMMANDS: Record<string, { usage: string; run(args: readonly string[], io:
   plan: { usage: PLAN_USAGE, run: runPlanCommand },
   compare: { usage: COMPARE_USAGE, run: runCompareCommand },
   sweep: { usage: SWEEP_USAGE, run: runSweepCommand },
+  verify: { usage: VERIFY_USAGE, run: runVerifyCommand },
 };
 
 /** The `fork-lab` command line: the exit code; machine output on stdout, people's on stderr. */

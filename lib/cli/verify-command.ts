@@ -1,0 +1,101 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { dataDirectory } from '@/lib/sqlite/open-database';
+import { defaultRuntimeCache, givenRuntime, type InstalledRuntime, installRuntime, latestVersion } from '@/lib/verify/install-runtime';
+import { matrixPasses, matrixReport } from '@/lib/verify/matrix-report';
+import { runMatrix } from '@/lib/verify/run-matrix';
+import { DRIVEN_RUNTIMES, type DrivenRuntime, isDrivenRuntime, RUNTIME_PINS } from '@/lib/verify/runtime-pins';
+import { SCENARIOS } from '@/lib/verify/scenarios';
+import type { CliIo } from './cli-io';
+import { CLI_OK_EXIT, CLI_REJECTED_EXIT, CliUsageError } from './cli-usage-error';
+import { runCommand } from './run-command';
+
+export const VERIFY_USAGE = `fork-lab verify [--runtime <name>[@<version>|=<path>]]… [--scenario <id>]… [--latest] [--json] [--out <folder>] [--cache <folder>] [--timeout <seconds>] [--concurrency <n>]
+
+Installs the shipped runtimes (${DRIVEN_RUNTIMES.map((name) => `${name}@${RUNTIME_PINS[name].version}`).join(', ')}) into a cache
+folder of their own, drives each headless through every scenario against a recording endpoint of
+its own (a free port, a fresh store, the offline model playing the parent), and prints the matrix
+of what Fork Lab's fork check made of the traffic: matches / differs (with the first difference) /
+no fork seen. --runtime picks runtimes, at another release (claude-code@2.1.300) or as a runtime
+you already have (claude-code=/usr/local/bin/claude); --latest takes each runtime's newest npm
+release instead of its pin. Each runtime's own licence governs its use: it is downloaded when the
+command runs, never bundled. Writes matrix.json, report.md and each cell's logs, captures and fork
+bundles to --out (default <data dir>/verify/<time>), and the matrix to <data dir>/verify/latest.json,
+which /runtimes shows. Exits 0 when every cell is green but the known differences scenarios.ts lists
+(which must still differ), 1 otherwise, 2 when the command line is wrong.`;
+
+const VERIFY_OPTIONS = {
+  runtime: { type: 'string', multiple: true },
+  scenario: { type: 'string', multiple: true },
+  latest: { type: 'boolean' },
+  json: { type: 'boolean' },
+  out: { type: 'string' },
+  cache: { type: 'string' },
+  timeout: { type: 'string' },
+  concurrency: { type: 'string' },
+} as const;
+
+interface RuntimeChoice {
+  name: DrivenRuntime;
+  version?: string;
+  executable?: string;
+}
+
+/** `qwen-code`, `claude-code@2.1.300` or `claude-code=/usr/local/bin/claude`. */
+export function parseRuntimeChoice(value: string): RuntimeChoice {
+  const match = /^([a-z-]+)(?:@(\d+\.\d+\.\d+[\w.+-]*)|=(.+))?$/.exec(value);
+  if (match === null || !isDrivenRuntime(match[1]!)) {
+    throw new CliUsageError(
+      '--runtime',
+      `"${value}": one of ${DRIVEN_RUNTIMES.join(', ')}, optionally @<version> (e.g. qwen-code@0.24.4) or =<path to its executable>`,
+    );
+  }
+  return { name: match[1], ...(match[2] === undefined ? {} : { version: match[2] }), ...(match[3] === undefined ? {} : { executable: match[3] }) };
+}
+
+function wholeNumber(flag: string, value: string | undefined, fallback: number, max: number): number {
+  if (value === undefined) return fallback;
+  if (!/^[1-9][0-9]*$/.test(value) || Number(value) > max) throw new CliUsageError(flag, `a whole number from 1 to ${max}, not "${value}"`);
+  return Number(value);
+}
+
+export async function runVerifyCommand(args: readonly string[], io: CliIo): Promise<number> {
+  return runCommand({ name: 'verify', usage: VERIFY_USAGE, options: VERIFY_OPTIONS }, args, io, async (values, file) => {
+    if (file !== undefined) throw new CliUsageError('<file>', 'verify takes no file: it drives the runtimes itself');
+    const choices = (values.runtime ?? DRIVEN_RUNTIMES).map(parseRuntimeChoice);
+    const known = new Set(SCENARIOS.map((scenario) => scenario.id));
+    for (const id of values.scenario ?? []) {
+      if (!known.has(id)) throw new CliUsageError('--scenario', `"${id}" is no scenario; one of ${[...known].join(', ')}`);
+    }
+    const scenarios = values.scenario === undefined ? SCENARIOS : SCENARIOS.filter((scenario) => values.scenario!.includes(scenario.id));
+    const timeoutMs = wholeNumber('--timeout', values.timeout, 90, 3600) * 1000;
+    const concurrency = wholeNumber('--concurrency', values.concurrency, Math.max(1, Math.min(2, os.availableParallelism())), 16);
+    const cache = values.cache ?? defaultRuntimeCache();
+    const out = path.resolve(values.out ?? path.join(dataDirectory(), 'verify', new Date().toISOString().replace(/[:.]/g, '-')));
+    mkdirSync(out, { recursive: true });
+
+    const runtimes: InstalledRuntime[] = [];
+    for (const choice of choices) {
+      const version = choice.version ?? (values.latest ? await latestVersion(choice.name) : RUNTIME_PINS[choice.name].version);
+      io.stderr(choice.executable === undefined ? `installing ${choice.name}@${version} into ${cache}…\n` : `using ${choice.executable}…\n`);
+      const runtime = choice.executable === undefined ? await installRuntime(choice.name, version, cache) : await givenRuntime(choice.name, choice.executable);
+      io.stderr(`  ${runtime.name}@${runtime.version} (${runtime.origin}): ${runtime.executable}\n`);
+      runtimes.push(runtime);
+    }
+    const matrix = await runMatrix(runtimes, scenarios, {
+      folder: out,
+      concurrency,
+      timeoutMs,
+      onCell: (cell) => io.stderr(`  ${cell.green ? 'ok  ' : 'RED '} ${cell.runtime}@${cell.version} ${cell.scenario}: ${cell.summary} (${cell.seconds} s)\n`),
+    });
+    const report = matrixReport(matrix);
+    const json = `${JSON.stringify(matrix, null, 2)}\n`;
+    writeFileSync(path.join(out, 'matrix.json'), json);
+    writeFileSync(path.join(out, 'report.md'), report);
+    mkdirSync(path.join(dataDirectory(), 'verify'), { recursive: true });
+    writeFileSync(path.join(dataDirectory(), 'verify', 'latest.json'), json);
+    io.stdout(values.json ? json : report);
+    return matrixPasses(matrix) ? CLI_OK_EXIT : CLI_REJECTED_EXIT;
+  });
+}

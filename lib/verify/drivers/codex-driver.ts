@@ -1,0 +1,26 @@
+import type { RuntimeDriver } from './runtime-driver';
+
+/**
+ * Codex over the Responses API (the only wire it takes for a custom provider), with its v2
+ * multi-agent tools (`spawn_agent` inside the `collaboration` namespace) switched on.
+ */
+export const codexDriver: RuntimeDriver = {
+  homeFiles: (origin) => ({
+    '.codex/config.toml': [
+      'model = "fork-lab-offline"',
+      'model_provider = "forklab"',
+      'approval_policy = "never"',
+      'sandbox_mode = "danger-full-access"',
+      '[model_providers.forklab]',
+      'name = "Fork Lab"',
+      `base_url = "${origin}/v1"`,
+      'wire_api = "responses"',
+      'env_key = "FORKLAB_KEY"',
+      '[features]',
+      'multi_agent_v2 = true',
+      '',
+    ].join('\n'),
+  }),
+  env: (_origin, home) => ({ CODEX_HOME: `${home}/.codex`, FORKLAB_KEY: 'sk-none' }),
+  args: (prompt, continued) => ['exec', ...(continued ? ['resume', '--last'] : []), '--skip-git-repo-check', prompt],
+};

@@ -1,0 +1,53 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { type ForkPolicy, runtimeOf } from '@/lib/fork';
+import { startRecordingServer } from './recording-server';
+import type { CheckedFork, MatrixCell } from './run-scenario';
+
+/** What reading a green cell's traffic by an older release's rules showed. */
+export interface PlantedRuleResult {
+  cell: string;
+  /** The rules it was read by: the runtime's oldest version. */
+  runtimeVersion: string;
+  /** The check told the difference: the cell went red. */
+  caught: boolean;
+  summary: string;
+}
+
+/**
+ * A matrix that cannot go red proves nothing. For each runtime with older rules, its first green
+ * fork cell is read again by those rules (an old boilerplate, an old placeholder): the check must
+ * find the child differs. The traffic is the cell's own, kept in its folder.
+ */
+export async function plantedRuleChecks(cells: readonly MatrixCell[]): Promise<PlantedRuleResult[]> {
+  const results: PlantedRuleResult[] = [];
+  const done = new Set<string>();
+  for (const cell of cells) {
+    const fork = cell.forks[0];
+    if (!cell.green || fork === undefined || done.has(cell.runtime)) continue;
+    const versions = runtimeOf(fork.runtime as ForkPolicy).versions;
+    if (versions.length < 2) continue;
+    done.add(cell.runtime);
+    const oldest = versions[versions.length - 1]!.id;
+    const dataDir = readdirSync(cell.folder).find((entry) => entry.startsWith('data-'));
+    if (dataDir === undefined) continue;
+    const server = await startRecordingServer(path.join(cell.folder, dataDir));
+    try {
+      const response = await fetch(`${server.origin}/api/captures?runtime=${fork.runtime}&version=${oldest}`);
+      const { forks } = (await response.json()) as { forks: CheckedFork[] };
+      const wrong = forks.find((candidate) => candidate.verdict !== 'matches');
+      results.push({
+        cell: `${cell.runtime}@${cell.version} ${cell.scenario}`,
+        runtimeVersion: oldest,
+        caught: wrong !== undefined,
+        summary:
+          wrong === undefined
+            ? `read by the ${oldest} rules the child still matches: the check cannot tell the two apart`
+            : `read by the ${oldest} rules: ${wrong.verdict} at ${wrong.difference?.at ?? '(refused)'}`,
+      });
+    } finally {
+      await server.close();
+    }
+  }
+  return results;
+}

@@ -1,0 +1,65 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { RUNTIME_DRIVERS } from './drivers';
+import type { InstalledRuntime } from './install-runtime';
+import { type PlantedRuleResult, plantedRuleChecks } from './planted-rule';
+import { type MatrixCell, runScenario } from './run-scenario';
+import { CODE_READ_RUNTIMES } from './runtime-pins';
+import type { Scenario } from './scenarios';
+
+/** A verify run: every runtime × scenario cell, and the runtimes it could only list. */
+export interface RuntimeMatrix {
+  kind: 'fork-lab/runtime-matrix';
+  version: 1;
+  startedAt: string;
+  seconds: number;
+  runtimes: { name: string; version: string; origin: InstalledRuntime['origin'] }[];
+  scenarios: { id: string; title: string }[];
+  cells: MatrixCell[];
+  /** Green cells read again by older rules, which must turn them red. */
+  planted: PlantedRuleResult[];
+  codeReadOnly: typeof CODE_READ_RUNTIMES;
+}
+
+/**
+ * Every scenario a runtime has prompts for, run on that runtime, `concurrency` cells at a time
+ * (each with its own endpoint, store, home and working folder, so cells never see each other's
+ * traffic). `onCell` hears of each as it ends.
+ */
+export async function runMatrix(
+  runtimes: readonly InstalledRuntime[],
+  scenarios: readonly Scenario[],
+  options: { folder: string; concurrency: number; timeoutMs: number; onCell?: (cell: MatrixCell) => void },
+): Promise<RuntimeMatrix> {
+  const startedAt = new Date();
+  const started = performance.now();
+  const jobs = runtimes.flatMap((runtime) =>
+    scenarios.filter((scenario) => scenario.turns[runtime.name] !== undefined).map((scenario) => ({ runtime, scenario })),
+  );
+  const cells: MatrixCell[] = new Array(jobs.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const at = next++;
+      const { runtime, scenario } = jobs[at]!;
+      const folder = path.join(options.folder, `${runtime.name}@${runtime.version}`, scenario.id);
+      mkdirSync(folder, { recursive: true });
+      const cell = await runScenario(runtime, RUNTIME_DRIVERS[runtime.name], scenario, { folder, timeoutMs: options.timeoutMs });
+      cells[at] = cell;
+      options.onCell?.(cell);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, jobs.length)) }, worker));
+  const planted = await plantedRuleChecks(cells);
+  return {
+    kind: 'fork-lab/runtime-matrix',
+    version: 1,
+    startedAt: startedAt.toISOString(),
+    seconds: Math.round((performance.now() - started) / 100) / 10,
+    runtimes: runtimes.map(({ name, version, origin }) => ({ name, version, origin })),
+    scenarios: scenarios.map(({ id, title }) => ({ id, title })),
+    cells,
+    planted,
+    codeReadOnly: CODE_READ_RUNTIMES,
+  };
+}

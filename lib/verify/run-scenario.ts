@@ -1,0 +1,169 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { RuntimeDriver } from './drivers';
+import type { InstalledRuntime } from './install-runtime';
+import { startRecordingServer } from './recording-server';
+import { runTurn } from './run-turn';
+import { NOTES_FILE, type Scenario } from './scenarios';
+
+/** A fork the check found, as the matrix reports it. */
+export interface CheckedFork {
+  parentId: number;
+  childId: number;
+  toolCallId: string;
+  toolName: string;
+  runtime: string;
+  announced: { release: string; runtimeVersion: string } | null;
+  verdict: 'matches' | 'differs' | 'refused';
+  difference: { at: string; expected: string; actual: string } | null;
+  errors?: string[];
+}
+
+export type CellOutcome = 'matches' | 'differs' | 'refused' | 'no-fork-seen' | 'wrong-fork-count' | 'not-a-fork' | 'runtime-failed';
+
+/** One runtime × scenario: what the traffic showed, and whether that is what the scenario expects. */
+export interface MatrixCell {
+  runtime: string;
+  version: string;
+  scenario: string;
+  outcome: CellOutcome;
+  green: boolean;
+  /** A difference the scenario lists as known and not yet settled: reported, not gating. */
+  known?: string;
+  /** One line for people: the first difference, or what was seen. */
+  summary: string;
+  forks: CheckedFork[];
+  requests: number;
+  seconds: number;
+  /** The scenario's folder: the runtime's log, its captures (`captures.sqlite`), and each fork's bundle. */
+  folder: string;
+}
+
+interface CapturesListing {
+  captures: { id: number }[];
+  forks: CheckedFork[];
+}
+
+/**
+ * Drive one runtime through one scenario against a recording endpoint of its own (a fresh store,
+ * the offline model answering), then read what Fork Lab's fork check makes of the traffic, by the
+ * runtime's own rules.
+ */
+export async function runScenario(
+  runtime: InstalledRuntime,
+  driver: RuntimeDriver,
+  scenario: Scenario,
+  options: { folder: string; timeoutMs: number },
+): Promise<MatrixCell> {
+  const started = performance.now();
+  const folder = options.folder;
+  const workdir = path.join(folder, 'work');
+  const home = path.join(folder, 'home');
+  for (const [file, text] of Object.entries({ ...NOTES_FILE, ...scenario.files })) writeAt(path.join(workdir, file), text);
+  mkdirSync(home, { recursive: true });
+  const server = await startRecordingServer(mkdtempSync(path.join(folder, 'data-')));
+  const known = scenario.known?.[runtime.name];
+  const cell = (outcome: CellOutcome, green: boolean, summary: string, forks: CheckedFork[] = [], requests = 0): MatrixCell => ({
+    runtime: runtime.name,
+    version: runtime.version,
+    scenario: scenario.id,
+    outcome,
+    green,
+    summary,
+    forks,
+    requests,
+    seconds: Math.round((performance.now() - started) / 100) / 10,
+    folder,
+    ...(known === undefined ? {} : { known }),
+  });
+  try {
+    for (const [file, text] of Object.entries(driver.homeFiles(server.origin))) writeAt(path.join(home, file), text);
+    const env = { HOME: home, ...driver.env(server.origin, home) };
+    const turns = scenario.turns[runtime.name] ?? [];
+    for (const [index, prompt] of turns.entries()) {
+      const turn = await runTurn(runtime.executable, driver.args(prompt.replaceAll('{workdir}', workdir), index > 0), {
+        cwd: workdir,
+        env,
+        logFile: path.join(folder, 'runtime.log'),
+        timeoutMs: options.timeoutMs,
+      });
+      if (turn.exitCode !== 0) {
+        const why = turn.timedOut
+          ? `turn ${index + 1} did not end within ${options.timeoutMs / 1000} s`
+          : `turn ${index + 1} exited with ${turn.exitCode ?? 'a signal'}`;
+        const listing = await captures(server.origin);
+        return cell('runtime-failed', false, `${why} (see runtime.log)`, listing.forks, listing.captures.length);
+      }
+    }
+    const listing = await captures(server.origin);
+    for (const fork of listing.forks) await saveBundle(server.origin, fork, folder);
+    return judge(
+      scenario,
+      listing,
+      server.store.list(1000, 256 * 1024 * 1024).map((capture) => capture.requestBody),
+      cell,
+      turns.at(-1) ?? '',
+    );
+  } finally {
+    await server.close();
+  }
+}
+
+function judge(
+  scenario: Scenario,
+  listing: CapturesListing,
+  bodies: readonly string[],
+  cell: (outcome: CellOutcome, green: boolean, summary: string, forks?: CheckedFork[], requests?: number) => MatrixCell,
+  lastPrompt: string,
+): MatrixCell {
+  const { forks } = listing;
+  const requests = listing.captures.length;
+  const wrong = forks.find((fork) => fork.verdict !== 'matches');
+  if (wrong !== undefined) {
+    const summary =
+      wrong.verdict === 'refused'
+        ? `Fork Lab's rules refuse the call the runtime ran: ${wrong.errors?.join(' ') ?? ''}`
+        : `request ${wrong.childId} differs at ${wrong.difference?.at}: expected ${wrong.difference?.expected} — sent ${wrong.difference?.actual}`;
+    return cell(wrong.verdict, false, summary, forks, requests);
+  }
+  if (scenario.expect.kind === 'not-a-fork') {
+    const { task } = scenario.expect;
+    const ran = bodies.some((body) => body.includes(task) && !body.includes(JSON.stringify(lastPrompt).slice(1, 40)));
+    if (forks.length > 0) return cell('matches', false, `${forks.length} fork(s) found; a regular subagent was expected`, forks, requests);
+    return ran
+      ? cell('not-a-fork', true, 'the subagent ran; the check reports no fork', forks, requests)
+      : cell('no-fork-seen', false, 'no request carries the subagent’s task: it never ran', forks, requests);
+  }
+  const expected = scenario.expect.count;
+  if (forks.length === 0) return cell('no-fork-seen', false, `no fork in ${requests} requests`, forks, requests);
+  if (forks.length !== expected) return cell('wrong-fork-count', false, `${forks.length} forks found, ${expected} expected`, forks, requests);
+  return cell(
+    'matches',
+    true,
+    `${forks.length === 1 ? 'the child' : `all ${forks.length} children`} as the rules plan ${forks.length === 1 ? 'it' : 'them'}`,
+    forks,
+    requests,
+  );
+}
+
+/**
+ * What the fork check makes of the traffic. No runtime is named: each request's user agent
+ * announces its runtime and release, and the check reads it by that release's rules (a runtime
+ * that announced nothing would be guessed, and the cell would say so).
+ */
+async function captures(origin: string): Promise<CapturesListing> {
+  const response = await fetch(`${origin}/api/captures`);
+  if (!response.ok) throw new Error(`the captures listing answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+  return (await response.json()) as CapturesListing;
+}
+
+/** Each fork as a bundle beside the report, to open in the playground. */
+async function saveBundle(origin: string, fork: CheckedFork, folder: string): Promise<void> {
+  const response = await fetch(`${origin}/api/captures/${fork.childId}/fork?parent=${fork.parentId}&call=${encodeURIComponent(fork.toolCallId)}`);
+  if (response.ok) writeFileSync(path.join(folder, `fork-${fork.parentId}-${fork.childId}.json`), await response.text());
+}
+
+function writeAt(file: string, text: string): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, text);
+}

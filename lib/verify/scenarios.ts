@@ -1,0 +1,133 @@
+import type { DrivenRuntime } from './runtime-pins';
+
+/** What a scenario's cell must show to be green. */
+export type Expectation =
+  /** The check finds exactly `count` forks in the traffic, and the rules reproduce each child. */
+  | { kind: 'forks'; count: number }
+  /**
+   * A subagent that is no fork ran (a request carries `task` without the parent's own prompt), and
+   * the check reports no fork: not `differs`.
+   */
+  | { kind: 'not-a-fork'; task: string };
+
+/**
+ * One thing users do with a runtime, as the prompts that make the offline model (playing the
+ * parent) do it: each prompt is a turn, the later ones continuing the first's session with the
+ * runtime's own resume. `{workdir}` stands for the folder the runtime runs in.
+ */
+export interface Scenario {
+  id: string;
+  title: string;
+  turns: Partial<Record<DrivenRuntime, readonly string[]>>;
+  expect: Expectation;
+  /** Files the runtime finds in its working folder, besides `notes.txt`. */
+  files?: Readonly<Record<string, string>>;
+  /**
+   * Cells known to be red, with the difference and why it is not settled yet: reported as known,
+   * not gating. A known cell that turns green says so, so the note is taken out.
+   */
+  known?: Partial<Record<DrivenRuntime, string>>;
+}
+
+/** Codex 0.169 (MultiAgentV2 as shipped) forks otherwise than the codex-rs Fork Lab read. */
+const CODEX_0_169 =
+  'Codex 0.169 forks the parent’s items verbatim (tool calls, reasoning and all; the spawn call answered "aborted"), then three developer messages and the task as an agent_message item, and a number in fork_turns means all; Fork Lab reproduces the codex-rs it read before (filtered items, the task as inter-agent commentary), so the check finds no child of that shape';
+
+/** The working folder every scenario starts with: one fact a child can only know by inheriting it, or by reading the file. */
+export const NOTES_FILE = { 'notes.txt': 'The release train leaves on Thursday.\n' };
+
+const EARLIER_TURNS = ['The deploy password is heron-7731.', 'The staging host is sparrow-2.'];
+
+export const SCENARIOS: readonly Scenario[] = [
+  {
+    id: 'fork-all',
+    title: 'fork with the whole conversation',
+    turns: {
+      'qwen-code': ['Call agent with description=Notes subagent_type=fork fork_turns=all prompt="Say what notes.txt holds"'],
+      codex: ['Call spawn_agent with task_name=notes fork_turns=all message="Say what notes.txt holds"'],
+      'claude-code': ['Call Agent with subagent_type=fork description=Notes prompt="Say what notes.txt holds"'],
+    },
+    expect: { kind: 'forks', count: 1 },
+    known: { codex: CODEX_0_169 },
+  },
+  {
+    id: 'fork-last-turn',
+    title: 'fork the last turn of a parent of three turns (resumed)',
+    turns: {
+      'qwen-code': [...EARLIER_TURNS, 'Call agent with description=Recall subagent_type=fork fork_turns=1 prompt="What is the deploy password?"'],
+      codex: [...EARLIER_TURNS, 'Call spawn_agent with task_name=recall fork_turns=1 message="What is the deploy password?"'],
+    },
+    expect: { kind: 'forks', count: 1 },
+    known: {
+      codex: CODEX_0_169,
+      'qwen-code':
+        'Qwen sends its startup context and the window’s first prompt as one user message (its history holds them apart; Chat Completions merges adjacent user turns); Fork Lab plans them as two, so the check does not match the child',
+    },
+  },
+  {
+    id: 'fork-after-resume',
+    title: 'fork the whole conversation of a parent of three turns (resumed)',
+    turns: {
+      'qwen-code': [...EARLIER_TURNS, 'Call agent with description=Recall subagent_type=fork prompt="What is the deploy password?"'],
+      codex: [...EARLIER_TURNS, 'Call spawn_agent with task_name=recall fork_turns=all message="What is the deploy password?"'],
+      'claude-code': [...EARLIER_TURNS, 'Call Agent with subagent_type=fork description=Recall prompt="What is the deploy password?"'],
+    },
+    expect: { kind: 'forks', count: 1 },
+    known: { codex: CODEX_0_169 },
+  },
+  {
+    id: 'fork-after-tools',
+    title: 'fork after the parent used a tool in the same turn',
+    turns: {
+      'qwen-code': ['Use read_file on {workdir}/notes.txt, then call agent with description=Notes subagent_type=fork prompt="When does the train leave?"'],
+      codex: ['Use exec_command with cmd="cat notes.txt", then call spawn_agent with task_name=notes fork_turns=all message="When does the train leave?"'],
+      'claude-code': ['Use Read on {workdir}/notes.txt, then call Agent with subagent_type=fork description=Notes prompt="When does the train leave?"'],
+    },
+    expect: { kind: 'forks', count: 1 },
+    known: { codex: CODEX_0_169 },
+  },
+  {
+    id: 'sibling-forks',
+    title: 'two sibling forks in one message',
+    turns: {
+      'qwen-code': [
+        'In parallel, call agent with description=First subagent_type=fork prompt="Say what notes.txt holds" and call agent with description=Second subagent_type=fork prompt="When does the train leave?"',
+      ],
+      codex: [
+        'In parallel, call spawn_agent with task_name=first fork_turns=all message="Say what notes.txt holds" and call spawn_agent with task_name=second fork_turns=all message="When does the train leave?"',
+      ],
+      'claude-code': [
+        'In parallel, call Agent with subagent_type=fork description=First prompt="Say what notes.txt holds" and call Agent with subagent_type=fork description=Second prompt="When does the train leave?"',
+      ],
+    },
+    expect: { kind: 'forks', count: 2 },
+    known: { codex: CODEX_0_169 },
+  },
+  {
+    id: 'not-a-fork',
+    title: 'a regular subagent, which is no fork',
+    turns: {
+      'qwen-code': ['Call agent with description=Notes subagent_type=general-purpose prompt="Say what notes.txt holds"'],
+      // `codex exec` ends with its parent's turn: waiting keeps it until the subagent has run.
+      codex: ['Call spawn_agent with task_name=notes fork_turns=none message="Say what notes.txt holds", then call wait_agent with timeout_ms=10000'],
+      'claude-code': ['Call Agent with subagent_type=general-purpose description=Notes prompt="Say what notes.txt holds"'],
+    },
+    expect: { kind: 'not-a-fork', task: 'Say what notes.txt holds' },
+  },
+  {
+    id: 'fork-tools',
+    title: 'Qwen fork_tools: a fork that may run only some tools',
+    turns: {
+      'qwen-code': ['Call agent with description=Notes subagent_type=fork fork_tools="read_file,grep_search" prompt="Say what notes.txt holds"'],
+    },
+    expect: { kind: 'forks', count: 1 },
+  },
+  {
+    id: 'fork-tools-empty',
+    title: 'Qwen fork_tools: an empty list, a fork that may run no tool',
+    turns: {
+      'qwen-code': ['Call agent with description=Notes subagent_type=fork fork_tools="" prompt="Say what notes.txt holds"'],
+    },
+    expect: { kind: 'forks', count: 1 },
+  },
+];
