@@ -1,7 +1,6 @@
 'use client';
 
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { RuntimeOptions } from '@/components/fork-controls/runtime-options';
 import { describeHttpError, readErrorResponse } from '@/lib/http/read-error-response';
@@ -10,6 +9,7 @@ import type { CapturedSession } from '@/lib/recording/capture-sessions';
 import type { ForkFinding } from '@/lib/recording/fork-check';
 import styles from './captures.module.css';
 import { openCapturedForkInPlayground, openCaptureInPlayground } from './open-capture';
+import { OpenInPlayground } from './open-in-playground';
 
 interface CaptureSummary {
   id: number;
@@ -88,34 +88,6 @@ export function CapturesView() {
 }
 
 /** A button that opens something captured in the playground, then goes there; a failure is shown beside it. */
-function OpenInPlayground({ open, testId, label }: { open: () => Promise<void>; testId: string; label: string }) {
-  const router = useRouter();
-  const [state, setState] = useState<'idle' | 'opening' | string>('idle');
-  return (
-    <>
-      <button
-        type="button"
-        disabled={state === 'opening'}
-        data-testid={testId}
-        onClick={() => {
-          setState('opening');
-          open().then(
-            () => router.push('/'),
-            (error: unknown) => setState(error instanceof Error ? error.message : String(error)),
-          );
-        }}
-      >
-        {label}
-      </button>
-      {state !== 'idle' && state !== 'opening' ? (
-        <span role="alert" className={styles.muted}>
-          {' '}
-          {state}
-        </span>
-      ) : null}
-    </>
-  );
-}
 
 /** The plan's first request against the one the runtime sent, message by message, as the compare view diffs them. */
 function ForkItems({ items }: { items: ForkFinding['items'] }) {

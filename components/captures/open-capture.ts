@@ -26,7 +26,8 @@ export async function openCapturedForkInPlayground(fork: Pick<ForkFinding, 'chil
   await openInPlayground(`/api/captures/${fork.childId}/fork?${query}`, `capture-fork-${fork.parentId}-${fork.childId}.fork-lab.json`, 'fork-lab-bundle');
 }
 
-async function openInPlayground(url: string, fileName: string, format: ImportFormatId): Promise<void> {
+/** Open what a Fork Lab URL answers (a request body, a fork bundle) as the playground's active session. */
+export async function openInPlayground(url: string, fileName: string, format: ImportFormatId): Promise<void> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(describeHttpError(await readErrorResponse(response)));
   const { answer, registration } = await importOnServer({ body: await response.text(), fileName, format });

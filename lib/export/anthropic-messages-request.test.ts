@@ -233,7 +233,12 @@ describe('toAnthropicMessagesRequest: a Claude Code fork', () => {
       ]),
     ]);
     const lastMessage = (runtimeVersion: string) => {
-      const request = { policy: 'claude-code-fork', directive: 'Write tests.', params: { description: 'Tests', subagent_type: 'fork' }, runtimeVersion } as const;
+      const request = {
+        policy: 'claude-code-fork',
+        directive: 'Write tests.',
+        params: { description: 'Tests', subagent_type: 'fork' },
+        runtimeVersion,
+      } as const;
       const body = toAnthropicMessagesRequest(planFork(parent, request).child!);
       expect(body.messages).toHaveLength(3);
       const last = body.messages.at(-1)!;

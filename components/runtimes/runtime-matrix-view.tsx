@@ -1,0 +1,154 @@
+'use client';
+
+import Link from 'next/link';
+import { openInPlayground } from '@/components/captures/open-capture';
+import { OpenInPlayground } from '@/components/captures/open-in-playground';
+import type { RuntimeMatrix } from '@/lib/verify/run-matrix';
+import type { MatrixCell } from '@/lib/verify/run-scenario';
+import styles from './runtimes.module.css';
+
+const OUTCOME: Record<MatrixCell['outcome'], string> = {
+  matches: 'matches',
+  'not-a-fork': 'not a fork',
+  differs: 'differs',
+  refused: 'refused',
+  'no-fork-seen': 'no fork seen',
+  'wrong-fork-count': 'wrong fork count',
+  'runtime-failed': 'runtime failed',
+};
+
+function state(cell: MatrixCell): 'green' | 'known' | 'red' {
+  if (cell.known !== undefined) return cell.green ? 'red' : 'known';
+  return cell.green ? 'green' : 'red';
+}
+
+/** The newest runtime matrix: scenarios down, each runtime's cell beside the others (stacked on a phone). */
+export function RuntimeMatrixView({ matrix }: { matrix: RuntimeMatrix | null }) {
+  return (
+    <main className={styles.page}>
+      <header className={styles.header}>
+        <h1>Runtime matrix</h1>
+        <p className={styles.muted}>
+          The shipped runtimes, driven headless through Fork Lab with the offline model playing the parent; each cell is what the fork check made of their
+          traffic. Run it with <code>npx fork-lab verify</code> (add <code>--runtime claude-code@&lt;version&gt;</code> for another release).{' '}
+          <Link href="/">Playground</Link> · <Link href="/captures">Captured traffic</Link>
+        </p>
+      </header>
+      {matrix === null ? (
+        <p role="status" data-testid="matrix-empty">
+          No matrix has been run here yet. Run <code>npx fork-lab verify</code> (or <code>npm test</code>), then reload.
+        </p>
+      ) : (
+        <MatrixBody matrix={matrix} />
+      )}
+    </main>
+  );
+}
+
+function MatrixBody({ matrix }: { matrix: RuntimeMatrix }) {
+  const green = matrix.cells.filter((cell) => state(cell) === 'green').length;
+  const known = matrix.cells.filter((cell) => state(cell) === 'known').length;
+  return (
+    <>
+      <p data-testid="matrix-summary">
+        <strong>
+          {green} of {matrix.cells.length} cells green
+        </strong>
+        , {known} known difference{known === 1 ? '' : 's'} · {matrix.runtimes.map((runtime) => `${runtime.name}@${runtime.version}`).join(', ')} · run{' '}
+        {new Date(matrix.startedAt).toLocaleString()} in {matrix.seconds} s
+      </p>
+      {matrix.scenarios.map((scenario) => {
+        const cells = matrix.cells.filter((cell) => cell.scenario === scenario.id);
+        if (cells.length === 0) return null;
+        return (
+          <section key={scenario.id} aria-labelledby={`scenario-${scenario.id}`} className={styles.scenario}>
+            <h2 id={`scenario-${scenario.id}`}>
+              {scenario.id} <span className={styles.muted}>— {scenario.title}</span>
+            </h2>
+            <div className={styles.cells}>
+              {cells.map((cell) => (
+                <CellCard key={`${cell.runtime}-${cell.scenario}`} cell={cell} />
+              ))}
+            </div>
+          </section>
+        );
+      })}
+      {matrix.planted.length > 0 ? (
+        <section aria-labelledby="planted" className={styles.scenario}>
+          <h2 id="planted">Planted wrong rules</h2>
+          <p className={styles.muted}>Each runtime’s first green cell, read again by its older rules: the check must turn it red.</p>
+          <ul>
+            {matrix.planted.map((check) => (
+              <li key={check.cell}>
+                <strong>{check.caught ? 'caught' : 'MISSED'}</strong>: {check.cell} — {check.summary}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <section aria-labelledby="code-read" className={styles.scenario}>
+        <h2 id="code-read">Code-read only</h2>
+        <ul>
+          {matrix.codeReadOnly.map((runtime) => (
+            <li key={runtime.name}>
+              {runtime.label}: not on npm, so its rules rest on its code — {runtime.source}.
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}
+
+function CellCard({ cell }: { cell: MatrixCell }) {
+  const shown = state(cell);
+  return (
+    <article className={styles.cell} data-state={shown} data-testid={`cell-${cell.runtime}-${cell.scenario}`}>
+      <h3>
+        {cell.runtime}@{cell.version}
+      </h3>
+      <p>
+        <span className={styles.badge} data-state={shown}>
+          {shown === 'known' ? `known: ${OUTCOME[cell.outcome]}` : OUTCOME[cell.outcome]}
+        </span>{' '}
+        <span className={styles.muted}>
+          {cell.requests} requests · {cell.seconds} s
+        </span>
+      </p>
+      {cell.green ? <p className={styles.summary}>{cell.summary}</p> : <Difference text={cell.summary} />}
+      {cell.known !== undefined ? <p className={styles.muted}>Known: {cell.known}</p> : null}
+      {cell.forks.map((fork) => (
+        <p key={`${fork.parentId}-${fork.childId}`} className={styles.fork}>
+          fork {fork.parentId}→{fork.childId} · {fork.announced === null ? 'runtime guessed' : `${fork.runtime} ${fork.announced.runtimeVersion} rules`}{' '}
+          <OpenInPlayground
+            open={() =>
+              openInPlayground(
+                bundleUrl(cell, fork.parentId, fork.childId),
+                `verify-${cell.runtime}-${cell.scenario}-${fork.childId}.fork-lab.json`,
+                'fork-lab-bundle',
+              )
+            }
+            testId="open-matrix-fork"
+            label="Open in playground"
+          />
+        </p>
+      ))}
+    </article>
+  );
+}
+
+/** A long first difference (a whole system prompt) folded: its first line in view, the rest on demand. */
+function Difference({ text }: { text: string }) {
+  const head = text.length > 220 ? `${text.slice(0, 220)}…` : text;
+  if (head === text) return <p className={styles.summary}>{text}</p>;
+  return (
+    <details className={styles.summary}>
+      <summary>{head}</summary>
+      <pre className={styles.pre}>{text}</pre>
+    </details>
+  );
+}
+
+function bundleUrl(cell: MatrixCell, parent: number, child: number): string {
+  return `/api/runtimes/bundle?${new URLSearchParams({ runtime: cell.runtime, scenario: cell.scenario, parent: String(parent), child: String(child) })}`;
+}
