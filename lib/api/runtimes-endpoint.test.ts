@@ -20,9 +20,39 @@ function writeMatrix(): string {
   const folder = path.join(dataDir, 'verify', 'run', 'qwen-code@0.24.4', 'fork-all');
   mkdirSync(folder, { recursive: true });
   writeFileSync(path.join(folder, 'fork-2-3.json'), '{"kind":"fork-lab/fork-bundle"}');
-  const fork = { parentId: 2, childId: 3, toolCallId: 'c', toolName: 'agent', runtime: 'qwen-fork-turns', announced: null, verdict: 'matches', difference: null };
-  const cell = { runtime: 'qwen-code', version: '0.24.4', scenario: 'fork-all', outcome: 'matches', green: true, summary: 'ok', forks: [fork], requests: 4, seconds: 1, folder };
-  const matrix = { kind: 'fork-lab/runtime-matrix', version: 1, startedAt: '', seconds: 1, runtimes: [], scenarios: [], cells: [cell], planted: [], codeReadOnly: [] };
+  const fork = {
+    parentId: 2,
+    childId: 3,
+    toolCallId: 'c',
+    toolName: 'agent',
+    runtime: 'qwen-fork-turns',
+    announced: null,
+    verdict: 'matches',
+    difference: null,
+  };
+  const cell = {
+    runtime: 'qwen-code',
+    version: '0.24.4',
+    scenario: 'fork-all',
+    outcome: 'matches',
+    green: true,
+    summary: 'ok',
+    forks: [fork],
+    requests: 4,
+    seconds: 1,
+    folder,
+  };
+  const matrix = {
+    kind: 'fork-lab/runtime-matrix',
+    version: 1,
+    startedAt: '',
+    seconds: 1,
+    runtimes: [],
+    scenarios: [],
+    cells: [cell],
+    planted: [],
+    codeReadOnly: [],
+  };
   writeFileSync(path.join(dataDir, 'verify', 'latest.json'), JSON.stringify(matrix));
   return folder;
 }

@@ -40,7 +40,7 @@ export function validateQwenForkParams(params: QwenForkParams, prompt: string, v
       'description',
       'description_empty',
       'Parameter "description" must be a non-empty string.',
-      `description is ${describeValue(params.description)}. Qwen Code 0.24 requires a short description of the task before any other check.`,
+      `description is ${params.description === undefined ? 'left out' : describeValue(params.description)}. Qwen Code 0.24 requires a short description of the task (3–5 words) before any other check; before 0.24 none was needed.`,
     );
   }
 
