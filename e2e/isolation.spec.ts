@@ -95,7 +95,7 @@ test('a launched child keeps exactly what it inherited while the parent is answe
           content: [
             {
               type: 'text',
-              text: qwenTaskNotification({ taskId: childId, toolUseId: 'agent-1', description: 'child 1 · fork_turns 2', status: 'completed', result: output }),
+              text: qwenTaskNotification({ taskId: childId, toolUseId: 'agent-1', description: 'Fork', status: 'completed', result: output }),
             },
           ],
         },

@@ -59,6 +59,8 @@ test('sessions, children, the open child, selections and revisions come back aft
     policy: 'qwen-fork-turns',
     fork_turns: '1',
     subagent_type: 'fork',
+    description: 'Fork',
+    runtime_version: '0.24',
     directive: 'Persisted directive',
   });
 

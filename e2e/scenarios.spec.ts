@@ -75,6 +75,8 @@ test('the built-in scenario list matches public/scenarios/index.json, with both 
     policy: 'qwen-fork-turns',
     fork_turns: '1',
     subagent_type: 'fork',
+    description: 'Fork',
+    runtime_version: '0.24',
     directive: scenarioFile('startup-block').request.directive,
   });
 });

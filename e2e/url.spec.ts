@@ -63,6 +63,8 @@ test('a Qwen view with a fork point survives a copied link into a fresh browser'
     policy: 'qwen-fork-turns',
     fork_turns: '1',
     subagent_type: 'fork',
+    description: 'Fork',
+    runtime_version: '0.24',
     directive,
     point: '7',
   });
@@ -240,6 +242,8 @@ test('a hand-written link opens exactly the view it spells out, a rejected value
     policy: 'qwen-fork-turns',
     fork_turns: '1',
     subagent_type: 'fork',
+    description: 'Fork',
+    runtime_version: '0.24',
     directive: scenarioFile('image-only-turn').request.directive,
   });
 

@@ -14,6 +14,7 @@ const OUTCOME: Record<MatrixCell['outcome'], string> = {
   refused: 'refused',
   'no-fork-seen': 'no fork seen',
   'wrong-fork-count': 'wrong fork count',
+  'not-delivered': 'not delivered',
   'runtime-failed': 'runtime failed',
 };
 

@@ -17,6 +17,11 @@ export interface ControlField {
    * notice placement): it travels with the parent's turn, and a model calling the tool never sets it.
    */
   setting?: boolean;
+  /**
+   * What a link that does not name this field gets, when that is not the default: a field added
+   * later (the runtime version) gives a link written before it the behaviour it had then.
+   */
+  linkFallback?: string;
 }
 
 /**
@@ -114,6 +119,8 @@ export function runtimeVersionField(versions: RuntimeVersions): ControlField {
     hint: 'Which release’s rules and texts to reproduce; the newest by default.',
     options: versions.map((version) => ({ value: version.id, label: version.label })),
     setting: true,
+    // Links written before versions existed reproduce the rules Fork Lab had then: the oldest line.
+    linkFallback: versions[versions.length - 1]!.id,
   };
 }
 

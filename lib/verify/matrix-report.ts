@@ -8,6 +8,7 @@ const MARK: Record<MatrixCell['outcome'], string> = {
   refused: 'REFUSED',
   'no-fork-seen': 'NO FORK SEEN',
   'wrong-fork-count': 'WRONG COUNT',
+  'not-delivered': 'NOT DELIVERED',
   'runtime-failed': 'RUNTIME FAILED',
 };
 

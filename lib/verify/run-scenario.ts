@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { deliveryIn } from './delivery';
 import type { RuntimeDriver } from './drivers';
 import type { InstalledRuntime } from './install-runtime';
 import { startRecordingServer } from './recording-server';
@@ -19,7 +20,7 @@ export interface CheckedFork {
   errors?: string[];
 }
 
-export type CellOutcome = 'matches' | 'differs' | 'refused' | 'no-fork-seen' | 'wrong-fork-count' | 'not-a-fork' | 'runtime-failed';
+export type CellOutcome = 'matches' | 'differs' | 'refused' | 'no-fork-seen' | 'wrong-fork-count' | 'not-delivered' | 'not-a-fork' | 'runtime-failed';
 
 /** One runtime × scenario: what the traffic showed, and whether that is what the scenario expects. */
 export interface MatrixCell {
@@ -41,6 +42,7 @@ export interface MatrixCell {
 
 interface CapturesListing {
   captures: { id: number }[];
+  sessions: { captureIds: number[] }[];
   forks: CheckedFork[];
 }
 
@@ -97,10 +99,12 @@ export async function runScenario(
     }
     const listing = await captures(server.origin);
     for (const fork of listing.forks) await saveBundle(server.origin, fork, folder);
+    const store = server.store;
     return judge(
       scenario,
       listing,
-      server.store.list(1000, 256 * 1024 * 1024).map((capture) => capture.requestBody),
+      (id) => store.get(id)?.requestBody ?? '',
+      store.list(1000, 256 * 1024 * 1024).map((capture) => capture.requestBody),
       cell,
       turns.at(-1) ?? '',
     );
@@ -109,9 +113,16 @@ export async function runScenario(
   }
 }
 
+/** The body of the last request of the parent's session (the one its fork was called from). */
+function lastParentRequest(listing: CapturesListing, parentId: number, bodyOf: (id: number) => string): string {
+  const session = listing.sessions.find((candidate) => candidate.captureIds.includes(parentId));
+  return bodyOf(Math.max(parentId, ...(session?.captureIds ?? [])));
+}
+
 function judge(
   scenario: Scenario,
   listing: CapturesListing,
+  bodyOf: (id: number) => string,
   bodies: readonly string[],
   cell: (outcome: CellOutcome, green: boolean, summary: string, forks?: CheckedFork[], requests?: number) => MatrixCell,
   lastPrompt: string,
@@ -137,6 +148,21 @@ function judge(
   const expected = scenario.expect.count;
   if (forks.length === 0) return cell('no-fork-seen', false, `no fork in ${requests} requests`, forks, requests);
   if (forks.length !== expected) return cell('wrong-fork-count', false, `${forks.length} forks found, ${expected} expected`, forks, requests);
+  if (scenario.expect.delivered === true) {
+    for (const fork of forks) {
+      const { delivery, count } = deliveryIn(lastParentRequest(listing, fork.parentId, bodyOf), fork.toolCallId);
+      if (delivery !== 'delivered') {
+        return cell(
+          'not-delivered',
+          false,
+          `the result of fork ${fork.parentId}→${fork.childId} is ${delivery}: ${count} deliveries in the parent’s last request`,
+          forks,
+          requests,
+        );
+      }
+    }
+    return cell('matches', true, `as the rules plan ${forks.length === 1 ? 'it' : 'them'}, and delivered once`, forks, requests);
+  }
   return cell(
     'matches',
     true,

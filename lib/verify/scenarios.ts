@@ -2,8 +2,11 @@ import type { DrivenRuntime } from './runtime-pins';
 
 /** What a scenario's cell must show to be green. */
 export type Expectation =
-  /** The check finds exactly `count` forks in the traffic, and the rules reproduce each child. */
-  | { kind: 'forks'; count: number }
+  /**
+   * The check finds exactly `count` forks in the traffic, and the rules reproduce each child; with
+   * `delivered`, each child's result also reached its parent once (the parent's last request).
+   */
+  | { kind: 'forks'; count: number; delivered?: boolean }
   /**
    * A subagent that is no fork ran (a request carries `task` without the parent's own prompt), and
    * the check reports no fork: not `differs`.
@@ -101,6 +104,18 @@ export const SCENARIOS: readonly Scenario[] = [
       ],
     },
     expect: { kind: 'forks', count: 2 },
+    known: { codex: CODEX_0_169 },
+  },
+  {
+    id: 'result-delivered',
+    title: 'the child’s result reaches the parent once, in its next request',
+    turns: {
+      'qwen-code': ['Call agent with description=Notes subagent_type=fork prompt="Say what notes.txt holds"'],
+      // `codex exec` ends with its parent's turn: waiting keeps it until the child has answered.
+      codex: ['Call spawn_agent with task_name=notes fork_turns=all message="Say what notes.txt holds", then call wait_agent with timeout_ms=10000'],
+      'claude-code': ['Call Agent with subagent_type=fork description=Notes prompt="Say what notes.txt holds"'],
+    },
+    expect: { kind: 'forks', count: 1, delivered: true },
     known: { codex: CODEX_0_169 },
   },
   {

@@ -147,3 +147,14 @@ describe('restoreSelection', () => {
     });
   });
 });
+
+describe('a link written before runtime versions existed', () => {
+  it('reproduces the rules of then (the oldest version); a link that names one gets it, an unknown one the newest', () => {
+    const qwen = (query: string) =>
+      decodeUrlState(`scenario=x&policy=qwen-fork-turns&fork_turns=2&subagent_type=fork&directive=d${query}`).selection!.fields['qwen-fork-turns']!;
+    expect(qwen('').runtime_version).toBe('0.23');
+    expect(qwen('&runtime_version=0.24').runtime_version).toBe('0.24');
+    expect(qwen('&runtime_version=0.99').runtime_version).toBe('0.24');
+    expect(decodeUrlState('policy=claude-code-fork&description=x&directive=d').selection!.fields['claude-code-fork']!.runtime_version).toBe('2.1.88');
+  });
+});

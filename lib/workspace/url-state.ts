@@ -16,6 +16,7 @@ function encodeField(field: ControlField, value: string): string | null {
 }
 
 function decodeField(field: ControlField, value: string | null, fallback: string): string {
+  if (value === null && field.linkFallback !== undefined) return field.linkFallback;
   if (field.kind !== 'select') return value ?? '';
   const wanted = value === OMITTED ? '' : value;
   return field.options?.some((option) => option.value === wanted) ? (wanted as string) : fallback;

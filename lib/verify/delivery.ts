@@ -1,0 +1,41 @@
+/*
+ * Whether a fork's result reached its parent once. Each runtime delivers it as a message of its own
+ * in the parent's next requests: Qwen Code and Claude Code a <task-notification> naming the call
+ * (`<tool-use-id>…</tool-use-id>`) in a user turn, Codex an agent_message item `Message Type:
+ * FINAL_ANSWER`. The parent's last request holds every delivery so far: exactly one is delivered,
+ * none is missing, more than one is repeated.
+ */
+
+export type Delivery = 'delivered' | 'missing' | 'repeated';
+
+type Json = Record<string, unknown>;
+
+function texts(content: unknown): string[] {
+  if (typeof content === 'string') return [content];
+  if (!Array.isArray(content)) return [];
+  return content.flatMap((part: Json) => (typeof part?.text === 'string' ? [part.text] : []));
+}
+
+/** The texts a request's user turns and agent messages hold, one entry per message or item. */
+function deliveredTexts(body: Json): string[] {
+  const messages = Array.isArray(body.messages) ? (body.messages as Json[]) : [];
+  const items = Array.isArray(body.input) ? (body.input as Json[]) : [];
+  return [
+    ...messages.filter((message) => message.role === 'user').map((message) => texts(message.content).join('\n')),
+    ...items.filter((item) => (item.type === 'message' || item.type === undefined) && item.role === 'user').map((item) => texts(item.content).join('\n')),
+    ...items.filter((item) => item.type === 'agent_message').map((item) => texts(item.content).join('\n')),
+  ];
+}
+
+/** How the fork started by `toolCallId` was delivered in the parent's last request (its body as sent). */
+export function deliveryIn(lastParentRequest: string, toolCallId: string): { delivery: Delivery; count: number } {
+  let body: Json;
+  try {
+    body = JSON.parse(lastParentRequest) as Json;
+  } catch {
+    return { delivery: 'missing', count: 0 };
+  }
+  const notification = `<tool-use-id>${toolCallId}</tool-use-id>`;
+  const count = deliveredTexts(body).filter((text) => text.includes(notification) || text.startsWith('Message Type: FINAL_ANSWER')).length;
+  return { delivery: count === 0 ? 'missing' : count === 1 ? 'delivered' : 'repeated', count };
+}
