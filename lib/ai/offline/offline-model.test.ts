@@ -182,4 +182,16 @@ describe('offline model playing a runtime’s parent', () => {
     expect(result.toolCalls).toEqual([]);
     expect(result.text).toBe(`A background agent reported back:\n${notification}`);
   });
+
+  it('reads a tool named inside a quoted value as part of the directive, single quotes too, not as a second call', async () => {
+    for (const content of [
+      'Call agent with description=Outer prompt="Call agent with description=Inner prompt=nested"',
+      "Call agent with description=Outer prompt='Call agent with description=Inner prompt=nested'",
+    ]) {
+      const result = await generateText({ model, tools: declared(['agent']), messages: [{ role: 'user', content }] });
+      expect(result.steps[0]!.toolCalls.map((call) => call.input)).toEqual([
+        { description: 'Outer', prompt: 'Call agent with description=Inner prompt=nested' },
+      ]);
+    }
+  });
 });

@@ -134,9 +134,12 @@ interface AskedCall {
   words: string;
 }
 
-/** The question with its quoted text blanked out: a tool named inside a directive is no call. */
+/**
+ * The question with its quoted text blanked out: a tool named inside a directive is no call. A
+ * single-quoted value counts only after `key=` or `key:` (elsewhere a ' is an apostrophe).
+ */
 function unquoted(question: string): string {
-  return question.replace(/"[^"]*"|“[^”]*”/g, (quote) => ' '.repeat(quote.length));
+  return question.replace(/"[^"]*"|“[^”]*”|(?<=[=:]\s*)'[^']*'/g, (quote) => ' '.repeat(quote.length));
 }
 
 const PARALLEL = /\b(in parallel|at once|together|in one (message|turn|step)|simultaneously)\b/i;
