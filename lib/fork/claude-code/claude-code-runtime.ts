@@ -20,7 +20,10 @@ export const claudeCodeRuntime = defineForkRuntime({
   // Claude Code runs forks in the background and hands the parent only the final result; the text
   // of its notification is not public, so Fork Lab answers the Agent call with the result.
   delivery: { kind: 'call-result' },
-  // A refused tool call comes back as an error result wrapped in <tool_use_error> (real sessions).
-  refusal: (message) => ({ type: 'error-text', value: `<tool_use_error>${message}</tool_use_error>` }),
+  // Only an input the tool's schema refuses comes back wrapped in <tool_use_error>; what the call
+  // itself throws (a fork inside a fork) comes back as it is, an error result all the same. Seen in
+  // 2.1.328 traffic (a nested fork, is_error true, unwrapped) and read in its binary; real sessions
+  // agree (a wrapped InputValidationError, an unwrapped EISDIR).
+  refusal: (message) => ({ type: 'error-text', value: message.startsWith('InputValidationError') ? `<tool_use_error>${message}</tool_use_error>` : message }),
   framing: claudeCodeFraming,
 });
