@@ -28,7 +28,8 @@ describe('buildBootstrapRecord', () => {
       parentAgentId: 'main',
       initialMessages: plan.child!.initialMessages.map((entry) => entry.message),
       systemInstruction: 'You are a careful coding agent.',
-      tools: parent.profile.tools,
+      // A Qwen 0.24 fork is not given the agent tool.
+      tools: parent.profile.tools.filter((tool) => tool.name !== 'agent'),
       model: 'fork-lab-offline',
       depth: 1,
       taskPrompt: 'Begin.',

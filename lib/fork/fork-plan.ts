@@ -99,7 +99,8 @@ export interface ChildMessage {
 export interface ChildInheritance {
   /** `parent-as-subagent`: the parent's, marked as a subagent's (Claude Code's billing line). */
   systemInstruction: 'parent' | 'parent-as-subagent' | 'persona';
-  tools: 'parent' | 'registry' | 'registry-filtered';
+  /** `parent-filtered`: the parent's declarations less the ones the runtime does not fork (Qwen's `agent`, …). */
+  tools: 'parent' | 'parent-filtered' | 'registry' | 'registry-filtered';
   /** `request`: the call named another model, which a spawn that is not a full fork may. */
   model: 'parent' | 'request';
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ForkPolicy, ForkRequest, ModelMessage } from '@/lib/fork';
-import { type CapturedConversation, checkForks, readCapture } from './fork-check';
+import { type CapturedConversation, checkForks, readCapture, whereTextsPart } from './fork-check';
 import { runtimeThatForks as forkThroughForkLab, type RuntimeQuirks } from './testing/runtime-that-forks';
 
 /** The forks the check finds in a scripted runtime's traffic. */
@@ -137,5 +137,16 @@ describe('checking a runtime from its traffic', () => {
     const rewritten = await readCapture(4, 'openai-chat', JSON.stringify({ ...later, messages: asParts }));
     const findings = await checkForks([...traffic, rewritten].filter((conversation) => conversation !== null));
     expect(findings.map((finding) => [finding.parentId, finding.childId])).toEqual([[3, 2]]);
+  });
+});
+
+describe('whereTextsPart', () => {
+  it('shows two long texts from a little before where they part, not whole', () => {
+    const shared = 'x'.repeat(500);
+    expect(whereTextsPart(`${shared}cc_entrypoint=cli;\n\nYou are`, `${shared}cc_entrypoint=cli; cc_is_subagent=true;\n\nYou are`)).toEqual({
+      expected: `…${'x'.repeat(42)}cc_entrypoint=cli;\n\nYou are`,
+      actual: `…${'x'.repeat(42)}cc_entrypoint=cli; cc_is_subagent=true;\n\nYou are`,
+    });
+    expect(whereTextsPart('short a', 'short b')).toEqual({ expected: 'short a', actual: 'short b' });
   });
 });

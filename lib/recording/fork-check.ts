@@ -70,7 +70,7 @@ export interface ForkFinding {
 }
 
 /** The runtime and release a request's headers announce (Qwen's and Claude Code's user agent, Codex's). */
-function announcedBy(headers: Readonly<Record<string, string>> | undefined, policy?: ForkPolicy) {
+export function announcedBy(headers: Readonly<Record<string, string>> | undefined, policy?: ForkPolicy) {
   if (headers === undefined) return null;
   for (const runtime of FORK_RUNTIMES) {
     if (policy !== undefined && runtime.policy !== policy) continue;
@@ -277,10 +277,15 @@ async function judge(
   const system =
     plan.child.systemInstruction === child.transcript.profile.systemInstruction
       ? null
-      : { at: 'system', expected: plan.child.systemInstruction, actual: child.transcript.profile.systemInstruction };
+      : { at: 'system', ...whereTextsPart(plan.child.systemInstruction, child.transcript.profile.systemInstruction) };
+  // The tools the child is declared, by name (each API writes a schema its own way): a runtime
+  // that withholds some from its forks (Qwen's agent) shows here.
+  const plannedTools = plan.child.tools.map((tool) => tool.name).join(', ');
+  const sentTools = child.transcript.profile.tools.map((tool) => tool.name).join(', ');
+  const tools = plannedTools === sentTools ? null : { at: 'tools', expected: plannedTools || '(none)', actual: sentTools || '(none)' };
   const expectedKeys = expected.map(messageKey);
   const actualKeys = keysOf(child);
-  const found = system ?? messageDifference(expected, actual, expectedKeys, actualKeys);
+  const found = system ?? tools ?? messageDifference(expected, actual, expectedKeys, actualKeys);
   const planned = [...plan.child.initialMessages, plan.child.firstPrompt];
   // The plan's messages as the provider format carries them, where writing them out kept one per message.
   const aligned = expected.length === planned.length;
@@ -314,6 +319,18 @@ function messageDifference(
     if (difference !== null) return { at: difference.path, expected: show(difference.before), actual: show(difference.after) };
   }
   return null;
+}
+
+/**
+ * Two long texts (a system prompt) where they part: a little of what they share, then each one's
+ * own continuation, so the difference is in view instead of a whole prompt twice.
+ */
+export function whereTextsPart(expected: string, actual: string): { expected: string; actual: string } {
+  let at = 0;
+  while (at < expected.length && at < actual.length && expected[at] === actual[at]) at++;
+  const from = Math.max(0, at - 60);
+  const clip = (text: string) => `${from > 0 ? '…' : ''}${text.slice(from, at + 240)}${text.length > at + 240 ? '…' : ''}`;
+  return { expected: clip(expected), actual: clip(actual) };
 }
 
 function show(value: unknown): string {

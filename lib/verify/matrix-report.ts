@@ -5,7 +5,7 @@ const MARK: Record<MatrixCell['outcome'], string> = {
   matches: 'matches',
   'not-a-fork': 'not a fork',
   differs: 'DIFFERS',
-  refused: 'REFUSED',
+  refused: 'refused',
   'no-fork-seen': 'NO FORK SEEN',
   'wrong-fork-count': 'WRONG COUNT',
   'not-delivered': 'NOT DELIVERED',

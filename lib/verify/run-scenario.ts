@@ -3,6 +3,7 @@ import path from 'node:path';
 import { deliveryIn } from './delivery';
 import type { RuntimeDriver } from './drivers';
 import type { InstalledRuntime } from './install-runtime';
+import { nestedRefusal } from './nested-refusal';
 import { startRecordingServer } from './recording-server';
 import { runTurn } from './run-turn';
 import { NOTES_FILE, type Scenario } from './scenarios';
@@ -100,6 +101,16 @@ export async function runScenario(
     const listing = await captures(server.origin);
     for (const fork of listing.forks) await saveBundle(server.origin, fork, folder);
     const store = server.store;
+    if (scenario.expect.kind === 'nested-refused') {
+      const { sent, planned } = await nestedRefusal(store.list(1000, 256 * 1024 * 1024), scenario.expect.task);
+      const requests = listing.captures.length;
+      if (sent === null) return cell('no-fork-seen', false, 'no request carries the fork’s own Agent call and its answer', listing.forks, requests);
+      if (planned === null)
+        return cell('differs', false, `the runtime answered “${sent.slice(0, 200)}”; Fork Lab’s rules let the call through`, listing.forks, requests);
+      return sent === planned
+        ? cell('refused', true, `refused alike: “${sent.slice(0, 200)}”`, listing.forks, requests)
+        : cell('differs', false, `the runtime answered “${sent.slice(0, 300)}” — Fork Lab’s rules: “${planned.slice(0, 300)}”`, listing.forks, requests);
+    }
     return judge(
       scenario,
       listing,
@@ -145,10 +156,12 @@ function judge(
       ? cell('not-a-fork', true, 'the subagent ran; the check reports no fork', forks, requests)
       : cell('no-fork-seen', false, 'no request carries the subagent’s task: it never ran', forks, requests);
   }
-  const expected = scenario.expect.count;
+  const expect = scenario.expect;
+  if (expect.kind !== 'forks') throw new Error(`judge reads fork scenarios, not ${expect.kind}`);
+  const expected = expect.count;
   if (forks.length === 0) return cell('no-fork-seen', false, `no fork in ${requests} requests`, forks, requests);
   if (forks.length !== expected) return cell('wrong-fork-count', false, `${forks.length} forks found, ${expected} expected`, forks, requests);
-  if (scenario.expect.delivered === true) {
+  if (expect.delivered === true) {
     for (const fork of forks) {
       const { delivery, count } = deliveryIn(lastParentRequest(listing, fork.parentId, bodyOf), fork.toolCallId);
       if (delivery !== 'delivered') {

@@ -11,7 +11,12 @@ export type Expectation =
    * A subagent that is no fork ran (a request carries `task` without the parent's own prompt), and
    * the check reports no fork: not `differs`.
    */
-  | { kind: 'not-a-fork'; task: string };
+  | { kind: 'not-a-fork'; task: string }
+  /**
+   * The fork, told to fork again (an Agent call whose prompt is `task`), is refused by the runtime
+   * in the words Fork Lab's rules give a fork child.
+   */
+  | { kind: 'nested-refused'; task: string };
 
 /**
  * One thing users do with a runtime, as the prompts that make the offline model (playing the
@@ -117,6 +122,16 @@ export const SCENARIOS: readonly Scenario[] = [
     },
     expect: { kind: 'forks', count: 1, delivered: true },
     known: { codex: CODEX_0_169 },
+  },
+  {
+    id: 'nested-fork',
+    title: 'a fork told to fork again: the runtime’s refusal',
+    // Qwen Code gives a fork no agent tool at all (every Qwen fork cell checks the child's tools),
+    // so its fork cannot even try; its refusals are the planner's tests.
+    turns: {
+      'claude-code': ["Call Agent with subagent_type=fork description=Outer prompt='Call Agent with subagent_type=fork description=Inner prompt=nested'"],
+    },
+    expect: { kind: 'nested-refused', task: 'nested' },
   },
   {
     id: 'not-a-fork',

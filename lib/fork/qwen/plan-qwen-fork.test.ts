@@ -558,7 +558,7 @@ describe('planFork — Qwen curation of tool results', () => {
 });
 
 describe('planFork — Qwen launch rules', () => {
-  it('keeps the parent system instruction, tools, model and approval mode', () => {
+  it('keeps the parent system instruction, model and approval mode, and its tools less agent (0.24: a fork is not given it)', () => {
     const result = planFork(parentOf(session, { approvalMode: 'auto-edit' }), {
       policy: 'qwen-fork-turns',
       directive: DIRECTIVE,
@@ -570,9 +570,13 @@ describe('planFork — Qwen launch rules', () => {
       model: 'fork-lab-offline',
       approvalMode: 'auto-edit',
       depth: 1,
-      inheritance: { systemInstruction: 'parent', tools: 'parent', model: 'parent' },
+      inheritance: { systemInstruction: 'parent', tools: 'parent-filtered', model: 'parent' },
     });
-    expect(result.child!.tools.map((tool) => tool.name)).toEqual(['read_file', 'agent']);
+    expect(result.child!.tools.map((tool) => tool.name)).toEqual(['read_file']);
+    // Before 0.24 (as Fork Lab read 05c11b40) the parent's declarations went whole.
+    const before = planFork(parentOf(session), { policy: 'qwen-fork-turns', directive: DIRECTIVE, params: { subagent_type: 'fork' }, runtimeVersion: '0.23' });
+    expect(before.child!.tools.map((tool) => tool.name)).toEqual(['read_file', 'agent']);
+    expect(before.child!.inheritance.tools).toBe('parent');
   });
 
   it('a top-level agent whose history merely quotes the fork boilerplate may fork: where it runs decides, not what it read', () => {
@@ -660,8 +664,15 @@ describe('planFork — Qwen launch rules', () => {
     expect(plan(session, { subagent_type: '', fork_turns: '03' }, DIRECTIVE).errors.map((error) => error.code)).toEqual(['subagent_type_empty']);
   });
 
-  it('reports what a prompt cache can reuse', () => {
-    expect(plan(session, { subagent_type: 'fork', fork_turns: '1' }).cache).toEqual({
+  it('reports what a prompt cache can reuse: from 0.24 the fork’s tools are not the parent’s', () => {
+    expect(plan(session, { subagent_type: 'fork', fork_turns: '1' }).cache).toMatchObject({ systemMatches: true, toolsMatch: false });
+    const before = planFork(parentOf(session), {
+      policy: 'qwen-fork-turns',
+      directive: DIRECTIVE,
+      params: { subagent_type: 'fork', fork_turns: '1' },
+      runtimeVersion: '0.23',
+    });
+    expect(before.cache).toEqual({
       systemMatches: true,
       toolsMatch: true,
       sharedMessages: 1,

@@ -6,6 +6,7 @@ import { freshPlan, rejectedPlan } from '../planning/refused-plans';
 import type { ParentTranscript } from '../transcript/transcript';
 import { buildChildMessage } from './child-message';
 import { closeOrphanedCalls } from './close-orphaned-calls';
+import { forkToolDeclarations } from './fork-tool-declarations';
 import { forkExecutionAllowlist } from './fork-tools';
 import { dispatchQwenSpawn } from './qwen-dispatch';
 import type { QwenForkRequest } from './qwen-fork-request';
@@ -77,7 +78,8 @@ export function planQwenFork(parent: ParentTranscript, request: QwenForkRequest,
     policy: POLICY,
     profile,
     keepsModes: true,
-    inheritance: { systemInstruction: 'parent', tools: 'parent', model: 'parent' },
+    inheritance: { systemInstruction: 'parent', tools: version === '0.23' ? 'parent' : 'parent-filtered', model: 'parent' },
+    ...(version === '0.23' ? {} : { tools: forkToolDeclarations(profile.tools) }),
     initialMessages: closed.initialMessages,
     firstPrompt: repaired.firstPrompt,
     parent: ranges.ranges,
