@@ -1,6 +1,6 @@
 import { countTokens } from 'gpt-tokenizer';
 import { classifyMessages, dispositionAt, type ModelMessage, planFork, runtimeOf } from '@/lib/fork';
-import { FORK_WORKER_RULES } from '@/lib/fork/claude-code/fork-directive';
+import { FORK_WORKER_RULES, OWN_AGENT_CALL_RESULT } from '@/lib/fork/claude-code/fork-directive';
 import { OPEN_CALL_RESULT } from '@/lib/fork/kimi/close-open-tool-calls';
 import { INHERITANCE_NOTICE } from '@/lib/fork/kimi/inheritance-notice';
 import { buildChildMessage, FORK_BEGIN_PROMPT, FORK_DIRECTIVE_ACKNOWLEDGEMENT, FORK_PLACEHOLDER_RESULT } from '@/lib/fork/qwen/child-message';
@@ -44,6 +44,8 @@ function firstPromptText(rule: NonNullable<ScenarioFacts['firstPrompt']>, scenar
 function syntheticText(rule: string, scenario: ScenarioFile, toolNames: string[]): string | null {
   switch (rule) {
     case 'fork-placeholder-result':
+      // Claude Code 2.1.328 answers the fork's own call alone (its first here); Qwen every call of the message.
+      if (scenario.request.policy === 'claude-code-fork') return `${toolNames[0]} → ${OWN_AGENT_CALL_RESULT}`;
       return toolNames.map((name) => `${name} → ${FORK_PLACEHOLDER_RESULT}`).join('\n');
     case 'fork-directive-message':
       return buildChildMessage(scenario.request.directive, '0.24');
@@ -277,8 +279,10 @@ test('token totals are o200k counts of exactly what the child receives', async (
     await expect(playground.row(index).getByTestId('row-tokens')).toHaveText(`${count.toLocaleString('en-US')} tok`);
   }
   await expect(playground.previewSystem).toHaveText(scenario.transcript.profile.systemInstruction);
+  // The child's tools, as planned: a Qwen 0.24 fork is not given the agent tool.
+  expect(plan.child!.tools.map((tool) => tool.name)).not.toContain('agent');
   await expect(playground.previewTools.locator('li')).toHaveText(
-    scenario.transcript.profile.tools.map((tool) => `${tool.name}${tool.description ? ` — ${tool.description}` : ''}`),
+    plan.child!.tools.map((tool) => `${tool.name}${tool.description ? ` — ${tool.description}` : ''}`),
   );
 });
 
