@@ -110,11 +110,11 @@ test('shows each cell beside the others: green, known and red apart, a long diff
   await expect(page.getByTestId('cell-qwen-code-fork-all').getByTestId('open-matrix-fork')).toBeVisible();
   const known = page.getByTestId('cell-qwen-code-fork-last-turn');
   await expect(known).toContainText('known: differs');
-  await expect(known).toContainText('Known: Qwen sends its startup context');
+  await expect(known.getByTestId('cell-known')).toContainText('Known: Qwen sends its startup context');
   // The whole system prompt is not dumped inline: its start shows, the rest opens on demand.
-  await expect(known.locator('details pre')).toBeHidden();
-  await known.locator('details summary').click();
-  await expect(known.locator('details pre')).toBeVisible();
+  await expect(known.getByTestId('cell-difference').locator('pre')).toBeHidden();
+  await known.getByTestId('cell-difference').locator('summary').click();
+  await expect(known.getByTestId('cell-difference').locator('pre')).toBeVisible();
   await expect(page.getByTestId('cell-claude-code-fork-all')).toContainText('differs at system');
   await expect(page.getByText('caught: qwen-code@0.24.4 fork-all')).toBeVisible();
   await expect(page.getByText('Kimi Code: not on npm')).toBeVisible();
@@ -126,7 +126,7 @@ test('fits a phone: nothing scrolls sideways at 390 px', async ({ page }) => {
   writeMatrix(MATRIX);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/runtimes');
-  await page.getByTestId('cell-qwen-code-fork-last-turn').locator('details summary').click();
+  await page.getByTestId('cell-qwen-code-fork-last-turn').getByTestId('cell-difference').locator('summary').click();
   const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
   expect(widths.scroll).toBeLessThanOrEqual(widths.inner);
 });

@@ -117,7 +117,12 @@ function CellCard({ cell }: { cell: MatrixCell }) {
         </span>
       </p>
       {cell.green ? <p className={styles.summary}>{cell.summary}</p> : <Difference text={cell.summary} />}
-      {cell.known !== undefined ? <p className={styles.muted}>Known: {cell.known}</p> : null}
+      {cell.known !== undefined ? (
+        <details className={`${styles.summary} ${styles.muted}`} data-testid="cell-known">
+          <summary>Known: {cell.known.length > 90 ? `${cell.known.slice(0, 90)}…` : cell.known}</summary>
+          <p>{cell.known}</p>
+        </details>
+      ) : null}
       {cell.forks.map((fork) => (
         <p key={`${fork.parentId}-${fork.childId}`} className={styles.fork}>
           fork {fork.parentId}→{fork.childId} · {fork.announced === null ? 'runtime guessed' : `${fork.runtime} ${fork.announced.runtimeVersion} rules`}{' '}
@@ -143,7 +148,7 @@ function Difference({ text }: { text: string }) {
   const head = text.length > 220 ? `${text.slice(0, 220)}…` : text;
   if (head === text) return <p className={styles.summary}>{text}</p>;
   return (
-    <details className={styles.summary}>
+    <details className={styles.summary} data-testid="cell-difference">
       <summary>{head}</summary>
       <pre className={styles.pre}>{text}</pre>
     </details>
