@@ -150,3 +150,18 @@ describe('whereTextsPart', () => {
     expect(whereTextsPart('short a', 'short b')).toEqual({ expected: 'short a', actual: 'short b' });
   });
 });
+
+describe('the release the traffic announces', () => {
+  it('checks a fork by the rules of the release its user agent names, and by older rules when asked: they differ', async () => {
+    const traffic = await trafficOf(
+      'qwen-fork-turns',
+      'Call agent with description=Recall subagent_type=fork fork_turns=all prompt: "What is the deploy password?"',
+    );
+    const announced = traffic.map((conversation) => ({ ...conversation, headers: { 'user-agent': 'QwenCode/0.24.4 (linux; x64)' } }));
+    const [finding] = await checkForks(announced);
+    expect(finding).toMatchObject({ runtime: 'qwen-fork-turns', guessed: false, announced: { release: '0.24.4', runtimeVersion: '0.24' }, verdict: 'matches' });
+    // Read by the rules before 0.24 (another boilerplate, the parent's whole tool list), the same child differs.
+    const [older] = await checkForks(announced, 'qwen-fork-turns', [], '0.23');
+    expect(older).toMatchObject({ announced: { runtimeVersion: '0.23' }, verdict: 'differs' });
+  });
+});
