@@ -29,6 +29,11 @@ function firstPromptText(rule: NonNullable<ScenarioFacts['firstPrompt']>, scenar
       const taskName = (scenario.request.params as { task_name: string }).task_name;
       return JSON.stringify({ author: '/root', recipient: `/root/${taskName}`, other_recipients: [], content: directive, trigger_turn: true });
     }
+    case 'agent-message-task': {
+      // Codex 0.169's agent message: its header and the call's message, two texts the preview shows a line apart.
+      const taskName = (scenario.request.params as { task_name: string }).task_name;
+      return `Message Type: NEW_TASK\nTask name: /root/${taskName}\nSender: /root\nPayload:\n\n${directive}`;
+    }
     case 'fork-begin-prompt':
       return FORK_BEGIN_PROMPT;
     case 'fork-directive-prompt':
@@ -51,6 +56,9 @@ function syntheticText(rule: string, scenario: ScenarioFile, toolNames: string[]
       return buildChildMessage(scenario.request.directive, '0.24');
     case 'fork-directive-acknowledgement':
       return FORK_DIRECTIVE_ACKNOWLEDGEMENT;
+    case 'call-aborted':
+      // Codex 0.169 answers each open call "aborted": here the fork's own, then its sibling's.
+      return `${toolNames[0]} → aborted`;
     default:
       return null;
   }
@@ -61,7 +69,7 @@ test('the built-in scenario list matches public/scenarios/index.json, with both 
   await playground.open();
   await expect(page).toHaveTitle('Fork Lab');
   await expect(page.getByRole('heading', { level: 1, name: 'Fork Lab' })).toBeVisible();
-  expect(SCENARIO_INDEX).toHaveLength(17);
+  expect(SCENARIO_INDEX).toHaveLength(18);
   const options = await playground.scenarioSelect
     .locator('option')
     .evaluateAll((elements) => elements.map((element) => ({ value: (element as HTMLOptionElement).value, label: element.textContent })));

@@ -24,4 +24,19 @@ describe('forkRequestFromCall', () => {
   it('treats a missing or non-object input as an empty call', () => {
     expect(forkRequestFromCall('qwen-fork-turns', null)).toEqual({ policy: 'qwen-fork-turns', directive: '', params: {} });
   });
+
+  it('plans by the release the run’s settings name, for every runtime alike', () => {
+    expect(forkRequestFromCall('codex-spawn-agent', { task_name: 'w', message: 'go' }, { runtime_version: 'codex-rs', lock: 'agent-type-only' })).toEqual({
+      policy: 'codex-spawn-agent',
+      directive: 'go',
+      params: { task_name: 'w' },
+      lock: 'agent-type-only',
+      runtimeVersion: 'codex-rs',
+    });
+    expect(forkRequestFromCall('qwen-fork-turns', { prompt: 'go' }, { runtime_version: '' })).toEqual({
+      policy: 'qwen-fork-turns',
+      directive: 'go',
+      params: {},
+    });
+  });
 });

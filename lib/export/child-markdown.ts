@@ -46,7 +46,13 @@ function headerList(input: ChildMarkdownInput, multiLineOutput: boolean): string
   return lines.join('\n');
 }
 
-const CHANGE_WORDS = { merged: 'merged', 'tool-inputs-redacted': 'tool inputs redacted', sealed: 'sealed', stripped: 'reduced to its final answer' } as const;
+const CHANGE_WORDS = {
+  merged: 'merged',
+  'tool-inputs-redacted': 'tool inputs redacted',
+  sealed: 'sealed',
+  stripped: 'reduced to its final answer',
+  split: 'cut where a call was answered',
+} as const;
 
 function describeSource(source: ChildMessageSource): string {
   if (source.kind === 'synthetic') return `synthetic: ${source.rule}`;

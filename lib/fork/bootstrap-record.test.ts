@@ -132,7 +132,7 @@ describe('a child of a deep-frozen parent', () => {
 
 describe('a first prompt in another role', () => {
   it('is kept in the record and given back in its role on revival (Codex hands its task over as an assistant message)', () => {
-    const codex = planFork(parent, { policy: 'codex-spawn-agent', directive: 'go', params: { task_name: 'w', fork_turns: '1' } });
+    const codex = planFork(parent, { policy: 'codex-spawn-agent', directive: 'go', params: { task_name: 'w', fork_turns: '1' }, runtimeVersion: 'codex-rs' });
     const codexRecord = buildBootstrapRecord(codex, { childId: 'child-2', parentAgentId: 'main' });
     expect(codexRecord.firstPrompt).toEqual(codex.child!.firstPrompt.message);
     expect(codexRecord.firstPrompt!.role).toBe('assistant');

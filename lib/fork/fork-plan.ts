@@ -69,6 +69,9 @@ export type SyntheticRule =
   | 'task-prompt'
   | 'subagent-usage-hint'
   | 'inter-agent-task'
+  | 'multi-agent-mode'
+  | 'agent-message-task'
+  | 'call-aborted'
   | 'worker-fork-prompt';
 
 /** How a child message relates to the parent. */
@@ -79,7 +82,7 @@ export type ChildMessageSource =
       parentIndexes: number[];
       parentIds: string[];
       /** What changed on the way, if anything. */
-      change?: 'merged' | 'tool-inputs-redacted' | 'sealed' | 'stripped';
+      change?: 'merged' | 'tool-inputs-redacted' | 'sealed' | 'stripped' | 'split';
     }
   | {
       kind: 'synthetic';

@@ -14,7 +14,7 @@ export { forkRequestSchema, parseForkRequest } from './fork-request-schema';
 export { dispositionAt, type ParentDisposition } from './parent-ranges';
 export { familyRequests, planFork, planForkFamily } from './plan-fork';
 export type { FamilyOutcome, ForkRuntime, RefusalOutput } from './runtime';
-export type { ControlField, TurnWindowControl } from './runtime-controls';
+export { type ControlField, RUNTIME_VERSION_FIELD, type TurnWindowControl } from './runtime-controls';
 export { compareReleases, type RuntimeVersion, type RuntimeVersions, versionForRelease } from './runtime-version';
 export { FORK_POLICIES, FORK_RUNTIMES, type ForkPolicy, type ForkRequest, isForkPolicy, ONE_CHILD_RUNTIMES, runtimeOf } from './runtimes';
 export { classifyMessages, isRealUserTurn, type MessageClassification, type MessageKind } from './transcript/classify-messages';

@@ -111,6 +111,11 @@ export interface ChildFraming {
   strip(text: string): string;
   /** A prompt that asks nothing new: "go on with what the framing said" (Qwen's `Begin.`). */
   carryOn?: string;
+  /**
+   * Whether a user-role text is news the runtime brings a parent, not an instruction (Codex 0.169's
+   * `FINAL_ANSWER` agent message after `wait_agent`): read as a question, it would start work anew.
+   */
+  isNews?(text: string): boolean;
 }
 
 export interface ForkRuntimeSpec<S extends ForkRequestSchema> {

@@ -40,7 +40,9 @@ export function capturedForkBundle(
   if (recorded === undefined || child === undefined || call === undefined) return null;
   // Each side its own copy: the bundle is handed to the importer, the conversations stay the listing's.
   const parentTranscript = structuredClone({ ...recorded.transcript, messages: recorded.transcript.messages.slice(0, index + 1) });
-  const request = forkRequestFromCall(finding.runtime, call.input);
+  // Planned by the release the traffic announced, as the check read it.
+  const fromCall = forkRequestFromCall(finding.runtime, call.input);
+  const request = finding.announced === null ? fromCall : { ...fromCall, runtimeVersion: finding.announced.runtimeVersion };
   const plan = planFork(parentTranscript, request);
   const sent = structuredClone(child.transcript.messages);
   const last = sent.at(-1);

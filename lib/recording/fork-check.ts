@@ -91,15 +91,23 @@ export async function readCapture(id: number, api: ModelApi, body: string, heade
 
 /** Some user message among these carries the task (a runtime frames it, but keeps its words). */
 function carriesTask(messages: readonly { message: ModelMessage }[], task: string): boolean {
-  return messages.some(({ message }) => message.role === 'user' && text(message).includes(task));
+  return carrierOf(messages, task) !== -1;
+}
+
+/** Where among these the first user message that carries the task stands, or -1. */
+function carrierOf(messages: readonly { message: ModelMessage }[], task: string): number {
+  return messages.findIndex(({ message }) => message.role === 'user' && text(message).includes(task));
 }
 
 /**
  * The child's request as the runtime's rules plan it, written and read back in the captured one's
- * provider format, so both sides lose and gain the same. Fork Lab writes no Responses body: an
- * OpenAI child is written as Chat Completions, which carries the same messages, and read back by its importer.
+ * provider format, so both sides lose and gain the same. Fork Lab writes no Responses body: a
+ * Responses child is compared with the plan as it stands, whose inherited messages the Responses
+ * importer read from the parent's request (a round trip through Chat Completions would lose the
+ * phases and reasoning a Codex fork keeps), and whose own messages are in the shape it reads.
  */
 async function expectedConversation(api: ModelApi, child: ChildRequest): Promise<ModelMessage[]> {
+  if (api === 'openai-responses') return [...child.initialMessages, child.firstPrompt].map((entry) => entry.message);
   const anthropic = api === 'anthropic-messages';
   const body = anthropic ? toAnthropicMessagesRequest(child) : toOpenAiChatRequest(child);
   return (await importTranscript(JSON.stringify(body), { format: anthropic ? api : 'openai-chat' })).transcript.messages.map((entry) => entry.message);
@@ -138,10 +146,13 @@ export async function checkForks(
       keysOf(parent),
       agentCalls.map(({ index }) => index),
     );
+    // A request that is itself a child holds the history it inherited up to its task: every call
+    // in there is a copy (a Codex 0.169 child inherits its siblings' calls too), not one of its own.
+    let copiedUntil = -1;
     for (const { index, calls } of agentCalls) {
       for (const call of calls) {
         const key = `${call.toolCallId}\u0000${digests.get(index)}`;
-        if (seen.has(key)) continue;
+        if (seen.has(key) || index < copiedUntil) continue;
         // Named, the runtime is the one checked; announced by the traffic (a user agent that names
         // the runtime and its release), that one at that release; guessed, every runtime whose Agent
         // tool fits the call is tried, and the first whose rules reproduce the child wins (else the first that fits).
@@ -153,7 +164,11 @@ export async function checkForks(
         let judgedHere = false;
         for (const policy of candidates) {
           const finding = await judge(inOrder, { conversation: parent, index, fromAnswer }, call, policy, announced);
-          if (finding === 'child-copy' || finding === 'no-task') continue;
+          if (finding === 'no-task') continue;
+          if (typeof finding === 'object' && finding !== null && 'copiedUntil' in finding) {
+            copiedUntil = Math.max(copiedUntil, finding.copiedUntil);
+            continue;
+          }
           judgedHere = true;
           if (finding !== null) judged.push(finding);
         }
@@ -213,7 +228,7 @@ function fittingRuntimes(toolName: string, input: unknown): ForkPolicy[] {
 
 /**
  * The call's child in the traffic, judged by one runtime's rules; null when that runtime finds no
- * child for it (or reads the call as no fork), `child-copy` when this request is itself a child,
+ * child for it (or reads the call as no fork), where its task stands when this request is itself a child,
  * `no-task` when the call carries no task to find a child by (a child's copy with its arguments redacted).
  */
 async function judge(
@@ -222,7 +237,7 @@ async function judge(
   call: ReturnType<typeof toolCallsOf>[number],
   policy: ForkPolicy,
   announced: { release: string; runtimeVersion: string } | null,
-): Promise<Judged | 'child-copy' | 'no-task' | null> {
+): Promise<Judged | { copiedUntil: number } | 'no-task' | null> {
   const { conversation: parent, index } = at;
   const messages = parent.transcript.messages;
   const fromCall = forkRequestFromCall(policy, call.input);
@@ -230,7 +245,8 @@ async function judge(
   const task = request.directive.trim();
   if (task === '') return 'no-task';
   // A request that carries the task after the call is a child that copied the call, not a parent.
-  if (carriesTask(messages.slice(index + 1), task)) return 'child-copy';
+  const carrier = carrierOf(messages.slice(index + 1), task);
+  if (carrier !== -1) return { copiedUntil: index + 1 + carrier };
   const beforeKeys = keysOf(parent).slice(0, index);
   const history = new Set(beforeKeys);
   const parentSystem = parent.transcript.profile.systemInstruction;

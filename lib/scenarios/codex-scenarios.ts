@@ -54,32 +54,41 @@ const codexSession = (): TranscriptMessage[] => [
   ]),
 ];
 
-const codex = (params: Record<string, unknown>): ForkRequest => ({
+/** A request under the rules read in codex-rs (the filtered history), or as 0.169 ships them. */
+const codex = (params: Record<string, unknown>, runtimeVersion: '0.169' | 'codex-rs' = 'codex-rs'): ForkRequest => ({
   policy: 'codex-spawn-agent',
   directive: DIRECTIVE,
   params: { task_name: 'tests', ...params },
+  runtimeVersion,
   lock: 'three-fields',
   finalAnswers: 'phase',
 });
 
 export const CODEX_SCENARIOS: Scenario[] = [
   scenario(
+    'codex-shipped-fork',
+    'Codex 0.169: every item, the sibling’s call too',
+    'As 0.169 ships it, a full-history spawn_agent fork keeps every item as it is (reasoning, commentary, tool calls and outputs, the root usage hint), answers each open call "aborted" right after it, so the sibling’s call and its task reach the child, then adds three developer messages and the task as an agent message.',
+    codexSession(),
+    codex({}, '0.169'),
+  ),
+  scenario(
     'codex-final-answers',
-    'Codex: messages and final answers only',
+    'Codex (codex-rs, as read): messages and final answers only',
     'A full-history spawn_agent fork keeps user, developer and final-answer messages; tool calls, tool outputs, reasoning, commentary and the root usage hint are removed, so the sibling’s task never reaches the child.',
     codexSession(),
     codex({}),
   ),
   scenario(
     'codex-last-turns-under-limit',
-    'Codex: last N turns drop the startup context',
+    'Codex (codex-rs, as read): last N turns drop the startup context',
     'fork_turns "3" with only two turns starts at the first turn: the developer instructions, AGENTS.md and environment context before it are not forked.',
     codexSession(),
     codex({ fork_turns: '3' }),
   ),
   scenario(
     'codex-full-fork-lock',
-    'Codex: the full-history lock',
+    'Codex (codex-rs, as read): the full-history lock',
     'fork_turns left out means "all", and a full-history fork keeps the parent’s model: asking for another model is refused in Codex’s words.',
     codexSession(),
     codex({ model: 'gpt-5-mini' }),

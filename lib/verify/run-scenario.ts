@@ -149,12 +149,23 @@ function judge(
     return cell(wrong.verdict, false, summary, forks, requests);
   }
   if (scenario.expect.kind === 'not-a-fork') {
-    const { task } = scenario.expect;
-    const ran = bodies.some((body) => body.includes(task) && !body.includes(JSON.stringify(lastPrompt).slice(1, 40)));
+    const { task, sibling } = scenario.expect;
+    // A subagent's requests are the ones without the parent's own prompt.
+    const subagents = bodies.filter((body) => !body.includes(JSON.stringify(lastPrompt).slice(1, 40)));
     if (forks.length > 0) return cell('matches', false, `${forks.length} fork(s) found; a regular subagent was expected`, forks, requests);
-    return ran
-      ? cell('not-a-fork', true, 'the subagent ran; the check reports no fork', forks, requests)
-      : cell('no-fork-seen', false, 'no request carries the subagent’s task: it never ran', forks, requests);
+    const missing = [task, ...(sibling === undefined ? [] : [sibling])].find((each) => !subagents.some((body) => body.includes(each)));
+    if (missing !== undefined)
+      return cell('no-fork-seen', false, `no request carries the subagent’s task ${JSON.stringify(missing)}: it never ran`, forks, requests);
+    if (sibling !== undefined && subagents.some((body) => body.includes(task) && body.includes(sibling))) {
+      return cell('differs', false, 'a subagent’s request carries its sibling’s task too', forks, requests);
+    }
+    return cell(
+      'not-a-fork',
+      true,
+      `the subagent${sibling === undefined ? '' : 's'} ran; the check reports no fork${sibling === undefined ? '' : ', and neither carries the other’s task'}`,
+      forks,
+      requests,
+    );
   }
   const expect = scenario.expect;
   if (expect.kind !== 'forks') throw new Error(`judge reads fork scenarios, not ${expect.kind}`);

@@ -9,9 +9,10 @@ export type Expectation =
   | { kind: 'forks'; count: number; delivered?: boolean }
   /**
    * A subagent that is no fork ran (a request carries `task` without the parent's own prompt), and
-   * the check reports no fork: not `differs`.
+   * the check reports no fork: not `differs`. With `sibling`, a second one ran beside it, and
+   * neither's requests carry the other's task.
    */
-  | { kind: 'not-a-fork'; task: string }
+  | { kind: 'not-a-fork'; task: string; sibling?: string }
   /**
    * The fork, told to fork again (an Agent call whose prompt is `task`), is refused by the runtime
    * in the words Fork Lab's rules give a fork child.
@@ -37,10 +38,6 @@ export interface Scenario {
   known?: Partial<Record<DrivenRuntime, string>>;
 }
 
-/** Codex 0.169 (MultiAgentV2 as shipped) forks otherwise than the codex-rs Fork Lab read. */
-const CODEX_0_169 =
-  'Codex 0.169 forks the parent’s items verbatim (tool calls, reasoning and all; the spawn call answered "aborted"), then three developer messages and the task as an agent_message item, and a number in fork_turns means all; Fork Lab reproduces the codex-rs it read before (filtered items, the task as inter-agent commentary), so the check finds no child of that shape';
-
 /** The working folder every scenario starts with: one fact a child can only know by inheriting it, or by reading the file. */
 export const NOTES_FILE = { 'notes.txt': 'The release train leaves on Thursday.\n' };
 
@@ -56,7 +53,6 @@ export const SCENARIOS: readonly Scenario[] = [
       'claude-code': ['Call Agent with subagent_type=fork description=Notes prompt="Say what notes.txt holds"'],
     },
     expect: { kind: 'forks', count: 1 },
-    known: { codex: CODEX_0_169 },
   },
   {
     id: 'fork-last-turn',
@@ -67,7 +63,6 @@ export const SCENARIOS: readonly Scenario[] = [
     },
     expect: { kind: 'forks', count: 1 },
     known: {
-      codex: CODEX_0_169,
       'qwen-code':
         'Qwen sends its startup context and the window’s first prompt as one user message (its history holds them apart; Chat Completions merges adjacent user turns); Fork Lab plans them as two, so the check does not match the child',
     },
@@ -81,7 +76,6 @@ export const SCENARIOS: readonly Scenario[] = [
       'claude-code': [...EARLIER_TURNS, 'Call Agent with subagent_type=fork description=Recall prompt="What is the deploy password?"'],
     },
     expect: { kind: 'forks', count: 1 },
-    known: { codex: CODEX_0_169 },
   },
   {
     id: 'fork-after-tools',
@@ -92,7 +86,6 @@ export const SCENARIOS: readonly Scenario[] = [
       'claude-code': ['Use Read on {workdir}/notes.txt, then call Agent with subagent_type=fork description=Notes prompt="When does the train leave?"'],
     },
     expect: { kind: 'forks', count: 1 },
-    known: { codex: CODEX_0_169 },
   },
   {
     id: 'sibling-forks',
@@ -109,7 +102,6 @@ export const SCENARIOS: readonly Scenario[] = [
       ],
     },
     expect: { kind: 'forks', count: 2 },
-    known: { codex: CODEX_0_169 },
   },
   {
     id: 'result-delivered',
@@ -121,7 +113,6 @@ export const SCENARIOS: readonly Scenario[] = [
       'claude-code': ['Call Agent with subagent_type=fork description=Notes prompt="Say what notes.txt holds"'],
     },
     expect: { kind: 'forks', count: 1, delivered: true },
-    known: { codex: CODEX_0_169 },
   },
   {
     id: 'nested-fork',
@@ -143,6 +134,17 @@ export const SCENARIOS: readonly Scenario[] = [
       'claude-code': ['Call Agent with subagent_type=general-purpose description=Notes prompt="Say what notes.txt holds"'],
     },
     expect: { kind: 'not-a-fork', task: 'Say what notes.txt holds' },
+  },
+  {
+    id: 'sibling-none',
+    title: 'two sibling spawns with no history: neither sees the other’s task',
+    // Users report a sibling's prompt envelope reaching the other child of a `none` spawn.
+    turns: {
+      codex: [
+        'In parallel, call spawn_agent with task_name=first fork_turns=none message="Say what notes.txt holds" and call spawn_agent with task_name=second fork_turns=none message="When does the train leave?" and call wait_agent with timeout_ms=10000',
+      ],
+    },
+    expect: { kind: 'not-a-fork', task: 'Say what notes.txt holds', sibling: 'When does the train leave?' },
   },
   {
     id: 'fork-tools',

@@ -120,6 +120,7 @@ describe('restoreSelection', () => {
           model: '',
           reasoning_effort: '',
           fork_context: '',
+          runtime_version: '0.169',
           lock: 'three-fields',
           finalAnswers: 'phase',
         },

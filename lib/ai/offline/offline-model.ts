@@ -63,7 +63,10 @@ function isHarnessText(text: string): boolean {
   return FRAMINGS.some((framing) => framing.marks(text));
 }
 
-const NOTIFICATIONS = FORK_RUNTIMES.flatMap(({ delivery }) => (delivery.kind === 'background-notification' ? [delivery.isNotification] : []));
+const NOTIFICATIONS = FORK_RUNTIMES.flatMap(({ delivery, framing }) => [
+  ...(delivery.kind === 'background-notification' ? [delivery.isNotification] : []),
+  ...(framing.isNews === undefined ? [] : [framing.isNews]),
+]);
 
 /**
  * A background child's notification (Qwen's `<task-notification>`) arrives as a user turn, but it
@@ -145,10 +148,10 @@ function unquoted(question: string): string {
 const PARALLEL = /\b(in parallel|at once|together|in one (message|turn|step)|simultaneously)\b/i;
 
 /**
- * The calls the question asks for, in the order it names them. A tool named once is called once,
- * its arguments read from the whole question. A tool the question calls again (`… and call agent
- * with …`) is called once per `call <tool>`, each call's arguments read from its own words up to
- * the next call: that is how a person asks for two sibling forks.
+ * The calls the question asks for, in the order it names them. A tool named once is called once;
+ * a tool the question calls again (`… and call agent with …`) once per `call <tool>`: that is how a
+ * person asks for two sibling forks. Each call's arguments are read from its own words, up to the
+ * next call.
  */
 function askedCalls(question: string, options: LanguageModelV3CallOptions): AskedCall[] {
   const plain = unquoted(question);
@@ -161,10 +164,14 @@ function askedCalls(question: string, options: LanguageModelV3CallOptions): Aske
     for (const at of calls) found.push({ tool, at });
   }
   found.sort((a, b) => a.at - b.at);
-  const repeated = found.length > new Set(found.map(({ tool }) => tool.name)).size;
+  // Each call's arguments come from its own words (the first's from the start of the question): a
+  // quoted command meant for one tool must not fill a free string argument of the next.
   return found.map(({ tool, at }, index) => ({
     ...tool,
-    words: repeated ? question.slice(callStart(plain, at), index + 1 < found.length ? callStart(plain, found[index + 1]!.at) : question.length) : question,
+    words:
+      found.length === 1
+        ? question
+        : question.slice(index === 0 ? 0 : callStart(plain, at), index + 1 < found.length ? callStart(plain, found[index + 1]!.at) : question.length),
   }));
 }
 

@@ -1,4 +1,4 @@
-import { type RuntimeControls, textOf, turnCountWindow, withoutEmpty } from '../runtime-controls';
+import { RUNTIME_VERSION_FIELD, type RuntimeControls, runtimeVersionField, runtimeVersionOf, textOf, turnCountWindow, withoutEmpty } from '../runtime-controls';
 import {
   CODEX_FINAL_ANSWER_RULES,
   CODEX_LOCK_VARIANTS,
@@ -7,6 +7,7 @@ import {
   type CodexForkRequest,
   type CodexLockVariant,
 } from './codex-fork-request';
+import { CODEX_VERSIONS } from './codex-versions';
 import { forkTurnBoundaries } from './fork-turns';
 
 const COUNT = /^[1-9]\d*$/;
@@ -39,11 +40,11 @@ export const codexControls: RuntimeControls<CodexForkRequest> = {
       name: 'fork_turns',
       kind: 'text',
       hint: ({ realTurns }) =>
-        `"none", "all" (or blank), or a number of fork turns, the one in flight counting as 1 (${Math.max(1, realTurns)} here). Keys: [ ] change N, a for all.`,
+        `"none", "all" (or blank), or a number of fork turns, the one in flight counting as 1 (${Math.max(1, realTurns)} here; 0.169 forks all for any number). Keys: [ ] change N, a for all.`,
     },
-    { name: 'agent_type', kind: 'text', hint: 'A role; a full-history fork keeps the parent’s.' },
-    { name: 'model', kind: 'text', hint: 'A full-history fork keeps the parent’s model.' },
-    { name: 'reasoning_effort', kind: 'text', hint: 'none, minimal, low, medium, high or xhigh.' },
+    { name: 'agent_type', kind: 'text', hint: 'A role; codex-rs refuses it on a full-history fork, 0.169 applies it.' },
+    { name: 'model', kind: 'text', hint: 'codex-rs refuses it on a full-history fork; 0.169 applies it.' },
+    { name: 'reasoning_effort', kind: 'text', hint: 'codex-rs: none, minimal, low, medium, high or xhigh; 0.169: any string, checked against the model.' },
     {
       name: 'fork_context',
       kind: 'select',
@@ -54,17 +55,18 @@ export const codexControls: RuntimeControls<CodexForkRequest> = {
         { value: 'false', label: 'false' },
       ],
     },
+    runtimeVersionField(CODEX_VERSIONS),
     {
       name: 'lock',
       kind: 'select',
-      hint: 'Which version’s full-history lock to reproduce.',
+      hint: 'Which full-history lock codex-rs reproduces (0.169 has none).',
       options: CODEX_LOCK_VARIANTS.map((variant) => ({ value: variant, label: LOCK_LABELS[variant] })),
       setting: true,
     },
     {
       name: 'finalAnswers',
       kind: 'select',
-      hint: 'What counts as a final answer in a parent recorded without phases.',
+      hint: 'What codex-rs counts as a final answer in a parent recorded without phases (0.169 forks every item).',
       options: CODEX_FINAL_ANSWER_RULES.map((rule) => ({ value: rule, label: FINAL_ANSWER_LABELS[rule] })),
       setting: true,
     },
@@ -77,12 +79,14 @@ export const codexControls: RuntimeControls<CodexForkRequest> = {
     model: '',
     reasoning_effort: '',
     fork_context: '',
+    [RUNTIME_VERSION_FIELD]: CODEX_VERSIONS[0].id,
     lock: 'three-fields',
     finalAnswers: 'phase',
   },
   toRequest: (values, base) => ({
     ...base,
     policy: CODEX_POLICY,
+    ...runtimeVersionOf(CODEX_VERSIONS, values[RUNTIME_VERSION_FIELD]),
     lock: CODEX_LOCK_VARIANTS.find((variant) => variant === values.lock) ?? 'three-fields',
     finalAnswers: CODEX_FINAL_ANSWER_RULES.find((rule) => rule === values.finalAnswers) ?? 'phase',
     params: {
@@ -104,6 +108,7 @@ export const codexControls: RuntimeControls<CodexForkRequest> = {
     model: textOf(request.params.model),
     reasoning_effort: textOf(request.params.reasoning_effort),
     fork_context: typeof request.params.fork_context === 'boolean' ? String(request.params.fork_context) : textOf(request.params.fork_context),
+    [RUNTIME_VERSION_FIELD]: request.runtimeVersion ?? CODEX_VERSIONS[0].id,
     lock: request.lock ?? 'three-fields',
     finalAnswers: request.finalAnswers ?? 'phase',
   }),

@@ -40,6 +40,8 @@ const request = (params: CodexForkRequest['params'], extra: Partial<CodexForkReq
   policy: 'codex-spawn-agent',
   directive: TASK,
   params: { task_name: 'tests', ...params },
+  // These are the rules read in codex-rs; 0.169's are plan-shipped-codex-fork.test.ts.
+  runtimeVersion: 'codex-rs',
   ...extra,
 });
 

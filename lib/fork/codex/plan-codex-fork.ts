@@ -7,10 +7,12 @@ import { freshPlan, rejectedPlan } from '../planning/refused-plans';
 import { deepClone } from '../transcript/deep-clone';
 import type { ParentTranscript } from '../transcript/transcript';
 import type { CodexForkRequest } from './codex-fork-request';
+import { CODEX_VERSIONS, type CodexVersion } from './codex-versions';
 import { forkTurnBoundaries, lastTurnsStart } from './fork-turns';
 import { forkedItemOf, hasPhaseLessText, lastTextOfEachTurn } from './forked-items';
 import { interAgentTask, isUsageHint, ROOT_AGENT_PATH, subagentUsageHintMessage } from './multi-agent-messages';
-import { rustTrim } from './rust-text';
+import { planShippedCodexFork } from './plan-shipped-codex-fork';
+import { spawnOverrides } from './spawn-overrides';
 import { validateCodexSpawn } from './validate-codex-spawn';
 
 const POLICY = 'codex-spawn-agent';
@@ -33,7 +35,7 @@ const STRIPPED = 'an assistant message reduced to its final-answer text: its rea
 const LAST_TEXT_OPTION = 'Fork Lab’s option, not Codex: the last assistant text of a finished turn read as its final answer';
 
 /**
- * Plan a Codex MultiAgentV2 `spawn_agent` call. A fork is the parent's items of the chosen window
+ * Plan a Codex MultiAgentV2 `spawn_agent` call: 0.169 as shipped, or codex-rs as read. There a fork is the parent's items of the chosen window
  * (the whole history, or from the Nth turn boundary from the end) with everything but messages and
  * final answers removed — which is why Codex needs no repair at the boundary — then the task as an
  * inter-agent message. A full-history fork continues the parent's own context, so it also ends its
@@ -42,10 +44,12 @@ const LAST_TEXT_OPTION = 'Fork Lab’s option, not Codex: the last assistant tex
 export function planCodexFork(parent: ParentTranscript, request: CodexForkRequest, end: number): ForkPlan {
   const { messages, profile } = parent;
   const lock = request.lock ?? 'three-fields';
-  const validation = validateCodexSpawn(request.directive, request.params, lock, request.call);
+  const version = (request.runtimeVersion ?? CODEX_VERSIONS[0].id) as CodexVersion;
+  const validation = validateCodexSpawn(request.directive, request.params, { version, lock }, request.call);
   if (!validation.ok) return rejectedPlan(POLICY, [validation.error], messages.length);
   const { mode } = validation;
   if (mode.kind === 'none') return freshPlan(POLICY, 'fork_turns "none": a fresh agent with no history', messages.length);
+  if (version === '0.169') return planShippedCodexFork(parent, request, end, mode);
 
   const boundaries = forkTurnBoundaries(messages, end);
   const start = mode.kind === 'all' ? 0 : lastTurnsStart(boundaries, mode.turns);
@@ -105,26 +109,6 @@ export function planCodexFork(parent: ParentTranscript, request: CodexForkReques
   });
   plan.warnings.push(...codexWarnings(mode.kind, phaseLess, profile.depth));
   return plan;
-}
-
-/** What a spawn that is not a full-history fork (or a later version's) takes from its call. */
-function spawnOverrides(params: CodexForkRequest['params']): { model?: string; thinkingLevel?: string; profileName?: string } {
-  const agentType = typeof params.agent_type === 'string' ? rustTrim(params.agent_type) : '';
-  return {
-    ...(typeof params.model === 'string' ? { model: params.model } : {}),
-    ...effortOf(params.reasoning_effort),
-    ...(agentType !== '' ? { profileName: agentType } : {}),
-  };
-}
-
-/** The effort a call names, written as a string or in serde's map form (`{"low": null}`), which both decode. */
-function effortOf(value: unknown): { thinkingLevel?: string } {
-  if (typeof value === 'string') return { thinkingLevel: value };
-  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-    const [effort] = Object.keys(value);
-    if (effort !== undefined) return { thinkingLevel: effort };
-  }
-  return {};
 }
 
 function codexWarnings(mode: 'all' | 'last', phaseLess: number, depth: number): string[] {

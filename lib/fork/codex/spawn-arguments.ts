@@ -25,6 +25,9 @@ export const SPAWN_AGENT_FIELDS: readonly { name: string; kind: FieldKind }[] = 
   { name: 'fork_context', kind: 'optional-boolean' },
 ];
 
+/** How `reasoning_effort` decodes: as the `ReasoningEffort` enum (codex-rs as read), or as any string (0.169). */
+export type EffortDecoding = 'enum' | 'string';
+
 export interface ArgumentError {
   field: string;
   /** The decoder's message, as the model reads it after `failed to parse function arguments: `. */
@@ -68,7 +71,7 @@ const consumed = (value: unknown) => value === null || typeof value !== 'object'
  * The first decoding error for these arguments, in the order the JSON text holds them, then a
  * missing required field; null when they decode. A JSON `null` is an absent optional field.
  */
-export function decodeSpawnArguments(entries: readonly (readonly [string, unknown])[]): ArgumentError | null {
+export function decodeSpawnArguments(entries: readonly (readonly [string, unknown])[], effort: EffortDecoding = 'enum'): ArgumentError | null {
   const text = `{${entries.map(([name, value]) => `${JSON.stringify(name)}:${JSON.stringify(value)}`).join(',')}}`;
   const at = (column: number) => ` at line 1 column ${column}`;
   let offset = 1;
@@ -82,7 +85,9 @@ export function decodeSpawnArguments(entries: readonly (readonly [string, unknow
     offset += 1;
     const valueText = JSON.stringify(value);
     const end = offset + bytes(valueText);
-    const error = valueError(field.kind, value, offset, end);
+    // 0.169 decodes the effort as a plain string and checks it against the model afterwards.
+    const kind = field.kind === 'optional-effort' && effort === 'string' ? 'optional-string' : field.kind;
+    const error = valueError(kind, value, offset, end);
     if (error !== null) return { field: name, message: `${error.text}${at(error.column)}` };
     offset = end + 1;
   }

@@ -11,7 +11,7 @@ import {
 } from './validate-codex-spawn';
 
 const validate = (params: CodexForkParams, message = 'Write the tests.', lock: 'three-fields' | 'agent-type-only' = 'three-fields') =>
-  validateCodexSpawn(message, { task_name: 'worker', ...params }, lock);
+  validateCodexSpawn(message, { task_name: 'worker', ...params }, { version: 'codex-rs', lock });
 const messageOf = (result: ReturnType<typeof validateCodexSpawn>) => (result.ok ? null : result.error.message);
 
 describe('validateCodexSpawn — Handler::handle, in its order', () => {
@@ -25,7 +25,9 @@ describe('validateCodexSpawn — Handler::handle, in its order', () => {
         explanation: expect.stringContaining('compact JSON of this call'),
       },
     });
-    expect(messageOf(validateCodexSpawn('Go.', {}, 'three-fields'))).toBe('failed to parse function arguments: missing field `task_name` at line 1 column 17');
+    expect(messageOf(validateCodexSpawn('Go.', {}, { version: 'codex-rs', lock: 'three-fields' }))).toBe(
+      'failed to parse function arguments: missing field `task_name` at line 1 column 17',
+    );
   });
 
   it('refuses fork_context whatever its value, before fork_turns is read', () => {

@@ -1,14 +1,18 @@
 import type { ForkParameterError } from '../fork-plan';
 import { describeValue } from '../planning/describe-value';
 import type { CodexForkParams, CodexLockVariant } from './codex-fork-request';
+import type { CodexVersion } from './codex-versions';
 import { parseUsize, rustTrim } from './rust-text';
 import { decodeSpawnArguments, SPAWN_AGENT_FIELDS } from './spawn-arguments';
+import { agentNameError } from './task-name';
 
 // Codex's tool errors, byte for byte: the parent model reads these and nothing else
 // (codex-rs/core/src/tools/handlers/multi_agents_v2/spawn.rs and multi_agents_common.rs).
 export const ARGUMENTS_UNPARSED = 'failed to parse function arguments: ';
 export const FORK_CONTEXT_UNSUPPORTED = 'fork_context is not supported in MultiAgentV2; use fork_turns instead';
 export const FORK_TURNS_INVALID = 'fork_turns must be `none`, `all`, or a positive integer string';
+/** 0.169's words: a number still parses, but it forks the whole history (seen in codex@0.169.0). */
+export const FORK_TURNS_INVALID_0169 = 'fork_turns must be `none` or `all`';
 export const EMPTY_MESSAGE = "Empty message can't be sent to an agent";
 export const FULL_FORK_OVERRIDES =
   'Full-history forked agents inherit the parent agent type, model, and reasoning effort; omit agent_type, model, and reasoning_effort, or spawn without a full-history fork.';
@@ -45,25 +49,33 @@ export function forkModeOf(forkTurns: string | null | undefined): CodexForkMode 
   return turns === null || turns === 0n ? null : { kind: 'last', turns };
 }
 
+/** Which Codex's checks to run: the release line, and for codex-rs which full-history lock. */
+export interface SpawnRules {
+  version: CodexVersion;
+  lock: CodexLockVariant;
+}
+
 /**
  * `Handler::handle`'s checks, in Codex's order, each stopping at the first failure: the arguments
  * decode; `fork_context` is refused whatever its value; `fork_turns` names a mode; the task is not
- * blank; and a full-history fork leaves the agent's type (and, in the version these rules follow,
- * its model and effort) alone, since the child continues the parent's own context.
+ * blank. Then, in codex-rs as read, a full-history fork leaves the agent's type (and its model and
+ * effort) alone, since the child continues the parent's own context; 0.169 locks nothing (its
+ * usage hint still says it does) and checks the task name instead.
  */
 export function validateCodexSpawn(
   message: string,
   params: CodexForkParams,
-  lock: CodexLockVariant,
+  { version, lock }: SpawnRules,
   call?: Readonly<Record<string, unknown>>,
 ): CodexValidation {
-  const decodeError = decodeSpawnArguments(call === undefined ? spawnArgumentEntries(message, params) : Object.entries(call));
+  const shipped = version === '0.169';
+  const decodeError = decodeSpawnArguments(call === undefined ? spawnArgumentEntries(message, params) : Object.entries(call), shipped ? 'string' : 'enum');
   if (decodeError !== null) {
     return refused(
       decodeError.field === 'message' ? 'directive' : decodeError.field,
       'arguments_unparsed',
       `${ARGUMENTS_UNPARSED}${decodeError.message}`,
-      `Codex decodes the call into SpawnAgentArgs before any other check: message and task_name are strings, agent_type, model and fork_turns are strings or null, reasoning_effort is one of its effort names, fork_context is a boolean. The position is where serde_json stops in the compact JSON of this call (Fork Lab writes ${SPAWN_AGENT_FIELDS.map((field) => field.name).join(', ')} in that order); a model that spaces or orders its JSON differently gets another column.`,
+      `Codex decodes the call into SpawnAgentArgs before any other check: message and task_name are strings, agent_type, model and fork_turns are strings or null, reasoning_effort is ${shipped ? 'a string or null' : 'one of its effort names'}, fork_context is a boolean. The position is where serde_json stops in the compact JSON of this call (Fork Lab writes ${SPAWN_AGENT_FIELDS.map((field) => field.name).join(', ')} in that order); a model that spaces or orders its JSON differently gets another column.`,
     );
   }
   if (!absent(params.fork_context)) {
@@ -80,8 +92,8 @@ export function validateCodexSpawn(
     return refused(
       'fork_turns',
       'fork_turns_invalid',
-      FORK_TURNS_INVALID,
-      `Got fork_turns ${describeValue(forkTurns)}. Allowed: "none", "all" (any letter case; blank or left out means all), or a whole number of turns from 1 to 18446744073709551615 written in ASCII digits, a leading + or zeros allowed. Surrounding white space is trimmed.`,
+      shipped ? FORK_TURNS_INVALID_0169 : FORK_TURNS_INVALID,
+      `Got fork_turns ${describeValue(forkTurns)}. Allowed: "none", "all" (any letter case; blank or left out means all), or a whole number of turns from 1 to 18446744073709551615 written in ASCII digits, a leading + or zeros allowed${shipped ? ', which 0.169 still takes but forks the whole history by' : ''}. Surrounding white space is trimmed.`,
     );
   }
   if (rustTrim(message) === '') {
@@ -91,6 +103,10 @@ export function validateCodexSpawn(
       EMPTY_MESSAGE,
       'The task (the call’s message) is blank. Codex refuses it after fork_turns and before the full-history rule.',
     );
+  }
+  if (shipped) {
+    const nameError = agentNameError(typeof params.task_name === 'string' ? params.task_name : '');
+    return nameError === null ? { ok: true, mode } : refused('task_name', nameError.code, nameError.message, nameError.explanation);
   }
   if (mode.kind === 'all') {
     const agentType = typeof params.agent_type === 'string' ? rustTrim(params.agent_type) : '';

@@ -28,7 +28,7 @@ describe('a real Codex rollout, forked by Codex’s rules', () => {
 
   it('forks messages and the final answer, never the call or its output', async () => {
     const { transcript } = await importTranscript(file);
-    const all = planFork(transcript, { policy: 'codex-spawn-agent', directive: 'What is the vault value?', params: { task_name: 'check' } });
+    const all = planFork(transcript, { policy: 'codex-spawn-agent', directive: 'What is the vault value?', params: { task_name: 'check' }, runtimeVersion: 'codex-rs' });
     expect(all.parent.map((range) => `${range.start}-${range.end} ${range.reason}`)).toEqual([
       '0-3 in-window',
       '3-4 not-a-final-answer',
@@ -36,7 +36,7 @@ describe('a real Codex rollout, forked by Codex’s rules', () => {
       '5-6 in-window',
     ]);
     expect(all.warnings).toEqual([]);
-    const last = planFork(transcript, { policy: 'codex-spawn-agent', directive: 'What is the vault value?', params: { task_name: 'check', fork_turns: '1' } });
+    const last = planFork(transcript, { policy: 'codex-spawn-agent', directive: 'What is the vault value?', params: { task_name: 'check', fork_turns: '1' }, runtimeVersion: 'codex-rs' });
     // The context message is no turn: the one turn starts at the prompt, and what comes before it is not forked.
     expect(last.window).toMatchObject({ start: 2, realTurns: 1 });
     expect(last.child!.initialMessages.map((entry) => (entry.source.kind === 'copy' ? entry.source.parentIndexes : []))).toEqual([[2], [5]]);

@@ -260,7 +260,8 @@ describe('codexFormat', () => {
 
   it('imports the schema-coverage rollout without tripping on its odd records', async () => {
     const { transcript, report, title } = await importTranscript(fixture('agentsessions-schema-coverage.jsonl'), { format: 'codex' });
-    expect(report.counts).toMatchObject({ messages: 14, toolCalls: 1, toolResults: 1 });
+    // Its agent_message items (Codex 0.169's tasks and answers) are carried as user messages.
+    expect(report.counts).toMatchObject({ messages: 15, toolCalls: 1, toolResults: 1 });
     expect(title).toBe('[trimmed for fixture]');
     expect(transcript.profile.agentId).toBe('019fc8be-3658-7ca3-9e29-000000000000');
     const byReason = new Map(report.entries.map((entry) => [entry.reason, entry]));

@@ -70,6 +70,33 @@ describe('Responses items, read the same way from a Codex rollout and a Response
     await expectRefused([GO, { ...patch, input: undefined }], /input/);
   });
 
+  it('carries a Codex agent message as a user message of its texts, an encrypted part as the text it holds, and says so', async () => {
+    const header = 'Message Type: NEW_TASK\nTask name: /root/notes\nSender: /root\nPayload:\n';
+    const task = { type: 'agent_message', id: 'amsg_1', author: '/root', recipient: '/root/notes' };
+    const both = await expectMessages(
+      [
+        {
+          ...task,
+          content: [
+            { type: 'input_text', text: header },
+            { type: 'encrypted_content', encrypted_content: 'Say what notes.txt holds' },
+          ],
+        },
+        { ...task, content: [{ type: 'input_text', text: `${header}Say it again` }] },
+      ],
+      [
+        user([
+          { type: 'text', text: header },
+          { type: 'text', text: 'Say what notes.txt holds' },
+        ]),
+        user([{ type: 'text', text: `${header}Say it again` }]),
+      ],
+    );
+    expectFindings(both, [/agent message \(between Codex agents\) carried as a user message/, /encrypted_content carried as text/]);
+    await expectRefused([{ ...task, content: 'plain' }], /content/);
+    await expectRefused([{ ...task, content: [{ type: 'output_text', text: 'x' }] }], /allowed: input_text, encrypted_content/);
+  });
+
   it('refuses a call without a call id or a tool name', async () => {
     await expectRefused([GO, call('')], /call_id/);
     await expectRefused([GO, call('c1', { name: '' })], /name/);

@@ -25,6 +25,8 @@ export const ITEM_KEYS_READ: Readonly<Record<string, ReadonlySet<string>>> = {
   custom_tool_call: new Set(['type', 'call_id', 'name', 'input', 'id', 'status']),
   local_shell_call: new Set(['type', 'call_id', 'action', 'id', 'status']),
   function_call_output: new Set(['type', 'call_id', 'output', 'id', 'status']),
+  // Who sent it to whom: the header text Codex writes into the content says it too.
+  agent_message: new Set(['type', 'author', 'recipient', 'content', 'id']),
   custom_tool_call_output: new Set(['type', 'call_id', 'output', 'id', 'status']),
   local_shell_call_output: new Set(['type', 'call_id', 'output', 'id', 'status']),
 };
@@ -84,6 +86,7 @@ export function convertResponsesItem(item: Record<string, unknown>, ctx: ItemCon
   const type = responsesItemType(item, ctx);
   const id = nonEmptyString(item.id);
   if (type === 'message') return messageItem(item, ctx, id);
+  if (type === 'agent_message') return agentMessageItem(item, ctx, id);
   if (type === 'reasoning') return reasoningItem(item, ctx, id);
   if (CALL_TYPES.has(type)) return { role: 'assistant', parts: [toolCallOf(item, type, ctx)], ...withId(id) };
   if (OUTPUT_TYPES.has(type)) {
@@ -148,6 +151,36 @@ function withPhase(parts: AssistantPart[], phase: unknown, ctx: ItemContext): As
       ? { ...part, providerOptions: { ...part.providerOptions, openai: { ...part.providerOptions?.openai, phase: phase as string } } }
       : part,
   );
+}
+
+/**
+ * Codex's message between agents (a task for a child, a child's final answer for its parent) is an
+ * input the model reads, as a user turn is: carried as a user message, each content part a text.
+ * An `encrypted_content` part holds what Codex treats as ciphertext; a runtime that was not given
+ * ciphertext (any model but OpenAI's) sends the plain text there, which is carried as it is.
+ */
+function agentMessageItem(item: Record<string, unknown>, ctx: ItemContext, id: string | undefined): ConvertedItem {
+  if (!Array.isArray(item.content))
+    throw ctx.invalid(
+      'agent_message',
+      'content',
+      item.content,
+      'expected a list of {type: "input_text", text} or {type: "encrypted_content", encrypted_content}',
+    );
+  const texts = item.content.map((part, index) => {
+    if (isRecord(part) && part.type === 'input_text') return requireStringIn(ctx, 'agent_message', `content[${index}].text`, part.text);
+    if (isRecord(part) && part.type === 'encrypted_content') {
+      ctx.log.add(
+        'guessed',
+        'agent message encrypted_content carried as text: readable only when the runtime sent it in the clear',
+        ctx.place(`content[${index}]`),
+      );
+      return requireStringIn(ctx, 'agent_message', `content[${index}].encrypted_content`, part.encrypted_content);
+    }
+    throw ctx.invalid('agent_message', `content[${index}].type`, isRecord(part) ? part.type : part, 'allowed: input_text, encrypted_content');
+  });
+  ctx.log.add('guessed', 'agent message (between Codex agents) carried as a user message', ctx.place());
+  return { role: 'user', content: texts.map((text) => ({ type: 'text' as const, text })), ...withId(id) };
 }
 
 function nothingToCarry(role: string, ctx: ItemContext, endsResponse: boolean): ConvertedItem {
