@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { PlaygroundPage } from './pages/playground-page';
 
-const REAL = `${__dirname}/../lib/import/fixtures/real`;
-const toolpath = readFileSync(`${REAL}/claude-code/toolpath-elicit-tools.jsonl`, 'utf8');
+/** Hand-written sessions in the CLIs' shapes; the importer's own tests use the same files. */
+const OWN = `${__dirname}/../lib/import/fixtures/own`;
+const claudeSession = readFileSync(`${OWN}/claude-code/streamed-tool-session.jsonl`, 'utf8');
 
 test.describe('importing a transcript', () => {
   test('drop a Claude Code session: the parent and the report, a window, a child that runs', async ({ page }) => {
@@ -12,23 +13,23 @@ test.describe('importing a transcript', () => {
     await playground.open();
     const before = await playground.scenarioTitle.textContent();
 
-    await playground.dropFile('toolpath-elicit-tools.jsonl', toolpath);
+    await playground.dropFile('streamed-tool-session.jsonl', claudeSession);
     // The session's own AI-written title names it.
-    await playground.waitForImported('Exercise common coding tool categories');
+    await playground.waitForImported('Tidy the release notes');
     const report = page.getByTestId('import-report');
     await expect(report).toContainText('as Claude Code session (JSONL)');
     await expect(page.getByTestId('import-counts')).toHaveText(
-      '103.7 KB, 80 records → 40 messages (1 user, 20 assistant, 19 tool) · 1 real user turn · 19 tool calls, 19 results · 1 turn end',
+      '9.4 KB, 20 records → 8 messages (1 user, 4 assistant, 3 tool) · 1 real user turn · 3 tool calls, 3 results · 1 turn end',
     );
-    await expect(page.getByTestId('import-entries')).toContainText('line 7: 3 assistant lines merged into message msg_018QuYw7PN36pgvzGvo6QEQM');
+    await expect(page.getByTestId('import-entries')).toContainText('line 6: 3 assistant lines merged into message msg_01TidyListFolder');
     await expect(page.getByTestId('import-entries')).toContainText('lines 1, 2: queue-operation: carries no conversation');
     await expect(page.getByTestId('import-entries')).toContainText('system prompt: not stored in this format');
     await expect(playground.parentRows).toHaveCount(await playground.parentRows.count());
-    await expect(page.getByText('Parent · 40 messages')).toBeVisible();
+    await expect(page.getByText('Parent · 8 messages')).toBeVisible();
 
     // A window on the imported parent: its one real user turn.
     await playground.setField('fork_turns', '1');
-    await expect(playground.summary).toContainText('1 real turn · 20 tool pairs');
+    await expect(playground.summary).toContainText('1 real turn · 4 tool pairs');
     await playground.launch();
     await playground.waitForChildRun('finished');
 
@@ -37,7 +38,7 @@ test.describe('importing a transcript', () => {
     await page.reload();
     await playground.waitForPlan();
     // The launch wrote the parent's Agent call and its placeholder result: two edits.
-    await expect(playground.scenarioTitle).toHaveText('Exercise common coding tool categories · edited (2)');
+    await expect(playground.scenarioTitle).toHaveText('Tidy the release notes · edited (2)');
     await expect(page.getByTestId('import-report')).toContainText('as Claude Code session (JSONL)');
     await expect(playground.forkTreeChildren).toHaveCount(1);
 
@@ -78,10 +79,10 @@ test.describe('importing a transcript', () => {
     const playground = new PlaygroundPage(page);
     await playground.open();
     await page.getByTestId('open-import').click();
-    await page.getByTestId('import-file').setInputFiles(`${REAL}/codex/csview-chatbot-ui-v0.58.jsonl`);
-    await playground.waitForImported('csview-chatbot-ui-v0.58.jsonl');
+    await page.getByTestId('import-file').setInputFiles(`${OWN}/codex/tool-loop-one-turn.jsonl`);
+    await playground.waitForImported('tool-loop-one-turn.jsonl');
     await expect(page.getByTestId('import-report')).toContainText('as Codex CLI rollout (JSONL)');
-    await expect(page.getByTestId('import-counts')).toContainText('80 messages (2 user, 39 assistant, 39 tool) · 1 real user turn · 39 tool calls, 39 results');
+    await expect(page.getByTestId('import-counts')).toContainText('8 messages (2 user, 3 assistant, 3 tool) · 1 real user turn · 3 tool calls, 3 results');
     await expect(playground.row(0)).toHaveAttribute('data-kind', 'other');
     await expect(playground.row(1)).toHaveAttribute('data-kind', 'real-user-turn');
   });

@@ -1,8 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ImportStreamEvent } from '@/lib/import/import-answer';
 import { IMPORT_LIMITS } from '@/lib/import/import-limits';
+import { ownFixture, ownFixtureFiles } from '@/lib/import/testing/own-fixtures';
 
 const { answerImportRequest } = await import('./import-endpoint');
 
@@ -117,11 +116,8 @@ describe('POST /api/import', () => {
     expect(error.candidates.map((candidate: { id: string }) => candidate.id).sort()).toEqual(['ai-sdk-model-messages', 'anthropic-messages', 'openai-chat']);
   });
 
-  const REAL = path.join(__dirname, '../import/fixtures/real');
-  const realFiles = readdirSync(REAL, { recursive: true, encoding: 'utf8' }).filter((file) => /\.jsonl?$/.test(file));
-
-  it.each(realFiles)('streams the real session %s as the same transcript and report as the plain answer', async (file) => {
-    const body = readFileSync(path.join(REAL, file));
+  it.each(ownFixtureFiles().map(({ name }) => name))('streams the session %s as the same transcript and report as the plain answer', async (file) => {
+    const body = ownFixture(file);
     const plain = await (await answerImportRequest(post(body))).json();
     const events = (await (await answerImportRequest(post(body, '', { accept: 'application/x-ndjson' }))).text())
       .trim()

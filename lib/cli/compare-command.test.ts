@@ -8,10 +8,11 @@ import type { CompareTable } from './compare-table';
 import { forkRequestFromFlags } from './fork-request-from-flags';
 import { forkLab, forkLabInProcess, REPO_ROOT } from './testing/run-fork-lab';
 
-const GEMINI = 'lib/import/fixtures/real/gemini/geminicli-eval-compression-state-tracking.json';
+/** A Gemini history of five real user turns, three of them with a tool call (lib/import/fixtures/own). */
+const GEMINI = 'lib/import/fixtures/own/gemini-checkpoint/eval-scenario-history.json';
 
 describe('fork-lab compare', () => {
-  it('prints, for a real session, each variant and every message the variants treat differently', () => {
+  it('prints, for an imported session, each variant and every message the variants treat differently', () => {
     const { code, stdout, stderr } = forkLab(
       'compare',
       GEMINI,
@@ -29,24 +30,24 @@ describe('fork-lab compare', () => {
       '  A  Qwen Code fork_turns · { subagent_type: "fork", fork_turns: "1", description: "Fork" } · directive: “What changed?”',
       '  B  DeepSeek completed turns · {  } · directive: “What changed?”',
       '',
-      "  A  inherits 4 of 18 parent messages, plus 4 more (the parent's Agent call, what the runtime adds) · 0 reusable by a prefix cache",
-      "  B  inherits 14 of 18 parent messages, plus 0 more (the parent's Agent call, what the runtime adds) · 14 reusable by a prefix cache",
+      "  A  inherits 4 of 16 parent messages, plus 4 more (the parent's Agent call, what the runtime adds) · 0 reusable by a prefix cache",
+      "  B  inherits 12 of 16 parent messages, plus 0 more (the parent's Agent call, what the runtime adds) · 12 reusable by a prefix cache",
       '',
     ]);
-    expect(lines[7]).toBe('rows the variants treat differently: 24 (parent messages, and messages a child has that the parent does not)');
+    expect(lines[7]).toBe('rows the variants treat differently: 22 (parent messages, and messages a child has that the parent does not)');
     expect(lines[8]).toBe('  #0   user      A - before-window                  | B + in-window');
-    // DeepSeek's task prompt stands after #13, where its window ends; Qwen's messages after the parent's end.
-    expect(lines.slice(22)).toEqual([
-      '  +14  user      A -                                | B + task-prompt',
-      '  #14  user      A + in-window                      | B - in-flight-turn',
+    // DeepSeek's task prompt stands after #11, where its window ends; Qwen's messages after the parent's end.
+    expect(lines.slice(20)).toEqual([
+      '  +12  user      A -                                | B + task-prompt',
+      '  #12  user      A + in-window                      | B - in-flight-turn',
+      '  #13  assistant A + in-window                      | B - in-flight-turn',
+      '  #14  tool      A + in-window                      | B - in-flight-turn',
       '  #15  assistant A + in-window                      | B - in-flight-turn',
-      '  #16  tool      A + in-window                      | B - in-flight-turn',
-      '  #17  assistant A + in-window                      | B - in-flight-turn',
-      '  +18  assistant A + agent-call-written             | B -',
-      '  +18  tool      A + fork-placeholder-result        | B -',
-      '  +18  user      A + fork-directive-message         | B -',
-      '  +18  assistant A + fork-directive-acknowledgement | B -',
-      '  +18  user      A + fork-begin-prompt              | B -',
+      '  +16  assistant A + agent-call-written             | B -',
+      '  +16  tool      A + fork-placeholder-result        | B -',
+      '  +16  user      A + fork-directive-message         | B -',
+      '  +16  assistant A + fork-directive-acknowledgement | B -',
+      '  +16  user      A + fork-begin-prompt              | B -',
       '',
     ]);
   }, 30_000);

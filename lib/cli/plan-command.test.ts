@@ -7,20 +7,21 @@ import { importTranscript } from '@/lib/import';
 import { forkRequestFromFlags } from './fork-request-from-flags';
 import { forkLab, forkLabInProcess, REPO_ROOT } from './testing/run-fork-lab';
 
-const CLAUDE = 'lib/import/fixtures/real/claude-code/toolpath-elicit-tools.jsonl';
-const CODEX = 'lib/import/fixtures/real/codex/csview-chatbot-ui-v0.58.jsonl';
+/** Hand-written sessions in the CLIs' shapes (lib/import/fixtures/own). */
+const CLAUDE = 'lib/import/fixtures/own/claude-code/streamed-tool-session.jsonl';
+const CODEX = 'lib/import/fixtures/own/codex/tool-loop-one-turn.jsonl';
 
 describe('fork-lab plan', () => {
-  it('prints a summary of what the child receives from a real Claude Code session, and exits 0', () => {
+  it('prints a summary of what the child receives from a Claude Code session, and exits 0', () => {
     const { code, stdout, stderr } = forkLab('plan', CLAUDE, '--runtime', 'qwen-fork-turns', '--param', 'fork_turns=1', '--directive', 'List the tools');
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     expect(stdout).toBe(
       [
         'Qwen Code fork_turns · { subagent_type: "fork", fork_turns: "1", description: "Fork" } · directive: “List the tools”',
-        'parent: “Exercise common coding tool categories” · 40 messages · Claude Code session (JSONL)',
+        'parent: “Tidy the release notes” · 8 messages · Claude Code session (JSONL)',
         'window: fork_turns "1": the last 1 real user turn · 1 real user turn',
-        'child: 44 initial messages (41 from the parent, 3 written by the runtime), then its first prompt',
-        'cache: 40 of 44 messages a prefix cache can reuse (system matches, tools match)',
+        'child: 12 initial messages (9 from the parent, 3 written by the runtime), then its first prompt',
+        'cache: 8 of 12 messages a prefix cache can reuse (system matches, tools match)',
         'first prompt: "Begin."',
         '',
       ].join('\n'),
@@ -30,7 +31,7 @@ describe('fork-lab plan', () => {
   it('prints the engine’s whole plan with --json: the plan the playground makes for the same file and call', async () => {
     const { code, stdout } = forkLab('plan', CODEX, '--runtime', 'kimi-fork', '--param', 'fork=true', '--directive', 'Summarise the work', '--json');
     expect(code).toBe(0);
-    const imported = await importTranscript(new Uint8Array(readFileSync(path.join(REPO_ROOT, CODEX))), { fileName: 'csview-chatbot-ui-v0.58.jsonl' });
+    const imported = await importTranscript(new Uint8Array(readFileSync(path.join(REPO_ROOT, CODEX))), { fileName: 'tool-loop-one-turn.jsonl' });
     const request = forkRequestFromFlags({ runtime: 'kimi-fork', params: ['fork=true'], directive: 'Summarise the work', forkPoint: undefined });
     expect(JSON.parse(stdout)).toEqual(JSON.parse(JSON.stringify(planFork(withAgentCall(imported.transcript, request).transcript, request))));
   }, 30_000);

@@ -1,4 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { detectFormat } from './detect-format';
 import { FidelityLog } from './fidelity-report';
@@ -6,14 +5,8 @@ import { IMPORT_FORMATS } from './formats';
 import { ImportError } from './import-errors';
 import { importTranscript } from './import-transcript';
 import { readImportSource } from './read-import-source';
+import { ownFixture, ownFixtureFiles } from './testing/own-fixtures';
 import { syntheticClaudeSession } from './testing/synthetic-claude-session';
-
-const REAL = `${__dirname}/fixtures/real`;
-const FORMAT_OF_FOLDER: Record<string, string[]> = {
-  'claude-code': ['claude-code'],
-  codex: ['codex'],
-  gemini: ['gemini-session', 'gemini-checkpoint', 'qwen-code'],
-};
 
 async function refusal(input: string, options: Parameters<typeof importTranscript>[1] = {}): Promise<ImportError> {
   try {
@@ -35,17 +28,18 @@ const claudeLine = (uuid: string, parentUuid: string | null, role: 'user' | 'ass
   });
 
 describe('importTranscript', () => {
-  it.each(
-    Object.entries(FORMAT_OF_FOLDER).flatMap(([folder, formats]) => readdirSync(`${REAL}/${folder}`).map((file) => [`${folder}/${file}`, formats] as const)),
-  )('detects the real sample %s as exactly one of its folder’s formats, and imports it', async (path, formats) => {
-    const text = readFileSync(`${REAL}/${path}`, 'utf8');
-    const source = await readImportSource(text, new FidelityLog());
-    const format = detectFormat(source, IMPORT_FORMATS);
-    expect(formats).toContain(format.id);
-    const result = await importTranscript(text);
-    expect(result.format).toBe(format.id);
-    expect(result.report.counts.messages).toBeGreaterThan(0);
-  });
+  it.each(ownFixtureFiles().map(({ name, format }) => [name, format]))(
+    'detects the sample %s as its folder’s format %s, and imports it',
+    async (name, folder) => {
+      const text = ownFixture(name);
+      const source = await readImportSource(text, new FidelityLog());
+      const format = detectFormat(source, IMPORT_FORMATS);
+      expect(format.id).toBe(folder);
+      const result = await importTranscript(text);
+      expect(result.format).toBe(format.id);
+      expect(result.report.counts.messages).toBeGreaterThan(0);
+    },
+  );
 
   it('imports as the format the person chose, and says the person chose it', async () => {
     const text = JSON.stringify([{ role: 'user', content: 'Hi' }]);
@@ -55,7 +49,7 @@ describe('importTranscript', () => {
   });
 
   it('refuses a chosen format the input is not in, without making anything', async () => {
-    const text = readFileSync(`${REAL}/claude-code/agenthistory-compaction.jsonl`, 'utf8');
+    const text = ownFixture('claude-code/compact-boundary-summary-line.jsonl');
     const codex = await refusal(text, { format: 'codex' });
     expect(codex.message).toBe('This is not Codex CLI rollout (JSONL): no line is a {timestamp, type, payload} record of a type Codex writes.');
     const chat = await refusal(text, { format: 'openai-chat' });

@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { convertWith, jsonl } from '../testing/jsonl-records';
 import { claudeCodeFormat } from './claude-code';
 
-const FIXTURES = `${__dirname}/../fixtures/real/claude-code`;
 const side = { sessionId: 's1', cwd: '/work', version: '2.1.39', userType: 'external', isSidechain: true, agentId: 'a1' };
 
 const convert = (text: string) => convertWith(claudeCodeFormat, text);
@@ -15,13 +13,15 @@ function shape(messages: readonly { id: string; message: { role: string; content
   return messages.map(({ id, message }) => [id, message.role, partsOf(message.content).flatMap((part) => part.toolCallId ?? [])]);
 }
 
-const call = (uuid: string, parentUuid: string, id: string) => ({
+const say = (uuid: string, parentUuid: string, messageId: string, block: object) => ({
   ...side,
   type: 'assistant',
   uuid,
   parentUuid,
-  message: { id: 'm1', role: 'assistant', content: [{ type: 'tool_use', id, name: 'Read', input: {} }] },
+  message: { id: messageId, role: 'assistant', content: [block] },
 });
+const call = (uuid: string, parentUuid: string, id: string, messageId = 'm1') =>
+  say(uuid, parentUuid, messageId, { type: 'tool_use', id, name: 'Read', input: {} });
 const result = (uuid: string, parentUuid: string, id: string) => ({
   ...side,
   type: 'user',
@@ -29,7 +29,7 @@ const result = (uuid: string, parentUuid: string, id: string) => ({
   parentUuid,
   message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: id.toUpperCase() }] },
 });
-const progress = (uuid: string, parentUuid: string, id: string) => ({
+const progress = (uuid: string, parentUuid: string | null, id: string) => ({
   ...side,
   type: 'progress',
   uuid,
@@ -141,18 +141,140 @@ describe('Claude Code 2.1 parallel tool calls', () => {
   });
 
   /*
-   * Real Claude Code 2.1 files (marot/spotter, MIT; see fixtures/real/README.md). The expected
-   * numbers were counted over the raw lines, not by the importer: `tool_use` blocks in assistant
-   * lines, `tool_result` blocks in user lines, and distinct assistant `message.id`s.
+   * The shapes of Claude Code 2.1 subagent and session files (as marot/spotter's captures have them;
+   * the real-data suite checks the captures themselves), one case each. The expected numbers are
+   * counted over the lines, not by the importer: `tool_use` blocks in assistant lines, `tool_result`
+   * blocks in user lines, and distinct assistant `message.id`s.
    */
+  const prompt = (uuid: string, text: string) => ({ ...side, type: 'user', uuid, parentUuid: null, message: { role: 'user', content: text } });
+  const text = (value: string) => ({ type: 'text', text: value });
+  const inMain = (line: object) => ({ ...line, isSidechain: false });
   describe.each([
-    { file: 'spotter-agent-aac57f5.jsonl', subagent: true, calls: 12, results: 12, assistantMessages: 3 },
-    { file: 'spotter-agent-aa84377-head26.jsonl', subagent: true, calls: 6, results: 6, assistantMessages: 1 },
-    { file: 'spotter-agent-a7be2f0-head24.jsonl', subagent: true, calls: 5, results: 5, assistantMessages: 2 },
-    { file: 'spotter-agent-a93ccab-head22.jsonl', subagent: true, calls: 5, results: 5, assistantMessages: 1 },
-    { file: 'spotter-session-258c7280-head40.jsonl', subagent: false, calls: 5, results: 3, assistantMessages: 2 },
-  ])('real file $file', ({ file, subagent, calls, results, assistantMessages }) => {
-    const imported = convert(readFileSync(`${FIXTURES}/${file}`, 'utf8'));
+    {
+      shape: 'two batches, the second’s later call streamed after the first results',
+      subagent: true,
+      lines: [
+        prompt('u1', 'Look up three packages, then fetch their pages.'),
+        say('a0', 'u1', 'm1', text('Searching.')),
+        call('c1', 'a0', 't1'),
+        call('c2', 'c1', 't2'),
+        call('c3', 'c2', 't3'),
+        progress('p1', 'c3', 't3'),
+        result('r1', 'c1', 't1'),
+        progress('p2', 'r1', 't1'),
+        result('r3', 'c3', 't3'),
+        result('r2', 'c2', 't2'),
+        say('a4', 'r2', 'm2', text('Fetching the pages.')),
+        call('c4', 'a4', 't4', 'm2'),
+        call('c5', 'c4', 't5', 'm2'),
+        progress('p3', 'c5', 't5'),
+        result('r4', 'c4', 't4'),
+        call('c6', 'r4', 't6', 'm2'),
+        result('r5', 'c5', 't5'),
+        result('r6', 'c6', 't6'),
+        say('a7', 'r6', 'm3', text('All six done.')),
+      ],
+      calls: 6,
+      results: 6,
+      assistantMessages: 3,
+    },
+    {
+      shape: 'one message whose later calls hang off results, the results interleaved',
+      subagent: true,
+      lines: [
+        prompt('u1', 'Summarise four files.'),
+        say('a0', 'u1', 'm1', text('Reading them.')),
+        call('c1', 'a0', 't1'),
+        call('c2', 'c1', 't2'),
+        progress('p1', 'c2', 't2'),
+        result('r1', 'c1', 't1'),
+        call('c3', 'r1', 't3'),
+        result('r2', 'c2', 't2'),
+        call('c4', 'c3', 't4'),
+        result('r3', 'c3', 't3'),
+        result('r4', 'c4', 't4'),
+      ],
+      calls: 4,
+      results: 4,
+      assistantMessages: 1,
+    },
+    {
+      shape: 'a call that hangs off a progress line, over two messages',
+      subagent: true,
+      lines: [
+        prompt('u1', 'Check how the panes are listed.'),
+        say('a0', 'u1', 'm1', text('Looking.')),
+        call('c1', 'a0', 't1'),
+        progress('p1', 'c1', 't1'),
+        result('r1', 'c1', 't1'),
+        call('c2', 'r1', 't2'),
+        call('c3', 'c2', 't3'),
+        result('r2', 'c2', 't2'),
+        result('r3', 'c3', 't3'),
+        say('a1', 'r3', 'm2', text('Now the tests.')),
+        call('c4', 'a1', 't4', 'm2'),
+        progress('p2', 'c4', 't4'),
+        progress('p3', 'p2', 't4'),
+        call('c5', 'p3', 't5', 'm2'),
+        progress('p4', 'c5', 't5'),
+        result('r5', 'c5', 't5'),
+        result('r4', 'c4', 't4'),
+      ],
+      calls: 5,
+      results: 5,
+      assistantMessages: 2,
+    },
+    {
+      shape: 'calls alternating with their results on one chain',
+      subagent: true,
+      lines: [
+        prompt('u1', 'Explore the module.'),
+        say('a0', 'u1', 'm1', text('Exploring.')),
+        call('c1', 'a0', 't1'),
+        progress('p1', 'c1', 't1'),
+        progress('p2', 'p1', 't1'),
+        result('r1', 'c1', 't1'),
+        call('c2', 'r1', 't2'),
+        progress('p3', 'c2', 't2'),
+        result('r2', 'c2', 't2'),
+        call('c3', 'r2', 't3'),
+        result('r3', 'c3', 't3'),
+      ],
+      calls: 3,
+      results: 3,
+      assistantMessages: 1,
+    },
+    {
+      shape: 'a main session cut while its second message’s two calls are in flight',
+      subagent: false,
+      lines: [
+        { type: 'file-history-snapshot', messageId: 'u1', snapshot: {}, isSnapshotUpdate: false },
+        inMain(progress('p0', null, 'hook')),
+        inMain(progress('p1', 'p0', 'hook')),
+        inMain({ ...prompt('u1', 'Implement the feature.'), parentUuid: 'p1' }),
+        inMain(say('a0', 'u1', 'm1', text('Starting.'))),
+        inMain(say('a1', 'a0', 'm1', { type: 'thinking', thinking: '', signature: 'c2ln' })),
+        inMain(call('c1', 'a1', 't1')),
+        inMain(progress('p2', 'c1', 't1')),
+        inMain(progress('p3', 'p2', 't1')),
+        inMain(call('c2', 'p3', 't2')),
+        inMain(call('c3', 'c2', 't3')),
+        inMain(progress('p4', 'c3', 't3')),
+        inMain(result('r1', 'c1', 't1')),
+        inMain(progress('p5', 'r1', 't1')),
+        inMain(result('r2', 'c2', 't2')),
+        inMain(result('r3', 'c3', 't3')),
+        inMain(call('c4', 'r3', 't4', 'm2')),
+        inMain(progress('p6', 'c4', 't4')),
+        inMain(call('c5', 'p6', 't5', 'm2')),
+        inMain(progress('p7', 'c5', 't5')),
+      ],
+      calls: 5,
+      results: 3,
+      assistantMessages: 2,
+    },
+  ])('$shape', ({ lines, subagent, calls, results, assistantMessages }) => {
+    const imported = convert(jsonl(lines));
 
     it(`keeps all ${calls} calls and ${results} results, one assistant message per message.id`, async () => {
       const { transcript } = await imported;

@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { classifyMessages } from '@/lib/fork';
 import { convertWith, jsonl } from '../testing/jsonl-records';
+import { ownFixture } from '../testing/own-fixtures';
 import { claudeCodeFormat } from './claude-code';
 
-const FIXTURES = `${__dirname}/../fixtures/real/claude-code`;
 const base = { sessionId: 's1', cwd: '/work', version: '2.1.39', userType: 'external', isSidechain: false };
 
 const convert = (text: string) => convertWith(claudeCodeFormat, text);
@@ -79,8 +78,8 @@ describe('Claude Code slash commands', () => {
     expect(transcript.messages.filter((entry) => entry.meta?.origin?.note === 'slash command with arguments')).toEqual([]);
   });
 
-  it('a real prompt command with arguments (ccviewer /orchestrator, CC 1.0.108) is the session’s one real user turn', async () => {
-    const { transcript } = await convert(readFileSync(`${FIXTURES}/ccviewer-sidechain-task.jsonl`, 'utf8'));
+  it('a prompt command with arguments in a whole session (CC 1.0.108 shape) is the session’s one real user turn', async () => {
+    const { transcript } = await convert(ownFixture('claude-code/task-subagent-sidechain.jsonl'));
     const turns = classifyMessages(transcript.messages).filter((entry) => entry.kind === 'real-user-turn');
     expect(turns.map((entry) => transcript.messages[entry.index]!.meta?.origin?.line)).toEqual([1]);
     expect(transcript.messages[1]!.meta?.origin).toEqual({ format: 'claude-code', line: 2, meta: true, note: 'isMeta' });

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { classifyMessages, planFork } from '@/lib/fork';
 import { FidelityLog } from '../fidelity-report';
@@ -6,7 +5,6 @@ import { readImportSource } from '../read-import-source';
 import { convertWith, jsonl } from '../testing/jsonl-records';
 import { claudeCodeFormat } from './claude-code';
 
-const FIXTURES = `${__dirname}/../fixtures/real/claude-code`;
 const base = { sessionId: 's1', cwd: '/work', version: '2.1.0', userType: 'external', isSidechain: false };
 
 const convert = (text: string) => convertWith(claudeCodeFormat, text);
@@ -393,60 +391,5 @@ describe('claudeCodeFormat', () => {
       ['content block that is not well formed (not an object, or a field of the wrong type): dropped', [2, 2, 2], 3],
       ['assistant line with nothing Fork Lab can carry (every block was dropped)', [2], 1],
     ]);
-  });
-
-  describe('real sessions', () => {
-    async function fixture(name: string) {
-      return convert(readFileSync(`${FIXTURES}/${name}`, 'utf8'));
-    }
-
-    it('ccviewer /init: split lines merged, the command echo and its isMeta prompt are not turns', async () => {
-      const { transcript, entries } = await fixture('ccviewer-init-claudemd.jsonl');
-      expect(transcript.messages).toHaveLength(15);
-      const kinds = classifyMessages(transcript.messages).map((entry) => entry.kind);
-      expect(kinds.filter((kind) => kind === 'real-user-turn')).toHaveLength(0);
-      expect(kinds.slice(0, 2)).toEqual(['other', 'other']);
-      const calls = transcript.messages
-        .flatMap((entry) => (Array.isArray(entry.message.content) ? (entry.message.content as { type: string }[]) : []))
-        .filter((part) => part.type === 'tool-call');
-      expect(calls).toHaveLength(12);
-      expect(entries.find((entry) => entry.reason === '5 assistant lines merged into message msg_018mu4atNCkxSiLt7VVQquTL')?.lines).toEqual([6]);
-      expect(transcript.messages.at(-1)?.meta?.turnEnd).toBe('completed');
-    });
-
-    it('ccviewer sidechain: the 22 Task subagent lines are kept apart from the parent', async () => {
-      const { transcript, entries } = await fixture('ccviewer-sidechain-task.jsonl');
-      const kept = entries.find((entry) => entry.action === 'kept-apart');
-      expect(kept?.count).toBe(22);
-      expect(transcript.messages.every((entry) => ![16, 17, 26, 40].includes(entry.meta?.origin?.line ?? 0))).toBe(true);
-    });
-
-    it('toolpath: 46 streamed assistant lines become 20 messages, one real turn, 19 calls all answered', async () => {
-      const { transcript, entries } = await fixture('toolpath-elicit-tools.jsonl');
-      const kinds = classifyMessages(transcript.messages).map((entry) => entry.kind);
-      expect(kinds.filter((kind) => kind === 'real-user-turn')).toHaveLength(1);
-      expect(transcript.messages.filter((entry) => entry.message.role === 'assistant')).toHaveLength(20);
-      // Every call is answered: the only flags are its 13 signed thinking blocks.
-      expect(entries.filter((entry) => entry.action === 'flagged').map((entry) => [entry.reason.split(':')[0], entry.count])).toEqual([
-        ['signed thinking kept with its signature', 13],
-      ]);
-    });
-
-    it('schema coverage: odd line types never crash; the self-parented leaf is flagged', async () => {
-      const { transcript, entries } = await fixture('agentsessions-schema-coverage.jsonl');
-      expect(transcript.messages).toHaveLength(1);
-      expect(entries.find((entry) => entry.action === 'flagged')?.lines).toEqual([87]);
-    });
-
-    it('compaction sample: only the history after the boundary, starting with its summary', async () => {
-      const { transcript } = await fixture('agenthistory-compaction.jsonl');
-      expect(classifyMessages(transcript.messages).map((entry) => entry.kind)).toEqual([
-        'compaction-summary',
-        'real-user-turn',
-        'tool-call',
-        'tool-result',
-        'assistant',
-      ]);
-    });
   });
 });

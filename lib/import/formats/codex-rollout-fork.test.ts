@@ -1,18 +1,17 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { classifyMessages, planFork } from '@/lib/fork';
 import { importTranscript } from '../import-transcript';
+import { ownFixture } from '../testing/own-fixtures';
 
 /**
- * A real Codex 0.144 `codex exec` rollout (lib/import/fixtures/real/README.md): a developer message
- * of three parts, a context message holding `<recommended_plugins>` beside `<environment_context>`,
- * one prompt, a shell call, and a final answer with its phase. Imported, it must reach the Codex
- * runtime as Codex itself would read it.
+ * A `codex exec` rollout in Codex 0.144's shape: a developer message of three parts, a context
+ * message holding `<recommended_plugins>` beside `<environment_context>`, one prompt, a shell call,
+ * and a final answer with its phase. Imported, it must reach the Codex runtime as Codex itself
+ * would read it.
  */
-const file = readFileSync(path.join(__dirname, '../fixtures/real/codex/mintokei-exec-0.144-final-answer.jsonl'));
+const file = ownFixture('codex/exec-final-answer.jsonl');
 
-describe('a real Codex rollout, forked by Codex’s rules', () => {
+describe('a Codex exec rollout, forked by Codex’s rules', () => {
   it('keeps the developer message, the context block as context, and the final answer’s phase', async () => {
     const { transcript } = await importTranscript(file);
     const messages = transcript.messages;
@@ -21,14 +20,13 @@ describe('a real Codex rollout, forked by Codex’s rules', () => {
     // One part is a whole <environment_context> block, so Codex reads the message as context.
     expect(messages[1]!.meta?.origin).toMatchObject({ meta: true, note: 'startup context' });
     expect(classifyMessages(messages)[1]!.kind).not.toBe('real-user-turn');
-    expect(messages[5]!.message.content).toEqual([
-      { type: 'text', text: 'The vault value is `HERON-88`.', providerOptions: { openai: { phase: 'final_answer' } } },
-    ]);
+    expect(messages[5]!.message.content).toEqual([{ type: 'text', text: 'The port is `8443`.', providerOptions: { openai: { phase: 'final_answer' } } }]);
   });
 
   it('forks messages and the final answer, never the call or its output', async () => {
     const { transcript } = await importTranscript(file);
-    const all = planFork(transcript, { policy: 'codex-spawn-agent', directive: 'What is the vault value?', params: { task_name: 'check' }, runtimeVersion: 'codex-rs' });
+    // Codex as read in codex-rs filters what it forks; a release that forks every item as it is would keep all six.
+    const all = planFork(transcript, { policy: 'codex-spawn-agent', directive: 'Which port?', params: { task_name: 'check' }, runtimeVersion: 'codex-rs' });
     expect(all.parent.map((range) => `${range.start}-${range.end} ${range.reason}`)).toEqual([
       '0-3 in-window',
       '3-4 not-a-final-answer',
@@ -36,7 +34,12 @@ describe('a real Codex rollout, forked by Codex’s rules', () => {
       '5-6 in-window',
     ]);
     expect(all.warnings).toEqual([]);
-    const last = planFork(transcript, { policy: 'codex-spawn-agent', directive: 'What is the vault value?', params: { task_name: 'check', fork_turns: '1' }, runtimeVersion: 'codex-rs' });
+    const last = planFork(transcript, {
+      policy: 'codex-spawn-agent',
+      directive: 'Which port?',
+      params: { task_name: 'check', fork_turns: '1' },
+      runtimeVersion: 'codex-rs',
+    });
     // The context message is no turn: the one turn starts at the prompt, and what comes before it is not forked.
     expect(last.window).toMatchObject({ start: 2, realTurns: 1 });
     expect(last.child!.initialMessages.map((entry) => (entry.source.kind === 'copy' ? entry.source.parentIndexes : []))).toEqual([[2], [5]]);

@@ -1,14 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { classifyMessages } from '@/lib/fork';
 import { FidelityLog } from '../fidelity-report';
 import { importTranscript } from '../import-transcript';
 import { readImportSource } from '../read-import-source';
 import { jsonl } from '../testing/jsonl-records';
+import { ownFixture } from '../testing/own-fixtures';
 import { codexFormat } from './codex';
 
-const FIXTURES = `${__dirname}/../fixtures/real/codex`;
-const fixture = (name: string) => readFileSync(`${FIXTURES}/${name}`, 'utf8');
+const fixture = (name: string) => ownFixture(`codex/${name}`);
 
 const t = '2025-11-17T21:30:28.608Z';
 const item = (payload: object) => ({ timestamp: t, type: 'response_item', payload });
@@ -56,13 +55,18 @@ describe('codexFormat', () => {
     const score = async (input: string) => codexFormat.detect(await readImportSource(input, log));
     expect(await score(ROLLOUT)).toBe(1);
     expect(await score(jsonl([text('user', 'hi'), text('assistant', 'hello')]))).toBe(1);
-    for (const name of ['csview-chatbot-ui-v0.58.jsonl', 'agentsessions-schema-coverage.jsonl', 'agenthistory-compaction.jsonl']) {
+    for (const name of [
+      'tool-loop-one-turn.jsonl',
+      'several-sessions-odd-records.jsonl',
+      'compaction-without-replacement-history.jsonl',
+      'exec-final-answer.jsonl',
+    ]) {
       expect(await score(fixture(name))).toBe(1);
     }
     const claudeLine = jsonl([{ type: 'user', uuid: 'u1', parentUuid: null, sessionId: 's', timestamp: t, message: { role: 'user', content: 'hi' } }]);
     expect(await score(claudeLine)).toBe(0);
     expect(await score('{"model":"gpt-4o","messages":[{"role":"user","content":"hi"}]}')).toBe(0);
-    expect(await score(readFileSync(`${__dirname}/../fixtures/real/gemini/splitrail-qwen-code.jsonl`, 'utf8'))).toBe(0);
+    expect(await score(ownFixture('qwen-code/error-tool-result.jsonl'))).toBe(0);
   });
 
   it('maps each line kind to the message the model saw', async () => {
@@ -237,50 +241,51 @@ describe('codexFormat', () => {
     expect(transcript.profile.systemInstruction).toBe('Base.');
   });
 
-  it('imports the real csview rollout: one user turn and a 39-call tool loop', async () => {
-    const { transcript, report } = await importTranscript(fixture('csview-chatbot-ui-v0.58.jsonl'), { format: 'codex' });
+  it('imports a rollout of one prompt and a tool loop still running when the file ends', async () => {
+    const { transcript, report } = await importTranscript(fixture('tool-loop-one-turn.jsonl'), { format: 'codex' });
     expect(report.counts).toMatchObject({
-      sourceRecords: 279,
-      messages: 80,
-      byRole: { system: 0, user: 2, assistant: 39, tool: 39 },
+      sourceRecords: 23,
+      messages: 8,
+      byRole: { system: 0, user: 2, assistant: 3, tool: 3 },
       realUserTurns: 1,
-      toolCalls: 39,
-      toolResults: 39,
+      toolCalls: 3,
+      toolResults: 3,
       turnEnds: 0,
     });
     expect(transcript.messages[0]?.meta?.origin).toEqual({ format: 'codex', line: 2, meta: true, note: 'startup context' });
-    expect(transcript.profile).toMatchObject({ agentId: '019a93b9-f380-7600-98ff-940e6b99603c', model: 'gpt-5.1-codex', systemInstruction: '' });
+    expect(transcript.profile).toMatchObject({ agentId: '0199c3a1-5e07-7d40-a2b8-6f31c9e04d12', model: 'gpt-5.1-codex', systemInstruction: '' });
     const byReason = new Map(report.entries.map((entry) => [entry.reason, entry]));
-    expect(byReason.get('reasoning encrypted_content: only OpenAI can decrypt it, so it cannot be carried to another model')?.count).toBe(38);
-    expect(byReason.get('reasoning item with no summary text: nothing readable to carry')?.lines).toEqual([198]);
-    expect(byReason.get('event_msg/token_count: what the person saw, not what the model saw')?.count).toBe(79);
+    expect(byReason.get('reasoning encrypted_content: only OpenAI can decrypt it, so it cannot be carried to another model')?.count).toBe(3);
+    expect(byReason.get('reasoning item with no summary text: nothing readable to carry')?.lines).toEqual([14]);
+    expect(byReason.get('event_msg/token_count: what the person saw, not what the model saw')?.count).toBe(3);
     expect(byReason.get('response_item/ghost_snapshot: a git snapshot Codex keeps for undo; never sent to the model')?.lines).toEqual([6]);
     expect(byReason.get('system prompt: not stored in this format (Codex CLI rollout (JSONL)); the child gets none')?.action).toBe('not-stored');
   });
 
-  it('imports the schema-coverage rollout without tripping on its odd records', async () => {
-    const { transcript, report, title } = await importTranscript(fixture('agentsessions-schema-coverage.jsonl'), { format: 'codex' });
-    // Its agent_message items (Codex 0.169's tasks and answers) are carried as user messages.
-    expect(report.counts).toMatchObject({ messages: 15, toolCalls: 1, toolResults: 1 });
-    expect(title).toBe('[trimmed for fixture]');
-    expect(transcript.profile.agentId).toBe('019fc8be-3658-7ca3-9e29-000000000000');
+  it('imports a file of several sessions without tripping on records it does not read', async () => {
+    const { transcript, report, title } = await importTranscript(fixture('several-sessions-odd-records.jsonl'), { format: 'codex' });
+    // Its agent_message (a Codex 0.169 task) is carried as a user message.
+    expect(report.counts).toMatchObject({ messages: 8, toolCalls: 1, toolResults: 1 });
+    expect(title).toBe('TODO census');
+    expect(transcript.profile.agentId).toBe('019f0a11-0000-7000-8000-00000000aa01');
     const byReason = new Map(report.entries.map((entry) => [entry.reason, entry]));
     expect(
       byReason.get('another session_meta: this file holds records of more than one session; the first session_meta gives the id and instructions')?.lines,
-    ).toEqual([29, 36, 37, 42, 94, 96]);
-    expect(byReason.get('unknown record type "world_state": Fork Lab does not read it')?.lines).toEqual([3, 31, 88, 91, 99]);
-    expect(byReason.get('input_image without an image_url: there is no image to carry')?.lines).toEqual([6, 23, 26]);
-    expect(byReason.get('lines 89–105: replaced by the compacted replacement_history (the model no longer saw them)')?.lines).toEqual([111]);
+    ).toEqual([12]);
+    expect(byReason.get('unknown record type "world_state": Fork Lab does not read it')?.lines).toEqual([3, 17]);
+    expect(byReason.get('unknown record type "inter_agent_communication_metadata": Fork Lab does not read it')?.lines).toEqual([13]);
+    expect(byReason.get('input_image without an image_url: there is no image to carry')?.lines).toEqual([4, 15]);
+    expect(byReason.get('lines 4–16: replaced by the compacted replacement_history (the model no longer saw them)')?.lines).toEqual([18]);
   });
 
   it('carries an old-style compaction (no replacement_history) as a summary after the startup context', async () => {
-    const { transcript, report } = await importTranscript(fixture('agenthistory-compaction.jsonl'), { format: 'codex' });
+    const { transcript, report } = await importTranscript(fixture('compaction-without-replacement-history.jsonl'), { format: 'codex' });
     expect(report.counts).toMatchObject({ messages: 5, realUserTurns: 1, toolCalls: 1, toolResults: 1 });
-    expect(transcript.messages[0]?.meta?.origin).toEqual({ format: 'codex', line: 13, compactionSummary: true });
+    expect(transcript.messages[0]?.meta?.origin).toEqual({ format: 'codex', line: 11, compactionSummary: true });
     expect(classifyMessages(transcript.messages)[0]?.kind).toBe('compaction-summary');
-    const reasons = report.entries.filter((entry) => entry.lines.includes(13)).map((entry) => entry.reason);
+    const reasons = report.entries.filter((entry) => entry.lines.includes(11)).map((entry) => entry.reason);
     expect(reasons).toEqual([
-      'lines 3–12: replaced by the compaction summary (the model no longer saw them)',
+      'lines 3–10: replaced by the compaction summary (the model no longer saw them)',
       'compaction without replacement_history: older Codex rebuilt the history from this summary, carried as a compaction summary after the startup context (the earlier user messages Codex re-sent with it are not carried)',
     ]);
   });

@@ -1,13 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { classifyMessages } from '@/lib/fork';
 import { FidelityLog } from '../fidelity-report';
 import { importTranscript } from '../import-transcript';
 import { readImportSource } from '../read-import-source';
+import { ownFixture } from '../testing/own-fixtures';
 import { geminiCheckpointFormat } from './gemini-checkpoint';
-
-const FIXTURES = `${__dirname}/../fixtures/real/gemini`;
-const fixture = (name: string) => readFileSync(`${FIXTURES}/${name}`, 'utf8');
 
 const STARTUP = "This is the Gemini CLI. We are setting up the context for our chat.\nToday's date is Friday.";
 const SNAPSHOT = '<state_snapshot>\n<overall_goal>Fill the config</overall_goal>\n</state_snapshot>';
@@ -63,13 +60,12 @@ describe('geminiCheckpointFormat', () => {
     const score = async (input: string) => geminiCheckpointFormat.detect(await readImportSource(input, log));
     expect(await score(CHECKPOINT)).toBe(1);
     expect(await score(WRAPPED)).toBe(1);
-    expect(await score(fixture('geminicli-eval-compression-spatial-scattering.json'))).toBe(1);
-    expect(await score(fixture('geminicli-eval-compression-state-tracking.json'))).toBe(1);
+    expect(await score(ownFixture('gemini-checkpoint/eval-scenario-history.json'))).toBe(1);
     const claudeLine = JSON.stringify({ type: 'user', uuid: 'u1', parentUuid: null, sessionId: 's', message: { role: 'user', content: 'hi' } });
     expect(await score(claudeLine)).toBe(0);
     expect(await score('{"model":"gpt-4o","messages":[{"role":"user","content":"hi"}]}')).toBe(0);
     expect(await score('[{"id":"1","role":"user","parts":[{"type":"text","text":"hi"}]}]')).toBe(0);
-    expect(await score(fixture('agentsessions-legacy-json-coverage.json'))).toBe(0);
+    expect(await score(ownFixture('gemini-session/legacy-single-json.json'))).toBe(0);
     expect(await score('[]')).toBe(0);
   });
 
@@ -185,22 +181,19 @@ describe('geminiCheckpointFormat', () => {
     ]);
   });
 
-  it('imports the gemini-cli eval histories with every call answered', async () => {
-    const spatial = await importTranscript(fixture('geminicli-eval-compression-spatial-scattering.json'), { format: 'gemini-checkpoint' });
-    expect(spatial.report.counts).toMatchObject({
-      messages: 87,
-      byRole: { system: 0, user: 36, assistant: 36, tool: 15 },
-      realUserTurns: 36,
-      toolCalls: 15,
-      toolResults: 15,
+  it('imports an eval scenario’s history, unwrapped, with every id-less call answered', async () => {
+    const { transcript, report } = await importTranscript(ownFixture('gemini-checkpoint/eval-scenario-history.json'), { format: 'gemini-checkpoint' });
+    expect(report.counts).toMatchObject({
+      messages: 16,
+      byRole: { system: 0, user: 5, assistant: 8, tool: 3 },
+      realUserTurns: 5,
+      toolCalls: 3,
+      toolResults: 3,
     });
-    expect(spatial.report.entries.find((item) => item.reason.startsWith('function response without an id'))?.count).toBe(15);
-    const ignored = spatial.report.entries.filter((item) => item.reason.startsWith('top-level key')).flatMap((item) => item.fields);
+    expect(report.entries.find((item) => item.reason.startsWith('function response without an id'))?.count).toBe(3);
+    const ignored = report.entries.filter((item) => item.reason.startsWith('top-level key')).flatMap((item) => item.fields);
     expect(ignored).toEqual(['scenarioId', 'description', 'questions']);
-
-    const tracking = await importTranscript(fixture('geminicli-eval-compression-state-tracking.json'), { format: 'gemini-checkpoint' });
-    expect(tracking.report.counts).toMatchObject({ messages: 18, realUserTurns: 5, toolCalls: 4, toolResults: 4 });
-    expect(tracking.transcript.messages[4]?.message.content).toMatchObject([{ toolCallId: 'call-3-0', toolName: 'run_shell_command' }]);
+    expect(transcript.messages[4]?.message.content).toMatchObject([{ toolCallId: 'call-3-0', toolName: 'run_shell_command' }]);
   });
 
   it('names the entry it cannot read', async () => {

@@ -1,14 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { classifyMessages } from '@/lib/fork';
 import { FidelityLog } from '../fidelity-report';
 import { importTranscript } from '../import-transcript';
 import { readImportSource } from '../read-import-source';
 import { jsonl } from '../testing/jsonl-records';
+import { ownFixture } from '../testing/own-fixtures';
 import { geminiSessionFormat } from './gemini-session';
-
-const FIXTURES = `${__dirname}/../fixtures/real/gemini`;
-const fixture = (name: string) => readFileSync(`${FIXTURES}/${name}`, 'utf8');
 
 const header = { sessionId: 's-1', projectHash: 'abc123', startTime: '2026-05-07T18:28:01Z', lastUpdated: '2026-05-07T18:28:01Z', kind: 'main' };
 const tokens = { input: 10, output: 2, cached: 0, thoughts: 1, tool: 0, total: 13 };
@@ -73,14 +70,14 @@ describe('geminiSessionFormat', () => {
     const log = new FidelityLog();
     const score = async (input: string) => geminiSessionFormat.detect(await readImportSource(input, log));
     expect(await score(SESSION)).toBe(1);
-    expect(await score(fixture('toolpath-elicit-tools.jsonl'))).toBe(1);
-    expect(await score(fixture('agentsessions-legacy-json-coverage.json'))).toBe(1);
+    expect(await score(ownFixture('gemini-session/tool-calls-rewritten.jsonl'))).toBe(1);
+    expect(await score(ownFixture('gemini-session/legacy-single-json.json'))).toBe(1);
     expect(await score(jsonl([{ id: 'a', type: 'user', content: 'hi' }, { $set: { lastUpdated: 'x' } }]))).toBe(1);
     const claudeLine = jsonl([{ type: 'user', uuid: 'u1', parentUuid: null, sessionId: 's', message: { role: 'user', content: 'hi' } }]);
     expect(await score(claudeLine)).toBe(0);
     expect(await score('{"model":"gpt-4o","messages":[{"role":"user","content":"hi"}]}')).toBe(0);
-    expect(await score(fixture('splitrail-qwen-code.jsonl'))).toBe(0);
-    expect(await score(fixture('geminicli-eval-compression-state-tracking.json'))).toBe(0);
+    expect(await score(ownFixture('qwen-code/error-tool-result.jsonl'))).toBe(0);
+    expect(await score(ownFixture('gemini-checkpoint/eval-scenario-history.json'))).toBe(0);
   });
 
   it('replays the log and maps each message kind to what Gemini CLI sends the model', async () => {
@@ -189,36 +186,36 @@ describe('geminiSessionFormat', () => {
     ]);
   });
 
-  it('imports the real JSONL capture: one prompt, ten tool calls each answered', async () => {
-    const { transcript, report } = await importTranscript(fixture('toolpath-elicit-tools.jsonl'), { format: 'gemini-session' });
+  it('imports a JSONL session whose replies are written again with their calls: one prompt, two calls each answered', async () => {
+    const { transcript, report } = await importTranscript(ownFixture('gemini-session/tool-calls-rewritten.jsonl'), { format: 'gemini-session' });
     expect(report.counts).toMatchObject({
-      sourceRecords: 35,
-      messages: 22,
-      byRole: { system: 0, user: 1, assistant: 11, tool: 10 },
+      sourceRecords: 11,
+      messages: 6,
+      byRole: { system: 0, user: 1, assistant: 3, tool: 2 },
       realUserTurns: 1,
-      toolCalls: 10,
-      toolResults: 10,
+      toolCalls: 2,
+      toolResults: 2,
     });
-    expect(transcript.profile).toMatchObject({ agentId: '9534b902-4b8a-437e-ba2e-2e4db4b82fec', model: 'gemini-3-flash-preview' });
+    expect(transcript.profile).toMatchObject({ agentId: '6f0d9a2e-1b7c-4e83-a5d4-c2e91f07b8a3', model: 'gemini-3-flash-preview' });
     const superseded = report.entries.find((item) => item.action === 'merged');
-    expect(superseded?.lines).toEqual([4, 7, 10, 13, 16, 19, 22, 25, 28, 31]);
+    expect(superseded?.lines).toEqual([4, 7]);
     // The $set lines only update lastUpdated, which is applied, so nothing about them is reported.
     expect(report.entries.some((item) => item.reason.includes('$set'))).toBe(false);
-    const failed = transcript.messages.find((message) => message.id === 'bfa56ae5-7efa-4663-84b2-28ac1ce3f810_response');
+    const failed = transcript.messages.find((message) => message.id === 'g-read_response');
     expect(failed?.message.content).toMatchObject([{ toolName: 'read_file', output: { type: 'error-json' } }]);
   });
 
   it('imports the legacy single-JSON session, naming messages by their index', async () => {
-    const { transcript, report } = await importTranscript(fixture('agentsessions-legacy-json-coverage.json'), { format: 'gemini-session' });
+    const { transcript, report } = await importTranscript(ownFixture('gemini-session/legacy-single-json.json'), { format: 'gemini-session' });
     expect(report.counts).toMatchObject({ messages: 8, realUserTurns: 2, toolCalls: 2, toolResults: 2 });
-    expect(transcript.messages.map((message) => message.id)).toEqual(['m1', 'm2', 'm2_response', 'm2b', 'm2b_response', 'm4', 'm5', 'm6']);
+    expect(transcript.messages.map((message) => message.id)).toEqual(['q-size', 'r-du', 'r-du_response', 'r-ls', 'r-ls_response', 'r-size', 'q-clean', 'r-ok']);
     expect(transcript.messages[1]?.message.content).toEqual([
-      { type: 'reasoning', text: 'Placeholder thoughts for schema coverage.' },
+      { type: 'reasoning', text: 'Measure it with du.' },
       {
         type: 'tool-call',
-        toolCallId: 'run_shell_command-1',
+        toolCallId: 'run_shell_command-du',
         toolName: 'run_shell_command',
-        input: { command: "printf 'line1\\nline2\\nline3\\n'", cwd: '/tmp' },
+        input: { command: 'du -sh build', cwd: '/srv/site' },
       },
     ]);
     expect(report.entries).toEqual([

@@ -1,14 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { classifyMessages } from '@/lib/fork';
 import { FidelityLog } from '../fidelity-report';
 import { importTranscript } from '../import-transcript';
 import { readImportSource } from '../read-import-source';
 import { jsonl } from '../testing/jsonl-records';
+import { ownFixture } from '../testing/own-fixtures';
 import { qwenCodeFormat } from './qwen-code';
-
-const FIXTURES = `${__dirname}/../fixtures/real`;
-const fixture = (name: string) => readFileSync(`${FIXTURES}/${name}`, 'utf8');
 
 const base = { sessionId: 'q-1', timestamp: '2026-06-15T14:40:22.832Z', cwd: '/tmp/q', version: '0.18.1' };
 const user = (uuid: string, parentUuid: string | null, text: string, extra: object = {}) => ({
@@ -100,13 +97,13 @@ describe('qwenCodeFormat', () => {
     const score = async (input: string) => qwenCodeFormat.detect(await readImportSource(input, log));
     expect(await score(SESSION)).toBe(1);
     expect(await score(FORK)).toBe(1);
-    expect(await score(fixture('gemini/splitrail-qwen-code.jsonl'))).toBe(1);
+    expect(await score(ownFixture('qwen-code/error-tool-result.jsonl'))).toBe(1);
     const claudeLine = jsonl([{ type: 'user', uuid: 'u1', parentUuid: null, sessionId: 's', message: { role: 'user', content: 'hi' } }]);
     expect(await score(claudeLine)).toBe(0);
-    expect(await score(fixture('claude-code/ccviewer-sidechain-task.jsonl'))).toBe(0);
-    expect(await score(fixture('claude-code/agentsessions-schema-coverage.jsonl'))).toBe(0);
+    expect(await score(ownFixture('claude-code/task-subagent-sidechain.jsonl'))).toBe(0);
+    expect(await score(ownFixture('claude-code/odd-line-types.jsonl'))).toBe(0);
     expect(await score('{"model":"gpt-4o","messages":[{"role":"user","content":"hi"}]}')).toBe(0);
-    expect(await score(fixture('codex/agenthistory-compaction.jsonl'))).toBe(0);
+    expect(await score(ownFixture('codex/compaction-without-replacement-history.jsonl'))).toBe(0);
   });
 
   it('follows the chain from the newest record and maps each record kind', async () => {
@@ -232,11 +229,16 @@ describe('qwenCodeFormat', () => {
     ]);
   });
 
-  it('imports the real Qwen Code capture', async () => {
-    const { transcript, report } = await importTranscript(fixture('gemini/splitrail-qwen-code.jsonl'), { format: 'qwen-code' });
+  it('imports a session whose tool call fails, between telemetry records', async () => {
+    const { transcript, report } = await importTranscript(ownFixture('qwen-code/error-tool-result.jsonl'), { format: 'qwen-code' });
     expect(report.counts).toMatchObject({ sourceRecords: 8, messages: 4, realUserTurns: 1, toolCalls: 1, toolResults: 1 });
     expect(transcript.messages[2]?.message.content).toEqual([
-      { type: 'tool-result', toolCallId: 'call_1', toolName: 'list_directory', output: { type: 'error-json', value: { error: 'Path must be absolute: .' } } },
+      {
+        type: 'tool-result',
+        toolCallId: 'call_1',
+        toolName: 'read_file',
+        output: { type: 'error-json', value: { error: 'File path must be absolute: config.yaml' } },
+      },
     ]);
     expect(report.entries).toEqual([
       entry('dropped', "system/attribution_snapshot: Qwen Code's own bookkeeping, never sent to the model", [2]),
