@@ -31,19 +31,19 @@ describe('contextDiff', () => {
   it('aligns a last-turn fork with its parent’s next request by parent message, and finds where the prefix breaks', () => {
     const plan = planFork(startupBlock, QWEN('1'));
     expect(kinds(plan)).toEqual([
-      'same 0→0',
-      ...[1, 2, 3, 4, 5, 6, 7, 8].map((index) => `removed ${index}`),
-      'same 9→1',
+      // Qwen sends the startup block with the window's first prompt: one message, standing at the prompt.
+      ...[0, 1, 2, 3, 4, 5, 6, 7, 8].map((index) => `removed ${index}`),
+      'changed 9→0',
       // The in-flight Agent call, its input redacted, then what Qwen writes after it.
-      'changed 10→2',
+      'changed 10→1',
+      'added 2',
       'added 3',
       'added 4',
       'added 5',
-      'added 6',
     ]);
     const diff = contextDiff(parentRequest(startupBlock.messages), childRequest(plan));
-    expect(diff.counts).toEqual({ same: 2, changed: 1, removed: 8, added: 4 });
-    expect(diff.firstMismatch).toBe(1);
+    expect(diff.counts).toEqual({ same: 0, changed: 2, removed: 9, added: 4 });
+    expect(diff.firstMismatch).toBe(0);
   });
 
   it('reads a variant against another: a merged message against its parts, and the runtime’s own messages aligned by rule', () => {

@@ -7,7 +7,7 @@ describe('partDiff', () => {
   it('shows a redacted Agent call against the parent’s, word by word', () => {
     const parent = BUILT_IN_SCENARIOS.find((candidate) => candidate.id === 'startup-block')!.transcript;
     const plan = planFork(parent, { policy: 'qwen-fork-turns', directive: 'task', params: { description: 'Fork', subagent_type: 'fork', fork_turns: '1' } });
-    const call = plan.child!.initialMessages[2]!;
+    const call = plan.child!.initialMessages[1]!;
     expect(call.source).toMatchObject({ kind: 'copy', change: 'tool-inputs-redacted' });
     const parts = partDiff(parent.messages[10]!.message, call.message);
     expect(parts.map((part) => part.status)).toEqual(['changed']);

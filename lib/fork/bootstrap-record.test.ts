@@ -105,13 +105,13 @@ describe('a child of a deep-frozen parent', () => {
     const frozenPlan = planFork(frozen, {
       policy: 'qwen-fork-turns',
       directive: 'go',
-      params: { description: 'Fork', subagent_type: 'fork', fork_turns: '1' },
+      params: { description: 'Fork', subagent_type: 'fork', fork_turns: '2' },
     });
     const shared = buildBootstrapRecord(frozenPlan, { childId: 'child-2', parentAgentId: 'main' });
     expect(shared.initialMessages).toEqual(frozenPlan.child!.initialMessages.map((entry) => entry.message));
     const planned = frozenPlan.child!.initialMessages.map((entry) => entry.message);
-    // The startup reminder and u2 come from the parent; the redacted call and what follows it are the plan's.
-    expect(planned.map(isDeepFrozen)).toEqual([true, true, false, false, false, false]);
+    // a1 and u2 come from the parent; the startup sent with u1, the redacted call and what follows it are the plan's.
+    expect(planned.map(isDeepFrozen)).toEqual([false, true, true, false, false, false, false]);
     planned.forEach((message, index) => {
       if (isDeepFrozen(message)) expect(shared.initialMessages[index]).toBe(message);
       else expect(shared.initialMessages[index]).not.toBe(message);
@@ -120,9 +120,9 @@ describe('a child of a deep-frozen parent', () => {
 
     const reply: ModelMessage = { role: 'assistant', content: [{ type: 'text', text: 'Done.' }] };
     const revived = reviveChildHistory(shared, [reply], 'child-2');
-    expect(revived.slice(0, 2)).toEqual(shared.initialMessages.slice(0, 2));
-    expect(revived[0]).toBe(shared.initialMessages[0]);
-    expect(revived[2]).not.toBe(shared.initialMessages[2]);
+    expect(revived.slice(0, 3)).toEqual(shared.initialMessages.slice(0, 3));
+    expect(revived[1]).toBe(shared.initialMessages[1]);
+    expect(revived[3]).not.toBe(shared.initialMessages[3]);
     expect(revived.at(-1)).toEqual(reply);
     expect(revived.at(-1)).not.toBe(reply);
     expect(mutableSharedObjects([shared, reply], revived)).toEqual([]);

@@ -10,8 +10,8 @@ const question = 'What is the release tag?';
 
 describe('runSweep', () => {
   it('finds the smallest window whose child knows a fact three turns back, by input tokens, the first listed on a tie', async () => {
-    // Window 3 and "all" both hold every turn; "all" sends one message fewer (the startup block
-    // merged into the first prompt) for the same tokens, and 3 is listed first.
+    // Window 3 and "all" both hold every turn, and send the same messages (the startup block goes
+    // out with the first prompt either way): a tie, and 3 is listed first.
     const result = await runSweep({
       parent: startupBlock,
       variants: windowVariants('qwen-fork-turns', ['1', '2', '3', 'all'], question),
@@ -19,9 +19,9 @@ describe('runSweep', () => {
       model: () => createOfflineModel(),
     });
     expect(result.variants.map((variant) => [variant.label, variant.status, variant.initialMessages])).toEqual([
-      ['1', 'failed', 6],
-      ['2', 'failed', 10],
-      ['3', 'passed', 14],
+      ['1', 'failed', 5],
+      ['2', 'failed', 9],
+      ['3', 'passed', 13],
       ['all', 'passed', 13],
     ]);
     expect(result.variants[2]!.inputTokens).toBe(result.variants[3]!.inputTokens);

@@ -24,6 +24,14 @@ function copyOf(messages: TranscriptMessage[], index: number): ChildMessage {
   };
 }
 
+/** Parent messages the child's first send curates into one user message: their parts side by side. */
+function mergedCopy(messages: TranscriptMessage[], indexes: number[]): ChildMessage {
+  return {
+    message: { role: 'user', content: indexes.flatMap((index) => messages[index]!.message.content as { type: 'text'; text: string }[]) },
+    source: { kind: 'copy', parentIndexes: indexes, parentIds: indexes.map((index) => messages[index]!.id), change: 'merged' },
+  };
+}
+
 /** The four messages a fork appends after the in-flight Agent call, with its inputs redacted. */
 function inFlightTail(messages: TranscriptMessage[], index: number, calls: { id: string; tool: string }[]): ChildMessage[] {
   const original = messages[index]!.message;
@@ -109,10 +117,22 @@ const session: TranscriptMessage[] = [
 ];
 
 describe('planFork — Qwen fork_turns windows', () => {
-  it('N=1: the startup block plus the latest real turn, with the in-flight call answered by a placeholder', () => {
+  it('N=1: the startup block and the latest real turn, sent as one user message, with the in-flight call answered by a placeholder', () => {
     const result = plan(session, { subagent_type: 'fork', fork_turns: '1' });
     expect(result.errors).toEqual([]);
-    expect(result.child!.initialMessages).toEqual([copyOf(session, 0), copyOf(session, 8), ...inFlightTail(session, 9, [{ id: 'agent-1', tool: 'agent' }])]);
+    expect(result.child!.initialMessages).toEqual([
+      {
+        message: {
+          role: 'user',
+          content: [
+            { type: 'text', text: '<system-reminder>\ncwd: /repo\n</system-reminder>' },
+            { type: 'text', text: 'Fork a worker to write tests.' },
+          ],
+        },
+        source: { kind: 'copy', parentIndexes: [0, 8], parentIds: ['startup', 'u3'], change: 'merged' },
+      },
+      ...inFlightTail(session, 9, [{ id: 'agent-1', tool: 'agent' }]),
+    ]);
     expect(result.child!.firstPrompt).toEqual(BEGIN);
     expect(ranges(result)).toEqual([
       [0, 1, 'inherited', 'startup-prefix-kept'],
@@ -131,16 +151,16 @@ describe('planFork — Qwen fork_turns windows', () => {
   it('N=2: a reminder right before a prompt is merged into it by curation, so the window starts at the reminder', () => {
     const result = plan(session, { subagent_type: 'fork', fork_turns: '2' });
     expect(result.child!.initialMessages).toEqual([
-      copyOf(session, 0),
       {
         message: {
           role: 'user',
           content: [
+            { type: 'text', text: reminderText('cwd: /repo') },
             { type: 'text', text: reminderText('todo list changed') },
             { type: 'text', text: 'Now check b.ts.' },
           ],
         },
-        source: { kind: 'copy', parentIndexes: [5, 6], parentIds: ['rem', 'u2'], change: 'merged' },
+        source: { kind: 'copy', parentIndexes: [0, 5, 6], parentIds: ['startup', 'rem', 'u2'], change: 'merged' },
       },
       copyOf(session, 7),
       copyOf(session, 8),
@@ -155,11 +175,12 @@ describe('planFork — Qwen fork_turns windows', () => {
     ]);
   });
 
-  it('N above the number of turns takes every real turn, keeping the startup block separate', () => {
+  it('N above the number of turns takes every real turn, the startup block sent with the first as "all" sends it', () => {
     const three = plan(session, { subagent_type: 'fork', fork_turns: '3' });
     const many = plan(session, { subagent_type: 'fork', fork_turns: '999999999999' });
     expect(many.child!.initialMessages).toEqual(three.child!.initialMessages);
-    expect(three.child!.initialMessages.slice(0, 2)).toEqual([copyOf(session, 0), copyOf(session, 1)]);
+    expect(three.child!.initialMessages.slice(0, 2)).toEqual([mergedCopy(session, [0, 1]), copyOf(session, 2)]);
+    expect(three.child!.initialMessages).toEqual(plan(session, { subagent_type: 'fork', fork_turns: 'all' }).child!.initialMessages);
     expect(three.window!.realTurns).toBe(3);
   });
 
@@ -276,7 +297,7 @@ describe('planFork — Qwen compaction prefix', () => {
     const prefixRanges = ranges(numeric).slice(1, 2);
     expect(prefixRanges).toEqual([[1, 1 + prefixLength, 'excluded', 'compaction-summary-outside-window']]);
     const inherited = numeric.child!.initialMessages.map((m) => (m.source.kind === 'copy' ? m.source.parentIds : m.source.rule));
-    expect(inherited.slice(0, 2)).toEqual([['startup'], ['u1']]);
+    expect(inherited.slice(0, 2)).toEqual([['startup', 'u1'], ['a1']]);
 
     const all = plan(messages, { subagent_type: 'fork', fork_turns: 'all' });
     const allSources = all.child!.initialMessages.map((m) => (m.source.kind === 'copy' ? m.source.parentIds : m.source.rule));
@@ -672,11 +693,12 @@ describe('planFork — Qwen launch rules', () => {
       params: { subagent_type: 'fork', fork_turns: '1' },
       runtimeVersion: '0.23',
     });
+    // The startup block goes out with the window's first prompt, in 0.23 as in 0.24: no message is the parent's own.
     expect(before.cache).toEqual({
       systemMatches: true,
       toolsMatch: true,
-      sharedMessages: 1,
-      reusableMessages: 1,
+      sharedMessages: 0,
+      reusableMessages: 0,
     });
     // "all" merges the startup block into the first prompt: nothing matches the recorded transcript.
     expect(plan(session, { subagent_type: 'fork', fork_turns: 'all' }).cache!.sharedMessages).toBe(0);

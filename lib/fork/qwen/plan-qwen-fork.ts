@@ -63,7 +63,8 @@ export function planQwenFork(parent: ParentTranscript, request: QwenForkRequest,
   const ranges = new ParentRangeBuilder();
   for (let index = 0; index < selection.startup; index++) {
     const reason = startupDropped.has(index) ? 'trailing-user-message-dropped' : 'startup-prefix-kept';
-    ranges.one(index, startupDropped.has(index) ? 'excluded' : 'inherited', reason, DETAILS[reason]);
+    const detail = reason === 'startup-prefix-kept' ? (selection.startupDetail ?? DETAILS[reason]) : DETAILS[reason];
+    ranges.one(index, startupDropped.has(index) ? 'excluded' : 'inherited', reason, detail);
   }
   for (const segment of selection.skipped) {
     ranges.add(segment.start, segment.end, 'excluded', segment.reason, segment.detail ?? DETAILS[segment.reason]);

@@ -4,6 +4,7 @@ import { isRealUserTurn } from '../transcript/classify-messages';
 import { type CuratedEntry, curateHistory, findWindowStart } from '../transcript/curate-history';
 import { type SyntheticPrefixRole, startupContextLength, type WindowSourcePrefix, windowSourcePrefix } from '../transcript/startup-context';
 import type { TranscriptMessage } from '../transcript/transcript';
+import { mergeStartupAtSend, type WireStartup, wireStartup } from './startup-at-send';
 
 /** Excluded parent messages between the startup prefix and the window, with why. */
 export interface Segment {
@@ -26,6 +27,8 @@ export interface Selection {
   description: string;
   /** Qwen's own quirks this selection ran into, in words (a prompt it did not count, and why). */
   quirks: string[];
+  /** What a kept startup row says instead of the usual words (a startup read out of a request's first message). */
+  startupDetail?: string;
 }
 
 /** Merges curation made inside the span: a user-role entry of several messages travels as one. */
@@ -121,6 +124,9 @@ function skipPrefix(messages: readonly TranscriptMessage[], { head, roles, lower
   return { lower, skipped, quirks };
 }
 
+const WIRE_STARTUP_DETAIL =
+  'startup context, read out of this message: the request carried Qwen’s startup reminders and the first prompt as one message; the leading reminders are kept in front of the window, the prompt after them is not';
+
 /**
  * N: the last N real user turns. The startup prefix is cut off *before* curating
  * (`getHistoryForForkWindow`), because curating first would merge the startup reminder into the
@@ -130,26 +136,44 @@ function skipPrefix(messages: readonly TranscriptMessage[], { head, roles, lower
  */
 export function selectLastTurns(messages: readonly TranscriptMessage[], end: number, turns: number): Selection {
   const visible = end === messages.length ? messages : messages.slice(0, end);
-  const startup = startupContextLength(visible);
+  const wire = wireStartup(visible);
+  if (wire !== null) {
+    const selection = selectWindow(visible, wire, end, turns);
+    // A window that takes the first prompt takes the first message whole, as the request had it.
+    if (selection.windowStart !== 0) return selection;
+  }
+  return selectWindow(visible, null, end, turns);
+}
 
-  const { lower, skipped, quirks } = skipPrefix(visible, windowSourcePrefix(visible, startup, end), startup);
+/** The window over `visible`, with the startup context read out of its first message when `wire` says so. */
+function selectWindow(visible: readonly TranscriptMessage[], wire: WireStartup | null, end: number, turns: number): Selection {
+  const source = wire === null ? visible : [wire.rest, ...visible.slice(1)];
+  const startup = wire === null ? startupContextLength(visible) : 0;
 
-  const { start } = findWindowStart(visible, lower, end, turns);
+  const prefix = skipPrefix(source, windowSourcePrefix(source, startup, end), startup);
+  const { lower, quirks } = prefix;
+
+  const { start } = findWindowStart(source, lower, end, turns);
   const windowStart = start ?? end;
-  skipped.push({ start: lower, end: windowStart, reason: 'before-window' });
+  prefix.skipped.push({ start: lower, end: windowStart, reason: 'before-window' });
   const span = new SpanDispositions(windowStart, end, { status: 'inherited', reason: 'in-window' });
-  const window = start === null ? [] : curateHistory(visible, start, end, (index) => span.set(index, 'excluded', 'dropped-by-curation'));
+  const window = start === null ? [] : curateHistory(source, start, end, (index) => span.set(index, 'excluded', 'dropped-by-curation'));
   markMerged(span, window);
-  const startupEntries: CuratedEntry[] = visible.slice(0, startup).map(({ message, meta }, index) => ({
+  const startupMessages = wire === null ? visible.slice(0, startup) : [wire.startup];
+  const startupEntries: CuratedEntry[] = startupMessages.map(({ message, meta }, index) => ({
     message,
     meta,
     pieces: [{ message, meta, sources: [index] }],
     sources: [index],
     real: false,
   }));
+  const entries = mergeStartupAtSend(startupEntries, window);
+  // The first message, read as startup and prompt, is one parent row: the startup's, in front of the window.
+  const kept = wire === null ? startup : 1;
+  const skipped = prefix.skipped.flatMap((segment) => (segment.end <= kept ? [] : [{ ...segment, start: Math.max(segment.start, kept) }]));
   return {
-    entries: [...startupEntries, ...window],
-    startup,
+    entries,
+    startup: kept,
     skipped,
     span,
     windowStart: start,
@@ -158,5 +182,6 @@ export function selectLastTurns(messages: readonly TranscriptMessage[], end: num
         ? `fork_turns "${turns}": no real user turn to start a window at`
         : `fork_turns "${turns}": the last ${turns} real user turn${turns === 1 ? '' : 's'}`,
     quirks,
+    ...(wire === null ? {} : { startupDetail: WIRE_STARTUP_DETAIL }),
   };
 }
