@@ -69,6 +69,15 @@ describe('checking Codex 0.169 traffic', () => {
     ]);
   });
 
+  it('never reads a child as a parent, when the second child is sent before the parent records its calls', async () => {
+    // The second child inherits the first's call before its own task: that copy is no call of its own.
+    const findings = await checkForks(await traffic([TRAFFIC[0]!, TRAFFIC[1]!, TRAFFIC[3]!, TRAFFIC[2]!]));
+    expect(findings.map(({ parentId, childId, verdict }) => ({ parentId, childId, verdict }))).toEqual([
+      { parentId: 4, childId: 2, verdict: 'matches' },
+      { parentId: 4, childId: 3, verdict: 'matches' },
+    ]);
+  });
+
   it('says where a child that missed the sibling’s output differs', async () => {
     const wrong = TRAFFIC.with(3, body([...START, ...CALLS, output('s1', 'aborted'), ...CHILD_TAIL, task('second', 'When does the train leave?')], [EXEC]));
     const findings = await checkForks(await traffic(wrong));

@@ -146,29 +146,24 @@ export async function checkForks(
       keysOf(parent),
       agentCalls.map(({ index }) => index),
     );
-    // A request that is itself a child holds the history it inherited up to its task: every call
-    // in there is a copy (a Codex 0.169 child inherits its siblings' calls too), not one of its own.
-    let copiedUntil = -1;
+    // Named, the runtime is the one checked; announced by the traffic (a user agent that names
+    // the runtime and its release), that one at that release; guessed, every runtime whose Agent
+    // tool fits the call is tried, and the first whose rules reproduce the child wins (else the first that fits).
+    // A version named with the runtime overrides what the traffic announces (to read it by older rules).
+    const announced =
+      runtime !== undefined && runtimeVersion !== undefined ? { policy: runtime, release: 'named', runtimeVersion } : announcedBy(parent.headers, runtime);
+    const candidatesFor = (call: AgentCall) =>
+      runtime !== undefined ? [runtime] : announced !== null ? [announced.policy] : fittingRuntimes(call.toolName, call.input);
+    const copiedUntil = inheritedUntil(parent.transcript.messages, agentCalls, candidatesFor);
     for (const { index, calls } of agentCalls) {
       for (const call of calls) {
         const key = `${call.toolCallId}\u0000${digests.get(index)}`;
         if (seen.has(key) || index < copiedUntil) continue;
-        // Named, the runtime is the one checked; announced by the traffic (a user agent that names
-        // the runtime and its release), that one at that release; guessed, every runtime whose Agent
-        // tool fits the call is tried, and the first whose rules reproduce the child wins (else the first that fits).
-        // A version named with the runtime overrides what the traffic announces (to read it by older rules).
-        const announced =
-          runtime !== undefined && runtimeVersion !== undefined ? { policy: runtime, release: 'named', runtimeVersion } : announcedBy(parent.headers, runtime);
-        const candidates = runtime !== undefined ? [runtime] : announced !== null ? [announced.policy] : fittingRuntimes(call.toolName, call.input);
         const judged: Judged[] = [];
         let judgedHere = false;
-        for (const policy of candidates) {
+        for (const policy of candidatesFor(call)) {
           const finding = await judge(inOrder, { conversation: parent, index, fromAnswer }, call, policy, announced);
-          if (finding === 'no-task') continue;
-          if (typeof finding === 'object' && finding !== null && 'copiedUntil' in finding) {
-            copiedUntil = Math.max(copiedUntil, finding.copiedUntil);
-            continue;
-          }
+          if (finding === 'child-copy' || finding === 'no-task') continue;
           judgedHere = true;
           if (finding !== null) judged.push(finding);
         }
@@ -181,6 +176,32 @@ export async function checkForks(
     }
   }
   return findings;
+}
+
+type AgentCall = ReturnType<typeof toolCallsOf>[number];
+
+/**
+ * Where the history a request inherited as a child ends: past the furthest user message that
+ * carries the task of an Agent call before it. Every call in there is the child's copy, not a call
+ * of its own (a Codex 0.169 child inherits its siblings' calls, and a sibling's may come first);
+ * -1 when the request is no child.
+ */
+function inheritedUntil(
+  messages: readonly { message: ModelMessage }[],
+  agentCalls: readonly { index: number; calls: readonly AgentCall[] }[],
+  candidatesFor: (call: AgentCall) => readonly ForkPolicy[],
+): number {
+  let until = -1;
+  for (const { index, calls } of agentCalls) {
+    for (const call of calls) {
+      for (const policy of candidatesFor(call)) {
+        const task = forkRequestFromCall(policy, call.input).directive.trim();
+        const carrier = task === '' ? -1 : carrierOf(messages.slice(index + 1), task);
+        if (carrier !== -1) until = Math.max(until, index + 1 + carrier);
+      }
+    }
+  }
+  return until;
 }
 
 /** A runtime's verdict on one call, with how much of its own framing the child carried. */
@@ -228,16 +249,16 @@ function fittingRuntimes(toolName: string, input: unknown): ForkPolicy[] {
 
 /**
  * The call's child in the traffic, judged by one runtime's rules; null when that runtime finds no
- * child for it (or reads the call as no fork), where its task stands when this request is itself a child,
+ * child for it (or reads the call as no fork), `child-copy` when this request is itself a child,
  * `no-task` when the call carries no task to find a child by (a child's copy with its arguments redacted).
  */
 async function judge(
   inOrder: readonly CapturedConversation[],
   at: { conversation: CapturedConversation; index: number; fromAnswer: boolean },
-  call: ReturnType<typeof toolCallsOf>[number],
+  call: AgentCall,
   policy: ForkPolicy,
   announced: { release: string; runtimeVersion: string } | null,
-): Promise<Judged | { copiedUntil: number } | 'no-task' | null> {
+): Promise<Judged | 'child-copy' | 'no-task' | null> {
   const { conversation: parent, index } = at;
   const messages = parent.transcript.messages;
   const fromCall = forkRequestFromCall(policy, call.input);
@@ -245,8 +266,7 @@ async function judge(
   const task = request.directive.trim();
   if (task === '') return 'no-task';
   // A request that carries the task after the call is a child that copied the call, not a parent.
-  const carrier = carrierOf(messages.slice(index + 1), task);
-  if (carrier !== -1) return { copiedUntil: index + 1 + carrier };
+  if (carriesTask(messages.slice(index + 1), task)) return 'child-copy';
   const beforeKeys = keysOf(parent).slice(0, index);
   const history = new Set(beforeKeys);
   const parentSystem = parent.transcript.profile.systemInstruction;

@@ -43,13 +43,17 @@ export const NOTES_FILE = { 'notes.txt': 'The release train leaves on Thursday.\
 
 const EARLIER_TURNS = ['The deploy password is heron-7731.', 'The staging host is sparrow-2.'];
 
+/*
+ * `codex exec` ends with its parent's turn, and a child still starting ends with it: every Codex
+ * parent waits (`wait_agent`) once it has spawned, or its child's first request may never be sent.
+ */
 export const SCENARIOS: readonly Scenario[] = [
   {
     id: 'fork-all',
     title: 'fork with the whole conversation',
     turns: {
       'qwen-code': ['Call agent with description=Notes subagent_type=fork fork_turns=all prompt="Say what notes.txt holds"'],
-      codex: ['Call spawn_agent with task_name=notes fork_turns=all message="Say what notes.txt holds"'],
+      codex: ['Call spawn_agent with task_name=notes fork_turns=all message="Say what notes.txt holds", then call wait_agent with timeout_ms=10000'],
       'claude-code': ['Call Agent with subagent_type=fork description=Notes prompt="Say what notes.txt holds"'],
     },
     expect: { kind: 'forks', count: 1 },
@@ -59,20 +63,22 @@ export const SCENARIOS: readonly Scenario[] = [
     title: 'fork the last turn of a parent of three turns (resumed)',
     turns: {
       'qwen-code': [...EARLIER_TURNS, 'Call agent with description=Recall subagent_type=fork fork_turns=1 prompt="What is the deploy password?"'],
-      codex: [...EARLIER_TURNS, 'Call spawn_agent with task_name=recall fork_turns=1 message="What is the deploy password?"'],
+      codex: [
+        ...EARLIER_TURNS,
+        'Call spawn_agent with task_name=recall fork_turns=1 message="What is the deploy password?", then call wait_agent with timeout_ms=10000',
+      ],
     },
     expect: { kind: 'forks', count: 1 },
-    known: {
-      'qwen-code':
-        'Qwen sends its startup context and the window’s first prompt as one user message (its history holds them apart; Chat Completions merges adjacent user turns); Fork Lab plans them as two, so the check does not match the child',
-    },
   },
   {
     id: 'fork-after-resume',
     title: 'fork the whole conversation of a parent of three turns (resumed)',
     turns: {
       'qwen-code': [...EARLIER_TURNS, 'Call agent with description=Recall subagent_type=fork prompt="What is the deploy password?"'],
-      codex: [...EARLIER_TURNS, 'Call spawn_agent with task_name=recall fork_turns=all message="What is the deploy password?"'],
+      codex: [
+        ...EARLIER_TURNS,
+        'Call spawn_agent with task_name=recall fork_turns=all message="What is the deploy password?", then call wait_agent with timeout_ms=10000',
+      ],
       'claude-code': [...EARLIER_TURNS, 'Call Agent with subagent_type=fork description=Recall prompt="What is the deploy password?"'],
     },
     expect: { kind: 'forks', count: 1 },
@@ -82,7 +88,9 @@ export const SCENARIOS: readonly Scenario[] = [
     title: 'fork after the parent used a tool in the same turn',
     turns: {
       'qwen-code': ['Use read_file on {workdir}/notes.txt, then call agent with description=Notes subagent_type=fork prompt="When does the train leave?"'],
-      codex: ['Use exec_command with cmd="cat notes.txt", then call spawn_agent with task_name=notes fork_turns=all message="When does the train leave?"'],
+      codex: [
+        'Use exec_command with cmd="cat notes.txt", then call spawn_agent with task_name=notes fork_turns=all message="When does the train leave?", then call wait_agent with timeout_ms=10000',
+      ],
       'claude-code': ['Use Read on {workdir}/notes.txt, then call Agent with subagent_type=fork description=Notes prompt="When does the train leave?"'],
     },
     expect: { kind: 'forks', count: 1 },
@@ -95,7 +103,8 @@ export const SCENARIOS: readonly Scenario[] = [
         'In parallel, call agent with description=First subagent_type=fork prompt="Say what notes.txt holds" and call agent with description=Second subagent_type=fork prompt="When does the train leave?"',
       ],
       codex: [
-        'In parallel, call spawn_agent with task_name=first fork_turns=all message="Say what notes.txt holds" and call spawn_agent with task_name=second fork_turns=all message="When does the train leave?"',
+        // The wait, in the same response, is a call still open when each child forks: answered "aborted" too.
+        'In parallel, call spawn_agent with task_name=first fork_turns=all message="Say what notes.txt holds" and call spawn_agent with task_name=second fork_turns=all message="When does the train leave?" and call wait_agent with timeout_ms=10000',
       ],
       'claude-code': [
         'In parallel, call Agent with subagent_type=fork description=First prompt="Say what notes.txt holds" and call Agent with subagent_type=fork description=Second prompt="When does the train leave?"',
@@ -108,7 +117,6 @@ export const SCENARIOS: readonly Scenario[] = [
     title: 'the child’s result reaches the parent once, in its next request',
     turns: {
       'qwen-code': ['Call agent with description=Notes subagent_type=fork prompt="Say what notes.txt holds"'],
-      // `codex exec` ends with its parent's turn: waiting keeps it until the child has answered.
       codex: ['Call spawn_agent with task_name=notes fork_turns=all message="Say what notes.txt holds", then call wait_agent with timeout_ms=10000'],
       'claude-code': ['Call Agent with subagent_type=fork description=Notes prompt="Say what notes.txt holds"'],
     },
@@ -129,7 +137,6 @@ export const SCENARIOS: readonly Scenario[] = [
     title: 'a regular subagent, which is no fork',
     turns: {
       'qwen-code': ['Call agent with description=Notes subagent_type=general-purpose prompt="Say what notes.txt holds"'],
-      // `codex exec` ends with its parent's turn: waiting keeps it until the subagent has run.
       codex: ['Call spawn_agent with task_name=notes fork_turns=none message="Say what notes.txt holds", then call wait_agent with timeout_ms=10000'],
       'claude-code': ['Call Agent with subagent_type=general-purpose description=Notes prompt="Say what notes.txt holds"'],
     },
