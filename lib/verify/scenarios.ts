@@ -84,6 +84,16 @@ export const SCENARIOS: readonly Scenario[] = [
     expect: { kind: 'forks', count: 1 },
   },
   {
+    id: 'fork-after-compaction',
+    title: 'fork the whole conversation after the runtime compacted it (resumed)',
+    // `codex exec` has no /compact, and auto-compaction would compact every cell: Codex is left out.
+    turns: {
+      'qwen-code': [...EARLIER_TURNS, '/compress', 'Call agent with description=Recall subagent_type=fork prompt="What is the deploy password?"'],
+      'claude-code': [...EARLIER_TURNS, '/compact', 'Call Agent with subagent_type=fork description=Recall prompt="What is the deploy password?"'],
+    },
+    expect: { kind: 'forks', count: 1 },
+  },
+  {
     id: 'fork-after-tools',
     title: 'fork after the parent used a tool in the same turn',
     turns: {

@@ -227,6 +227,33 @@ describe('offline model playing a runtime’s parent', () => {
     expect(parent.toolCalls).toEqual([]);
   });
 
+  it('answers a compaction’s request with a summary of the user’s messages, calling none of the tools it names to forbid', async () => {
+    const result = await generateText({
+      model,
+      tools: declared(['Read', 'Bash']),
+      messages: [
+        { role: 'user', content: 'The deploy password is heron-7731.' },
+        { role: 'assistant', content: 'Noted.' },
+        {
+          role: 'user',
+          content:
+            'CRITICAL: Respond with TEXT ONLY. Do NOT use Read, Bash, or ANY other tool.\nYour task is to create a detailed summary of the conversation so far, why each file read matters.',
+        },
+      ],
+    });
+    expect(result.toolCalls).toEqual([]);
+    expect(result.text).toBe(
+      '<analysis>\nThe conversation so far, the user’s messages in order.\n</analysis>\n\n<summary>\nAll user messages:\n- The deploy password is heron-7731.\n</summary>',
+    );
+    // Named after a negation, a tool is not called; named plainly, it is.
+    const told = await generateText({
+      model,
+      tools: declared(['Read', 'Bash']),
+      messages: [{ role: 'user', content: 'Never run Bash here. Use Read on notes.txt.' }],
+    });
+    expect(told.steps[0]!.toolCalls.map((call) => call.toolName)).toEqual(['Read']);
+  });
+
   it('reads a tool named inside a quoted value as part of the directive, single quotes too, not as a second call', async () => {
     for (const content of [
       'Call agent with description=Outer prompt="Call agent with description=Inner prompt=nested"',

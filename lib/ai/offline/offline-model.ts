@@ -10,6 +10,7 @@ import type {
 import { FORK_RUNTIMES } from '@/lib/fork';
 import { countText } from '@/lib/tokens/count-tokens';
 import { CountingPace } from '@/lib/tokens/counting-pace';
+import { asksForSummary, conversationSummary } from './conversation-summary';
 import { type ContextEntry, contentTerms, recall } from './lexical-recall';
 import { type ObjectSchema, toolArguments } from './tool-arguments';
 
@@ -147,6 +148,9 @@ function unquoted(question: string): string {
 
 const PARALLEL = /\b(in parallel|at once|together|in one (message|turn|step)|simultaneously)\b/i;
 
+/** A tool named after a negation in its sentence ("Do NOT use Read, Bash…") is named not to be called. */
+const NEGATED = /\b(not|never|no|don['’]t|without)\b[^.!?\n]*$/i;
+
 /**
  * The calls the question asks for, in the order it names them. A tool named once is called once;
  * a tool the question calls again (`… and call agent with …`) once per `call <tool>`: that is how a
@@ -158,7 +162,9 @@ function askedCalls(question: string, options: LanguageModelV3CallOptions): Aske
   const found: { tool: { name: string; schema: ObjectSchema | undefined }; at: number }[] = [];
   for (const tool of functionTools(options)) {
     const pattern = new RegExp(`(^|[^\\w])${tool.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=[^\\w]|$)`, 'gi');
-    const places = [...plain.matchAll(pattern)].map((match) => match.index + match[1]!.length);
+    const places = [...plain.matchAll(pattern)]
+      .map((match) => match.index + match[1]!.length)
+      .filter((at) => !NEGATED.test(plain.slice(Math.max(0, at - 60), at)));
     const called = places.filter((at) => /\bcall\s+$/i.test(plain.slice(Math.max(0, at - 8), at)));
     const calls = called.length > 1 ? called : places.slice(0, 1);
     for (const at of calls) found.push({ tool, at });
@@ -190,6 +196,8 @@ export function respond(options: LanguageModelV3CallOptions): { content: Languag
   const { question, context, questionAt } = questionAndContext(prompt);
   const after = prompt.slice(questionAt + 1);
   const callsMade = after.flatMap((message) => (message.role === 'assistant' ? message.content : [])).filter((part) => part.type === 'tool-call').length;
+  // A compaction's request to summarise names tools only to forbid them ("Do NOT use Read, Bash…").
+  if (questionAt >= 0 && asksForSummary(question)) return { content: [{ type: 'text', text: conversationSummary(context) }], finish: 'stop' };
   const asked = options.toolChoice?.type === 'none' ? [] : askedCalls(question, options);
   // One call a step, as a model reads each result before the next; all at once when asked to.
   const next = PARALLEL.test(unquoted(question)) ? asked.slice(callsMade) : asked.slice(callsMade, callsMade + 1);
