@@ -153,6 +153,16 @@ export const SCENARIOS: readonly Scenario[] = [
     expect: { kind: 'not-a-fork', task: 'Say what notes.txt holds' },
   },
   {
+    id: 'role-spawn',
+    title: 'a subagent of another role, with no history (Codex agent_type, fork_turns none)',
+    turns: {
+      codex: [
+        'Call spawn_agent with task_name=review agent_type=reviewer fork_turns=none message="Say what notes.txt holds", then call wait_agent with timeout_ms=10000',
+      ],
+    },
+    expect: { kind: 'not-a-fork', task: 'Say what notes.txt holds' },
+  },
+  {
     id: 'sibling-none',
     title: 'two sibling spawns with no history: neither sees the other’s task',
     // Users report a sibling's prompt envelope reaching the other child of a `none` spawn.

@@ -18,8 +18,13 @@ export const codexDriver: RuntimeDriver = {
       'env_key = "FORKLAB_KEY"',
       '[features]',
       'multi_agent_v2 = true',
+      // A role, so that spawn_agent declares `agent_type` (0.169 declares it only when roles are configured).
+      '[agents.reviewer]',
+      'description = "Reviews a change and says what is wrong."',
+      'config_file = "reviewer.toml"',
       '',
     ].join('\n'),
+    '.codex/reviewer.toml': 'developer_instructions = "You are the reviewer: say what is wrong, briefly."\n',
   }),
   env: (_origin, home) => ({ CODEX_HOME: `${home}/.codex`, FORKLAB_KEY: 'sk-none' }),
   args: (prompt, continued) => ['exec', ...(continued ? ['resume', '--last'] : []), '--skip-git-repo-check', prompt],
