@@ -3,6 +3,7 @@ import { FORK_RUNTIMES, type ForkRequest, type ParentTranscript } from '@/lib/fo
 import { selectionFromRequest } from '@/lib/workspace/fork-selection';
 import { encodeUrlState } from '@/lib/workspace/url-state';
 import type { FieldName, PolicyId, PreviewMessageState, RowDisplay, RowState, StoredWorkspace, ViewState } from './playground-types';
+import { allPreviewMessages, renderedPreviewMessages } from './preview-messages';
 import { readStoredWorkspace } from './stored-workspace';
 import { readRowDisplays, scrollTimelineTowards } from './timeline-row-readers';
 import { readViewState } from './view-state';
@@ -326,56 +327,14 @@ export class PlaygroundPage {
     await this.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   }
 
-  /**
-   * Every initial message of the child, in order: the preview is a virtual list, so a child longer
-   * than a screen is read by scrolling it through, each row taken once by its index.
-   */
-  async allPreviewMessages(): Promise<PreviewMessageState[]> {
-    const list = this.page.getByTestId('preview-messages');
-    const seen = new Map<number, PreviewMessageState>();
-    await list.evaluate((element) => element.scrollTo({ top: 0 }));
-    for (let step = 0; step < 500; step++) {
-      const rows = await list.locator('[data-vindex]').evaluateAll((items) =>
-        items.flatMap((item) => {
-          const row = item.querySelector('[data-testid="preview-message"]');
-          if (row === null) return [];
-          return [
-            {
-              index: Number(item.getAttribute('data-vindex')),
-              state: {
-                source: row.getAttribute('data-source'),
-                rule: row.getAttribute('data-rule'),
-                parentIndex: row.getAttribute('data-parent-index'),
-                change: row.getAttribute('data-change'),
-                text: row.querySelector('pre')?.textContent ?? '',
-              },
-            },
-          ];
-        }),
-      );
-      for (const { index, state } of rows) if (!seen.has(index)) seen.set(index, state);
-      const atEnd = await list.evaluate((element) => {
-        const end = element.scrollTop + element.clientHeight >= element.scrollHeight - 1;
-        element.scrollBy({ top: Math.max(1, element.clientHeight / 2) });
-        return end;
-      });
-      if (atEnd) break;
-      // Let the virtual list render the rows the scroll brought into view.
-      await this.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    }
-    return [...seen.entries()].sort(([a], [b]) => a - b).map(([, state]) => state);
+  /** Every initial message of the child, in order, the preview's virtual list scrolled through. */
+  allPreviewMessages(): Promise<PreviewMessageState[]> {
+    return allPreviewMessages(this.page);
   }
 
-  async renderedPreviewMessages(): Promise<PreviewMessageState[]> {
-    return this.previewMessages.evaluateAll((elements) =>
-      elements.map((element) => ({
-        source: element.getAttribute('data-source'),
-        rule: element.getAttribute('data-rule'),
-        parentIndex: element.getAttribute('data-parent-index'),
-        change: element.getAttribute('data-change'),
-        text: element.querySelector('pre')?.textContent ?? '',
-      })),
-    );
+  /** The initial messages the preview has rendered now. */
+  renderedPreviewMessages(): Promise<PreviewMessageState[]> {
+    return renderedPreviewMessages(this.previewMessages);
   }
 
   // ---------------------------------------------------------------- storage
