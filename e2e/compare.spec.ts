@@ -125,9 +125,10 @@ test.describe('compare view', () => {
       ).toBe(variantPlan.cache!.sharedMessages);
       await expect(compare.diffSummary).toContainText(`the tools and its first ${variantPlan.cache!.sharedMessages} message`);
     }
-    // A changed message opens to a word diff of its parts: A's Agent call has its input redacted.
+    // A changed message opens to a word diff of its parts: A's Agent call has its input redacted. It
+    // is the last changed one (the first is the startup block sent with the window's first prompt).
     await compare.chooseDiff('A', 'parent');
-    await page.locator('[data-testid="diff-entry"][data-kind="changed"]').first().getByTestId('toggle-part-diff').click();
+    await page.locator('[data-testid="diff-entry"][data-kind="changed"]').last().getByTestId('toggle-part-diff').click();
     const call = transcript.messages.at(-1)!.message;
     const redacted = firstRequestMessages(plan(transcript, qwen('1')).child).find(
       (message) => message.source.kind === 'copy' && message.source.change === 'tool-inputs-redacted',

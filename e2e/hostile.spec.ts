@@ -53,9 +53,9 @@ test('hostile text appended and edited into the parent renders as literal text e
     await expect(playground.row(13).getByTestId('window-boundary')).toBeVisible();
     await expect(playground.pendingRow).toHaveAttribute('data-index', '15');
     const preview = await playground.renderedPreviewMessages();
+    // Qwen sends the startup block and the window's first prompt as one message (Q10a).
     expect(preview.filter((message) => message.source === 'copy').map((message) => message.text)).toEqual([
-      await playground.row(0).getByTestId('row-text').textContent(),
-      LINK,
+      `${await playground.row(0).getByTestId('row-text').textContent()}\n${LINK}`,
       MIXED,
       'agent({})',
     ]);
@@ -108,7 +108,8 @@ test('hostile text appended and edited into the parent renders as literal text e
     const texts = await playground.childInheritedTexts();
     expect(texts).toContain(LINK);
     expect(texts).toContain(MIXED);
-    expect(texts).toContain(SCRIPT);
+    // The startup block goes out with the window's first prompt, the script (Q10a): one message.
+    expect(texts.some((text) => text.endsWith(`\n${SCRIPT}`))).toBe(true);
     await page.getByTestId('toggle-raw-json').click();
     await expect(page.getByTestId('raw-json')).toContainText(JSON.stringify(MIXED).slice(1, -1));
     await expectInert(page, dialogs);

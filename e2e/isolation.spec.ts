@@ -34,7 +34,7 @@ test('a launched child keeps exactly what it inherited while the parent is answe
   await expect(playground.childField('hash-inherited-at-launch')).toHaveText(inheritedHash);
   await expect(playground.childField('hash-inherited-now')).toHaveText(inheritedHash);
   await expect(playground.childField('inherited-intact')).toHaveText('intact');
-  await expect(playground.childField('child-inherited').locator('summary')).toHaveText('Inherited history · 11 messages (initial messages and first prompt)');
+  await expect(playground.childField('child-inherited').locator('summary')).toHaveText('Inherited history · 10 messages (initial messages and first prompt)');
   expect(await playground.childInheritedTexts()).toEqual(inheritedTexts);
 
   /** After each parent change: the child is as it was, the parent is not, the preview follows the parent. */
@@ -50,7 +50,7 @@ test('a launched child keeps exactly what it inherited while the parent is answe
     await expect(playground.childPanel).toContainText(`Parent now (revision ${revision})`);
     await expect(playground.childPanel).toContainText('Parent as forked (revision 0)');
     expect(await playground.childInheritedTexts()).toEqual(inheritedTexts);
-    await expect(playground.forkTreeChildren.first()).toContainText('10 inherited · from revision 0');
+    await expect(playground.forkTreeChildren.first()).toContainText('9 inherited · from revision 0');
     await expect(playground.forkTree).toContainText(`(parent · revision ${revision})`);
 
     // The preview plans on the parent as the fork would see it: with an Agent call written when none is in flight.
@@ -112,7 +112,8 @@ test('a launched child keeps exactly what it inherited while the parent is answe
     request = { ...launchedRequest, params: { ...launchedRequest.params, fork_turns: '3' } } as ForkRequest;
     await playground.setField('fork_turns', '3');
     await playground.editMessage(5, text);
-    await expect(playground.previewMessages.filter({ hasText: 'EDITED after the fork' })).toHaveAttribute('data-parent-index', '5');
+    // The edited prompt opens the window, sent with the startup block (row 0) as one message (Q10a).
+    await expect(playground.previewMessages.filter({ hasText: 'EDITED after the fork' })).toHaveAttribute('data-parent-index', '0,5');
     const parent = await expectIsolated(3);
     expect(parent.messages[5]).toEqual({ id: 'u2', message: { role: 'user', content: [{ type: 'text', text }] } });
   });

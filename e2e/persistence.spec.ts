@@ -26,7 +26,7 @@ test('sessions, children, the open child, selections and revisions come back aft
   expect(childId).toMatch(/^child-/);
   // The child runs at once; its launch and its result each answer the parent (two revisions).
   await playground.waitForChildRun('finished');
-  await expect(child).toHaveText('child 1 · fork_turns 1 finishedQwen Code · fork_turns · 6 inherited · from revision 0');
+  await expect(child).toHaveText('child 1 · fork_turns 1 finishedQwen Code · fork_turns · 5 inherited · from revision 0');
   const forkHash = await playground.childField('hash-parent-at-fork').textContent();
   const inheritedHash = await playground.childField('hash-inherited-at-launch').textContent();
   const output = await playground.childField('run-output').locator('pre').textContent();

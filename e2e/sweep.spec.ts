@@ -26,9 +26,9 @@ test.describe('sweep', () => {
     expect(
       await rows.evaluateAll((all) => all.map((row) => [row.getAttribute('data-label'), row.getAttribute('data-status'), row.children[2]!.textContent])),
     ).toEqual([
-      ['1', 'failed', '6'],
-      ['2', 'failed', '10'],
-      ['3', 'passed', '14'],
+      ['1', 'failed', '5'],
+      ['2', 'failed', '9'],
+      ['3', 'passed', '13'],
       ['all', 'passed', '13'],
     ]);
     // 3 and "all" hold the same turns for the same tokens; 3 is listed first.

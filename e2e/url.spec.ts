@@ -54,7 +54,7 @@ test('a Qwen view with a fork point survives a copied link into a fresh browser'
   await expect(playground.row(8)).toHaveAttribute('data-turn', '-1');
   // The last message before the fork point is an answered assistant message: no synthetic messages.
   await expect(playground.summary).toHaveText('1 real turn · 0 tool pairs · 2 reminders · startup kept');
-  await expect(playground.previewMessages).toHaveCount(3);
+  await expect(playground.previewMessages).toHaveCount(2);
   const expectedPrompt = buildChildMessage(directive, '0.24');
   await expect.poll(() => playground.firstPrompt.textContent()).toBe(expectedPrompt);
 
