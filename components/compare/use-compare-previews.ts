@@ -150,6 +150,7 @@ function okPreview(transcript: ParentTranscript, request: ForkRequest, preview: 
   const asForked = parentAsForked(transcript, preview);
   const child = preview.plan.child;
   const initial = child === null ? null : { initialMessages: expandChildMessages(child.initialSegments, asForked), firstPrompt: child.firstPrompt };
-  const end = request.forkPoint ?? asForked.length;
+  // Where the plan forked: a call in flight moves it back to the end of the call's message.
+  const end = preview.plan.window?.end ?? request.forkPoint ?? asForked.length;
   return { status: 'ok', request, preview, messages: firstRequestMessages(initial), parentMessages: asForked.slice(0, end) };
 }

@@ -47,11 +47,10 @@ export function runCompareCommand(args: readonly string[], io: CliIo): Promise<n
       }
     });
     const imported = await importFile(file, values.format);
-    const variants: ComparedVariant[] = requests.map((request, k) => ({
-      label: String.fromCharCode(65 + k),
-      request,
-      plan: planFork(withAgentCall(imported.transcript, request).transcript, request),
-    }));
+    const variants: ComparedVariant[] = requests.map((request, k) => {
+      const { transcript, request: atCall } = withAgentCall(imported.transcript, request);
+      return { label: String.fromCharCode(65 + k), request, plan: planFork(transcript, atCall) };
+    });
     const table = compareTable(imported.transcript, variants, values.all === true);
     io.stdout(values.json ? `${JSON.stringify(table, null, 2)}\n` : `${formatCompareTable(table, imported.transcript.messages.length)}\n`);
     return CLI_OK_EXIT;

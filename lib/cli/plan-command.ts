@@ -31,8 +31,8 @@ export function runPlanCommand(args: readonly string[], io: CliIo): Promise<numb
     const imported = await importFile(file, values.format);
     // As the playground plans: with no Agent call in flight, the parent's call is written as the
     // runtime's model would write it, so the child gets exactly what a launch would give it.
-    const { transcript } = withAgentCall(imported.transcript, request);
-    const plan = planFork(transcript, request);
+    const { transcript, request: atCall } = withAgentCall(imported.transcript, request);
+    const plan = planFork(transcript, atCall);
     io.stdout(values.json ? `${JSON.stringify(plan, null, 2)}\n` : `${planSummary(imported, request, plan)}\n`);
     return plan.errors.length > 0 ? CLI_REJECTED_EXIT : CLI_OK_EXIT;
   });

@@ -1,5 +1,15 @@
-import { type ForkPolicy, type ForkRequest, type ParentTranscript, runtimeOf, type ToolDeclaration, type TranscriptMessage } from '@/lib/fork';
-import { AGENT_TOOL_NAMES, agentToolNamesFor, inFlightAgentCall } from './in-flight-call';
+import {
+  type ForkPolicy,
+  type ForkRequest,
+  type ParentTranscript,
+  runtimeOf,
+  type ToolDeclaration,
+  type TranscriptMessage,
+  toolCallsOf,
+  toolResultIdsOf,
+} from '@/lib/fork';
+import { canonicalJson } from '@/lib/isolation/canonical-json';
+import { AGENT_TOOL_NAMES, agentToolNamesFor, inFlightCallMessage } from './in-flight-call';
 
 /** The Agent call's input as the runtime's model would write it for a request. */
 export function agentCallInput(request: ForkRequest): Record<string, unknown> {
@@ -17,16 +27,73 @@ export function liveAgentToolName(policy: ForkPolicy, declared: readonly ToolDec
   return declared.find((tool) => AGENT_TOOL_NAMES.has(tool.name))?.name ?? runtime.agentTool.declaration.name;
 }
 
+/** A fork of the parent as the runtime makes it at launch. */
+export interface ForkAtCall {
+  /** The parent, with the Agent call Fork Lab wrote when it wrote one. */
+  transcript: ParentTranscript;
+  written: TranscriptMessage | null;
+  /** The request to plan with: the caller's, with the fork point where the runtime takes its snapshot. */
+  request: ForkRequest;
+  /** The call the fork answers (its result or placeholder goes there); null when none is in flight. */
+  agentCall: { toolCallId: string; toolName: string } | null;
+}
+
+type ToolCall = NonNullable<ReturnType<typeof inFlightCallMessage>>['open'][number];
+
+/**
+ * The open call a request is the fork of: the call the runtime's model would write for it, else
+ * the one whose directive it carries (siblings each find their own, in any launch order), else the
+ * first. Picking by position would hand a sibling launched first its neighbour's call.
+ */
+function ownCall(open: readonly ToolCall[], request: ForkRequest): ToolCall | undefined {
+  const tool = runtimeOf(request.policy).agentTool;
+  const written = canonicalJson(agentCallInput(request));
+  const directiveOf = (input: unknown) =>
+    typeof input === 'object' && input !== null && !Array.isArray(input) ? tool.requestFromCall(input as Record<string, unknown>, {}).directive : undefined;
+  return open.find((call) => canonicalJson(call.input) === written) ?? open.find((call) => directiveOf(call.input) === request.directive) ?? open[0];
+}
+
+/**
+ * Whether everything after the call message up to `end` is what Fork Lab delivered to its Agent
+ * calls: results of those calls, and the runtime's notifications of its background children.
+ */
+function onlyDeliveries(messages: readonly TranscriptMessage[], callAt: number, end: number, policy: ForkPolicy): boolean {
+  const names = agentToolNamesFor(policy);
+  const agentCalls = new Set(toolCallsOf(messages[callAt]!.message).flatMap((call) => (names.has(call.toolName) ? [call.toolCallId] : [])));
+  const { delivery } = runtimeOf(policy);
+  return messages.slice(callAt + 1, end).every(({ message }) => {
+    if (message.role === 'tool') return toolResultIdsOf(message).every((id) => agentCalls.has(id));
+    if (message.role !== 'user' || delivery.kind !== 'background-notification') return false;
+    const text = typeof message.content === 'string' ? message.content : message.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
+    return toolResultIdsOf(message).length === 0 && delivery.isNotification(text);
+  });
+}
+
 /**
  * The parent as the fork sees it at launch. A fork always starts from the parent's own Agent call;
  * when the parent has none in flight, Fork Lab writes it — an assistant message calling the
  * profile's agent tool with the request's parameters — exactly where the runtime's model would.
  * Forking at an earlier fork point plans on the parent as it stood, without writing anything.
+ *
+ * A runtime snapshots its parent while the message holding the call is the last one. What Fork Lab
+ * itself delivered there since (a sibling's placeholder or result, a finished sibling's
+ * notification) is no part of any sibling's fork, whenever it is launched, so the request's fork
+ * point moves back to that message's end. Anything else the parent gained after the call (another
+ * tool's result, a person's message) is the runtime's own to keep or repair, and stays.
  */
-export function withAgentCall(transcript: ParentTranscript, request: ForkRequest): { transcript: ParentTranscript; written: TranscriptMessage | null } {
+export function withAgentCall(transcript: ParentTranscript, request: ForkRequest): ForkAtCall {
   const end = transcript.messages.length;
-  if ((request.forkPoint !== undefined && request.forkPoint < end) || inFlightAgentCall(transcript.messages, end, agentToolNamesFor(request.policy)) !== null) {
-    return { transcript, written: null };
+  const earlier = request.forkPoint !== undefined && request.forkPoint < end;
+  const at = earlier ? request.forkPoint! : end;
+  // A fork point that is not a place in the parent is the engine's to refuse, not a place to look.
+  const inFlight = Number.isInteger(at) && at >= 0 ? inFlightCallMessage(transcript.messages, at, agentToolNamesFor(request.policy)) : null;
+  if (earlier || inFlight !== null) {
+    const own = inFlight === null ? undefined : ownCall(inFlight.open, request);
+    const snapshot =
+      inFlight === null || inFlight.index + 1 === at || !onlyDeliveries(transcript.messages, inFlight.index, at, request.policy)
+        ? request
+        : { ...request, forkPoint: inFlight.index + 1 };
+    return { transcript, written: null, request: snapshot, agentCall: own === undefined ? null : { toolCallId: own.toolCallId, toolName: own.toolName } };
   }
   const runtime = runtimeOf(request.policy);
   const toolName =
@@ -36,9 +103,10 @@ export function withAgentCall(transcript: ParentTranscript, request: ForkRequest
   const used = new Set(transcript.messages.map((entry) => entry.id));
   let number = end + 1;
   while (used.has(`fork-call-${number}`)) number += 1;
+  const toolCallId = `fork-lab-call-${number}`;
   const written: TranscriptMessage = {
     id: `fork-call-${number}`,
-    message: { role: 'assistant', content: [{ type: 'tool-call', toolCallId: `fork-lab-call-${number}`, toolName, input: agentCallInput(request) }] },
+    message: { role: 'assistant', content: [{ type: 'tool-call', toolCallId, toolName, input: agentCallInput(request) }] },
   };
-  return { transcript: { ...transcript, messages: [...transcript.messages, written] }, written };
+  return { transcript: { ...transcript, messages: [...transcript.messages, written] }, written, request, agentCall: { toolCallId, toolName } };
 }

@@ -24,7 +24,6 @@ import { withAgentCall } from './agent-call';
 import { type ChildTokenReport, childTokenReport, initialMessageTokens, type TokenCounter } from './child-token-report';
 import { type CompactForkPlan, compactPlan } from './compact-plan';
 import { cacheRequestsFor, type FamilyMemberCache, familyCacheReport, forkCacheFor } from './fork-cache';
-import { agentToolNamesFor, inFlightAgentCall } from './in-flight-call';
 import { parentCache, type RegisteredParent } from './parent-cache';
 import { type CacheTarget, predictedCacheOf, rulesShowing } from './predicted-cache';
 
@@ -158,12 +157,13 @@ export async function livePredictedCache(
 export async function previewFork(parentKey: string, request: ForkRequest, signal?: AbortSignal, rules: ProviderRules = PROVIDER_RULES): Promise<ForkPreview> {
   const parent = parentCache.get(parentKey);
   if (parent === undefined) return { status: 'unknown-parent' };
-  const { transcript, written } = withAgentCall(parent.transcript, request);
-  const plan = planFork(transcript, request);
+  const { transcript, written, request: atCall } = withAgentCall(parent.transcript, request);
+  const plan = planFork(transcript, atCall);
   const counter = await counterFor(parent, written, signal);
   const perMessage = await initialMessageTokens(plan, counter);
   const tokensOf = new Map(plan.child?.initialMessages.map((message, index) => [message, perMessage[index]!.tokens]));
-  const forkPoint = request.forkPoint;
+  // Turns count back from where the runtime forks: the call's snapshot when the parent went on past it.
+  const forkPoint = atCall.forkPoint;
   const earlier =
     forkPoint !== undefined && Number.isInteger(forkPoint) && forkPoint >= 0 && forkPoint < parent.transcript.messages.length
       ? classifyMessages(parent.transcript.messages.slice(0, forkPoint))
@@ -176,7 +176,7 @@ export async function previewFork(parentKey: string, request: ForkRequest, signa
     cache:
       plan.family === undefined
         ? await forkCacheFor(plan, transcript, counter, perMessage, rules)
-        : familyCacheReport(await swarmMembersCache(parent, request, plan.family, signal), rules),
+        : familyCacheReport(await swarmMembersCache(parent, atCall, plan.family, signal), rules),
     summary: summarizeWindow(plan, earlier ?? fullClassification ?? parent.classifications),
     ...(earlier === undefined ? {} : { classificationsAtForkPoint: earlier }),
     ...(written === null
@@ -222,8 +222,8 @@ async function memberCaches(
 ): Promise<FamilyMemberCache[]> {
   const planned: FamilyMemberCache[] = [];
   for (const { request, atSeconds } of members) {
-    const { transcript, written } = withAgentCall(parent.transcript, request);
-    const plan = planFork(transcript, request);
+    const { transcript, written, request: atCall } = withAgentCall(parent.transcript, request);
+    const plan = planFork(transcript, atCall);
     if (plan.errors.length > 0 || plan.child === null) {
       planned.push({ request, atSeconds, requests: null, skipped: plan.errors.length > 0 ? 'the runtime refuses it' : 'not a fork' });
       continue;
@@ -283,8 +283,8 @@ export async function countChildWithAnthropic(
 ): Promise<ProviderTokenCount> {
   const parent = parentCache.get(parentKey);
   if (parent === undefined) return { status: 'unknown-parent' };
-  const { transcript, written } = withAgentCall(parent.transcript, request);
-  const plan = planFork(transcript, request);
+  const { transcript, written, request: atCall } = withAgentCall(parent.transcript, request);
+  const plan = planFork(transcript, atCall);
   if (plan.child === null)
     return { status: 'no-child', message: plan.errors.length > 0 ? 'The runtime refuses this call.' : 'Not a fork: there is no child request to count.' };
   const body = toAnthropicMessagesRequest({ ...plan.child, model: account.model });
@@ -311,8 +311,8 @@ export async function launchChild(
 ): Promise<ChildLaunch> {
   const parent = parentCache.get(parentKey);
   if (parent === undefined) return { status: 'unknown-parent' };
-  const { transcript, written } = withAgentCall(parent.transcript, request);
-  const plan = planFork(transcript, request);
+  const { transcript, written, request: atCall, agentCall } = withAgentCall(parent.transcript, request);
+  const plan = planFork(transcript, atCall);
   if (plan.errors.length > 0) {
     return { status: 'rejected', message: plan.errors.map((error) => `${error.parameter}: ${error.message}`).join(' '), plan };
   }
@@ -330,6 +330,13 @@ export async function launchChild(
   // Every child gets a bootstrap record, written before its first model call: it is what a
   // revived child is rebuilt from (Qwen persists one; Fork Lab keeps one for every policy).
   const bootstrap = buildBootstrapRecord(plan, { childId, parentAgentId: parent.transcript.profile.agentId });
-  const agentCallId = inFlightAgentCall(transcript.messages, plan.window?.end, agentToolNamesFor(request.policy))?.toolCallId ?? null;
-  return { status: 'ok', plan, tokens, bootstrap, agentCallId, writtenCall: written, predictedCache: predictedCacheOf(cache, cacheTarget) };
+  return {
+    status: 'ok',
+    plan,
+    tokens,
+    bootstrap,
+    agentCallId: agentCall?.toolCallId ?? null,
+    writtenCall: written,
+    predictedCache: predictedCacheOf(cache, cacheTarget),
+  };
 }

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { assistant, toolCalls, toolResults, user } from '@/lib/scenarios/transcript-builders';
-import { agentToolNamesFor, inFlightAgentCall } from './in-flight-call';
+import { agentToolNamesFor, inFlightCallMessage } from './in-flight-call';
 
-describe('inFlightAgentCall', () => {
+/** The first open call of the message in flight, as `{ toolCallId, toolName }`. */
+function inFlightAgentCall(...args: Parameters<typeof inFlightCallMessage>) {
+  const call = inFlightCallMessage(...args)?.open[0];
+  return call === undefined ? null : { toolCallId: call.toolCallId, toolName: call.toolName };
+}
+
+describe('inFlightCallMessage', () => {
   it('finds the open agent call in the last assistant message, past results of its other calls', () => {
     const messages = [
       user('u', 'go'),
@@ -35,5 +41,21 @@ describe('inFlightAgentCall', () => {
     ).toBeNull();
     expect(inFlightAgentCall([assistant('a', 'hi'), user('u', 'go')])).toBeNull();
     expect(inFlightAgentCall([assistant('a', 'hi')])).toBeNull();
+  });
+
+  it('gives the message holding the calls and every call of it still open, in order', () => {
+    const messages = [
+      user('u', 'go'),
+      toolCalls('c', [
+        { id: 'a1', tool: 'agent', input: { prompt: 'A' } },
+        { id: 'r1', tool: 'read_file', input: {} },
+        { id: 'a2', tool: 'agent', input: { prompt: 'B' } },
+      ]),
+      toolResults('t', [{ id: 'a1', tool: 'agent', output: 'started' }]),
+      user('n', 'the first fork finished'),
+    ];
+    expect(inFlightCallMessage(messages)).toEqual({ index: 1, open: [{ toolCallId: 'a2', toolName: 'agent', input: { prompt: 'B' } }] });
+    expect(inFlightCallMessage(messages, 2)?.open.map((call) => call.toolCallId)).toEqual(['a1', 'a2']);
+    expect(inFlightCallMessage(messages, 1)).toBeNull();
   });
 });

@@ -27,17 +27,20 @@ export function agentToolNamesFor(policy: ForkPolicy): ReadonlySet<string> {
   return new Set([...AGENT_TOOL_NAMES].filter((name) => !FAMILY_TOOL_NAMES.has(name)));
 }
 
+type ToolCall = ReturnType<typeof toolCallsOf>[number];
+
 /**
- * The parent's Agent call that launched the fork: an unanswered call to an agent tool in the last
- * assistant message before `end`, walking back over tool results (which answer that message's
- * other calls) and user messages that arrived while it ran. Its result is where the child's final
- * output goes. Null when there is none. `names`: the tools that count (every Agent tool when left out).
+ * The message holding the parent's Agent calls in flight at `end`: the last assistant message
+ * before `end`, walking back over tool results (which answer that message's other calls) and user
+ * messages that arrived while they ran, when one of its calls to `names` is unanswered. `open`:
+ * those calls, in the message's order; the fork's result goes to one of them. Null when there is
+ * none. `names`: the tools that count (every Agent tool when left out).
  */
-export function inFlightAgentCall(
+export function inFlightCallMessage(
   messages: readonly TranscriptMessage[],
   end = messages.length,
   names: ReadonlySet<string> = AGENT_TOOL_NAMES,
-): { toolCallId: string; toolName: string } | null {
+): { index: number; open: ToolCall[] } | null {
   const answered = new Set<string>();
   for (let index = Math.min(end, messages.length) - 1; index >= 0; index -= 1) {
     const { message } = messages[index]!;
@@ -46,8 +49,8 @@ export function inFlightAgentCall(
       continue;
     }
     if (message.role !== 'assistant') return null;
-    const open = toolCallsOf(message).find((call) => !answered.has(call.toolCallId) && names.has(call.toolName));
-    return open === undefined ? null : { toolCallId: open.toolCallId, toolName: open.toolName };
+    const open = toolCallsOf(message).filter((call) => !answered.has(call.toolCallId) && names.has(call.toolName));
+    return open.length === 0 ? null : { index, open };
   }
   return null;
 }

@@ -91,8 +91,9 @@ export interface SweepInput {
 
 async function runVariant(input: SweepInput, spec: SweepVariantSpec, index: number, budget: RegexBudget): Promise<SweepVariantResult> {
   const { label, request } = spec;
-  const { transcript } = withAgentCall(input.parent, request);
-  const plan = planFork(transcript, request);
+  // Planned where the runtime snapshots a call in flight: its message last, as the playground plans.
+  const { transcript, request: atCall } = withAgentCall(input.parent, request);
+  const plan = planFork(transcript, atCall);
   if (plan.errors.length > 0) return { label, request, status: 'rejected', initialMessages: 0, checks: [], errors: plan.errors.map((error) => error.message) };
   if (plan.child === null) return { label, request, status: 'not-a-fork', initialMessages: 0, checks: [] };
   const childId = `sweep-${index}`;
