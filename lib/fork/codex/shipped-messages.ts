@@ -11,6 +11,25 @@ import type { SystemModelMessage, UserModelMessage } from '../transcript/transcr
 export const SPAWNED_CHILD_NOTICE =
   'You are now a newly spawned child agent. The preceding conversation is inherited parent context. Follow your own role, identity, and task below; earlier identities, tasks, and action-specific approvals belong to your ancestors. Inherited tool calls are historical records; live tool sessions and process handles are not inherited. Report your result to your parent.';
 
+/**
+ * The paragraphs both usage hints end with, word for word: how to call the collaboration tools, the
+ * shared directory, waiting, the concurrency slots and the full-history lock the hint still states.
+ */
+const TEAM_RULES_0169 = `
+
+Note that collaboration tools cannot be called from inside \`functions.exec\`. Call \`spawn_agent\`, \`send_message\`, \`followup_task\`, \`wait_agent\`, \`interrupt_agent\`, and \`list_agents\` only as direct tool calls using the recipient shown in their tool definitions, such as \`to=functions.collaboration.spawn_agent\`, since they are intentionally absent from the \`functions.exec\` \`tools.*\` namespace. Available tools in \`functions.exec\` are explicitly described with a \`tools\` namespace in the developer message.
+
+All agents share the same directory. In detail:
+- All agents have access to the same container and filesystem as you.
+- All agents use the same current working directory.
+- As a result, edits made by one agent are immediately visible to all other agents.
+
+When calling \`wait_agent\`, prefer longer waits (minutes) to avoid busy polling.
+
+There are 4 available concurrency slots, meaning that up to 4 agents can be active at once, including you.
+
+Full-history forks (\`fork_turns\` omitted or \`"all"\`) inherit the parent model and reasoning effort and do not accept overrides. Only set \`model\` or \`reasoning_effort\` when explicitly requested by the user, applicable \`AGENTS.md\` instructions, or skill instructions; when doing so, set \`fork_turns\` to \`"none"\`.`;
+
 /** The root agent's usage hint: the parent's own developer message, which a 0.169 fork keeps. */
 export const ROOT_USAGE_HINT_0169 = `You are \`/root\`, the primary agent in a team of agents collaborating to fulfill the user's goals.
 
@@ -30,20 +49,7 @@ Sender: <author>
 Payload:
 <payload text>
 \`\`\`
-They may be addressed as to=/root
-
-Note that collaboration tools cannot be called from inside \`functions.exec\`. Call \`spawn_agent\`, \`send_message\`, \`followup_task\`, \`wait_agent\`, \`interrupt_agent\`, and \`list_agents\` only as direct tool calls using the recipient shown in their tool definitions, such as \`to=functions.collaboration.spawn_agent\`, since they are intentionally absent from the \`functions.exec\` \`tools.*\` namespace. Available tools in \`functions.exec\` are explicitly described with a \`tools\` namespace in the developer message.
-
-All agents share the same directory. In detail:
-- All agents have access to the same container and filesystem as you.
-- All agents use the same current working directory.
-- As a result, edits made by one agent are immediately visible to all other agents.
-
-When calling \`wait_agent\`, prefer longer waits (minutes) to avoid busy polling.
-
-There are 4 available concurrency slots, meaning that up to 4 agents can be active at once, including you.
-
-Full-history forks (\`fork_turns\` omitted or \`"all"\`) inherit the parent model and reasoning effort and do not accept overrides. Only set \`model\` or \`reasoning_effort\` when explicitly requested by the user, applicable \`AGENTS.md\` instructions, or skill instructions; when doing so, set \`fork_turns\` to \`"none"\`.`;
+They may be addressed as to=/root${TEAM_RULES_0169}`;
 
 /** The child's usage hint, which a full-history fork appends after the notice. */
 export const SUBAGENT_USAGE_HINT_0169 = `You are an agent in a team of agents collaborating to complete a task.
@@ -63,20 +69,7 @@ Sender: <author>
 Payload:
 <payload text>
 \`\`\`
-You may also see them addressed as to=/root/..., which indicates your identity is /root/...
-
-Note that collaboration tools cannot be called from inside \`functions.exec\`. Call \`spawn_agent\`, \`send_message\`, \`followup_task\`, \`wait_agent\`, \`interrupt_agent\`, and \`list_agents\` only as direct tool calls using the recipient shown in their tool definitions, such as \`to=functions.collaboration.spawn_agent\`, since they are intentionally absent from the \`functions.exec\` \`tools.*\` namespace. Available tools in \`functions.exec\` are explicitly described with a \`tools\` namespace in the developer message.
-
-All agents share the same directory. In detail:
-- All agents have access to the same container and filesystem as you.
-- All agents use the same current working directory.
-- As a result, edits made by one agent are immediately visible to all other agents.
-
-When calling \`wait_agent\`, prefer longer waits (minutes) to avoid busy polling.
-
-There are 4 available concurrency slots, meaning that up to 4 agents can be active at once, including you.
-
-Full-history forks (\`fork_turns\` omitted or \`"all"\`) inherit the parent model and reasoning effort and do not accept overrides. Only set \`model\` or \`reasoning_effort\` when explicitly requested by the user, applicable \`AGENTS.md\` instructions, or skill instructions; when doing so, set \`fork_turns\` to \`"none"\`.`;
+You may also see them addressed as to=/root/..., which indicates your identity is /root/...${TEAM_RULES_0169}`;
 
 /** The multi-agent mode every agent's context holds; a full-history fork appends it once more. */
 export const MULTI_AGENT_MODE =
