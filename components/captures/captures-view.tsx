@@ -25,8 +25,19 @@ interface Listing {
   captures: CaptureSummary[];
   sessions: CapturedSession[];
   forks: ForkFinding[];
-  /** The runtime the forks were checked by ('' for guessed), as asked when this listing was read. */
-  checkedBy: string;
+  /** What the forks were checked by, as asked when this listing was read: the runtime ('' for guessed) and the project folder ('' for none). */
+  checkedBy: CheckedBy;
+}
+
+interface CheckedBy {
+  runtime: string;
+  project: string;
+}
+
+/** The listing's query: the runtime to check by and the project folder, when given. */
+function listingQuery({ runtime, project }: CheckedBy): string {
+  const query = new URLSearchParams({ ...(runtime === '' ? {} : { runtime }), ...(project === '' ? {} : { project }) }).toString();
+  return query === '' ? '' : `?${query}`;
 }
 
 /** How often the page asks again, so traffic shows up as it arrives. */
@@ -35,6 +46,9 @@ const POLL_MS = 2000;
 /** Captured model traffic: the forks found in it with their verdicts, its sessions and its requests, live. */
 export function CapturesView() {
   const [runtime, setRuntime] = useState('');
+  // The folder as typed, and as last committed (Enter or leaving the field): the listing polls with the committed one.
+  const [projectDraft, setProjectDraft] = useState('');
+  const [project, setProject] = useState('');
   const [listing, setListing] = useState<Listing | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -43,10 +57,10 @@ export function CapturesView() {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const load = async () => {
       try {
-        const response = await fetch(`/api/captures${runtime === '' ? '' : `?runtime=${encodeURIComponent(runtime)}`}`, { cache: 'no-store' });
+        const response = await fetch(`/api/captures${listingQuery({ runtime, project })}`, { cache: 'no-store' });
         if (!response.ok) throw new Error(describeHttpError(await readErrorResponse(response)));
         if (!stopped) {
-          setListing({ ...((await response.json()) as Omit<Listing, 'checkedBy'>), checkedBy: runtime });
+          setListing({ ...((await response.json()) as Omit<Listing, 'checkedBy'>), checkedBy: { runtime, project } });
           setError(null);
         }
       } catch (caught) {
@@ -59,7 +73,7 @@ export function CapturesView() {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [runtime]);
+  }, [runtime, project]);
 
   return (
     <main className={styles.page} data-testid="captures-view" data-ready={listing !== null || undefined}>
@@ -75,7 +89,27 @@ export function CapturesView() {
             <option value="">the runtime each call’s tool suggests</option>
             <RuntimeOptions />
           </select>
+        </label>{' '}
+        <label>
+          Project folder{' '}
+          <input
+            value={projectDraft}
+            onChange={(event) => setProjectDraft(event.target.value)}
+            onBlur={() => setProject(projectDraft.trim())}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') setProject(projectDraft.trim());
+            }}
+            placeholder="/path/the/runtime/ran/in"
+            autoComplete="off"
+            spellCheck={false}
+            aria-describedby="captures-project-hint"
+            data-testid="captures-project"
+          />
         </label>
+        <span id="captures-project-hint" className={styles.muted}>
+          {' '}
+          The folder’s files a call’s rules read there (Qwen’s <code>.qwen/fork-profiles/</code>); left empty, such a call is checked without them.
+        </span>
       </header>
       {error === null ? null : (
         <p role="alert" className={styles.muted}>

@@ -21,8 +21,17 @@ export async function openCaptureInPlayground(id: number, api: ImportFormatId): 
  * Open the fork that started a captured child: its parent up to the Agent call, the call's request
  * and, as a child of it, what the runtime actually sent the child (a Fork Lab bundle).
  */
-export async function openCapturedForkInPlayground(fork: Pick<ForkFinding, 'childId' | 'parentId' | 'toolCallId'>, runtime: string): Promise<void> {
-  const query = new URLSearchParams({ parent: String(fork.parentId), call: fork.toolCallId, ...(runtime === '' ? {} : { runtime }) });
+export async function openCapturedForkInPlayground(
+  fork: Pick<ForkFinding, 'childId' | 'parentId' | 'toolCallId'>,
+  checkedBy: { runtime: string; project: string },
+): Promise<void> {
+  const { runtime, project } = checkedBy;
+  const query = new URLSearchParams({
+    parent: String(fork.parentId),
+    call: fork.toolCallId,
+    ...(runtime === '' ? {} : { runtime }),
+    ...(project === '' ? {} : { project }),
+  });
   await openInPlayground(`/api/captures/${fork.childId}/fork?${query}`, `capture-fork-${fork.parentId}-${fork.childId}.fork-lab.json`, 'fork-lab-bundle');
 }
 

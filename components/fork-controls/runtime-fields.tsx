@@ -87,7 +87,7 @@ export function RuntimeFields({ runtime, values, errors, realTurns, onChange }: 
                       </option>
                     ))}
                   </select>
-                ) : field.kind === 'lines' ? (
+                ) : field.kind === 'lines' || field.kind === 'file' ? (
                   <textarea id={id} rows={4} {...textProps(field, value, describedBy, invalid, onChange)} />
                 ) : (
                   <input id={id} autoComplete="off" {...textProps(field, value, describedBy, invalid, onChange)} />

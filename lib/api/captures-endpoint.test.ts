@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ModelMessage } from '@/lib/fork';
 import { httpErrorBodySchema } from '@/lib/http/http-error';
@@ -96,5 +99,35 @@ describe('GET /api/captures', () => {
     const bundle = JSON.parse(await (await capturedForkHandler(() => store)(new Request('http://127.0.0.1/'), '2')).text());
     expect(bundle.parent.messages.at(-1).message.content).toMatchObject([{ type: 'tool-call', toolName: 'agent' }]);
     expect(bundle.children[0].name).toBe('captured #2 (matches)');
+  });
+
+  it("plans a call with the project's files it reads when told the project's folder, and refuses a folder that is none", async () => {
+    const project = mkdtempSync(path.join(tmpdir(), 'fork-lab-project-'));
+    mkdirSync(path.join(project, '.qwen/fork-profiles'), { recursive: true });
+    const profile = '---\nname: ro\ntools: [read_file]\npromptHint: Cite files.\n---\n';
+    writeFileSync(path.join(project, '.qwen/fork-profiles/ro.md'), profile);
+    // A runtime that read the profile from its project, as Qwen Code 0.24 does.
+    const store = await runtimeThatForks(
+      'qwen-fork-turns',
+      'Call agent with description=Notes subagent_type=fork fork_profile=ro prompt="Say what notes.txt holds"',
+      {
+        mistake: (request) => ({ ...request, projectFiles: { '.qwen/fork-profiles/ro.md': profile } }),
+      },
+    );
+    const list = async (query: string) => (await capturesListHandler(() => store)(new Request(`http://127.0.0.1/api/captures?${query}`))).json();
+    const told = await list(`project=${encodeURIComponent(project)}`);
+    expect(told.forks).toMatchObject([{ verdict: 'matches', projectFiles: { '.qwen/fork-profiles/ro.md': profile } }]);
+    // Not told, the check plans the call without the profile: the child's guidance and restriction are unexplained.
+    expect((await list('')).forks).toMatchObject([{ verdict: 'differs' }]);
+    const bundle = JSON.parse(
+      await (await capturedForkHandler(() => store)(new Request(`http://127.0.0.1/?project=${encodeURIComponent(project)}`), '2')).text(),
+    );
+    expect(bundle.request.projectFiles).toEqual({ '.qwen/fork-profiles/ro.md': profile });
+    const bad = await capturesListHandler(() => store)(new Request('http://127.0.0.1/api/captures?project=relative/folder'));
+    expect(bad.status).toBe(400);
+    expect(httpErrorBodySchema.parse(await bad.json()).error).toMatchObject({
+      message: 'project must be an absolute path to the folder the runtime ran in; got relative/folder.',
+      issues: [{ path: 'project' }],
+    });
   });
 });

@@ -7,7 +7,8 @@ import { captureReadings } from '@/lib/recording/capture-readings';
 import { groupSessions } from '@/lib/recording/capture-sessions';
 import type { CaptureStore } from '@/lib/recording/capture-store';
 import { capturedForkBundle } from '@/lib/recording/captured-fork';
-import { checkForks, readCapture } from '@/lib/recording/fork-check';
+import { type CheckOptions, checkForks, readCapture } from '@/lib/recording/fork-check';
+import { ProjectFolderError, projectFileReader } from '@/lib/recording/project-files';
 import { requestAllowed } from '@/lib/recording/request-guard';
 
 /** Captured conversations are read as the model endpoint is reached: from this machine, or with the token. */
@@ -51,8 +52,31 @@ function versionAsked(request: Request, runtime: ForkPolicy | undefined): string
   return version;
 }
 
+/**
+ * `&project=<absolute folder>`: the folder the runtime ran in, whose files a call's rules read
+ * (Qwen's fork profiles); without it such a call is planned without them, and says so.
+ */
+function projectAsked(request: Request): CheckOptions['projectFiles'] {
+  const folder = new URL(request.url).searchParams.get('project');
+  if (folder === null) return undefined;
+  try {
+    return projectFileReader(folder);
+  } catch (error) {
+    if (!(error instanceof ProjectFolderError)) throw error;
+    throw invalidRequest(error.message, [{ path: 'project', message: error.message }]);
+  }
+}
+
+/** What a listing is checked by, from the query: see `runtimeAsked`, `versionAsked`, `projectAsked`. */
+function checkAsked(request: Request): Omit<CheckOptions, 'answered'> {
+  const runtime = runtimeAsked(request);
+  const runtimeVersion = versionAsked(request, runtime);
+  const projectFiles = projectAsked(request);
+  return { runtime, runtimeVersion, projectFiles };
+}
+
 /** The newest captures read back as conversations, and the forks found in them. */
-async function checkedListing(store: CaptureStore, runtime: ForkPolicy | undefined, version?: string) {
+async function checkedListing(store: CaptureStore, check: Omit<CheckOptions, 'answered'>) {
   const captures = store.list(CAPTURES_LISTED, CAPTURES_LISTED_BYTES);
   const readings = captureReadings(store);
   const read = await Promise.all(
@@ -76,7 +100,7 @@ async function checkedListing(store: CaptureStore, runtime: ForkPolicy | undefin
   );
   readings.release();
   const answeredConversations = answered.filter((entry) => entry !== null);
-  return { read, conversations, answered: answeredConversations, forks: await checkForks(conversations, runtime, answeredConversations, version) };
+  return { read, conversations, answered: answeredConversations, forks: await checkForks(conversations, { ...check, answered: answeredConversations }) };
 }
 
 /**
@@ -91,14 +115,13 @@ function captureNumber(id: string): number | null {
 
 /**
  * `GET /api/captures` (`?runtime=<policy>` to check every fork by that runtime's rules instead of
- * the one each call's tool suggests): the newest captured requests, their sessions, and each fork
+ * the one each call's tool suggests; `&project=<folder>` for the files its rules read): the newest captured requests, their sessions, and each fork
  * found in them with its verdict.
  */
 export function capturesListHandler(store: () => CaptureStore, env: Record<string, string | undefined> = process.env) {
   return answeringErrors('list captured traffic', async (request: Request): Promise<Response> => {
     guard(request, env);
-    const runtime = runtimeAsked(request);
-    const { read, forks } = await checkedListing(store(), runtime, versionAsked(request, runtime));
+    const { read, forks } = await checkedListing(store(), checkAsked(request));
     return jsonResponse({
       captures: read.map(({ capture, conversation }) => ({
         id: capture.id,
@@ -142,10 +165,9 @@ export function captureBodyHandler(store: () => CaptureStore, env: Record<string
 export function capturedForkHandler(store: () => CaptureStore, env: Record<string, string | undefined> = process.env) {
   return answeringErrors('open a captured fork', async (request: Request, id: string): Promise<Response> => {
     guard(request, env);
-    const runtime = runtimeAsked(request);
+    const check = checkAsked(request);
     const number = captureNumber(id);
-    const { conversations, answered, forks } =
-      number === null ? { conversations: [], answered: [], forks: [] } : await checkedListing(store(), runtime, versionAsked(request, runtime));
+    const { conversations, answered, forks } = number === null ? { conversations: [], answered: [], forks: [] } : await checkedListing(store(), check);
     // Two calls may have found the same child: `parent` and `call` say which fork is meant.
     const query = new URL(request.url).searchParams;
     const parent = query.get('parent');

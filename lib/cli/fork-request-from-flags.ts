@@ -1,4 +1,6 @@
-import { FORK_POLICIES, type ForkRequest, ForkRequestValidationError, isForkPolicy, parseForkRequest, runtimeOf } from '@/lib/fork';
+import path from 'node:path';
+import { FORK_POLICIES, type ForkRequest, ForkRequestValidationError, isForkPolicy, parseForkRequest, projectFilesRead, runtimeOf } from '@/lib/fork';
+import { ProjectFolderError, projectFileReader } from '@/lib/recording/project-files';
 import { CliUsageError } from './cli-usage-error';
 
 export interface RequestFlags {
@@ -7,6 +9,8 @@ export interface RequestFlags {
   params: readonly string[];
   directive: string | undefined;
   forkPoint: string | undefined;
+  /** The folder the runtime runs in, whose files a call's rules read (Qwen's fork profiles). */
+  project?: string | undefined;
 }
 
 /**
@@ -39,10 +43,24 @@ export function forkRequestFromFlags(flags: RequestFlags): ForkRequest {
     forkPoint = Number(flags.forkPoint);
   }
   const request = controls.toRequest(values, { directive: flags.directive ?? '', ...(forkPoint === undefined ? {} : { forkPoint }) });
+  let parsed: ForkRequest;
   try {
-    return parseForkRequest(request);
+    parsed = parseForkRequest(request);
   } catch (error) {
     if (!(error instanceof ForkRequestValidationError)) throw error;
     throw new CliUsageError('--param', error.issues.map((issue) => `${issue.path}: ${issue.message}`).join('; '));
+  }
+  return flags.project === undefined ? parsed : withProjectFiles(parsed, flags.project);
+}
+
+/** The request with the files its rules read from the project, as the runtime would find them there. */
+function withProjectFiles(request: ForkRequest, project: string): ForkRequest {
+  const paths = projectFilesRead(request);
+  if (paths.length === 0) return request;
+  try {
+    return { ...request, projectFiles: projectFileReader(path.resolve(project))(paths) };
+  } catch (error) {
+    if (error instanceof ProjectFolderError) throw new CliUsageError('--project', error.message);
+    throw error;
   }
 }

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { planFork } from '@/lib/fork';
@@ -85,6 +86,10 @@ describe('fork-lab plan', () => {
       [['plan', 'missing.jsonl', '--runtime', 'kimi-fork'], '<file>: cannot read missing.jsonl: ENOENT'],
       [['plan', 'package.json', '--runtime', 'kimi-fork'], '<file>: package.json cannot be imported (unknown-format'],
       [['sweep-all'], 'fork-lab: no command "sweep-all"; the commands are plan, compare, sweep'],
+      [
+        ['plan', CLAUDE, '--runtime', 'qwen-fork-turns', '--param', 'fork_profile=ro', '--project', 'package.json'],
+        `--project: project must be a folder: ${path.join(REPO_ROOT, 'package.json')} is a file.`,
+      ],
     ];
     // In process (the spawned command is checked above): runCli is what bin/fork-lab.mjs runs.
     for (const [args, message] of cases) {
@@ -93,4 +98,21 @@ describe('fork-lab plan', () => {
       expect(stderr, args.join(' ')).toContain(message);
     }
   }, 60_000);
+
+  it("plans a fork_profile call with the profile the project folder holds, or the runtime's refusal when it holds none", async () => {
+    const project = mkdtempSync(path.join(tmpdir(), 'fork-lab-project-'));
+    mkdirSync(path.join(project, '.qwen/fork-profiles'), { recursive: true });
+    writeFileSync(path.join(project, '.qwen/fork-profiles/ro.md'), '---\nname: ro\ntools: [read_file]\npromptHint: Cite files.\n---\n');
+    const plan = async (...args: string[]) =>
+      forkLabInProcess('plan', CLAUDE, '--runtime', 'qwen-fork-turns', '--directive', 'List the tools', '--project', project, '--json', ...args);
+    const found = await plan('--param', 'fork_profile=ro');
+    expect(found.code).toBe(0);
+    const child = JSON.parse(found.stdout).child;
+    const texts = JSON.stringify([...child.initialMessages, child.firstPrompt]);
+    expect(texts).toContain('<FORK_PROFILE_GUIDANCE>\\nThe following project-supplied text is guidance only.');
+    expect(texts).toContain('You may execute only tools matched by this allowlist: [\\"read_file\\"].');
+    const missing = await plan('--param', 'fork_profile=rw');
+    expect(missing.code).toBe(1);
+    expect(JSON.parse(missing.stdout).errors[0].message).toBe('Fork profile "rw" was not found at .qwen/fork-profiles/rw.md.');
+  }, 30_000);
 });

@@ -7,11 +7,12 @@ import { importFile } from './import-file';
 import { planSummary } from './plan-summary';
 import { runCommand } from './run-command';
 
-export const PLAN_USAGE = `fork-lab plan <file> --runtime <runtime> [--param name=value]… [--directive text] [--fork-point N] [--format id] [--json]
+export const PLAN_USAGE = `fork-lab plan <file> --runtime <runtime> [--param name=value]… [--directive text] [--fork-point N] [--project folder] [--format id] [--json]
 
 Imports <file> (any format Fork Lab reads; --format to choose one) and prints what a child forked
 from it receives, as the playground shows it (the parent's Agent call written when none is in
-flight): a summary, or with --json the engine's whole plan. Exits 0 when the runtime
+flight): a summary, or with --json the engine's whole plan. --project names the folder the runtime
+runs in, for the files a call's rules read there (Qwen's .qwen/fork-profiles/<name>.md). Exits 0 when the runtime
 accepts the call, 1 when it rejects it (its own words on stdout), 2 when the command line or the
 file is wrong.`;
 
@@ -20,6 +21,7 @@ const PLAN_OPTIONS = {
   param: { type: 'string', multiple: true },
   directive: { type: 'string' },
   'fork-point': { type: 'string' },
+  project: { type: 'string' },
   format: { type: 'string' },
   json: { type: 'boolean' },
 } as const;
@@ -27,7 +29,13 @@ const PLAN_OPTIONS = {
 /** `fork-lab plan`: the exit code; output through `io`. */
 export function runPlanCommand(args: readonly string[], io: CliIo): Promise<number> {
   return runCommand({ name: 'plan', usage: PLAN_USAGE, options: PLAN_OPTIONS }, args, io, async (values, file) => {
-    const request = forkRequestFromFlags({ runtime: values.runtime, params: values.param ?? [], directive: values.directive, forkPoint: values['fork-point'] });
+    const request = forkRequestFromFlags({
+      runtime: values.runtime,
+      params: values.param ?? [],
+      directive: values.directive,
+      forkPoint: values['fork-point'],
+      project: values.project,
+    });
     const imported = await importFile(file, values.format);
     // As the playground plans: with no Agent call in flight, the parent's call is written as the
     // runtime's model would write it, so the child gets exactly what a launch would give it.

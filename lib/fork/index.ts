@@ -12,8 +12,8 @@ export { BootstrapMissingError, ForkRequestValidationError, type InputIssue, Tra
 export type { ChildMessage, ChildMessageSource, ChildRequest, FamilyMember, ForkFamily, ForkParameterError, ForkPlan, ParentRange } from './fork-plan';
 export { forkRequestSchema, parseForkRequest } from './fork-request-schema';
 export { dispositionAt, type ParentDisposition } from './parent-ranges';
-export { familyRequests, planFork, planForkFamily } from './plan-fork';
-export type { FamilyOutcome, ForkRuntime, RefusalOutput } from './runtime';
+export { familyRequests, planFork, planForkFamily, projectFilesRead } from './plan-fork';
+export { type FamilyOutcome, type ForkRuntime, PROJECT_FILE_CHARS, type RefusalOutput } from './runtime';
 export { type ControlField, RUNTIME_VERSION_FIELD, type TurnWindowControl } from './runtime-controls';
 export { compareReleases, type RuntimeVersion, type RuntimeVersions, versionForRelease } from './runtime-version';
 export { FORK_POLICIES, FORK_RUNTIMES, type ForkPolicy, type ForkRequest, isForkPolicy, ONE_CHILD_RUNTIMES, runtimeOf } from './runtimes';

@@ -66,6 +66,14 @@ function withChildSystemInstruction(plan: ForkPlan, parent: ParentTranscript, sy
 }
 
 /**
+ * The project files (paths from its root) the request's runtime reads to plan it: what a reader
+ * with the project at hand passes back as the request's `projectFiles`.
+ */
+export function projectFilesRead(request: ForkRequest): string[] {
+  return runtimeOf(request.policy).projectFilesRead?.(request) ?? [];
+}
+
+/**
  * The request of each member of a family, in launch order, each naming its member; for a request
  * that starts one child, that request alone.
  */

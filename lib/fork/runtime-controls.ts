@@ -5,8 +5,8 @@ import type { TranscriptMessage } from './transcript/transcript';
 export interface ControlField {
   /** The parameter as the runtime names it: also the field's URL key and test id. */
   name: string;
-  /** `lines`: a list, one value per line (Kimi's swarm items). */
-  kind: 'text' | 'select' | 'lines';
+  /** `lines`: a list, one value per line (Kimi's swarm items); `file`: the text of a file, as it is. */
+  kind: 'text' | 'select' | 'lines' | 'file';
   /** Help under the field; may depend on how many real user turns the parent has. */
   hint?: string | ((context: { realTurns: number }) => string);
   placeholder?: string;

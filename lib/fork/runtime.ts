@@ -6,6 +6,12 @@ import type { RuntimeVersions } from './runtime-version';
 import type { ParentTranscript, ToolDeclaration } from './transcript/transcript';
 import { issuesOf } from './transcript/transcript-schema';
 
+/** Bounds on a request's project files: a runtime reads a few small files, never a tree. */
+export const PROJECT_FILES = 16;
+export const PROJECT_PATH_CHARS = 300;
+/** Past every runtime's own limit (Qwen's 64 KB profile), so the runtime's error is the one shown. */
+export const PROJECT_FILE_CHARS = 128 * 1024;
+
 /** The fields every fork request has, whatever the runtime. */
 export const forkRequestBase = {
   /** The task for the child. */
@@ -19,6 +25,15 @@ export const forkRequestBase = {
   childSystemInstruction: z.string().max(100_000).optional(),
   /** Which of the runtime's versions to reproduce (its `versions`' ids); the newest when left out. */
   runtimeVersion: z.string().max(40).optional(),
+  /**
+   * The project's files the runtime reads to decide the call (Qwen's fork profiles), by path from
+   * the project's root: a path the runtime reads that is missing here is a file the project lacks.
+   * Left out, the project is unknown, and the plan says what it could not read.
+   */
+  projectFiles: z
+    .record(z.string().min(1).max(PROJECT_PATH_CHARS), z.string().max(PROJECT_FILE_CHARS))
+    .refine((files) => Object.keys(files).length <= PROJECT_FILES, { message: `at most ${PROJECT_FILES} project files` })
+    .optional(),
 };
 
 /**
@@ -139,6 +154,11 @@ export interface ForkRuntimeSpec<S extends ForkRequestSchema> {
   /** The tool result that answers a refused Agent call, carrying `message` (the refusal's text). */
   refusal(message: string): RefusalOutput;
   framing: ChildFraming;
+  /**
+   * The project files (paths from its root) the runtime reads to plan this request, for a reader
+   * that has the project at hand to pass as `projectFiles`; none when it reads none.
+   */
+  projectFilesRead?(request: z.infer<S>): string[];
   /**
    * For a runtime whose one call starts a family of children: the request whose plan's child is the
    * member with this index (the plan's `family` lists them).

@@ -42,7 +42,11 @@ export function capturedForkBundle(
   const parentTranscript = structuredClone({ ...recorded.transcript, messages: recorded.transcript.messages.slice(0, index + 1) });
   // Planned by the release the traffic announced, as the check read it.
   const fromCall = forkRequestFromCall(finding.runtime, call.input);
-  const request = finding.announced === null ? fromCall : { ...fromCall, runtimeVersion: finding.announced.runtimeVersion };
+  const request = {
+    ...fromCall,
+    ...(finding.announced === null ? {} : { runtimeVersion: finding.announced.runtimeVersion }),
+    ...(finding.projectFiles === undefined ? {} : { projectFiles: { ...finding.projectFiles } }),
+  };
   const plan = planFork(parentTranscript, request);
   const sent = structuredClone(child.transcript.messages);
   const last = sent.at(-1);

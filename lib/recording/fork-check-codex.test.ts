@@ -85,7 +85,7 @@ describe('checking Codex 0.169 traffic', () => {
   });
 
   it('reads the same traffic by the codex-rs rules when asked, and then it differs', async () => {
-    const findings = await checkForks(await traffic(TRAFFIC), 'codex-spawn-agent', [], 'codex-rs');
+    const findings = await checkForks(await traffic(TRAFFIC), { runtime: 'codex-spawn-agent', runtimeVersion: 'codex-rs' });
     expect(findings.map(({ verdict }) => verdict)).toEqual(['differs', 'differs']);
   });
 });

@@ -161,7 +161,7 @@ describe('the release the traffic announces', () => {
     const [finding] = await checkForks(announced);
     expect(finding).toMatchObject({ runtime: 'qwen-fork-turns', guessed: false, announced: { release: '0.24.4', runtimeVersion: '0.24' }, verdict: 'matches' });
     // Read by the rules before 0.24 (another boilerplate, the parent's whole tool list), the same child differs.
-    const [older] = await checkForks(announced, 'qwen-fork-turns', [], '0.23');
+    const [older] = await checkForks(announced, { runtime: 'qwen-fork-turns', runtimeVersion: '0.23' });
     expect(older).toMatchObject({ announced: { runtimeVersion: '0.23' }, verdict: 'differs' });
   });
 });

@@ -9,6 +9,7 @@ import {
   type ModelMessage,
   type ParentTranscript,
   planFork,
+  projectFilesRead,
   toolCallsOf,
   versionForRelease,
 } from '@/lib/fork';
@@ -67,6 +68,8 @@ export interface ForkFinding {
    * was checked by; null when the traffic names no release the runtime recognises.
    */
   announced: { release: string; runtimeVersion: string } | null;
+  /** The project's files the plan read (Qwen's fork profile), when the check was given the project. */
+  projectFiles?: Readonly<Record<string, string>>;
 }
 
 /** The runtime and release a request's headers announce (Qwen's and Claude Code's user agent, Codex's). */
@@ -120,12 +123,8 @@ async function expectedConversation(api: ModelApi, child: ChildRequest): Promise
  * that parent under `runtime` (or the runtime guessed from the call) and compares the plan's first
  * request, message by message, with the one the runtime actually sent.
  */
-export async function checkForks(
-  conversations: readonly CapturedConversation[],
-  runtime?: ForkPolicy,
-  answered: readonly CapturedConversation[] = [],
-  runtimeVersion?: string,
-): Promise<ForkFinding[]> {
+export async function checkForks(conversations: readonly CapturedConversation[], options: CheckOptions = {}): Promise<ForkFinding[]> {
+  const { runtime, answered = [], runtimeVersion, projectFiles } = options;
   const findings: ForkFinding[] = [];
   const seen = new Set<string>();
   const inOrder = [...conversations].sort((a, b) => a.id - b.id);
@@ -162,7 +161,7 @@ export async function checkForks(
         const judged: Judged[] = [];
         let judgedHere = false;
         for (const policy of candidatesFor(call)) {
-          const finding = await judge(inOrder, { conversation: parent, index, fromAnswer }, call, policy, announced);
+          const finding = await judge(inOrder, { conversation: parent, index, fromAnswer }, call, policy, announced, projectFiles);
           if (finding === 'child-copy' || finding === 'no-task') continue;
           judgedHere = true;
           if (finding !== null) judged.push(finding);
@@ -179,6 +178,20 @@ export async function checkForks(
 }
 
 type AgentCall = ReturnType<typeof toolCallsOf>[number];
+
+export interface CheckOptions {
+  /** Check every fork by this runtime's rules instead of the one announced or guessed. */
+  runtime?: ForkPolicy;
+  /** Requests whose answer made an Agent call, read as the runtime would continue them. */
+  answered?: readonly CapturedConversation[];
+  /** With `runtime`: this version of its rules, over the release the traffic announces. */
+  runtimeVersion?: string;
+  /**
+   * The files of the project the runtime ran in, by path from its root (the text of each that
+   * exists): a call whose rules read project files (Qwen's fork profiles) is planned with them.
+   */
+  projectFiles?: (paths: readonly string[]) => Readonly<Record<string, string>>;
+}
 
 /**
  * Where the history a request inherited as a child ends: past the furthest user message that
@@ -258,11 +271,14 @@ async function judge(
   call: AgentCall,
   policy: ForkPolicy,
   announced: { release: string; runtimeVersion: string } | null,
+  projectFiles: CheckOptions['projectFiles'],
 ): Promise<Judged | 'child-copy' | 'no-task' | null> {
   const { conversation: parent, index } = at;
   const messages = parent.transcript.messages;
   const fromCall = forkRequestFromCall(policy, call.input);
-  const request = announced === null ? fromCall : { ...fromCall, runtimeVersion: announced.runtimeVersion };
+  const announcedRequest = announced === null ? fromCall : { ...fromCall, runtimeVersion: announced.runtimeVersion };
+  const reads = projectFiles === undefined ? [] : projectFilesRead(announcedRequest);
+  const request = reads.length === 0 ? announcedRequest : { ...announcedRequest, projectFiles: { ...projectFiles!(reads) } };
   const task = request.directive.trim();
   if (task === '') return 'no-task';
   // A request that carries the task after the call is a child that copied the call, not a parent.
@@ -302,6 +318,7 @@ async function judge(
     actualMessages: actual.length,
     sharedPrefixMessages: sharedPrefixLength(beforeKeys, keysOf(child)),
     announced: announced === null ? null : { release: announced.release, runtimeVersion: announced.runtimeVersion },
+    ...(request.projectFiles === undefined ? {} : { projectFiles: request.projectFiles }),
   };
   // A regular subagent (the call does not ask for a fork) is no fork to check.
   if (plan.child === null && plan.errors.length === 0) return null;

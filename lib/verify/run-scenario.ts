@@ -94,12 +94,12 @@ export async function runScenario(
         const why = turn.timedOut
           ? `turn ${index + 1} did not end within ${options.timeoutMs / 1000} s`
           : `turn ${index + 1} exited with ${turn.exitCode ?? 'a signal'}`;
-        const listing = await captures(server.origin);
+        const listing = await captures(server.origin, workdir);
         return cell('runtime-failed', false, `${why} (see runtime.log)`, listing.forks, listing.captures.length);
       }
     }
-    const listing = await captures(server.origin);
-    for (const fork of listing.forks) await saveBundle(server.origin, fork, folder);
+    const listing = await captures(server.origin, workdir);
+    for (const fork of listing.forks) await saveBundle(server.origin, fork, folder, workdir);
     const store = server.store;
     if (scenario.expect.kind === 'nested-refused') {
       const { sent, planned } = await nestedRefusal(store.list(1000, 256 * 1024 * 1024), scenario.expect.task);
@@ -199,17 +199,19 @@ function judge(
 /**
  * What the fork check makes of the traffic. No runtime is named: each request's user agent
  * announces its runtime and release, and the check reads it by that release's rules (a runtime
- * that announced nothing would be guessed, and the cell would say so).
+ * that announced nothing would be guessed, and the cell would say so). The project is the folder
+ * the runtime ran in, whose files a call's rules may read (Qwen's fork profiles).
  */
-async function captures(origin: string): Promise<CapturesListing> {
-  const response = await fetch(`${origin}/api/captures`);
+async function captures(origin: string, project: string): Promise<CapturesListing> {
+  const response = await fetch(`${origin}/api/captures?project=${encodeURIComponent(project)}`);
   if (!response.ok) throw new Error(`the captures listing answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
   return (await response.json()) as CapturesListing;
 }
 
 /** Each fork as a bundle beside the report, to open in the playground. */
-async function saveBundle(origin: string, fork: CheckedFork, folder: string): Promise<void> {
-  const response = await fetch(`${origin}/api/captures/${fork.childId}/fork?parent=${fork.parentId}&call=${encodeURIComponent(fork.toolCallId)}`);
+async function saveBundle(origin: string, fork: CheckedFork, folder: string, project: string): Promise<void> {
+  const query = `parent=${fork.parentId}&call=${encodeURIComponent(fork.toolCallId)}&project=${encodeURIComponent(project)}`;
+  const response = await fetch(`${origin}/api/captures/${fork.childId}/fork?${query}`);
   if (response.ok) writeFileSync(path.join(folder, `fork-${fork.parentId}-${fork.childId}.json`), await response.text());
 }
 

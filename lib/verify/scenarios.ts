@@ -189,4 +189,17 @@ export const SCENARIOS: readonly Scenario[] = [
     },
     expect: { kind: 'forks', count: 1 },
   },
+  {
+    id: 'fork-profile',
+    title: 'Qwen fork_profile: a project profile gives the fork its tools and guidance',
+    turns: {
+      'qwen-code': ['Call agent with description=Notes subagent_type=fork fork_profile=ro-research prompt="Say what notes.txt holds"'],
+    },
+    // The profile of Qwen's own docs, with a hint whose brackets the runtime escapes.
+    files: {
+      '.qwen/fork-profiles/ro-research.md':
+        '---\nname: ro-research\ntools: [read_file, grep_search, glob, mcp__search__*]\npromptHint: Work read-only. Prefer targeted searches and cite <file> evidence & line numbers.\n---\n',
+    },
+    expect: { kind: 'forks', count: 1 },
+  },
 ];

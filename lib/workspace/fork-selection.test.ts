@@ -46,7 +46,16 @@ describe('URL state', () => {
   it('carries scenario, policy, parameters exactly (spaces and leading zeros too) and fork point', () => {
     const selection = typed(
       'qwen-fork-turns',
-      { fork_turns: ' 03 ', subagent_type: 'fork', description: 'Fork', fork_tools: '', fork_profile: '', name: 'ally', runtime_version: '0.24' },
+      {
+        fork_turns: ' 03 ',
+        subagent_type: 'fork',
+        description: 'Fork',
+        fork_tools: '',
+        fork_profile: '',
+        fork_profile_file: '',
+        name: 'ally',
+        runtime_version: '0.24',
+      },
       { directive: 'a & b', forkPoint: 7 },
     );
     const query = encodeUrlState('tool-only-turns', selection);
@@ -98,8 +107,8 @@ describe('restoreSelection', () => {
     expect(restored).toEqual({
       policy: 'kimi-fork',
       fields: {
-        // Fields added since (0.24's description, fork_tools, fork_profile; the version) get their defaults.
-        'qwen-fork-turns': { ...saved.qwen, description: 'Fork', fork_tools: '', fork_profile: '', runtime_version: '0.24' },
+        // Fields added since (0.24's description, fork_tools, fork_profile and its file; the version) get their defaults.
+        'qwen-fork-turns': { ...saved.qwen, description: 'Fork', fork_tools: '', fork_profile: '', fork_profile_file: '', runtime_version: '0.24' },
         'kimi-fork': saved.kimi,
         'deepseek-completed-turns': saved.deepseek,
         // A runtime added after selections were keyed by policy was never saved the old way: its defaults.
@@ -143,6 +152,7 @@ describe('restoreSelection', () => {
       description: 'Fork',
       fork_tools: '',
       fork_profile: '',
+      fork_profile_file: '',
       name: 'x',
       runtime_version: '0.24',
     });

@@ -1,4 +1,5 @@
 import type { ChildFraming } from '../runtime';
+import { profileGuidance } from './fork-profile';
 import { executionRestriction } from './fork-tools';
 import type { QwenVersion } from './qwen-versions';
 
@@ -56,11 +57,14 @@ Output format (plain text labels, not markdown headers):
 
 /**
  * The message a forked worker receives: the boilerplate, then `Directive: <prompt>`, then from 0.24
- * the restriction paragraph when `fork_tools` gave an allowlist (empty: no tool at all).
+ * a profile's guidance, and last the restriction paragraph when `fork_tools` or the profile gave an
+ * allowlist (empty: no tool at all). The restriction comes last because it is authoritative: the
+ * guidance is project text and must not have the final word.
  */
-export function buildChildMessage(directive: string, version: QwenVersion, allowlist?: readonly string[]): string {
+export function buildChildMessage(directive: string, version: QwenVersion, allowlist?: readonly string[], promptHint?: string): string {
+  const guidance = promptHint ? profileGuidance(promptHint) : '';
   const restriction = allowlist === undefined ? '' : executionRestriction(allowlist);
-  return `${forkBoilerplate(version)}\n\n${FORK_DIRECTIVE_PREFIX}${directive}${restriction}`;
+  return `${forkBoilerplate(version)}\n\n${FORK_DIRECTIVE_PREFIX}${directive}${guidance}${restriction}`;
 }
 
 const BOILERPLATE = new RegExp(`<${FORK_BOILERPLATE_TAG}>[\\s\\S]*?</${FORK_BOILERPLATE_TAG}>\\s*`, 'g');

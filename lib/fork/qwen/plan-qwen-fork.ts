@@ -6,6 +6,7 @@ import { freshPlan, rejectedPlan } from '../planning/refused-plans';
 import type { ParentTranscript } from '../transcript/transcript';
 import { buildChildMessage } from './child-message';
 import { closeOrphanedCalls } from './close-orphaned-calls';
+import { forkProfilePath, loadForkProfile } from './fork-profile';
 import { forkToolDeclarations } from './fork-tool-declarations';
 import { forkExecutionAllowlist } from './fork-tools';
 import { dispatchQwenSpawn } from './qwen-dispatch';
@@ -33,20 +34,30 @@ export function planQwenFork(parent: ParentTranscript, request: QwenForkRequest,
   const version = (request.runtimeVersion ?? QWEN_VERSIONS[0].id) as QwenVersion;
   const validation = validateQwenForkParams(request.params, request.directive, version);
   if (!validation.ok) return rejectedPlan(POLICY, [validation.error], messages.length);
+  // The profile is loaded when the call is built, after validation and before it runs.
+  const profileLoad =
+    validation.forkProfile === undefined || request.projectFiles === undefined ? null : loadForkProfile(request.projectFiles, validation.forkProfile);
+  if (profileLoad?.ok === false) {
+    const explanation = `Fork Lab read the project's files as given: ${Object.keys(request.projectFiles ?? {}).join(', ') || 'none'}.`;
+    return rejectedPlan(POLICY, [{ parameter: 'fork_profile', code: 'fork_profile_load', message: profileLoad.message, explanation }], messages.length);
+  }
+  const forkProfile = profileLoad?.ok === true ? profileLoad.profile : undefined;
   const dispatch = dispatchQwenSpawn(request.params, validation, profile);
   if (dispatch.kind === 'refused') return rejectedPlan(POLICY, [dispatch.error], messages.length);
   if (dispatch.kind === 'fresh') return freshPlan(POLICY, dispatch.why, messages.length);
 
   const forkTurns: ForkTurns = dispatch.forkTurns;
   const selection = forkTurns === 'all' ? selectAll(messages, end) : selectLastTurns(messages, end, forkTurns);
+  const requestedTools = forkProfile?.tools ?? validation.forkTools;
   const allowlist =
-    validation.forkTools === undefined
+    requestedTools === undefined
       ? undefined
       : forkExecutionAllowlist(
-          validation.forkTools,
+          requestedTools,
           profile.tools.map((tool) => tool.name),
         );
-  const repaired = repairBoundary(selection.entries, buildChildMessage(request.directive, version, allowlist), messages);
+  const childMessage = buildChildMessage(request.directive, version, allowlist, forkProfile?.promptHint);
+  const repaired = repairBoundary(selection.entries, childMessage, messages);
   // What the child's first send then carries: the chat answers calls the history left open.
   const closed = closeOrphanedCalls(repaired.initialMessages);
 
@@ -87,11 +98,11 @@ export function planQwenFork(parent: ParentTranscript, request: QwenForkRequest,
     window: { start: selection.windowStart, end, description: selection.description, realTurns },
   });
   plan.warnings.push(...selection.quirks);
-  if (validation.forkProfile !== undefined) plan.warnings.push(profileUnread(validation.forkProfile));
+  if (validation.forkProfile !== undefined && forkProfile === undefined) plan.warnings.push(profileUnread(validation.forkProfile));
   return plan;
 }
 
-/** A profile lives in the project's files, which a plan of a transcript cannot read. */
+/** A profile lives in the project's files, which a plan without them cannot read. */
 function profileUnread(name: string): string {
-  return `fork_profile "${name}": Qwen Code loads the profile's tools and promptHint from .qwen/fork-profiles/${name}.md in the project, which Fork Lab cannot read, so the child is planned without the restriction and guidance it adds (or the runtime's error if the file is missing).`;
+  return `fork_profile "${name}": Qwen Code loads the profile's tools and promptHint from ${forkProfilePath(name)} in the project, which this request does not carry (projectFiles), so the child is planned without the restriction and guidance it adds (or the runtime's error if the file is missing).`;
 }

@@ -1,5 +1,6 @@
 import { argumentsOf, parametersOf, promptOf } from '../planning/call-arguments';
 import type { RuntimeAgentTool } from '../runtime';
+import { PROFILE_FILE_FIELD, profileFilesOf } from './fork-profile';
 import { QWEN_POLICY, type QwenForkRequest } from './qwen-fork-request';
 
 const CALL_PARAMETERS = ['description', 'subagent_type', 'fork_turns', 'fork_tools', 'fork_profile', 'run_in_background', 'name'] as const;
@@ -46,9 +47,11 @@ export const qwenAgentTool: RuntimeAgentTool<QwenForkRequest> = {
       required: ['description', 'prompt'],
     },
   },
-  requestFromCall: (input) => ({
+  // The profile file a person gave the playground is the project's file for whichever profile the call names.
+  requestFromCall: (input, settings) => ({
     policy: QWEN_POLICY,
     directive: promptOf(input),
+    ...profileFilesOf(input.fork_profile, settings[PROFILE_FILE_FIELD]),
     params: parametersOf(input, CALL_PARAMETERS),
   }),
   callInput: (request) => argumentsOf(request.params, request.directive),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { qwenAgentTool } from './qwen-agent-tool';
 import { qwenControls } from './qwen-controls';
 
 const window = qwenControls.window!;
@@ -38,5 +39,29 @@ describe('fork_turns window keys', () => {
     expect(window.count('0')).toBeNull();
     expect(window.count('03')).toBeNull();
     expect(window.count('all')).toBeNull();
+  });
+});
+
+describe('the profile file', () => {
+  const FILE = '---\nname: ro\ntools: []\n---\n';
+
+  it('carries the text as the project file the named profile is read from, and reads it back', () => {
+    const values = { ...qwenControls.defaults, fork_profile: 'ro', fork_profile_file: FILE };
+    const request = qwenControls.toRequest(values, { directive: 'Go' });
+    expect(request.projectFiles).toEqual({ '.qwen/fork-profiles/ro.md': FILE });
+    expect(qwenControls.fromRequest(request)).toEqual(values);
+  });
+
+  it('carries no project files without a text, or without a valid profile name', () => {
+    expect(qwenControls.toRequest({ ...qwenControls.defaults, fork_profile: 'ro' }, { directive: 'Go' })).not.toHaveProperty('projectFiles');
+    expect(qwenControls.toRequest({ ...qwenControls.defaults, fork_profile: '-x', fork_profile_file: FILE }, { directive: 'Go' })).not.toHaveProperty(
+      'projectFiles',
+    );
+  });
+
+  it('is a setting: a parent model’s call that names a profile is planned with the file given for it', () => {
+    const call = { description: 'Notes', subagent_type: 'fork', fork_profile: 'ro', prompt: 'Go' };
+    expect(qwenAgentTool.requestFromCall(call, { fork_profile_file: FILE }).projectFiles).toEqual({ '.qwen/fork-profiles/ro.md': FILE });
+    expect(qwenAgentTool.requestFromCall(call, {})).not.toHaveProperty('projectFiles');
   });
 });

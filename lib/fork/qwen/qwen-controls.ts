@@ -1,4 +1,5 @@
 import { RUNTIME_VERSION_FIELD, type RuntimeControls, runtimeVersionField, runtimeVersionOf, textOf, turnCountWindow, withoutEmpty } from '../runtime-controls';
+import { forkProfilePath, PROFILE_FILE_FIELD, profileFilesOf } from './fork-profile';
 import { QWEN_POLICY, type QwenForkRequest } from './qwen-fork-request';
 import { QWEN_VERSIONS } from './qwen-versions';
 
@@ -33,6 +34,12 @@ function forkToolsText(value: unknown): string {
   return Array.isArray(value) ? (value.length === 0 ? '[]' : value.join(', ')) : textOf(value);
 }
 
+function profileFileText(request: QwenForkRequest): string {
+  const name = request.params.fork_profile;
+  if (typeof name !== 'string' || request.projectFiles === undefined) return '';
+  return request.projectFiles[forkProfilePath(name)] ?? '';
+}
+
 export const qwenControls: RuntimeControls<QwenForkRequest> = {
   legend: 'Agent tool parameters',
   fields: [
@@ -45,6 +52,13 @@ export const qwenControls: RuntimeControls<QwenForkRequest> = {
     { name: 'description', kind: 'text', hint: 'A short description of the task: required from 0.24.' },
     { name: 'fork_tools', kind: 'text', hint: 'From 0.24: the tools the fork may run, comma-separated; [] for none; empty for all.' },
     { name: 'fork_profile', kind: 'text', hint: 'From 0.24: a project profile (.qwen/fork-profiles/<name>.md).' },
+    {
+      name: PROFILE_FILE_FIELD,
+      kind: 'file',
+      hint: 'The text of the profile file the call names, to plan with its tools and promptHint; empty: planned without it.',
+      placeholder: '---\nname: ro-research\ntools: [read_file, grep_search]\npromptHint: Work read-only.\n---',
+      setting: true,
+    },
     { name: 'name', kind: 'text', hint: 'A teammate name: teammates never inherit history.' },
     runtimeVersionField(QWEN_VERSIONS),
   ],
@@ -56,6 +70,7 @@ export const qwenControls: RuntimeControls<QwenForkRequest> = {
     description: 'Fork',
     fork_tools: '',
     fork_profile: '',
+    [PROFILE_FILE_FIELD]: '',
     name: '',
     [RUNTIME_VERSION_FIELD]: QWEN_VERSIONS[0].id,
   },
@@ -65,6 +80,7 @@ export const qwenControls: RuntimeControls<QwenForkRequest> = {
       ...base,
       policy: QWEN_POLICY,
       ...runtimeVersionOf(QWEN_VERSIONS, values[RUNTIME_VERSION_FIELD]),
+      ...profileFilesOf(values.fork_profile, values[PROFILE_FILE_FIELD]),
       params: {
         ...withoutEmpty({
           subagent_type: values.subagent_type,
@@ -83,6 +99,7 @@ export const qwenControls: RuntimeControls<QwenForkRequest> = {
     description: textOf(request.params.description),
     fork_tools: forkToolsText(request.params.fork_tools),
     fork_profile: textOf(request.params.fork_profile),
+    [PROFILE_FILE_FIELD]: profileFileText(request),
     name: textOf(request.params.name),
     [RUNTIME_VERSION_FIELD]: request.runtimeVersion ?? QWEN_VERSIONS[0].id,
   }),

@@ -1,5 +1,7 @@
 import { defineForkRuntime } from '../runtime';
 import { FORK_PLACEHOLDER_RESULT, qwenFraming } from './child-message';
+import { forkProfilePath } from './fork-profile';
+import { forkProfileNameError } from './fork-tools';
 import { planQwenFork } from './plan-qwen-fork';
 import { qwenAgentTool } from './qwen-agent-tool';
 import { qwenControls } from './qwen-controls';
@@ -30,4 +32,8 @@ export const qwenRuntime = defineForkRuntime({
   // blocked-spawn texts carry their own "Error: " (`buildSpawnBlockedResult` in agent.ts).
   refusal: (message) => ({ type: 'error-text', value: message }),
   framing: qwenFraming,
+  projectFilesRead: (request) => {
+    const { fork_profile: name } = request.params;
+    return typeof name === 'string' && forkProfileNameError(name) === null ? [forkProfilePath(name)] : [];
+  },
 });
