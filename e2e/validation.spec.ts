@@ -84,7 +84,9 @@ test('Qwen: every malformed fork_turns, a teammate name and another subagent typ
   await test.step('a huge N is every real turn', async () => {
     await playground.setField('fork_turns', '999');
     await expectAccepted(playground);
-    await expect(playground.row(1).getByTestId('window-boundary')).toHaveText('window starts here · fork_turns "999": the last 999 real user turns');
+    await expect(playground.row(1).getByTestId('window-boundary')).toHaveText(
+      'window starts here · fork_turns "999": more than the 3 real user turns there are, so all of them',
+    );
     await expect(playground.row(0)).toHaveAttribute('data-reason', 'startup-prefix-kept');
   });
 

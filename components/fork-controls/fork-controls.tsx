@@ -6,6 +6,7 @@ import { FORK_RUNTIMES, type ForkParameterError, isForkPolicy, runtimeOf } from 
 import { type ForkSelection, fieldsOf, withField } from '@/lib/workspace/fork-selection';
 import { Field } from './control-field';
 import styles from './fork-controls.module.css';
+import { ForkPointField } from './fork-point-field';
 import { RuntimeFields } from './runtime-fields';
 
 export interface ForkControlsProps {
@@ -90,37 +91,12 @@ export function ForkControls(props: ForkControlsProps) {
         )}
       </Field>
 
-      <Field label="fork point" name="forkPoint" errors={errors} hint={`Fork as the parent stood after this many messages (0–${props.parentLength}).`}>
-        {(id, describedBy) => (
-          <div className={styles.inline}>
-            <input
-              id={id}
-              type="number"
-              min={0}
-              max={props.parentLength}
-              value={selection.forkPoint ?? props.parentLength}
-              onChange={(event) => {
-                const raw = event.target.value;
-                const value = raw === '' ? null : Number(raw);
-                onChange((current) => ({
-                  ...current,
-                  forkPoint: value === null || !Number.isFinite(value) ? null : value >= props.parentLength && Number.isInteger(value) ? null : value,
-                }));
-              }}
-              aria-describedby={describedBy}
-              data-testid="input-forkPoint"
-            />
-            <button
-              type="button"
-              onClick={() => onChange((current) => ({ ...current, forkPoint: null }))}
-              disabled={selection.forkPoint === null}
-              data-testid="fork-at-end"
-            >
-              At the end
-            </button>
-          </div>
-        )}
-      </Field>
+      <ForkPointField
+        forkPoint={selection.forkPoint}
+        parentLength={props.parentLength}
+        errors={errors}
+        onCommit={(forkPoint) => onChange((current) => ({ ...current, forkPoint }))}
+      />
 
       {unplaced.length > 0 && (
         <div role="alert" className={styles.error} data-testid="error-other">

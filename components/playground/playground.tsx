@@ -21,7 +21,7 @@ import type { ScenarioSummary } from '@/lib/scenarios/scenario-files';
 import { timelineRows, withRuntimeTurns } from '@/lib/view/timeline-rows';
 import { windowSummaryLine } from '@/lib/view/window-summary';
 import { clearWorkspace, flushWorkspace, hydrateWorkspace, useSaveStatus, useWorkspace, workspaceStore } from '@/lib/workspace/browser-workspace';
-import { type ForkSelection, requestFromSelection, selectionFromRequest } from '@/lib/workspace/fork-selection';
+import { type ForkSelection, plannableRequest, selectionFromRequest } from '@/lib/workspace/fork-selection';
 import { importedSession } from '@/lib/workspace/imported-session';
 import { decodeUrlState, encodeUrlState } from '@/lib/workspace/url-state';
 import { activeSession } from '@/lib/workspace/workspace-store';
@@ -96,7 +96,10 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
   }, [openScenario, defaultScenarioId]);
 
   const selection = session?.selection ?? null;
-  const request = useMemo(() => (selection === null ? null : requestFromSelection(selection)), [selection]);
+  const requested = useMemo(() => (selection === null ? null : plannableRequest(selection)), [selection]);
+  const request = requested?.request ?? null;
+  // What the request's own shape refuses is shown as the plan's errors are: the page never throws on a value.
+  const requestErrors = requested?.errors ?? [];
   const requestKey = useMemo(() => JSON.stringify(request), [request]);
   const transcript = session?.transcript ?? null;
   const state = useForkPreview(ready ? transcript : null, request);
@@ -134,15 +137,17 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
 
   const setSelection = useCallback((update: (selection: ForkSelection) => ForkSelection) => workspaceStore.getState().setSelection(update), []);
   const plan = previewMatches ? preview.plan : null;
-  const canLaunch = !stale && plan !== null && plan.errors.length === 0 && plan.child !== null;
+  const canLaunch = requestErrors.length === 0 && !stale && plan !== null && plan.errors.length === 0 && plan.child !== null;
   const launchHint =
-    plan === null
-      ? 'Planning…'
-      : plan.errors.length > 0
-        ? 'The runtime rejects this call: fix the fields marked in red.'
-        : plan.child === null
-          ? 'Not a fork: a regular subagent or teammate inherits nothing, so there is nothing to launch here.'
-          : null;
+    requestErrors.length > 0
+      ? 'Fix the fields marked in red: the request cannot be planned as it stands.'
+      : plan === null
+        ? 'Planning…'
+        : plan.errors.length > 0
+          ? 'The runtime rejects this call: fix the fields marked in red.'
+          : plan.child === null
+            ? 'Not a fork: a regular subagent or teammate inherits nothing, so there is nothing to launch here.'
+            : null;
 
   const { launch, launching, launchError } = useLaunchChild({ canLaunch, session, transcript, request, family: plan?.family, modelId });
   const scrollTo = useCallback((index: number) => timeline.current?.scrollToIndex(index), []);
@@ -249,7 +254,7 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
         <aside className={styles.left}>
           <ForkControls
             selection={selection}
-            errors={plan?.errors ?? []}
+            errors={requestErrors.length > 0 ? requestErrors : (plan?.errors ?? [])}
             parentLength={transcript.messages.length}
             realTurns={rows.turns.length}
             canLaunch={canLaunch}

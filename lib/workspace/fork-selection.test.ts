@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ForkPolicy } from '@/lib/fork';
-import { DEFAULT_SELECTION, type ForkSelection, requestFromSelection, restoreSelection, selectionFromRequest } from './fork-selection';
+import {
+  DEFAULT_SELECTION,
+  type ForkSelection,
+  plannableRequest,
+  requestFromSelection,
+  restoreSelection,
+  selectionFromRequest,
+  withField,
+} from './fork-selection';
 import { decodeUrlState, encodeUrlState } from './url-state';
 
 /** The default selection with one runtime selected and its fields as typed. */
@@ -39,6 +47,20 @@ describe('requestFromSelection', () => {
   it('round-trips a request through the controls', () => {
     const request = { policy: 'kimi-fork' as const, directive: 'go', notice: 'system-reminder' as const, params: { fork: true, model: 'k2' } };
     expect(requestFromSelection(selectionFromRequest(request))).toEqual(request);
+  });
+});
+
+describe('plannableRequest', () => {
+  it('answers with errors instead of throwing for what the request schema refuses', () => {
+    const fractional = plannableRequest({ ...DEFAULT_SELECTION, forkPoint: 3.5 });
+    expect(fractional.request).toBeNull();
+    expect(fractional.errors).toEqual([{ parameter: 'forkPoint', code: 'request_shape', message: 'forkPoint: Invalid input: expected int, received number' }]);
+    const pasted = withField(withField(DEFAULT_SELECTION, 'fork_profile', 'ro'), 'fork_profile_file', 'x'.repeat(200_000));
+    expect(plannableRequest(pasted).errors.map((error) => error.parameter)).toEqual(['projectFiles']);
+  });
+
+  it('passes a request the schema takes through as it is', () => {
+    expect(plannableRequest(DEFAULT_SELECTION)).toEqual({ request: requestFromSelection(DEFAULT_SELECTION), errors: [] });
   });
 });
 

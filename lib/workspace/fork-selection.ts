@@ -1,4 +1,13 @@
-import { FORK_RUNTIMES, type ForkPolicy, type ForkRequest, isForkPolicy, parseForkRequest, runtimeOf } from '@/lib/fork';
+import {
+  FORK_RUNTIMES,
+  type ForkParameterError,
+  type ForkPolicy,
+  type ForkRequest,
+  ForkRequestValidationError,
+  isForkPolicy,
+  parseForkRequest,
+  runtimeOf,
+} from '@/lib/fork';
 
 /**
  * The fork controls as a person typed them. Every parameter is kept as raw text so that values a
@@ -47,6 +56,28 @@ export function settingsOf(selection: ForkSelection): Record<string, string> {
 export function requestFromSelection(selection: ForkSelection): ForkRequest {
   const base = { directive: selection.directive, ...(selection.forkPoint === null ? {} : { forkPoint: selection.forkPoint }) };
   return parseForkRequest(runtimeOf(selection.policy).controls.toRequest(fieldsOf(selection), base));
+}
+
+/**
+ * The request for a selection as a page plans it: never a throw. What the request schema itself
+ * refuses (a fork point that is no whole number, a pasted file past its bound) comes back as
+ * errors in the shape a plan's errors have, so the field shows them and the page stays up.
+ */
+export function plannableRequest(selection: ForkSelection): { request: ForkRequest; errors: [] } | { request: null; errors: ForkParameterError[] } {
+  try {
+    return { request: requestFromSelection(selection), errors: [] };
+  } catch (error) {
+    if (!(error instanceof ForkRequestValidationError)) throw error;
+    return {
+      request: null,
+      errors: error.issues.map((issue) => ({
+        // `params.fork_turns` is the field `fork_turns`; any other path is a field of the request itself.
+        parameter: issue.path.startsWith('params.') ? issue.path.slice('params.'.length) : issue.path.split(/[.[]/)[0] || 'request',
+        code: 'request_shape',
+        message: `${issue.path || 'request'}: ${issue.message}`,
+      })),
+    };
+  }
 }
 
 /** The controls showing a request (a scenario's own request, say). */

@@ -219,7 +219,7 @@ describe('planFork — Qwen quirks of the window source', () => {
       fork,
     ];
     const result = plan(messages, { subagent_type: 'fork', fork_turns: '2' });
-    expect(result.window).toEqual({ start: 3, end: 5, description: 'fork_turns "2": the last 2 real user turns', realTurns: 1 });
+    expect(result.window).toEqual({ start: 3, end: 5, description: 'fork_turns "2": more than the 1 real user turn there are, so all of them', realTurns: 1 });
     expect(result.parent.map((range) => [range.start, range.end, range.reason, range.detail])).toEqual([
       [0, 1, 'startup-prefix-kept', 'startup context: kept in front of the window so the child knows its environment'],
       [

@@ -153,7 +153,7 @@ function selectWindow(visible: readonly TranscriptMessage[], wire: WireStartup |
   const prefix = skipPrefix(source, windowSourcePrefix(source, startup, end), startup);
   const { lower, quirks } = prefix;
 
-  const { start } = findWindowStart(source, lower, end, turns);
+  const { start, realTurns } = findWindowStart(source, lower, end, turns);
   const windowStart = start ?? end;
   prefix.skipped.push({ start: lower, end: windowStart, reason: 'before-window' });
   const span = new SpanDispositions(windowStart, end, { status: 'inherited', reason: 'in-window' });
@@ -180,7 +180,10 @@ function selectWindow(visible: readonly TranscriptMessage[], wire: WireStartup |
     description:
       start === null
         ? `fork_turns "${turns}": no real user turn to start a window at`
-        : `fork_turns "${turns}": the last ${turns} real user turn${turns === 1 ? '' : 's'}`,
+        : // Qwen takes a count past the turns there are as all of them (the slice starts at index 0).
+          realTurns < turns
+          ? `fork_turns "${turns}": more than the ${realTurns} real user turn${realTurns === 1 ? '' : 's'} there are, so all of them`
+          : `fork_turns "${turns}": the last ${turns} real user turn${turns === 1 ? '' : 's'}`,
     quirks,
     ...(wire === null ? {} : { startupDetail: WIRE_STARTUP_DETAIL }),
   };
