@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { childName } from '@/lib/fork-service/child-name';
 import { scenarioFile } from './fixtures/scenario-files';
 import { PlaygroundPage } from './pages/playground-page';
 
@@ -142,9 +143,11 @@ test('under Kimi j/k only move the cursor and [ ] a change nothing; Enter launch
     await expect(playground.forkTreeChildren).toHaveCount(1);
     await playground.waitForChildRun('finished');
     const child = playground.forkTreeChildren.first();
-    await expect(child).toHaveText('child 1 finishedKimi Code · fork: true · 12 inherited · from revision 0');
+    // Named by its task: Kimi's call has no name of its own for a child.
+    const name = childName({ policy: 'kimi-fork', directive: scenarioFile('startup-block').request.directive, params: { fork: true } }, 1);
+    await expect(child).toHaveText(`${name} finishedKimi Code · fork: true · 12 inherited · from revision 0`);
     await expect(child).toHaveAttribute('aria-current', 'true');
-    await expect(playground.childPanel.getByRole('heading', { level: 2 })).toHaveText('child 1');
+    await expect(playground.childPanel.getByRole('heading', { level: 2 })).toHaveText(name);
     await expect(playground.childField('child-request-summary')).toContainText(
       `Kimi Code fork: true · { fork: true } · notice: prompt-prefix · directive: “${scenarioFile('startup-block').request.directive}” · launched `,
     );
@@ -164,7 +167,8 @@ test('under Kimi j/k only move the cursor and [ ] a change nothing; Enter launch
     await playground.pressShortcut('Enter');
     await expect(playground.forkTreeChildren).toHaveCount(2);
     const second = playground.forkTreeChildren.nth(1);
-    await expect(second).toContainText('child 2 · fork_turns 1');
+    await expect(second).toContainText(' · fork_turns 1');
+    await expect(second).toContainText('#2 ');
     await expect(second).toContainText('Qwen Code · fork_turns · ');
     await expect(playground.childPanel).toHaveAttribute('data-child-id', (await second.getAttribute('data-child-id'))!);
   });

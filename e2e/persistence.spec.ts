@@ -26,7 +26,7 @@ test('sessions, children, the open child, selections and revisions come back aft
   expect(childId).toMatch(/^child-/);
   // The child runs at once; its launch and its result each answer the parent (two revisions).
   await playground.waitForChildRun('finished');
-  await expect(child).toHaveText('child 1 · fork_turns 1 finishedQwen Code · fork_turns · 5 inherited · from revision 0');
+  await expect(child).toHaveText('#1 Persisted directive · fork_turns 1 finishedQwen Code · fork_turns · 5 inherited · from revision 0');
   const forkHash = await playground.childField('hash-parent-at-fork').textContent();
   const inheritedHash = await playground.childField('hash-inherited-at-launch').textContent();
   const output = await playground.childField('run-output').locator('pre').textContent();
@@ -71,7 +71,7 @@ test('sessions, children, the open child, selections and revisions come back aft
   await expect(playground.childPanel).toHaveAttribute('data-child-id', childId!);
   await expect(playground.childField('hash-parent-at-fork')).toHaveText(forkHash!);
   await expect(playground.childField('hash-inherited-at-launch')).toHaveText(inheritedHash!);
-  await expect(playground.childField('parent-changed')).toHaveText('changed since the fork');
+  await expect(playground.childField('parent-changed')).toHaveText('edited since the fork');
   await expect(playground.childField('inherited-intact')).toHaveText('intact');
   await expect(playground.childField('run-status')).toHaveText('finished');
   await expect(playground.childField('run-output').locator('pre')).toHaveText(output!);

@@ -21,7 +21,20 @@ export function ChildPanel({ child, session, onClose, onRemove }: { child: Child
   const inherited = useMemo(() => [...child.plan.child.initialMessages, child.plan.child.firstPrompt], [child]);
   const parentNow = useContentHash(session.transcript);
   const inheritedNow = useContentHash(inherited);
+  // The parent as forked, read out of the parent now: a parent that only grew (the runtime answered
+  // the call, delivered the result, took more turns) still holds it unchanged.
+  const forkedLength = child.forkedAt.messages;
+  const forkedPart = useMemo(
+    () =>
+      forkedLength === undefined || forkedLength > session.transcript.messages.length
+        ? null
+        : { ...session.transcript, messages: session.transcript.messages.slice(0, forkedLength) },
+    [session.transcript, forkedLength],
+  );
+  const forkedPartNow = useContentHash(forkedPart);
   const parentChanged = parentNow !== null && parentNow !== child.forkedAt.parentHash;
+  const added = forkedLength === undefined ? 0 : session.transcript.messages.length - forkedLength;
+  const onlyGrew = parentChanged && forkedPart !== null && forkedPartNow === child.forkedAt.parentHash;
   const inheritedIntact = inheritedNow === null ? null : inheritedNow === child.inheritedHash;
 
   return (
@@ -56,7 +69,15 @@ export function ChildPanel({ child, session, onClose, onRemove }: { child: Child
             <dt>Parent now (revision {session.revision})</dt>
             <dd>
               <code data-testid="hash-parent-now">{parentNow === null ? '…' : shortHash(parentNow)}</code>{' '}
-              <span data-testid="parent-changed">{parentNow === null ? '' : parentChanged ? 'changed since the fork' : 'unchanged'}</span>
+              <span data-testid="parent-changed">
+                {parentNow === null
+                  ? ''
+                  : !parentChanged
+                    ? 'unchanged'
+                    : onlyGrew
+                      ? `unchanged up to the fork; ${added} message${added === 1 ? '' : 's'} added since`
+                      : 'edited since the fork'}
+              </span>
             </dd>
           </div>
           <div>

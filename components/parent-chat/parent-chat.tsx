@@ -1,9 +1,11 @@
 'use client';
 
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { registerParent } from '@/components/playground/fork-client';
+import { openCallsRefusal, openToolCalls } from '@/lib/agent/open-tool-calls';
 import type { ParentTurnEvent } from '@/lib/agent/parent-turn';
 import type { ModelMessage } from '@/lib/fork';
+import { AGENT_TOOL_NAMES } from '@/lib/fork-service/in-flight-call';
 import { ndjsonLines } from '@/lib/http/ndjson-lines';
 import { describeHttpError, readErrorResponse } from '@/lib/http/read-error-response';
 import { workspaceStore } from '@/lib/workspace/browser-workspace';
@@ -11,6 +13,7 @@ import { newChildRecord } from '@/lib/workspace/child-record';
 import { settingsOf } from '@/lib/workspace/fork-selection';
 import { effectiveProviderRules } from '@/lib/workspace/provider-rules-choice';
 import type { ChildRecord, ParentSession } from '@/lib/workspace/workspace';
+import { ChatLog } from './chat-log';
 import styles from './parent-chat.module.css';
 
 function childRecord(event: Extract<ParentTurnEvent, { type: 'child' }>, session: ParentSession, modelId: string): Promise<ChildRecord> {
@@ -36,17 +39,26 @@ function childRecord(event: Extract<ParentTurnEvent, { type: 'child' }>, session
  * timeline grows as each message completes. When the model calls the Agent tool, the fork is the
  * runtime's: planned by the engine, started on the server, shown in the fork tree.
  */
-export function ParentChat({ session, modelId }: { session: ParentSession; modelId: string }) {
+export function ParentChat({ session, modelId, launch }: { session: ParentSession; modelId: string; launch: { can: boolean; run(): void } }) {
   const [prompt, setPrompt] = useState('');
   const [live, setLive] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const abort = useRef<AbortController | null>(null);
   const id = useId();
+  const transcript = session.transcript;
+  // Said before sending, not after: a parent with an unanswered call cannot take a turn.
+  const open = useMemo(() => openToolCalls(transcript), [transcript]);
+  const blocked = open.length > 0;
+  // An error belongs to the parent it was about: once the parent changes (a launch answered the call), it is gone.
+  const length = transcript.messages.length;
+  useEffect(() => {
+    if (length >= 0) setError(null);
+  }, [length]);
 
   async function send() {
     const text = prompt.trim();
-    if (text === '' || busy) return;
+    if (text === '' || busy || blocked) return;
     setBusy(true);
     setError(null);
     setLive('');
@@ -78,13 +90,14 @@ export function ParentChat({ session, modelId }: { session: ParentSession; model
       if (response === null || !response.ok || response.body === null) {
         throw new Error(response === null ? 'The server did not answer.' : describeHttpError(await readErrorResponse(response)));
       }
-      setPrompt('');
       for await (const line of ndjsonLines(response.body)) {
         const event = JSON.parse(line) as ParentTurnEvent;
         const store = workspaceStore.getState();
         if (event.type === 'text-delta') setLive((text) => text + event.text);
         else if (event.type === 'message') {
           setLive('');
+          // The prompt leaves the box only once the parent has taken it: a refused turn keeps what was typed.
+          if (event.message.role === 'user') setPrompt((current) => (current.trim() === text ? '' : current));
           store.appendParentMessage(event.message as ModelMessage);
         } else if (event.type === 'child') {
           const current = store.sessions[session.id]!;
@@ -112,6 +125,7 @@ export function ParentChat({ session, modelId }: { session: ParentSession; model
       }}
     >
       <label htmlFor={id}>Talk to the parent agent</label>
+      <ChatLog transcript={transcript} policy={session.selection.policy} />
       {live !== '' && (
         <pre className={styles.live} data-testid="parent-live" aria-live="polite">
           {live}
@@ -137,11 +151,28 @@ export function ParentChat({ session, modelId }: { session: ParentSession; model
             Stop
           </button>
         ) : (
-          <button type="submit" className={styles.send} disabled={prompt.trim() === ''} data-testid="parent-send">
+          <button type="submit" className={styles.send} disabled={prompt.trim() === '' || blocked} data-testid="parent-send">
             Send
           </button>
         )}
       </div>
+      {blocked && !busy && (
+        <div className={styles.blocked} role="status" data-testid="parent-blocked">
+          <p>{openCallsRefusal(open)}</p>
+          <div className={styles.fixes}>
+            {open.some((call) => AGENT_TOOL_NAMES.has(call.toolName)) && (
+              <button type="button" onClick={launch.run} disabled={!launch.can} data-testid="parent-blocked-launch">
+                Launch the fork
+              </button>
+            )}
+            {[...new Set(open.map((call) => call.index))].map((index) => (
+              <button type="button" key={index} onClick={() => workspaceStore.getState().deleteParentMessage(index)} data-testid="parent-blocked-delete">
+                Delete message #{index}
+              </button>
+            ))}
+          </div>
+        </div>
+      )}
       {error !== null && (
         <p role="alert" className={styles.error} data-testid="parent-error">
           {error}

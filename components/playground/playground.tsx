@@ -299,7 +299,7 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
             onForkAfter={(index) => setSelection((current) => ({ ...current, forkPoint: index + 1 >= transcript.messages.length ? null : index + 1 }))}
             onDelete={(index) => workspaceStore.getState().deleteParentMessage(index)}
           />
-          <ParentChat session={session} modelId={modelId} />
+          <ParentChat session={session} modelId={modelId} launch={{ can: canLaunch, run: () => void launch() }} />
           <ParentComposer />
         </section>
 

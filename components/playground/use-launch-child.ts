@@ -1,19 +1,13 @@
 'use client';
 
 import { useCallback, useState } from 'react';
-import { type ForkFamily, type ForkRequest, familyRequests, type ParentTranscript, runtimeOf } from '@/lib/fork';
+import { type ForkFamily, type ForkRequest, familyRequests, type ParentTranscript } from '@/lib/fork';
+import { childName } from '@/lib/fork-service/child-name';
 import { workspaceStore } from '@/lib/workspace/browser-workspace';
 import { newChildRecord } from '@/lib/workspace/child-record';
 import { effectiveProviderRules } from '@/lib/workspace/provider-rules-choice';
 import type { ParentSession } from '@/lib/workspace/workspace';
 import { launchChild } from './fork-client';
-
-/** A child's name: its number, and the window it was given when the runtime's window is a count of turns. */
-function childName(session: ParentSession, request: ForkRequest): string {
-  const field = runtimeOf(request.policy).controls.window?.field;
-  const value = Object.entries(request.params).find(([name]) => name === field)?.[1];
-  return `child ${session.children.length + 1}${typeof value === 'string' ? ` · ${field} ${value}` : ''}`;
-}
 
 function newId(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
@@ -49,7 +43,7 @@ export function useLaunchChild(input: {
       for (const [position, memberRequest] of requests.entries()) {
         const childId = newId('child');
         const member = family?.members[position];
-        const name = member?.name ?? childName(session, memberRequest);
+        const name = member?.name ?? childName(memberRequest, session.children.length + 1);
         const providerRules = effectiveProviderRules(workspaceStore.getState());
         const { answer } = await launchChild(parent, memberRequest, { childId, name, modelId, sessionId: session.id, providerRules });
         if (answer.status !== 'ok') throw new Error(position === 0 ? answer.message : `${name}: ${answer.message}`);

@@ -8,7 +8,6 @@ import {
   type ForkPolicy,
   type ForkRequest,
   familyRequests,
-  linkToolPairs,
   type ParentTranscript,
   planForkFamily,
   type RefusalOutput,
@@ -16,10 +15,12 @@ import {
   type ToolDeclaration,
 } from '@/lib/fork';
 import { liveAgentToolName } from '@/lib/fork-service/agent-call';
+import { childName } from '@/lib/fork-service/child-name';
 import type { ChildTokenReport } from '@/lib/fork-service/child-token-report';
 import { AGENT_TOOL_NAMES } from '@/lib/fork-service/in-flight-call';
 import { agentToolDeclaration, forkRequestFromCall } from './agent-tool';
 import { type ChildRuns, describeError } from './child-runs';
+import { openCallsRefusal, openToolCalls } from './open-tool-calls';
 import { FAMILY_OUTCOME_OF_RUN, type PredictedCache, type RunRecord } from './run-record';
 
 /** An Agent call's answer: a result, or a refusal shaped as the runtime shapes a failed call. */
@@ -105,13 +106,6 @@ export interface ParentTurnDependencies {
   predictCache?(plan: ForkPlan, parent: ParentTranscript): Promise<PredictedCache | null>;
 }
 
-/** Tool calls in the parent that no tool result answers, with the index of the message holding each. */
-export function openToolCalls(parent: ParentTranscript): { index: number; toolCallId: string; toolName: string }[] {
-  return [...linkToolPairs(parent.messages).calls].flatMap(([index, calls]) =>
-    calls.filter((call) => call.resultIndex === null).map(({ toolCallId, toolName }) => ({ index, toolCallId, toolName })),
-  );
-}
-
 /**
  * The parent's tools for a live turn: its own declarations, with the selected runtime's Agent tool
  * in place of whatever Agent tool the parent was recorded with (a scenario written for another
@@ -149,12 +143,7 @@ export async function* runParentTurn(input: ParentTurnInput, deps: ParentTurnDep
   }
   const open = openToolCalls(input.parent);
   if (open.length > 0) {
-    // A provider refuses a conversation with an unanswered call; so would the runtime, which
-    // answers every call before the next user message.
-    yield {
-      type: 'error',
-      message: `The parent has ${open.length === 1 ? 'an unanswered tool call' : `${open.length} unanswered tool calls`} (${open.map((call) => `#${call.index} ${call.toolName}`).join(', ')}). Launch the fork it asks for, or delete or answer it, before talking to the parent.`,
-    };
+    yield { type: 'error', message: openCallsRefusal(open) };
     yield { type: 'done' };
     return;
   }
@@ -227,7 +216,7 @@ export async function* runParentTurn(input: ParentTurnInput, deps: ParentTurnDep
         for (const [position, memberPlan] of plans.entries()) {
           const childId = deps.newChildId();
           const member = memberPlan.family?.members.find((candidate) => candidate.index === memberPlan.family!.member);
-          const name = member?.name ?? `${call.toolName} fork ${childId.slice(-4)}`;
+          const name = member?.name ?? childName(requests[position]!);
           const bootstrap = buildBootstrapRecord(memberPlan, { childId, parentAgentId: profile.agentId });
           // The forecast is a comparison kept with the run: one that fails leaves the run without it, nothing more.
           const predictedCache = (await deps.predictCache?.(memberPlan, transcript).catch(() => null)) ?? null;

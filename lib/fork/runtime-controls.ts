@@ -60,6 +60,8 @@ export interface RuntimeControls<R> {
   /** The fields showing a request (a scenario's own, say). */
   fromRequest(request: R): Record<string, string>;
   window?: TurnWindowControl;
+  /** The call argument a person reads a child by (a description, a task name); the directive's first words stand in when it is empty. */
+  nameParameter?: string;
   /** Where browsers saved these fields before selections were keyed by policy (read once, on load). */
   legacyKey?: string;
 }

@@ -15,7 +15,7 @@ export async function newChildRecord(
     ...child,
     plan,
     ownMessages: [],
-    forkedAt: { revision: forkedFrom.revision, parentHash: await contentHash(forkedFrom.transcript) },
+    forkedAt: { revision: forkedFrom.revision, parentHash: await contentHash(forkedFrom.transcript), messages: forkedFrom.transcript.messages.length },
     inheritedHash: await contentHash([...plan.child.initialMessages, plan.child.firstPrompt]),
   };
 }

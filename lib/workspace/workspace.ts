@@ -27,7 +27,12 @@ export interface ChildRecord {
   /** Messages the child produced itself, after its inherited history. */
   ownMessages: TranscriptMessage[];
   /** The parent's revision and content hash when the child was forked. */
-  forkedAt: { revision: number; parentHash: string };
+  /**
+   * The parent as it was forked: its revision, its content hash, and how many messages it had (not
+   * known for children recorded before it was kept), so a parent that only grew since can be told
+   * from one whose forked part was edited.
+   */
+  forkedAt: { revision: number; parentHash: string; messages?: number };
   /** Content hash of the inherited history (initial messages and first prompt) at launch. */
   inheritedHash: string;
   /** The parent's in-flight Agent call this child answers, when the parent had one. */

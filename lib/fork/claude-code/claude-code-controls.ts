@@ -9,6 +9,7 @@ const GATE_LABELS: Record<ClaudeCodeForkGate, string> = {
 
 export const claudeCodeControls: RuntimeControls<ClaudeCodeForkRequest> = {
   legend: 'Agent tool parameters',
+  nameParameter: 'description',
   fields: [
     { name: 'description', kind: 'text', hint: 'Required: a 3–5 word summary of the task.' },
     { name: 'subagent_type', kind: 'text', hint: '"fork" forks; any other type starts a fresh agent.' },

@@ -34,6 +34,7 @@ const FINAL_ANSWER_LABELS: Record<CodexFinalAnswerRule, string> = {
 
 export const codexControls: RuntimeControls<CodexForkRequest> = {
   legend: 'spawn_agent arguments',
+  nameParameter: 'task_name',
   fields: [
     { name: 'task_name', kind: 'text', hint: 'Required: the child’s path is /root/<task_name>.' },
     {

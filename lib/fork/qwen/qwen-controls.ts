@@ -42,6 +42,7 @@ function profileFileText(request: QwenForkRequest): string {
 
 export const qwenControls: RuntimeControls<QwenForkRequest> = {
   legend: 'Agent tool parameters',
+  nameParameter: 'description',
   fields: [
     {
       name: 'fork_turns',
