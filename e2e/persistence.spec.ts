@@ -86,8 +86,26 @@ test('sessions, children, the open child, selections and revisions come back aft
   await expect(playground.forkTreeChildren).toHaveCount(1);
   await expectSaved(playground);
 
-  // Reset forgets every session, in memory and in storage.
+  // Reset asks first, saying what it forgets; Cancel keeps everything.
   await page.getByTestId('reset-workspace').click();
+  const sessions = Object.keys((await playground.storedWorkspace())!.sessions).length;
+  await expect(page.getByTestId('reset-dialog')).toContainText(`This forgets ${sessions} sessions and 1 child saved in this browser`);
+  await page.getByTestId('reset-cancel').click();
+  await expect(page.getByTestId('reset-dialog')).not.toBeVisible();
+  await expect(playground.forkTreeChildren).toHaveCount(1);
+
+  // Confirmed, it forgets every session, in memory and in storage; Undo brings them back.
+  await page.getByTestId('reset-workspace').click();
+  await page.getByTestId('reset-confirm').click();
+  await expect(playground.scenarioSelect).toHaveValue('startup-block');
+  await expect(playground.forkTreeChildren).toHaveCount(0);
+  await page.getByTestId('reset-undo').click();
+  await expect(playground.scenarioSelect).toHaveValue('compaction-summary');
+  await expect(playground.forkTreeChildren).toHaveCount(1);
+  await expectSaved(playground);
+
+  await page.getByTestId('reset-workspace').click();
+  await page.getByTestId('reset-confirm').click();
   await expect(playground.scenarioSelect).toHaveValue('startup-block');
   await playground.waitForPlan();
   await expect(playground.forkTreeChildren).toHaveCount(0);

@@ -45,7 +45,14 @@ export const ChatLog = memo(function ChatLog({ transcript, policy }: { transcrip
   }, [newest]);
   if (lines.length === 0) return null;
   return (
-    <ol ref={log} className={styles.log} aria-label="The latest messages" data-testid="parent-chat-log">
+    <ol
+      ref={log}
+      className={styles.log}
+      aria-label="The latest messages"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must take focus for the arrow keys to scroll it (WCAG 2.1.1)
+      tabIndex={0}
+      data-testid="parent-chat-log"
+    >
       {lines.map((line) => (
         <li key={line.index} data-role={line.role} data-testid="parent-chat-line">
           <span className={styles.who}>

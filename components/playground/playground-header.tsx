@@ -5,6 +5,7 @@ import type { ScenarioSummary } from '@/lib/scenarios/scenario-files';
 import { SYNTHETIC_SIZES, syntheticScenarioId } from '@/lib/scenarios/synthetic-scenarios';
 import type { useSaveStatus } from '@/lib/workspace/browser-workspace';
 import styles from './playground.module.css';
+import { ResetWorkspace } from './reset-workspace';
 
 interface PlaygroundHeaderProps {
   /** The open session's title, shown as the choice when it is not a scenario (an import). */
@@ -19,7 +20,10 @@ interface PlaygroundHeaderProps {
   onPickScenario(id: string): void;
   onImport(): void;
   onRestart(): void;
-  onReset(): void;
+  /** Forget the workspace. */
+  onReset(): Promise<void>;
+  /** What a reset forgets. */
+  counts: { sessions: number; children: number };
 }
 
 /** The title, the scenario picker and the workspace's buttons, with whether it is saved. */
@@ -69,9 +73,7 @@ export function PlaygroundHeader(props: PlaygroundHeaderProps) {
         >
           Restart scenario
         </button>
-        <button type="button" onClick={props.onReset} data-testid="reset-workspace" title="Forget every session and child in this browser">
-          Reset workspace
-        </button>
+        <ResetWorkspace sessions={props.counts.sessions} children={props.counts.children} reset={props.onReset} />
         <span className={styles.save} data-testid="save-status" data-status={save.status} role="status" title={save.error ?? undefined}>
           {save.status === 'saved'
             ? 'Saved in this browser'

@@ -28,6 +28,7 @@ import { activeSession } from '@/lib/workspace/workspace-store';
 import { anthropicCounter, rememberRegistration } from './fork-client';
 import styles from './playground.module.css';
 import { PlaygroundHeader } from './playground-header';
+import { ResetUndoToast, useResetUndo } from './reset-workspace';
 import { fetchScenario, sessionInit } from './scenario-client';
 import { useForkPreview } from './use-fork-preview';
 import { useLaunchChild } from './use-launch-child';
@@ -53,6 +54,10 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
   const session = useWorkspace(activeSession);
   const openChildId = useWorkspace((state) => state.openChildId);
   const modelId = useWorkspace((state) => state.modelId);
+  const sessionCount = useWorkspace((state) => Object.keys(state.sessions).length);
+  const childCount = useWorkspace((state) => Object.values(state.sessions).reduce((sum, each) => sum + each.children.length, 0));
+  const counts = useMemo(() => ({ sessions: sessionCount, children: childCount }), [sessionCount, childCount]);
+  const resetUndo = useResetUndo();
   const models = useModels();
   useRunEvents(session?.children ?? []);
   const save = useSaveStatus();
@@ -229,12 +234,14 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
             setRestarting(false);
           }
         }}
+        counts={counts}
         onReset={async () => {
-          await clearWorkspace();
+          resetUndo.offer(await clearWorkspace());
           await openScenario(defaultScenarioId);
         }}
       />
 
+      <ResetUndoToast undo={resetUndo.undo} onDone={() => resetUndo.offer(null)} />
       {notice !== null && (
         <p role="alert" className={styles.alert} data-testid="scenario-missing">
           {notice} Showing “{session.title}”.

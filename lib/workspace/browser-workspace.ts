@@ -44,8 +44,18 @@ export function flushWorkspace(): Promise<void> {
   return storage.flush();
 }
 
-/** Forget the whole workspace, in memory and in storage. */
-export async function clearWorkspace(): Promise<void> {
+/**
+ * Forget the whole workspace, in memory and in storage, and answer with a way back: the state as it
+ * was, put back and saved again. The store never mutates a state it has handed out, so the one kept
+ * here stays exactly what was on screen.
+ */
+export async function clearWorkspace(): Promise<() => Promise<void>> {
+  const { sessions, activeSessionId, openChildId, modelId, providerRules, providerModels } = workspaceStore.getState();
+  const before: PersistedWorkspace = { sessions, activeSessionId, openChildId, modelId, providerRules, providerModels };
   workspaceStore.getState().reset();
   await storage.removeItem(WORKSPACE_STORAGE_KEY);
+  return async () => {
+    workspaceStore.setState({ ...before, turnsInProgress: {} });
+    await flushWorkspace();
+  };
 }
