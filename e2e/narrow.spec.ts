@@ -59,3 +59,19 @@ test('390px wide: controls, timeline and preview are all reachable and nothing s
   await expect(page.getByTestId('raw-json')).toBeVisible();
   await expectNoHorizontalOverflow(page);
 });
+
+test('390px wide: no page scrolls sideways — compare, a shared comparison, captures, runtimes', async ({ page }) => {
+  await page.goto('/compare');
+  await expect(page.getByTestId('compare-view')).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+  await expectNoHorizontalOverflow(page);
+  await page.getByTestId('share').click();
+  const url = await page.getByTestId('share-url').inputValue();
+  await page.goto(url);
+  await expect(page.getByTestId('compare-view')).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+  await expectNoHorizontalOverflow(page);
+  for (const path of ['/captures', '/runtimes']) {
+    await page.goto(path);
+    await expect(page.locator('main h1')).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+  }
+});
