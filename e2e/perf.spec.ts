@@ -119,6 +119,31 @@ test('10,000 messages: a fork_turns change repaints the preview and the window, 
     report('window change summary (ms)', { dom: stats(dom), painted: stats(painted) });
   });
 
+  await test.step('directive typing: key to paint', async () => {
+    // Each character as the browser delivers a keystroke to the textarea (React's input event), timed
+    // to the frame after it: what a person waits for between a key and seeing it.
+    const timings = await page.evaluate(async () => {
+      const field = document.querySelector<HTMLTextAreaElement>('[data-testid="input-directive"]')!;
+      field.focus();
+      const setValue = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!;
+      const painted = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      const out: number[] = [];
+      for (const character of ' and check the month offset in src/date.ts') {
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        const start = performance.now();
+        setValue.call(field, field.value + character);
+        field.dispatchEvent(new InputEvent('input', { bubbles: true, data: character, inputType: 'insertText' }));
+        await painted();
+        out.push(performance.now() - start);
+      }
+      return out;
+    });
+    expect(timings.every((value) => Number.isFinite(value))).toBe(true);
+    await expect(playground.field('directive')).toHaveValue(/and check the month offset in src\/date\.ts$/);
+    await playground.waitForPlan(30_000);
+    report('directive key to paint (ms)', stats(timings));
+  });
+
   await test.step('scroll the timeline top to bottom', async () => {
     report('page state before scrolling', await page.evaluate(() => ({ visibility: document.visibilityState, focus: document.hasFocus() })));
     const result = await playground.timeline.evaluate(async (scroller, lastRow) => {

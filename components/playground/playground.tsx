@@ -28,6 +28,7 @@ import { activeSession } from '@/lib/workspace/workspace-store';
 import { anthropicCounter, rememberRegistration } from './fork-client';
 import styles from './playground.module.css';
 import { PlaygroundHeader } from './playground-header';
+import { useSettledValue } from './use-settled-value';
 import { ResetUndoToast, useResetUndo } from './reset-workspace';
 import { fetchScenario, sessionInit } from './scenario-client';
 import { useForkPreview } from './use-fork-preview';
@@ -43,6 +44,9 @@ export interface PlaygroundProps {
 }
 
 /** The page people come for: a parent on a timeline, a fork window on it, the child it makes. */
+/** How long the directive must rest before it is planned: a pause between words, not between keys. */
+const DIRECTIVE_SETTLE_MS = 150;
+
 export function Playground({ scenarios, initialScenario, defaultScenarioId }: PlaygroundProps) {
   const [ready, setReady] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -101,7 +105,14 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
   }, [openScenario, defaultScenarioId]);
 
   const selection = session?.selection ?? null;
-  const requested = useMemo(() => (selection === null ? null : plannableRequest(selection)), [selection]);
+  // The directive is planned once typing pauses: each key paints at once, and the plan follows.
+  const directive = selection?.directive ?? null;
+  const settledDirective = useSettledValue(directive, DIRECTIVE_SETTLE_MS);
+  const typing = directive !== settledDirective;
+  const requested = useMemo(
+    () => (selection === null ? null : plannableRequest(settledDirective === null ? selection : { ...selection, directive: settledDirective })),
+    [selection, settledDirective],
+  );
   const request = requested?.request ?? null;
   // What the request's own shape refuses is shown as the plan's errors are: the page never throws on a value.
   const requestErrors = requested?.errors ?? [];
@@ -112,7 +123,7 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
   const previewMatches = preview !== null && state.previewTranscript === transcript;
   // Compared by content: setting a control to the value it already has (`]` at "all", `k` at the
   // first turn) makes a new request object with the same key, which is not re-planned.
-  const stale = state.loading || !previewMatches || JSON.stringify(state.previewRequest) !== requestKey;
+  const stale = typing || state.loading || !previewMatches || JSON.stringify(state.previewRequest) !== requestKey;
 
   // The URL follows the view, so a link reproduces it exactly.
   useEffect(() => {
