@@ -8,6 +8,7 @@ import type { ImportFormatId } from '@/lib/import/import-format';
 import type { CapturedSession } from '@/lib/recording/capture-sessions';
 import type { ForkFinding } from '@/lib/recording/fork-check';
 import styles from './captures.module.css';
+import { DifferenceCell } from './difference-cell';
 import { openCapturedForkInPlayground, openCaptureInPlayground } from './open-capture';
 import { OpenInPlayground } from './open-in-playground';
 
@@ -206,13 +207,7 @@ function Findings({ listing }: { listing: Listing }) {
                     ))}
                   </td>
                   <td className={styles.code} data-testid="fork-difference">
-                    {fork.difference === null ? (
-                      '—'
-                    ) : (
-                      <>
-                        <strong>{fork.difference.at}</strong>: expected {fork.difference.expected}; sent {fork.difference.actual}
-                      </>
-                    )}
+                    {fork.difference === null ? '—' : <DifferenceCell difference={fork.difference} />}
                     <ForkItems items={fork.items} />
                   </td>
                   <td>

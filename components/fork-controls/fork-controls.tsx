@@ -48,81 +48,83 @@ export function ForkControls(props: ForkControlsProps) {
         if (props.canLaunch) props.onLaunch();
       }}
     >
-      <div className={styles.field}>
-        <label htmlFor={policyId}>Runtime policy</label>
-        <select
-          id={policyId}
-          value={selection.policy}
-          onChange={(event) => {
-            const policy = event.target.value;
-            if (isForkPolicy(policy)) onChange((current) => ({ ...current, policy }));
-          }}
-          data-testid="policy-select"
-        >
-          {FORK_RUNTIMES.map((option) => (
-            <option key={option.policy} value={option.policy}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-
-      <RuntimeFields
-        runtime={runtime}
-        values={fieldsOf(selection)}
-        errors={errors}
-        realTurns={props.realTurns}
-        onChange={(name, value) => onChange((current) => withField(current, name, value))}
-      />
-
-      <Field label="directive" name="directive" errors={errors} hint="The task for the child.">
-        {(id, describedBy) => (
-          <textarea
-            id={id}
-            value={selection.directive}
-            rows={3}
+      <div className={styles.fields}>
+        <div className={styles.field}>
+          <label htmlFor={policyId}>Runtime policy</label>
+          <select
+            id={policyId}
+            value={selection.policy}
             onChange={(event) => {
-              const directive = event.target.value;
-              onChange((current) => ({ ...current, directive }));
+              const policy = event.target.value;
+              if (isForkPolicy(policy)) onChange((current) => ({ ...current, policy }));
             }}
-            aria-describedby={describedBy}
-            data-testid="input-directive"
-          />
-        )}
-      </Field>
-
-      <ForkPointField
-        forkPoint={selection.forkPoint}
-        parentLength={props.parentLength}
-        errors={errors}
-        onCommit={(forkPoint) => onChange((current) => ({ ...current, forkPoint }))}
-      />
-
-      {unplaced.length > 0 && (
-        <div role="alert" className={styles.error} data-testid="error-other">
-          {unplaced.map((error) => (
-            <p key={error.code}>
-              <code>{error.parameter}</code>: {error.message}
-            </p>
-          ))}
+            data-testid="policy-select"
+          >
+            {FORK_RUNTIMES.map((option) => (
+              <option key={option.policy} value={option.policy}>
+                {option.label}
+              </option>
+            ))}
+          </select>
         </div>
-      )}
 
-      <div className={styles.field}>
-        <label htmlFor={modelFieldId}>Model the child runs on</label>
-        <select id={modelFieldId} value={props.modelId} onChange={(event) => props.onModelChange(event.target.value)} data-testid="model-select">
-          {!knownModel && <option value={props.modelId}>{props.modelId} (not configured on this server)</option>}
-          {props.models.map((model) => (
-            <option key={model.id} value={model.id}>
-              {model.label}
-            </option>
-          ))}
-        </select>
-        {props.models.find((model) => model.id === props.modelId)?.deterministic && (
-          <p className={styles.hint} data-testid="model-note">
-            A deterministic local model: it answers only by quoting what is in its own context, and calls a tool when asked by name. No key, no network.
-          </p>
+        <RuntimeFields
+          runtime={runtime}
+          values={fieldsOf(selection)}
+          errors={errors}
+          realTurns={props.realTurns}
+          onChange={(name, value) => onChange((current) => withField(current, name, value))}
+        />
+
+        <Field label="directive" name="directive" errors={errors} hint="The task for the child.">
+          {(id, describedBy) => (
+            <textarea
+              id={id}
+              value={selection.directive}
+              rows={3}
+              onChange={(event) => {
+                const directive = event.target.value;
+                onChange((current) => ({ ...current, directive }));
+              }}
+              aria-describedby={describedBy}
+              data-testid="input-directive"
+            />
+          )}
+        </Field>
+
+        <ForkPointField
+          forkPoint={selection.forkPoint}
+          parentLength={props.parentLength}
+          errors={errors}
+          onCommit={(forkPoint) => onChange((current) => ({ ...current, forkPoint }))}
+        />
+
+        {unplaced.length > 0 && (
+          <div role="alert" className={styles.error} data-testid="error-other">
+            {unplaced.map((error) => (
+              <p key={error.code}>
+                <code>{error.parameter}</code>: {error.message}
+              </p>
+            ))}
+          </div>
         )}
+
+        <div className={styles.field}>
+          <label htmlFor={modelFieldId}>Model the child runs on</label>
+          <select id={modelFieldId} value={props.modelId} onChange={(event) => props.onModelChange(event.target.value)} data-testid="model-select">
+            {!knownModel && <option value={props.modelId}>{props.modelId} (not configured on this server)</option>}
+            {props.models.map((model) => (
+              <option key={model.id} value={model.id}>
+                {model.label}
+              </option>
+            ))}
+          </select>
+          {props.models.find((model) => model.id === props.modelId)?.deterministic && (
+            <p className={styles.hint} data-testid="model-note">
+              A deterministic local model: it answers only by quoting what is in its own context, and calls a tool when asked by name. No key, no network.
+            </p>
+          )}
+        </div>
       </div>
 
       <div className={styles.launch}>

@@ -25,15 +25,16 @@ import { type ForkSelection, plannableRequest, selectionFromRequest } from '@/li
 import { importedSession } from '@/lib/workspace/imported-session';
 import { decodeUrlState, encodeUrlState } from '@/lib/workspace/url-state';
 import { activeSession } from '@/lib/workspace/workspace-store';
+import { FirstRunHint } from './first-run-hint';
 import { anthropicCounter, rememberRegistration } from './fork-client';
 import styles from './playground.module.css';
 import { PlaygroundHeader } from './playground-header';
-import { useSettledValue } from './use-settled-value';
 import { ResetUndoToast, useResetUndo } from './reset-workspace';
 import { fetchScenario, sessionInit } from './scenario-client';
 import { useForkPreview } from './use-fork-preview';
 import { useLaunchChild } from './use-launch-child';
 import { useModels } from './use-models';
+import { useSettledValue } from './use-settled-value';
 import { useWindowKeys } from './use-window-keys';
 
 export interface PlaygroundProps {
@@ -253,6 +254,7 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
       />
 
       <ResetUndoToast undo={resetUndo.undo} onDone={() => resetUndo.offer(null)} />
+      <FirstRunHint />
       {notice !== null && (
         <p role="alert" className={styles.alert} data-testid="scenario-missing">
           {notice} Showing “{session.title}”.
@@ -322,6 +324,19 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
         </section>
 
         <div className={styles.right}>
+          {/* The main action beside what it launches: in view on a wide screen however long the runtime's fields are. */}
+          <div className={styles.launchBar}>
+            <button
+              type="button"
+              className={styles.launchBeside}
+              disabled={!canLaunch || launching}
+              onClick={() => void launch()}
+              data-testid="launch-beside-preview"
+            >
+              {launching ? 'Launching…' : plan?.family === undefined ? 'Launch child' : `Launch ${plan.family.members.length} children`}
+            </button>
+            <span className={styles.launchBesideHint}>{launchError ?? launchHint ?? 'The child receives exactly what is shown below.'}</span>
+          </div>
           {state.error !== null && (
             <p role="alert" className={styles.alert} data-testid="preview-error">
               {state.error}

@@ -40,7 +40,11 @@ export function MissExplainer({ report }: { report: ForkCacheReport }) {
     <div className={styles.explainer} data-testid="cache-explainer" data-reason={explanation.reason}>
       <strong>{explanation.reason}</strong> at <code data-testid="cache-explainer-path">{explanation.path}</code>: everything from here on is a miss
       {explanation.sharedMessages > 0 ? ` (the first ${count(explanation.sharedMessages)} messages match)` : ''}.
-      <TextChunks chunks={explanation.diff} testId="cache-explainer-diff" />
+      {/* Closed at first: the reason and the place are the news; the texts on either side are for whoever wants them. */}
+      <details data-testid="cache-explainer-where">
+        <summary>Where the two requests part</summary>
+        <TextChunks chunks={explanation.diff} testId="cache-explainer-diff" />
+      </details>
     </div>
   );
 }

@@ -1,0 +1,68 @@
+'use client';
+
+import { diffWordsWithSpace } from 'diff';
+import type { ForkFinding } from '@/lib/recording/fork-check';
+import styles from './captures.module.css';
+
+/** Unchanged text longer than this is cut to its ends: the change is what the cell is for. */
+const KEEP = 80;
+/** A difference longer than this opens on request, its first change in the summary. */
+const INLINE = 240;
+/** Below this share of words in common, two texts are unrelated: shown one above the other, not diffed. */
+const RELATED = 0.3;
+
+function clipped(text: string): string {
+  return text.length <= KEEP ? text : `${text.slice(0, KEEP / 2)} … ${text.slice(-KEEP / 2)}`;
+}
+
+/**
+ * Where the child the runtime sent parts from the plan: the path, then the two texts with the
+ * changed words marked (jsdiff's word diff, as the compare view's), the unchanged stretches between
+ * them cut short. Two texts with little in common are shown whole, each under its name.
+ */
+export function DifferenceCell({ difference }: { difference: NonNullable<ForkFinding['difference']> }) {
+  const { at, expected, actual } = difference;
+  const parts = diffWordsWithSpace(expected, actual);
+  const common = parts.filter((part) => !part.added && !part.removed).reduce((sum, part) => sum + part.value.length, 0);
+  const related = common >= RELATED * Math.max(expected.length, actual.length, 1);
+  const firstChange = parts.find((part) => part.added || part.removed);
+  const body = related ? (
+    <span className={styles.diff} data-testid="fork-difference-diff">
+      {parts.map((part, index) =>
+        part.added ? <ins key={index}>{part.value}</ins> : part.removed ? <del key={index}>{part.value}</del> : <span key={index}>{clipped(part.value)}</span>,
+      )}
+    </span>
+  ) : (
+    <span className={styles.diff} data-testid="fork-difference-apart">
+      <span>
+        planned: <del>{expected}</del>
+      </span>
+      <br />
+      <span>
+        sent: <ins>{actual}</ins>
+      </span>
+    </span>
+  );
+  if (expected.length + actual.length <= INLINE) {
+    return (
+      <>
+        <strong>{at}</strong>: {body}
+      </>
+    );
+  }
+  return (
+    <details>
+      <summary>
+        <strong>{at}</strong>
+        {firstChange === undefined ? null : (
+          <span className={styles.muted}>
+            {' '}
+            — {firstChange.added ? 'sent' : 'planned'} “{firstChange.value.trim().slice(0, 60)}
+            {firstChange.value.trim().length > 60 ? '…' : ''}”
+          </span>
+        )}
+      </summary>
+      {body}
+    </details>
+  );
+}
