@@ -211,6 +211,11 @@ test.describe('compare view', () => {
     await expect(shared.card('B').getByTestId('input-fork_turns')).toHaveValue('2');
     await expect(shared.card('B').getByTestId('input-fork_turns')).toBeDisabled();
     await expect(shared.page.getByTestId('run-all')).toHaveCount(0);
+    // Read-only looks read-only: no editing buttons on a card, and its fields drawn as text, not as boxes to type in.
+    await expect(shared.card('B').getByTestId('variant-duplicate')).toBeHidden();
+    await expect(shared.card('B').getByTestId('variant-remove')).toBeHidden();
+    await expect(shared.card('B').getByTestId('input-fork_turns')).toHaveCSS('border-top-style', 'dashed');
+    await expect(shared.page.getByTestId('compare-directive')).toHaveCSS('border-top-style', 'dashed');
     // The sweep travels with the compare, read-only: its results, no form to run another.
     await expect(shared.page.getByTestId('sweep-smallest')).toHaveText('Smallest passing window: 1');
     await expect(shared.page.getByTestId('sweep-row')).toHaveCount(2);

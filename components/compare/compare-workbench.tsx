@@ -123,6 +123,7 @@ export function CompareWorkbench({ sessionId, title, transcript, revision, setup
             variant={variant}
             preview={previews.get(variant.id)}
             baseline={variant.id === setup.baselineId}
+            readOnly={readOnly}
             first={index === 0}
             last={index === setup.variants.length - 1}
             canAdd={setup.variants.length < MAX_VARIANTS}

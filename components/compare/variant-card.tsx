@@ -23,6 +23,8 @@ export interface VariantCardProps {
   models: readonly ModelOption[];
   onChange(update: (variant: CompareVariant) => CompareVariant): void;
   onBaseline(): void;
+  /** A shared compare: nothing to edit, so no editing buttons at all. */
+  readOnly?: boolean;
   onMove(by: -1 | 1): void;
   onDuplicate(): void;
   onRemove(): void;
@@ -190,29 +192,31 @@ export function VariantCard(props: VariantCardProps) {
           {letter}
           {props.baseline ? <span className={styles.baselineTag}> · baseline</span> : null}
         </h3>
-        <div className={styles.cardButtons}>
-          <button
-            type="button"
-            onClick={props.onBaseline}
-            disabled={props.baseline}
-            data-testid="variant-baseline"
-            title="Read the other variants against this one"
-          >
-            Baseline
-          </button>
-          <button type="button" onClick={() => props.onMove(-1)} disabled={props.first} aria-label={`Move ${letter} left`} data-testid="variant-left">
-            ←
-          </button>
-          <button type="button" onClick={() => props.onMove(1)} disabled={props.last} aria-label={`Move ${letter} right`} data-testid="variant-right">
-            →
-          </button>
-          <button type="button" onClick={props.onDuplicate} disabled={!props.canAdd} data-testid="variant-duplicate">
-            Duplicate
-          </button>
-          <button type="button" onClick={props.onRemove} disabled={!props.canRemove} aria-label={`Remove ${letter}`} data-testid="variant-remove">
-            Remove
-          </button>
-        </div>
+        {props.readOnly ? null : (
+          <div className={styles.cardButtons}>
+            <button
+              type="button"
+              onClick={props.onBaseline}
+              disabled={props.baseline}
+              data-testid="variant-baseline"
+              title="Read the other variants against this one"
+            >
+              Baseline
+            </button>
+            <button type="button" onClick={() => props.onMove(-1)} disabled={props.first} aria-label={`Move ${letter} left`} data-testid="variant-left">
+              ←
+            </button>
+            <button type="button" onClick={() => props.onMove(1)} disabled={props.last} aria-label={`Move ${letter} right`} data-testid="variant-right">
+              →
+            </button>
+            <button type="button" onClick={props.onDuplicate} disabled={!props.canAdd} data-testid="variant-duplicate">
+              Duplicate
+            </button>
+            <button type="button" onClick={props.onRemove} disabled={!props.canRemove} aria-label={`Remove ${letter}`} data-testid="variant-remove">
+              Remove
+            </button>
+          </div>
+        )}
       </header>
       <label className={styles.inline}>
         <span>Runtime</span>
