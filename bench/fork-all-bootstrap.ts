@@ -5,6 +5,6 @@ import { buildBootstrapRecord, type ForkBootstrapRecord, type ParentTranscript, 
  * the child the launch and memory benches measure: what the server records before its first call.
  */
 export function forkAllBootstrap(parent: ParentTranscript, directive: string, childId: string): ForkBootstrapRecord {
-  const plan = planFork(parent, { policy: 'qwen-fork-turns', directive, params: { subagent_type: 'fork', fork_turns: 'all' } });
+  const plan = planFork(parent, { policy: 'qwen-fork-turns', directive, params: { description: 'Bench', subagent_type: 'fork', fork_turns: 'all' } });
   return buildBootstrapRecord(plan, { childId, parentAgentId: parent.profile.agentId });
 }
