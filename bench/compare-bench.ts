@@ -14,7 +14,11 @@ import { time } from './bench-timing';
 
 const TARGET = 8;
 const directive = 'Add tests.';
-const qwen = (turns: string): ForkRequest => ({ policy: 'qwen-fork-turns', directive, params: { description: 'Bench', subagent_type: 'fork', fork_turns: turns } });
+const qwen = (turns: string): ForkRequest => ({
+  policy: 'qwen-fork-turns',
+  directive,
+  params: { description: 'Bench', subagent_type: 'fork', fork_turns: turns },
+});
 const VARIANTS: ForkRequest[] = [
   qwen('all'),
   qwen('1'),

@@ -19,8 +19,14 @@ import { gc, time } from './bench-timing';
 const LINEARITY_PHASE = process.env.FORK_BENCH_PHASE === 'linearity';
 const SIZES = LINEARITY_PHASE ? [10_000, 100_000] : [1_000, 10_000, 100_000];
 const CASES: { name: string; request: ForkRequest }[] = [
-  { name: 'qwen all', request: { policy: 'qwen-fork-turns', directive: 'Add tests.', params: { description: 'Bench', subagent_type: 'fork', fork_turns: 'all' } } },
-  { name: 'qwen N=3', request: { policy: 'qwen-fork-turns', directive: 'Add tests.', params: { description: 'Bench', subagent_type: 'fork', fork_turns: '3' } } },
+  {
+    name: 'qwen all',
+    request: { policy: 'qwen-fork-turns', directive: 'Add tests.', params: { description: 'Bench', subagent_type: 'fork', fork_turns: 'all' } },
+  },
+  {
+    name: 'qwen N=3',
+    request: { policy: 'qwen-fork-turns', directive: 'Add tests.', params: { description: 'Bench', subagent_type: 'fork', fork_turns: '3' } },
+  },
   { name: 'kimi', request: { policy: 'kimi-fork', directive: 'Add tests.', params: { fork: true } } },
   { name: 'deepseek', request: { policy: 'deepseek-completed-turns', directive: 'Add tests.', params: {} } },
 ];
