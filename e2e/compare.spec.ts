@@ -1,5 +1,7 @@
 import { contextDiff, parentRequest } from '@/lib/compare/context-diff';
+import { baselineLine, disagreements, patternLine } from '@/lib/compare/disagreements';
 import { firstRequestMessages } from '@/lib/compare/first-request';
+import { inheritanceGrid } from '@/lib/compare/inheritance-grid';
 import { partDiff } from '@/lib/compare/part-diff';
 import { dispositionAt, type ForkPlan, type ForkRequest, planFork } from '@/lib/fork';
 import { withAgentCall } from '@/lib/fork-service/agent-call';
@@ -100,6 +102,26 @@ test.describe('compare view', () => {
     const differing = await compare.gridRows();
     expect(differing.every((row) => row.differs)).toBe(true);
     expect(differing.length).toBe(rows.filter((row) => row.differs).length);
+    await compare.onlyDiffering.uncheck();
+
+    // How they disagree, pattern by pattern, as the engine's plans say; a pattern shows its rows alone.
+    const plans = requests.map((request) => plan(transcript, request));
+    const grid = inheritanceGrid(
+      transcript.messages.length,
+      plans.map((each) => ({ rejected: each.errors.length > 0, ranges: each.parent, request: firstRequestMessages(each.child) })),
+    );
+    const found = disagreements(grid, ['A', 'B', 'C', 'D', 'E', 'F'], 0);
+    expect(found.patterns.length).toBeGreaterThan(1);
+    const patterns = page.getByTestId('disagreement-pattern');
+    await expect(patterns).toHaveText(found.patterns.slice(0, 8).map(patternLine));
+    await patterns.first().click();
+    await expect(patterns.first()).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(async () => (await compare.gridRows()).length).toBe(found.patterns[0]!.rows.length);
+    await patterns.first().click();
+    await expect.poll(async () => (await compare.gridRows()).length).toBe(rows.length);
+    await expect(page.getByTestId('against-baseline')).toHaveText(
+      found.against.map((difference) => baselineLine(difference, ['A', 'B', 'C', 'D', 'E', 'F'], 0)),
+    );
   });
 
   test('the context diff marks where a child’s request stops repeating the parent’s next one: the engine’s shared prefix', async ({ page }) => {

@@ -1,6 +1,6 @@
 'use client';
 
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import pageStyles from '@/components/playground/playground.module.css';
 import { SweepPanel } from '@/components/sweep/sweep-panel';
 import type { ModelOption } from '@/lib/ai/providers';
@@ -20,6 +20,7 @@ import { classifyMessages, type ParentTranscript } from '@/lib/fork';
 import type { SweepRecord } from '@/lib/sweep/sweep-record';
 import styles from './compare.module.css';
 import { ContextDiffPanel } from './context-diff-panel';
+import { DisagreementSummary } from './disagreement-summary';
 import { FamilyCachePanel } from './family-cache-panel';
 import { InheritanceGridView } from './inheritance-grid-view';
 import { RunAllBar } from './run-all-bar';
@@ -52,6 +53,8 @@ export interface CompareWorkbenchProps {
  */
 export function CompareWorkbench({ sessionId, title, transcript, revision, setup, sweeps, models, onChange, actions }: CompareWorkbenchProps) {
   const [onlyDiffering, setOnlyDiffering] = useState(false);
+  // A pattern of disagreement picked above the grid: the grid shows its rows alone.
+  const [pattern, setPattern] = useState<{ key: string; rows: ReadonlySet<number> } | null>(null);
   const readOnly = onChange === null;
   const previews = useComparePreviews(transcript, setup);
   const classifications = useMemo(() => classifyMessages(transcript.messages), [transcript]);
@@ -73,6 +76,11 @@ export function CompareWorkbench({ sessionId, title, transcript, revision, setup
       }),
     );
   }, [setup, transcript, previews, allPlanned]);
+
+  // Positions in one grid mean nothing in the next: a new grid shows every row again.
+  useEffect(() => {
+    if (grid !== null) setPattern(null);
+  }, [grid]);
 
   const accepted = useMemo(
     () =>
@@ -159,7 +167,26 @@ export function CompareWorkbench({ sessionId, title, transcript, revision, setup
           </label>
         </div>
         {grid === null ? null : (
-          <InheritanceGridView grid={grid} letters={letters} onlyDiffering={onlyDiffering} messages={transcript.messages} classifications={classifications} />
+          <>
+            <DisagreementSummary
+              grid={grid}
+              letters={letters}
+              baseline={Math.max(
+                0,
+                setup.variants.findIndex((variant) => variant.id === setup.baselineId),
+              )}
+              selected={pattern?.key ?? null}
+              onSelect={(picked) => setPattern(picked === null ? null : { key: picked.key, rows: new Set(picked.rows) })}
+            />
+            <InheritanceGridView
+              grid={grid}
+              letters={letters}
+              onlyDiffering={onlyDiffering}
+              onlyRows={pattern === null ? null : pattern.rows}
+              messages={transcript.messages}
+              classifications={classifications}
+            />
+          </>
         )}
       </section>
       <FamilyCachePanel transcript={transcript} setup={setup} />

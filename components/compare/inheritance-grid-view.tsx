@@ -1,6 +1,6 @@
 'use client';
 
-import { type CSSProperties, memo } from 'react';
+import { type CSSProperties, memo, useMemo } from 'react';
 import { VirtualList } from '@/components/virtual-list/virtual-list';
 import type { GridRow, InheritanceGrid } from '@/lib/compare/inheritance-grid';
 import type { MessageClassification, TranscriptMessage } from '@/lib/fork';
@@ -93,13 +93,18 @@ export interface InheritanceGridViewProps {
   grid: InheritanceGrid;
   letters: readonly string[];
   onlyDiffering: boolean;
+  /** Only these rows (positions in the grid), when a pattern of disagreement is picked. */
+  onlyRows?: ReadonlySet<number> | null;
   messages: readonly TranscriptMessage[];
   classifications: readonly MessageClassification[];
 }
 
 /** The grid: every parent message down, every variant across, virtualised so 10,000 rows scroll. */
-export function InheritanceGridView({ grid, letters, onlyDiffering, messages, classifications }: InheritanceGridViewProps) {
-  const rows = onlyDiffering ? grid.rows.filter((row) => row.differs) : grid.rows;
+export function InheritanceGridView({ grid, letters, onlyDiffering, onlyRows = null, messages, classifications }: InheritanceGridViewProps) {
+  const rows = useMemo(
+    () => (onlyRows !== null ? grid.rows.filter((_, position) => onlyRows.has(position)) : onlyDiffering ? grid.rows.filter((row) => row.differs) : grid.rows),
+    [grid, onlyDiffering, onlyRows],
+  );
   // Every row lays its cells out on the same columns: one for the place, one for the message, one per variant.
   const columns = { '--grid-columns': `4.5rem minmax(14rem, 2fr) repeat(${letters.length}, minmax(8rem, 1fr))` } as CSSProperties;
   return (

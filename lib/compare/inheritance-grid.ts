@@ -42,6 +42,8 @@ export interface InheritanceGrid {
   rows: GridRow[];
   /** Rows on which the accepted variants disagree. */
   differing: number;
+  /** The variants the runtime accepted, by position: the ones whose agreement the grid reads. */
+  accepted: number[];
 }
 
 /** An added message's rule: a runtime's synthetic rule, or the Agent call copied past the parent's end. */
@@ -147,5 +149,5 @@ export function inheritanceGrid(parentLength: number, variants: readonly GridVar
   }
   // Added messages after a place past the parent (none today) would otherwise be lost.
   for (const place of places.keys()) if (place >= parentLength) pushAdded(place);
-  return { rows, differing };
+  return { rows, differing, accepted };
 }
