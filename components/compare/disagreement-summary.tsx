@@ -30,7 +30,7 @@ export const DisagreementSummary = memo(function DisagreementSummary(props: {
           ? 'Every child gets the same parent messages.'
           : `The children differ on ${inherited} parent message${inherited === 1 ? '' : 's'} and ${added} added message${added === 1 ? '' : 's'}, in ${found.patterns.length} pattern${found.patterns.length === 1 ? '' : 's'}.`}
         {found.ruleOnly > 0
-          ? ` ${found.ruleOnly} more parent message${found.ruleOnly === 1 ? '' : 's'} differ only in the name of the rule that keeps or drops them.`
+          ? ` ${found.ruleOnly} more parent message${found.ruleOnly === 1 ? ' differs' : 's differ'} only in the name of the rule that keeps or drops ${found.ruleOnly === 1 ? 'it' : 'them'}.`
           : ''}
       </p>
       {found.patterns.length > 0 && (
