@@ -24,9 +24,10 @@ export function ChildPanel({ child, session, onClose, onRemove }: { child: Child
   // The parent as forked, read out of the parent now: a parent that only grew (the runtime answered
   // the call, delivered the result, took more turns) still holds it unchanged.
   const forkedLength = child.forkedAt.messages;
+  // Hashed again only when the parent grew: at its forked length, the parent's own hash already says it.
   const forkedPart = useMemo(
     () =>
-      forkedLength === undefined || forkedLength > session.transcript.messages.length
+      forkedLength === undefined || forkedLength >= session.transcript.messages.length
         ? null
         : { ...session.transcript, messages: session.transcript.messages.slice(0, forkedLength) },
     [session.transcript, forkedLength],

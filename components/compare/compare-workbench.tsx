@@ -1,6 +1,6 @@
 'use client';
 
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import pageStyles from '@/components/playground/playground.module.css';
 import { SweepPanel } from '@/components/sweep/sweep-panel';
 import type { ModelOption } from '@/lib/ai/providers';
@@ -15,7 +15,7 @@ import {
   updateVariant,
   variantLetter,
 } from '@/lib/compare/compare-setup';
-import { inheritanceGrid } from '@/lib/compare/inheritance-grid';
+import { type InheritanceGrid, inheritanceGrid } from '@/lib/compare/inheritance-grid';
 import { classifyMessages, type ParentTranscript } from '@/lib/fork';
 import type { SweepRecord } from '@/lib/sweep/sweep-record';
 import styles from './compare.module.css';
@@ -54,7 +54,7 @@ export interface CompareWorkbenchProps {
 export function CompareWorkbench({ sessionId, title, transcript, revision, setup, sweeps, models, onChange, actions }: CompareWorkbenchProps) {
   const [onlyDiffering, setOnlyDiffering] = useState(false);
   // A pattern of disagreement picked above the grid: the grid shows its rows alone.
-  const [pattern, setPattern] = useState<{ key: string; rows: ReadonlySet<number> } | null>(null);
+  const [pattern, setPattern] = useState<{ key: string; rows: ReadonlySet<number>; grid: InheritanceGrid } | null>(null);
   const readOnly = onChange === null;
   const previews = useComparePreviews(transcript, setup);
   const classifications = useMemo(() => classifyMessages(transcript.messages), [transcript]);
@@ -77,10 +77,8 @@ export function CompareWorkbench({ sessionId, title, transcript, revision, setup
     );
   }, [setup, transcript, previews, allPlanned]);
 
-  // Positions in one grid mean nothing in the next: a new grid shows every row again.
-  useEffect(() => {
-    if (grid !== null) setPattern(null);
-  }, [grid]);
+  // Positions in one grid mean nothing in the next: a pattern holds for the grid it was picked on.
+  const picked = pattern !== null && pattern.grid === grid ? pattern : null;
 
   const accepted = useMemo(
     () =>
@@ -175,14 +173,14 @@ export function CompareWorkbench({ sessionId, title, transcript, revision, setup
                 0,
                 setup.variants.findIndex((variant) => variant.id === setup.baselineId),
               )}
-              selected={pattern?.key ?? null}
-              onSelect={(picked) => setPattern(picked === null ? null : { key: picked.key, rows: new Set(picked.rows) })}
+              selected={picked?.key ?? null}
+              onSelect={(chosen) => setPattern(chosen === null ? null : { key: chosen.key, rows: new Set(chosen.rows), grid })}
             />
             <InheritanceGridView
               grid={grid}
               letters={letters}
               onlyDiffering={onlyDiffering}
-              onlyRows={pattern === null ? null : pattern.rows}
+              onlyRows={picked === null ? null : picked.rows}
               messages={transcript.messages}
               classifications={classifications}
             />

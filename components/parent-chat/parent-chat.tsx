@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { registerParent } from '@/components/playground/fork-client';
 import { openCallsRefusal, openToolCalls } from '@/lib/agent/open-tool-calls';
 import type { ParentTurnEvent } from '@/lib/agent/parent-turn';
@@ -43,24 +43,23 @@ export function ParentChat({ session, modelId, launch }: { session: ParentSessio
   const [prompt, setPrompt] = useState('');
   const [live, setLive] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // An error belongs to the parent it was about: kept with the parent's length then, and shown
+  // only while the parent is that long (a launch that answered the call makes it moot).
+  const [failure, setFailure] = useState<{ message: string; at: number } | null>(null);
   const abort = useRef<AbortController | null>(null);
   const id = useId();
   const transcript = session.transcript;
   // Said before sending, not after: a parent with an unanswered call cannot take a turn.
   const open = useMemo(() => openToolCalls(transcript), [transcript]);
   const blocked = open.length > 0;
-  // An error belongs to the parent it was about: once the parent changes (a launch answered the call), it is gone.
-  const length = transcript.messages.length;
-  useEffect(() => {
-    if (length >= 0) setError(null);
-  }, [length]);
+  const error = failure !== null && failure.at === transcript.messages.length ? failure.message : null;
+  const fail = (message: string) => setFailure({ message, at: workspaceStore.getState().sessions[session.id]?.transcript.messages.length ?? -1 });
 
   async function send() {
     const text = prompt.trim();
     if (text === '' || busy || blocked) return;
     setBusy(true);
-    setError(null);
+    setFailure(null);
     setLive('');
     const controller = new AbortController();
     abort.current = controller;
@@ -102,10 +101,10 @@ export function ParentChat({ session, modelId, launch }: { session: ParentSessio
         } else if (event.type === 'child') {
           const current = store.sessions[session.id]!;
           store.addChild(await childRecord(event, current, modelId), { acknowledge: false });
-        } else if (event.type === 'error') setError(event.message);
+        } else if (event.type === 'error') fail(event.message);
       }
     } catch (cause) {
-      if (!controller.signal.aborted) setError(cause instanceof Error ? cause.message : String(cause));
+      if (!controller.signal.aborted) fail(cause instanceof Error ? cause.message : String(cause));
     } finally {
       workspaceStore.getState().setTurnInProgress(session.id, false);
       setBusy(false);

@@ -2,13 +2,13 @@ import { FORK_POLICIES, type ForkPolicy, isForkPolicy, runtimeOf } from '@/lib/f
 import { AGENT_TOOL_NAMES } from '@/lib/fork-service/in-flight-call';
 import { answeringErrors, HttpError, invalidRequest } from '@/lib/http/http-error';
 import { jsonResponse } from '@/lib/http/json-response';
+import { ProjectFolderError, projectFileReader } from '@/lib/project/project-files';
 import { answeredRequest } from '@/lib/recording/answered-request';
 import { captureReadings } from '@/lib/recording/capture-readings';
 import { groupSessions } from '@/lib/recording/capture-sessions';
 import type { CaptureStore } from '@/lib/recording/capture-store';
 import { capturedForkBundle } from '@/lib/recording/captured-fork';
 import { type CheckOptions, checkForks, readCapture } from '@/lib/recording/fork-check';
-import { ProjectFolderError, projectFileReader } from '@/lib/recording/project-files';
 import { requestAllowed } from '@/lib/recording/request-guard';
 
 /** Captured conversations are read as the model endpoint is reached: from this machine, or with the token. */

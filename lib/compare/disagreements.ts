@@ -2,7 +2,7 @@ import type { GridRow, InheritanceGrid } from './inheritance-grid';
 
 /** One way the accepted variants disagree, and every row that disagrees that way. */
 export interface DisagreementPattern {
-  /** Per variant: `+` inherits (or adds) it, `-` does not, `.` takes no part (the runtime refused it). */
+  /** The kind and, per variant, `+` inherits (or adds) it, `-` does not, `.` takes no part (the runtime refused it). */
   key: string;
   /** A parent message's disposition, or a message some children add. */
   kind: 'parent' | 'added';
@@ -68,7 +68,8 @@ function pushIndex(spans: { first: number; last: number }[], index: number): voi
  */
 export function disagreements(grid: InheritanceGrid, letters: readonly string[], baseline: number): Disagreements {
   const { accepted } = grid;
-  const byKey = new Map<string, DisagreementPattern>();
+  const isAccepted = letters.map((_, k) => accepted.includes(k));
+  const byKey = new Map<string, DisagreementPattern & { yes: string[]; no: string[] }>();
   let ruleOnly = 0;
   const against = accepted
     .filter((k) => k !== baseline)
@@ -99,21 +100,19 @@ export function disagreements(grid: InheritanceGrid, letters: readonly string[],
       if (row.kind === 'parent') ruleOnly += 1;
       return;
     }
-    const key = `${row.kind}:${letters.map((_, k) => (!accepted.includes(k) ? '.' : has[k] ? '+' : '-')).join('')}`;
+    const key = `${row.kind}:${letters.map((_, k) => (!isAccepted[k] ? '.' : has[k] ? '+' : '-')).join('')}`;
     let pattern = byKey.get(key);
     if (pattern === undefined) {
-      pattern = { key, kind: row.kind, summary: '', spans: [], rows: [] };
+      const yes = accepted.filter((k) => has[k]).map((k) => letters[k]!);
+      const no = accepted.filter((k) => !has[k]).map((k) => letters[k]!);
+      pattern = { key, kind: row.kind, summary: '', spans: [], rows: [], yes, no };
       byKey.set(key, pattern);
     }
     pattern.rows.push(position);
     pushIndex(pattern.spans, index);
   });
-  const patterns = [...byKey.values()];
-  for (const pattern of patterns) {
-    const yes = accepted.filter((k) => pattern.key.split(':')[1]![k] === '+').map((k) => letters[k]!);
-    const no = accepted.filter((k) => pattern.key.split(':')[1]![k] === '-').map((k) => letters[k]!);
-    pattern.summary = summaryOf(pattern.kind, yes, no, pattern.rows.length > 1);
-  }
+  // The summary says "them" or "it", so it is written once the rows are counted.
+  const patterns = [...byKey.values()].map(({ yes, no, ...pattern }) => ({ ...pattern, summary: summaryOf(pattern.kind, yes, no, pattern.rows.length > 1) }));
   patterns.sort((a, b) => b.rows.length - a.rows.length || a.rows[0]! - b.rows[0]!);
   return { patterns, ruleOnly, against };
 }

@@ -1,6 +1,7 @@
 import {
   type ForkPolicy,
   type ForkRequest,
+  joinedText,
   type ParentTranscript,
   runtimeOf,
   type ToolDeclaration,
@@ -64,8 +65,7 @@ function onlyDeliveries(messages: readonly TranscriptMessage[], callAt: number, 
   return messages.slice(callAt + 1, end).every(({ message }) => {
     if (message.role === 'tool') return toolResultIdsOf(message).every((id) => agentCalls.has(id));
     if (message.role !== 'user' || delivery.kind !== 'background-notification') return false;
-    const text = typeof message.content === 'string' ? message.content : message.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
-    return toolResultIdsOf(message).length === 0 && delivery.isNotification(text);
+    return toolResultIdsOf(message).length === 0 && delivery.isNotification(joinedText(message));
   });
 }
 

@@ -20,7 +20,7 @@ export { FORK_POLICIES, FORK_RUNTIMES, type ForkPolicy, type ForkRequest, isFork
 export { classifyMessages, isRealUserTurn, type MessageClassification, type MessageKind } from './transcript/classify-messages';
 export { copyUnlessFrozen } from './transcript/deep-clone';
 export { deepFreeze, isDeepFrozen } from './transcript/deep-freeze';
-export { toolCallsOf, toolResultIdsOf } from './transcript/message-parts';
+export { joinedText, toolCallsOf, toolResultIdsOf } from './transcript/message-parts';
 export { startupContextLength } from './transcript/startup-context';
 export { extendToolPairs, linkToolPairs, type ToolPairLinks } from './transcript/tool-pairs';
 export type {

@@ -1,10 +1,7 @@
-import type { ModelMessage } from '@/lib/fork';
+import { joinedText, type ModelMessage } from '@/lib/fork';
 
 /** A message's text, its parts' texts joined. */
-export function text(message: ModelMessage): string {
-  if (typeof message.content === 'string') return message.content;
-  return message.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
-}
+export const text: (message: ModelMessage) => string = joinedText;
 
 /**
  * The expected message written the way the runtime wrote its own: one text as a string or as a

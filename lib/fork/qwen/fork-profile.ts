@@ -5,7 +5,19 @@
  * YAML library (`yaml`, core schema) this reads it with.
  */
 import { parseDocument } from 'yaml';
-import { forkProfileNameError, forkToolListError } from './fork-tools';
+import { forkToolListError } from './fork-tools';
+
+const PROFILE_NAME = /^[\p{L}\p{N}_-]+$/u;
+
+/** What is wrong with a `fork_profile` name, in Qwen's words after `Parameter "fork_profile" `; null when it is valid. */
+export function forkProfileNameError(name: unknown): string | null {
+  if (typeof name !== 'string' || name.trim() !== name || name.length === 0) return 'must be a non-empty string without surrounding whitespace';
+  if (name.length < 2 || name.length > 50) return 'must be between 2 and 50 characters';
+  if (!PROFILE_NAME.test(name) || /^[-_]|[-_]$/.test(name)) {
+    return 'may contain only letters, numbers, hyphens, and underscores, without a leading or trailing separator';
+  }
+  return null;
+}
 
 const MAX_PROFILE_BYTES = 64 * 1024;
 const MAX_PROMPT_HINT_CHARS = 200;

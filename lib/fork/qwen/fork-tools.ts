@@ -47,15 +47,3 @@ export function executionRestriction(allowlist: readonly string[]): string {
     ? '\n\nTOOL EXECUTION RESTRICTION:\nYou may not execute any tools, even though tool declarations remain visible. Do not attempt tool calls.'
     : `\n\nTOOL EXECUTION RESTRICTION:\nYou may execute only tools matched by this allowlist: ${JSON.stringify(allowlist)}.\nOther visible tool declarations are unavailable to you. Do not call them.`;
 }
-
-const PROFILE_NAME = /^[\p{L}\p{N}_-]+$/u;
-
-/** What is wrong with a `fork_profile` name, in Qwen's words after `Parameter "fork_profile" `; null when it is valid. */
-export function forkProfileNameError(name: unknown): string | null {
-  if (typeof name !== 'string' || name.trim() !== name || name.length === 0) return 'must be a non-empty string without surrounding whitespace';
-  if (name.length < 2 || name.length > 50) return 'must be between 2 and 50 characters';
-  if (!PROFILE_NAME.test(name) || /^[-_]|[-_]$/.test(name)) {
-    return 'may contain only letters, numbers, hyphens, and underscores, without a leading or trailing separator';
-  }
-  return null;
-}

@@ -1,7 +1,6 @@
 import { defineForkRuntime } from '../runtime';
 import { FORK_PLACEHOLDER_RESULT, qwenFraming } from './child-message';
-import { forkProfilePath } from './fork-profile';
-import { forkProfileNameError } from './fork-tools';
+import { forkProfileNameError, forkProfilePath } from './fork-profile';
 import { planQwenFork } from './plan-qwen-fork';
 import { qwenAgentTool } from './qwen-agent-tool';
 import { qwenControls } from './qwen-controls';

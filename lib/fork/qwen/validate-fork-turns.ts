@@ -1,6 +1,7 @@
 import type { ForkParameterError } from '../fork-plan';
 import { describeValue } from '../planning/describe-value';
-import { forkProfileNameError, forkToolListError } from './fork-tools';
+import { forkProfileNameError } from './fork-profile';
+import { forkToolListError } from './fork-tools';
 import type { QwenForkParams } from './qwen-fork-request';
 import type { QwenVersion } from './qwen-versions';
 

@@ -26,6 +26,13 @@ export function partsOf(message: ContentLike): readonly MessagePart[] {
   return content;
 }
 
+/** A message's text: its text parts' texts joined, nothing between them. */
+export function joinedText(message: ContentLike): string {
+  const { content } = message;
+  if (typeof content === 'string') return content;
+  return content.map((part) => (part.type === 'text' ? part.text : '')).join('');
+}
+
 /** The text of the first text part, if there is one. */
 export function firstText(message: ContentLike): string | undefined {
   for (const part of partsOf(message)) {

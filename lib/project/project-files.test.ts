@@ -18,6 +18,15 @@ describe('projectFileReader', () => {
     expect(read(['.qwen/fork-profiles/ro.md', '.qwen/fork-profiles/missing.md'])).toEqual({ '.qwen/fork-profiles/ro.md': '---\nname: ro\ntools: []\n---\n' });
   });
 
+  it('reads each path once for the check it serves: the calls of one listing see the same file', () => {
+    const root = project();
+    const read = projectFileReader(root);
+    const first = read(['.qwen/fork-profiles/ro.md']);
+    writeFileSync(path.join(root, '.qwen/fork-profiles/ro.md'), 'changed');
+    expect(read(['.qwen/fork-profiles/ro.md'])).toEqual(first);
+    expect(projectFileReader(root)(['.qwen/fork-profiles/ro.md'])).toEqual({ '.qwen/fork-profiles/ro.md': 'changed' });
+  });
+
   it('reads nothing outside the folder: no parent steps, no absolute paths, no link that leads out, no folder', () => {
     const root = project();
     const outside = project();

@@ -26,10 +26,13 @@ export function projectFileReader(folder: string): (paths: readonly string[]) =>
     if (error instanceof ProjectFolderError) throw error;
     throw new ProjectFolderError(`project must be a folder on this machine: ${folder.slice(0, 200)} cannot be read.`);
   }
+  // One reader serves one check: every call that names the same profile reads the disk once.
+  const read = new Map<string, string | null>();
   return (paths) => {
     const files: Record<string, string> = {};
     for (const wanted of paths) {
-      const text = readInside(root, wanted);
+      if (!read.has(wanted)) read.set(wanted, readInside(root, wanted));
+      const text = read.get(wanted)!;
       if (text !== null) files[wanted] = text;
     }
     return files;
