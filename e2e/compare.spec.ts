@@ -166,10 +166,10 @@ test.describe('compare view', () => {
     await compare.open('startup-block');
     await compare.click('A', 'duplicate');
     expect(await compare.letters()).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G']);
-    await expect(compare.card('B').getByTestId('input-fork_turns')).toHaveValue('1');
+    await expect(compare.card('B').getByTestId('variant-parameters-line')).toContainText('fork_turns 1 ·');
     await compare.click('D', 'right');
-    await expect(compare.card('D').getByTestId('variant-runtime')).toHaveValue('deepseek-completed-turns');
-    await expect(compare.card('E').getByTestId('variant-runtime')).toHaveValue('kimi-fork');
+    await expect(compare.card('D')).toHaveAttribute('data-policy', 'deepseek-completed-turns');
+    await expect(compare.card('E')).toHaveAttribute('data-policy', 'kimi-fork');
     await compare.click('C', 'baseline');
     await expect(compare.card('C')).toContainText('baseline');
     await compare.click('A', 'remove');
@@ -182,7 +182,7 @@ test.describe('compare view', () => {
     await compare.waitPlanned();
     expect(await compare.letters()).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G']);
     await expect(compare.card('B')).toContainText('baseline');
-    await expect(compare.card('C').getByTestId('variant-runtime')).toHaveValue('deepseek-completed-turns');
+    await expect(compare.card('C')).toHaveAttribute('data-policy', 'deepseek-completed-turns');
   });
 
   test('Run all runs every accepted variant as a child, a rejected one not at all, outputs side by side, kept across a reload', async ({ page }) => {
@@ -230,13 +230,18 @@ test.describe('compare view', () => {
     await shared.waitPlanned();
     await expect(shared.page.getByTestId('shared-note')).toContainText('read-only');
     expect(await shared.gridRows()).toEqual(rows);
-    await expect(shared.card('B').getByTestId('input-fork_turns')).toHaveValue('2');
-    await expect(shared.card('B').getByTestId('input-fork_turns')).toBeDisabled();
+    await expect(shared.card('B').getByTestId('variant-parameters-line')).toContainText('fork_turns 2 ·');
     await expect(shared.page.getByTestId('run-all')).toHaveCount(0);
-    // Read-only looks read-only: no editing buttons on a card, and its fields drawn as text, not as boxes to type in.
+    // Read-only looks read-only: no editing buttons on a card, and in its drawer the fields drawn as text, not as boxes to type in.
     await expect(shared.card('B').getByTestId('variant-duplicate')).toBeHidden();
     await expect(shared.card('B').getByTestId('variant-remove')).toBeHidden();
-    await expect(shared.card('B').getByTestId('input-fork_turns')).toHaveCSS('border-top-style', 'dashed');
+    await expect(shared.card('B').getByTestId('variant-parameters-open')).toHaveText('Parameters');
+    await shared.card('B').getByTestId('variant-parameters-open').click();
+    await expect(shared.drawer().getByTestId('input-fork_turns')).toHaveValue('2');
+    await expect(shared.drawer().getByTestId('input-fork_turns')).toBeDisabled();
+    await expect(shared.drawer().getByTestId('input-fork_turns')).toHaveCSS('border-top-style', 'dashed');
+    await shared.page.keyboard.press('Escape');
+    await expect(shared.drawer()).toHaveCount(0);
     await expect(shared.page.getByTestId('compare-directive')).toHaveCSS('border-top-style', 'dashed');
     // The sweep travels with the compare, read-only: its results, no form to run another.
     await expect(shared.page.getByTestId('sweep-smallest')).toHaveText('Smallest passing window: 1');

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { RuntimeOptions } from '@/components/fork-controls/runtime-options';
+import { Input, NativeSelect } from '@/components/ui/input';
 import { describeHttpError, readErrorResponse } from '@/lib/http/read-error-response';
 import type { ImportFormatId } from '@/lib/import/import-format';
 import type { CapturedSession } from '@/lib/recording/capture-sessions';
@@ -86,14 +87,14 @@ export function CapturesView() {
         </p>
         <label>
           Check forks by{' '}
-          <select value={runtime} onChange={(event) => setRuntime(event.target.value)} data-testid="captures-runtime">
+          <NativeSelect value={runtime} onChange={(event) => setRuntime(event.target.value)} data-testid="captures-runtime">
             <option value="">the runtime each call’s tool suggests</option>
             <RuntimeOptions />
-          </select>
+          </NativeSelect>
         </label>{' '}
         <label>
           Project folder{' '}
-          <input
+          <Input
             value={projectDraft}
             onChange={(event) => setProjectDraft(event.target.value)}
             onBlur={() => setProject(projectDraft.trim())}

@@ -2,6 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
+import { Button } from '@/components/ui/button';
 import styles from './captures.module.css';
 
 /** A button that opens something in the playground, then goes there; what went wrong stays beside it. */
@@ -10,8 +11,7 @@ export function OpenInPlayground({ open, testId, label }: { open: () => Promise<
   const [state, setState] = useState<'idle' | 'opening' | string>('idle');
   return (
     <>
-      <button
-        type="button"
+      <Button
         disabled={state === 'opening'}
         data-testid={testId}
         onClick={() => {
@@ -23,7 +23,7 @@ export function OpenInPlayground({ open, testId, label }: { open: () => Promise<
         }}
       >
         {label}
-      </button>
+      </Button>
       {state !== 'idle' && state !== 'opening' ? (
         <span role="alert" className={styles.muted}>
           {' '}

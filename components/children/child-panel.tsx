@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { ChildExports } from '@/components/export/child-exports';
 import { sourceLabel } from '@/components/preview/child-preview';
 import { ScrollablePre } from '@/components/scrollable-pre/scrollable-pre';
+import { Button } from '@/components/ui/button';
 import { VirtualList } from '@/components/virtual-list/virtual-list';
 import { shortHash } from '@/lib/isolation/content-hash';
 import { describeRequest } from '@/lib/view/describe-request';
@@ -42,12 +43,12 @@ export function ChildPanel({ child, session, onClose, onRemove }: { child: Child
     <section className={styles.panel} aria-label={`Child ${child.name}`} data-testid="child-panel" data-child-id={child.id}>
       <header className={styles.panelHead}>
         <h2>{child.name}</h2>
-        <button type="button" onClick={onClose} data-testid="close-child">
+        <Button onClick={onClose} data-testid="close-child">
           Close
-        </button>
-        <button type="button" className={styles.danger} onClick={onRemove} data-testid="remove-child">
+        </Button>
+        <Button variant="danger" onClick={onRemove} data-testid="remove-child">
           Remove
-        </button>
+        </Button>
       </header>
       <p className={styles.muted} data-testid="child-request-summary">
         {describeRequest(child.request)} · launched {new Date(child.createdAt).toLocaleString('en-GB', { timeZone: 'UTC' })} UTC ·{' '}

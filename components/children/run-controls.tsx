@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { reviveChildRunAction, stopChildRunAction } from '@/app/actions/run-actions';
+import { Button } from '@/components/ui/button';
 import { workspaceStore } from '@/lib/workspace/browser-workspace';
 import type { ChildRecord } from '@/lib/workspace/workspace';
 import styles from './children.module.css';
@@ -51,14 +52,14 @@ export function RunControls({ child }: { child: ChildRecord }) {
         </span>{' '}
         <span className={styles.muted}>on {run.modelId}</span>
         {run.status === 'running' && (
-          <button type="button" onClick={stop} disabled={busy} data-testid="stop-run">
+          <Button onClick={stop} disabled={busy} data-testid="stop-run">
             Stop
-          </button>
+          </Button>
         )}
         {(run.status === 'failed' || run.status === 'stopped' || run.status === 'interrupted') && (
-          <button type="button" onClick={revive} disabled={busy} data-testid="revive-run">
+          <Button onClick={revive} disabled={busy} data-testid="revive-run">
             {run.status === 'failed' ? 'Retry' : 'Revive and continue'}
-          </button>
+          </Button>
         )}
       </p>
       <FirstRequestUsage run={run} />

@@ -3,6 +3,7 @@
 import { type ReactNode, useMemo, useState } from 'react';
 import pageStyles from '@/components/playground/playground.module.css';
 import { SweepPanel } from '@/components/sweep/sweep-panel';
+import { Textarea } from '@/components/ui/input';
 import type { ModelOption } from '@/lib/ai/providers';
 import {
   addVariant,
@@ -108,7 +109,7 @@ export function CompareWorkbench({ sessionId, title, transcript, revision, setup
       </header>
       <label className={styles.directive}>
         <span>Directive (every variant’s child gets it)</span>
-        <textarea
+        <Textarea
           value={setup.directive}
           readOnly={readOnly}
           rows={2}
@@ -120,7 +121,8 @@ export function CompareWorkbench({ sessionId, title, transcript, revision, setup
         <h2 className={styles.barHeading}>Variants</h2>
         {readOnly ? null : <RunAllBar setup={setup} accepted={accepted} onRunAll={runs.runAll} onStopAll={runs.stopAll} />}
       </div>
-      <fieldset className={styles.cards} disabled={readOnly} data-testid="variant-cards">
+      {/* Not disabled when read-only: each card hides its editing buttons and its drawer disables its own fields, so "Parameters" still opens. */}
+      <fieldset className={styles.cards} data-testid="variant-cards">
         <legend className={styles.hidden}>Variants</legend>
         {setup.variants.map((variant, index) => (
           <VariantCard

@@ -2,6 +2,8 @@
 
 import { useDeferredValue, useMemo, useState } from 'react';
 import { TextChunks } from '@/components/text-diff/text-chunks';
+import { Button } from '@/components/ui/button';
+import { NativeSelect } from '@/components/ui/input';
 import { VirtualList } from '@/components/virtual-list/virtual-list';
 import { type ContextDiff, contextDiff, type DiffEntry, parentRequest } from '@/lib/compare/context-diff';
 import { partDiff } from '@/lib/compare/part-diff';
@@ -73,9 +75,9 @@ function EntryRow(props: { entry: DiffEntry; left: readonly ChildMessage[]; righ
         <span className={styles.muted}>{sourceWords(shown)}</span>
         <span className={styles.diffText}>{oneLine(shown)}</span>
         {entry.kind === 'changed' ? (
-          <button type="button" onClick={props.onToggle} aria-expanded={props.open} data-testid="toggle-part-diff">
+          <Button onClick={props.onToggle} aria-expanded={props.open} data-testid="toggle-part-diff">
             {props.open ? 'Hide parts' : 'Show parts'}
-          </button>
+          </Button>
         ) : null}
       </div>
       {props.open && leftMessage !== null && rightMessage !== null ? <PartDiffView left={leftMessage} right={rightMessage} /> : null}
@@ -120,7 +122,7 @@ export function ContextDiffPanel({ choices: current, baselineId }: { choices: re
         <h2>Context diff</h2>
         <label className={styles.inline}>
           <span>Variant</span>
-          <select
+          <NativeSelect
             value={chosen.id}
             onChange={(event) => {
               setChosenId(event.target.value);
@@ -134,11 +136,11 @@ export function ContextDiffPanel({ choices: current, baselineId }: { choices: re
                 {choice.id === baselineId ? ' (baseline)' : ''}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </label>
         <label className={styles.inline}>
           <span>against</span>
-          <select
+          <NativeSelect
             value={against}
             onChange={(event) => {
               setAgainst(event.target.value as 'baseline' | 'parent');
@@ -148,7 +150,7 @@ export function ContextDiffPanel({ choices: current, baselineId }: { choices: re
           >
             <option value="baseline">the baseline ({baseline?.letter})</option>
             <option value="parent">the parent’s next request</option>
-          </select>
+          </NativeSelect>
         </label>
       </div>
       {diff === null || planned === null || left === null ? (

@@ -1,9 +1,10 @@
 'use client';
 
 import { memo, useMemo } from 'react';
+import { Button } from '@/components/ui/button';
 import { baselineLine, disagreements, patternLine } from '@/lib/compare/disagreements';
 import type { InheritanceGrid } from '@/lib/compare/inheritance-grid';
-import styles from './compare.module.css';
+import styles from './disagreement-summary.module.css';
 
 /** At most this many patterns are listed; the rest are counted. */
 const LISTED = 8;
@@ -37,14 +38,14 @@ export const DisagreementSummary = memo(function DisagreementSummary(props: {
         <ul className={styles.patterns} aria-label="How the variants disagree">
           {found.patterns.slice(0, LISTED).map((pattern) => (
             <li key={pattern.key}>
-              <button
-                type="button"
+              <Button
+                className="justify-start whitespace-normal text-left"
                 aria-pressed={selected === pattern.key}
                 onClick={() => onSelect(selected === pattern.key ? null : pattern)}
                 data-testid="disagreement-pattern"
               >
                 {patternLine(pattern)}
-              </button>
+              </Button>
             </li>
           ))}
           {found.patterns.length > LISTED && <li className={styles.muted}>and {found.patterns.length - LISTED} more patterns</li>}

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { familyCache } from '@/components/playground/fork-client';
 import { FamilyCacheTable } from '@/components/preview/family-cache-table';
 import { useForecastRules } from '@/components/preview/provider-rules-editor';
+import { Input } from '@/components/ui/input';
 import { type CompareSetup, variantLetter, variantRequest } from '@/lib/compare/compare-setup';
 import type { ForkRequest, ParentTranscript } from '@/lib/fork';
 import type { FamilyCachePreview } from '@/lib/fork-service/fork-service';
@@ -66,7 +67,7 @@ export function FamilyCachePanel({ transcript, setup }: { transcript: ParentTran
         <h2>Cache across the family</h2>
         <label className={styles.inline}>
           <span>Send each variant</span>
-          <input
+          <Input
             type="number"
             min={0}
             max={86_400}

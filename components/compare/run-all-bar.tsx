@@ -1,5 +1,6 @@
 'use client';
 
+import { Button } from '@/components/ui/button';
 import type { CompareSetup } from '@/lib/compare/compare-setup';
 import styles from './compare.module.css';
 import { RUN_ALL_CONCURRENCY } from './use-run-all';
@@ -11,12 +12,12 @@ export function RunAllBar({ setup, accepted, onRunAll, onStopAll }: { setup: Com
   const done = runs.filter((run) => run.status !== 'queued' && run.status !== 'running').length;
   return (
     <div className={styles.runAll}>
-      <button type="button" onClick={onRunAll} disabled={accepted.length === 0 || busy > 0} data-testid="run-all">
+      <Button onClick={onRunAll} disabled={accepted.length === 0 || busy > 0} data-testid="run-all">
         Run all ({accepted.length})
-      </button>
-      <button type="button" onClick={onStopAll} disabled={busy === 0} data-testid="stop-all">
+      </Button>
+      <Button onClick={onStopAll} disabled={busy === 0} data-testid="stop-all">
         Stop all
-      </button>
+      </Button>
       <span className={styles.muted} role="status" data-testid="run-all-progress">
         {runs.length === 0
           ? `Each variant the runtime accepts runs as a child on its model with the directive, ${RUN_ALL_CONCURRENCY} at a time.`

@@ -1,6 +1,8 @@
 'use client';
 
 import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
 import { describeHttpError, readErrorResponse } from '@/lib/http/read-error-response';
 import { SHARE_BODY_LIMIT_BYTES } from '@/lib/share/share-snapshot';
 import type { ParentSession } from '@/lib/workspace/workspace';
@@ -39,11 +41,11 @@ export function ShareButton({ session }: { session: ParentSession }) {
   };
   return (
     <span className={styles.share}>
-      <button type="button" onClick={() => void share()} disabled={state.status === 'sharing'} data-testid="share">
+      <Button onClick={() => void share()} disabled={state.status === 'sharing'} data-testid="share">
         {state.status === 'sharing' ? 'Sharing…' : 'Share'}
-      </button>
+      </Button>
       {state.status === 'shared' ? (
-        <input
+        <Input
           className={styles.shareUrl}
           readOnly
           value={state.url}

@@ -2,7 +2,7 @@
 
 import type { ForkCacheReport } from '@/lib/provider-cache/fork-cache-report';
 import { formatDollars } from '@/lib/provider-cache/request-cost';
-import styles from './compare.module.css';
+import styles from './variant-cache.module.css';
 
 const STATUS_WORD = { accepted: 'accepts', refused: 'refuses', uncertain: 'not sure' } as const;
 

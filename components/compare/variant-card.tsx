@@ -1,13 +1,12 @@
 'use client';
 
-import { RuntimeFields } from '@/components/fork-controls/runtime-fields';
-import { RuntimeOptions } from '@/components/fork-controls/runtime-options';
+import { Button } from '@/components/ui/button';
 import type { ModelOption } from '@/lib/ai/providers';
 import type { CompareRun, CompareVariant } from '@/lib/compare/compare-setup';
-import { isForkPolicy, runtimeOf } from '@/lib/fork';
 import styles from './compare.module.css';
 import type { VariantPreview } from './use-compare-previews';
 import { VariantCache } from './variant-cache';
+import { VariantParameters } from './variant-parameters';
 
 export interface VariantCardProps {
   letter: string;
@@ -54,9 +53,9 @@ function VariantRun({
       <div className={styles.runHead}>
         <strong>Run · {run.status}</strong>
         {busy ? (
-          <button type="button" onClick={onStop} data-testid="variant-stop">
+          <Button onClick={onStop} data-testid="variant-stop">
             Stop
-          </button>
+          </Button>
         ) : null}
       </div>
       {stale ? <p className={styles.muted}>From an earlier setting of this variant.</p> : null}
@@ -130,61 +129,16 @@ function VariantTotals({ preview }: { preview: Extract<VariantPreview, { status:
   );
 }
 
-/**
- * The child's system instruction as a person wants to try it (a runtime that rewrites an identity
- * line, say): everything about the variant, its cache above all, is then planned with it.
- */
-function SystemExperiment({
-  variant,
-  preview,
-  onChange,
-}: {
-  variant: CompareVariant;
-  preview: VariantPreview | undefined;
-  onChange: VariantCardProps['onChange'];
-}) {
-  const planned = preview?.status === 'ok' ? preview.preview.plan.child?.systemInstruction : undefined;
-  const edited = variant.systemInstruction !== undefined;
-  return (
-    <details className={styles.systemExperiment} open={edited || undefined}>
-      <summary>Child system instruction{edited ? ' (tried, not the runtime’s)' : ''}</summary>
-      <textarea
-        aria-label="Child system instruction"
-        data-testid="variant-system"
-        value={variant.systemInstruction ?? planned ?? ''}
-        onChange={(event) => {
-          const systemInstruction = event.target.value;
-          onChange((current) => ({ ...current, systemInstruction }));
-        }}
-      />
-      {edited ? (
-        <button
-          type="button"
-          data-testid="variant-system-reset"
-          onClick={() =>
-            onChange((current) => {
-              const { systemInstruction: _, ...rest } = current;
-              return rest;
-            })
-          }
-        >
-          Use the runtime’s
-        </button>
-      ) : null}
-    </details>
-  );
-}
-
-/** One variant of the compare: its runtime and fields, where it forks, its model, and its figures. */
+/** One variant of the compare, as a column: its parameters in one line (edited in a drawer), its figures, and its child's answer. */
 export function VariantCard(props: VariantCardProps) {
   const { variant, preview, letter } = props;
-  const runtime = runtimeOf(variant.policy);
   const errors = preview?.status === 'ok' ? preview.preview.plan.errors : [];
   return (
     <section
       className={`${styles.card} ${props.baseline ? styles.baselineCard : ''}`}
       data-testid="variant-card"
       data-letter={letter}
+      data-policy={variant.policy}
       aria-label={`Variant ${letter}`}
     >
       <header className={styles.cardHeader}>
@@ -194,86 +148,41 @@ export function VariantCard(props: VariantCardProps) {
         </h3>
         {props.readOnly ? null : (
           <div className={styles.cardButtons}>
-            <button
-              type="button"
+            <Button
+              size="sm"
               onClick={props.onBaseline}
               disabled={props.baseline}
               data-testid="variant-baseline"
               title="Read the other variants against this one"
             >
               Baseline
-            </button>
-            <button type="button" onClick={() => props.onMove(-1)} disabled={props.first} aria-label={`Move ${letter} left`} data-testid="variant-left">
+            </Button>
+            <Button size="sm" onClick={() => props.onMove(-1)} disabled={props.first} aria-label={`Move ${letter} left`} data-testid="variant-left">
               ←
-            </button>
-            <button type="button" onClick={() => props.onMove(1)} disabled={props.last} aria-label={`Move ${letter} right`} data-testid="variant-right">
+            </Button>
+            <Button size="sm" onClick={() => props.onMove(1)} disabled={props.last} aria-label={`Move ${letter} right`} data-testid="variant-right">
               →
-            </button>
-            <button type="button" onClick={props.onDuplicate} disabled={!props.canAdd} data-testid="variant-duplicate">
+            </Button>
+            <Button size="sm" onClick={props.onDuplicate} disabled={!props.canAdd} data-testid="variant-duplicate">
               Duplicate
-            </button>
-            <button type="button" onClick={props.onRemove} disabled={!props.canRemove} aria-label={`Remove ${letter}`} data-testid="variant-remove">
+            </Button>
+            <Button size="sm" onClick={props.onRemove} disabled={!props.canRemove} aria-label={`Remove ${letter}`} data-testid="variant-remove">
               Remove
-            </button>
+            </Button>
           </div>
         )}
       </header>
-      <label className={styles.inline}>
-        <span>Runtime</span>
-        <select
-          value={variant.policy}
-          data-testid="variant-runtime"
-          onChange={(event) => {
-            const policy = event.target.value;
-            if (isForkPolicy(policy)) props.onChange((current) => ({ ...current, policy, values: runtimeOf(policy).controls.defaults }));
-          }}
-        >
-          <RuntimeOptions />
-        </select>
-      </label>
-      <RuntimeFields
-        runtime={runtime}
-        values={{ ...runtime.controls.defaults, ...variant.values }}
+      <VariantParameters
+        letter={letter}
+        variant={variant}
+        preview={preview}
         errors={errors}
         realTurns={props.realTurns}
-        onChange={(name, value) => props.onChange((current) => ({ ...current, values: { ...runtime.controls.defaults, ...current.values, [name]: value } }))}
+        parentLength={props.parentLength}
+        models={props.models}
+        readOnly={props.readOnly ?? false}
+        onChange={props.onChange}
       />
-      <label className={styles.inline}>
-        <span>Fork point</span>
-        <input
-          type="number"
-          min={0}
-          max={props.parentLength}
-          placeholder={`end (${props.parentLength})`}
-          value={variant.forkPoint ?? ''}
-          data-testid="variant-fork-point"
-          onChange={(event) => {
-            const text = event.target.value;
-            const value = Number(text);
-            props.onChange((current) => ({
-              ...current,
-              // The parent's length is its end: the same fork as none, so it is stored as none.
-              forkPoint: text === '' || !Number.isInteger(value) || value < 0 || value >= props.parentLength ? null : value,
-            }));
-          }}
-        />
-      </label>
-      <label className={styles.inline}>
-        <span>Model</span>
-        <select
-          value={variant.modelId}
-          data-testid="variant-model"
-          onChange={(event) => props.onChange((current) => ({ ...current, modelId: event.target.value }))}
-        >
-          {props.models.map((model) => (
-            <option key={model.id} value={model.id}>
-              {model.label}
-            </option>
-          ))}
-          {props.models.some((model) => model.id === variant.modelId) ? null : <option value={variant.modelId}>{variant.modelId} (not configured here)</option>}
-        </select>
-      </label>
-      <SystemExperiment variant={variant} preview={preview} onChange={props.onChange} />
       <VariantFigures preview={preview} />
       <VariantRun run={props.run} liveText={props.liveText} preview={preview} onStop={props.onStopRun} />
     </section>

@@ -1,6 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
 import { downloadFile } from './download-file';
 import styles from './export.module.css';
 
@@ -32,8 +33,7 @@ export interface ExportButtonProps {
 
 export function ExportButton({ testId, title, disabled, file, children }: ExportButtonProps) {
   return (
-    <button
-      type="button"
+    <Button
       disabled={disabled}
       data-testid={testId}
       title={title}
@@ -43,6 +43,6 @@ export function ExportButton({ testId, title, disabled, file, children }: Export
       }}
     >
       {children}
-    </button>
+    </Button>
   );
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { Input } from '@/components/ui/input';
 import { toAnthropicMessagesRequest } from '@/lib/export/anthropic-messages-request';
 import { forkBundle } from '@/lib/export/fork-bundle';
 import { toOpenAiChatRequest } from '@/lib/export/openai-chat-request';
@@ -85,7 +86,7 @@ export function PreviewExports({ title, parent, request, plan, childrenRecords }
         cache hints
       </label>
       {hints.on && (
-        <input
+        <Input
           aria-label="The parent's prompt_cache_key"
           data-testid="export-prompt-cache-key"
           value={hints.promptCacheKey}

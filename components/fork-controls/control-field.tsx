@@ -1,10 +1,11 @@
 'use client';
 
 import { type ReactNode, useId } from 'react';
+import { HelpPopover } from '@/components/ui/popover';
 import type { ForkParameterError } from '@/lib/fork';
 import styles from './fork-controls.module.css';
 
-/** A labelled control with its help and, beside it, the runtime's errors for that parameter. */
+/** A labelled control with its help behind a "?" and, under it, the runtime's errors for that parameter. */
 export function Field(props: {
   label: string;
   name: string;
@@ -20,12 +21,16 @@ export function Field(props: {
     undefined;
   return (
     <div className={styles.field} data-testid={`field-${props.name}`} data-invalid={mine.length > 0 || undefined}>
-      <label htmlFor={id}>
-        <code>{props.label}</code>
-      </label>
+      <div className={styles.labelRow}>
+        <label htmlFor={id}>
+          <code>{props.label}</code>
+        </label>
+        {props.hint && <HelpPopover label={props.label}>{props.hint}</HelpPopover>}
+      </div>
       {props.children(id, describedBy)}
+      {/* The help is behind the "?" for the eye and read with the field by a screen reader. */}
       {props.hint && (
-        <p id={`${id}-hint`} className={styles.hint}>
+        <p id={`${id}-hint`} className="sr-only">
           {props.hint}
         </p>
       )}

@@ -1,6 +1,8 @@
 'use client';
 
 import { useId } from 'react';
+import { Button } from '@/components/ui/button';
+import { NativeSelect, Textarea } from '@/components/ui/input';
 import type { ModelOption } from '@/lib/ai/providers';
 import { FORK_RUNTIMES, type ForkParameterError, isForkPolicy, runtimeOf } from '@/lib/fork';
 import { type ForkSelection, fieldsOf, withField } from '@/lib/workspace/fork-selection';
@@ -51,7 +53,7 @@ export function ForkControls(props: ForkControlsProps) {
       <div className={styles.fields}>
         <div className={styles.field}>
           <label htmlFor={policyId}>Runtime policy</label>
-          <select
+          <NativeSelect
             id={policyId}
             value={selection.policy}
             onChange={(event) => {
@@ -65,7 +67,7 @@ export function ForkControls(props: ForkControlsProps) {
                 {option.label}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
 
         <RuntimeFields
@@ -78,7 +80,7 @@ export function ForkControls(props: ForkControlsProps) {
 
         <Field label="directive" name="directive" errors={errors} hint="The task for the child.">
           {(id, describedBy) => (
-            <textarea
+            <Textarea
               id={id}
               value={selection.directive}
               rows={3}
@@ -111,14 +113,14 @@ export function ForkControls(props: ForkControlsProps) {
 
         <div className={styles.field}>
           <label htmlFor={modelFieldId}>Model the child runs on</label>
-          <select id={modelFieldId} value={props.modelId} onChange={(event) => props.onModelChange(event.target.value)} data-testid="model-select">
+          <NativeSelect id={modelFieldId} value={props.modelId} onChange={(event) => props.onModelChange(event.target.value)} data-testid="model-select">
             {!knownModel && <option value={props.modelId}>{props.modelId} (not configured on this server)</option>}
             {props.models.map((model) => (
               <option key={model.id} value={model.id}>
                 {model.label}
               </option>
             ))}
-          </select>
+          </NativeSelect>
           {props.models.find((model) => model.id === props.modelId)?.deterministic && (
             <p className={styles.hint} data-testid="model-note">
               A deterministic local model: it answers only by quoting what is in its own context, and calls a tool when asked by name. No key, no network.
@@ -128,9 +130,9 @@ export function ForkControls(props: ForkControlsProps) {
       </div>
 
       <div className={styles.launch}>
-        <button type="submit" className={styles.primary} disabled={!props.canLaunch || props.launching} data-testid="launch">
+        <Button type="submit" variant="primary" disabled={!props.canLaunch || props.launching} data-testid="launch">
           {props.launching ? 'Launching…' : (props.launchLabel ?? 'Launch child')}
-        </button>
+        </Button>
         {props.launchHint !== null && (
           <p className={styles.hint} data-testid="launch-hint">
             {props.launchHint}

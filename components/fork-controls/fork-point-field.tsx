@@ -1,6 +1,8 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
 import type { ForkParameterError } from '@/lib/fork';
 import { Field } from './control-field';
 import styles from './fork-controls.module.css';
@@ -53,7 +55,7 @@ export function ForkPointField(props: {
     >
       {(id, describedBy) => (
         <div className={styles.inline}>
-          <input
+          <Input
             id={id}
             type="text"
             inputMode="numeric"
@@ -71,8 +73,7 @@ export function ForkPointField(props: {
             aria-invalid={typed.length > 0 || undefined}
             data-testid="input-forkPoint"
           />
-          <button
-            type="button"
+          <Button
             onClick={() => {
               setDraft(null);
               onCommit(null);
@@ -81,7 +82,7 @@ export function ForkPointField(props: {
             data-testid="fork-at-end"
           >
             At the end
-          </button>
+          </Button>
         </div>
       )}
     </Field>

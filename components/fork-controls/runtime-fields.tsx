@@ -1,6 +1,8 @@
 'use client';
 
 import { Fragment } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import type { ControlField, ForkParameterError, ForkRuntime, TurnWindowControl } from '@/lib/fork';
 import { Field } from './control-field';
 import styles from './fork-controls.module.css';
@@ -24,9 +26,9 @@ function TurnsQuickValues(props: { window: TurnWindowControl; value: string; rea
   return (
     // biome-ignore lint/a11y/useSemanticElements: quick values inside the parameters' fieldset; a nested fieldset would make screen readers announce a second legend
     <div className={styles.quick} role="group" aria-label={`Quick ${window.field} values`}>
-      <button type="button" onClick={() => props.onChange(window.all)} data-testid="turns-all">
+      <Button onClick={() => props.onChange(window.all)} data-testid="turns-all">
         {window.all}
-      </button>
+      </Button>
       <input
         type="range"
         min={1}
@@ -74,7 +76,7 @@ export function RuntimeFields({ runtime, values, errors, realTurns, onChange }: 
             <Field label={field.name} name={field.name} hint={hintOf(field, realTurns)} errors={errors}>
               {(id, describedBy) =>
                 field.kind === 'select' ? (
-                  <select
+                  <NativeSelect
                     id={id}
                     value={value}
                     onChange={(event) => onChange(field.name, event.target.value)}
@@ -86,11 +88,11 @@ export function RuntimeFields({ runtime, values, errors, realTurns, onChange }: 
                         {option.label}
                       </option>
                     ))}
-                  </select>
+                  </NativeSelect>
                 ) : field.kind === 'lines' || field.kind === 'file' ? (
-                  <textarea id={id} rows={4} {...textProps(field, value, describedBy, invalid, onChange)} />
+                  <Textarea id={id} rows={4} {...textProps(field, value, describedBy, invalid, onChange)} />
                 ) : (
-                  <input id={id} autoComplete="off" {...textProps(field, value, describedBy, invalid, onChange)} />
+                  <Input id={id} autoComplete="off" {...textProps(field, value, describedBy, invalid, onChange)} />
                 )
               }
             </Field>

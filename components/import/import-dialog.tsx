@@ -1,6 +1,9 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { NativeSelect, Textarea } from '@/components/ui/input';
 import type { ParentRegistration } from '@/lib/fork-service/fork-service';
 import type { ImportAnswer } from '@/lib/import/import-answer';
 import type { ImportFormatId } from '@/lib/import/import-format';
@@ -46,7 +49,6 @@ export function ImportDialog({ dropped, onClose, onImported }: ImportDialogProps
   const [error, setError] = useState<{ message: string; candidates?: { id: string; label: string }[] } | null>(null);
   const [busy, setBusy] = useState(false);
   const abort = useRef<AbortController | null>(null);
-  const dialog = useRef<HTMLDivElement>(null);
 
   const run = useCallback(
     async (input: PendingImport, chosen: ImportFormatId | '') => {
@@ -85,44 +87,36 @@ export function ImportDialog({ dropped, onClose, onImported }: ImportDialogProps
     if (dropped !== null) void run(dropped, '');
   }, [dropped, run]);
 
-  useEffect(() => {
-    dialog.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      abort.current?.abort();
-    };
-  }, [onClose]);
+  // Leaving the dialog stops an import under way: nothing half-imported is opened later.
+  useEffect(() => () => abort.current?.abort(), []);
 
   const percent = progress === null || progress.total === 0 ? null : Math.round((progress.done / progress.total) * 100);
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop is a pointer shortcut; Escape and the Close button are the keyboard ways out
-    <div className={styles.backdrop} role="presentation" onClick={(event) => event.target === event.currentTarget && onClose()}>
-      <div className={styles.dialog} role="dialog" aria-modal="true" aria-labelledby="import-title" tabIndex={-1} ref={dialog} data-testid="import-dialog">
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="[--dialog-width:720px]" data-testid="import-dialog">
         <header className={styles.dialogHeader}>
-          <h2 id="import-title">Import a transcript</h2>
-          <button type="button" onClick={onClose} aria-label="Close" data-testid="import-close">
-            ×
-          </button>
+          <DialogTitle>Import a transcript</DialogTitle>
+          <DialogClose asChild>
+            <Button variant="ghost" aria-label="Close" data-testid="import-close">
+              ×
+            </Button>
+          </DialogClose>
         </header>
-        <p className={styles.muted}>
+        <DialogDescription>
           Claude Code, Codex, Gemini CLI and Qwen Code sessions, OpenAI and Anthropic request bodies, AI SDK messages, or a Fork Lab bundle. JSON or JSON Lines,
           up to {formatBytes(IMPORT_LIMITS.maxBytes)}; you can also drop a file anywhere on the page.
-        </p>
+        </DialogDescription>
         <label className={styles.field}>
           <span>Format</span>
-          <select value={format} onChange={(event) => setFormat(event.target.value as ImportFormatId | '')} data-testid="import-format">
+          <NativeSelect value={format} onChange={(event) => setFormat(event.target.value as ImportFormatId | '')} data-testid="import-format">
             <option value="">Detect automatically</option>
             {IMPORT_FORMAT_CHOICES.map((choice) => (
               <option key={choice.id} value={choice.id}>
                 {choice.label}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </label>
         <label className={styles.field}>
           <span>File</span>
@@ -140,7 +134,7 @@ export function ImportDialog({ dropped, onClose, onImported }: ImportDialogProps
         </label>
         <label className={styles.field}>
           <span>Or paste it</span>
-          <textarea
+          <Textarea
             value={pasted}
             onChange={(event) => setPasted(event.target.value)}
             rows={6}
@@ -150,18 +144,13 @@ export function ImportDialog({ dropped, onClose, onImported }: ImportDialogProps
           />
         </label>
         <div className={styles.actions}>
-          <button
-            type="button"
-            disabled={busy || pasted.trim() === ''}
-            onClick={() => void run({ body: pasted, fileName: null }, format)}
-            data-testid="import-paste-submit"
-          >
+          <Button disabled={busy || pasted.trim() === ''} onClick={() => void run({ body: pasted, fileName: null }, format)} data-testid="import-paste-submit">
             Import pasted text
-          </button>
+          </Button>
           {busy && (
-            <button type="button" onClick={() => abort.current?.abort()} data-testid="import-cancel">
+            <Button onClick={() => abort.current?.abort()} data-testid="import-cancel">
               Cancel
-            </button>
+            </Button>
           )}
         </div>
         {busy && (
@@ -183,9 +172,8 @@ export function ImportDialog({ dropped, onClose, onImported }: ImportDialogProps
             {error.candidates !== undefined && pending !== null && (
               <div className={styles.actions}>
                 {error.candidates.map((candidate) => (
-                  <button
+                  <Button
                     key={candidate.id}
-                    type="button"
                     onClick={() => {
                       setFormat(candidate.id as ImportFormatId);
                       void run(pending, candidate.id as ImportFormatId);
@@ -193,13 +181,13 @@ export function ImportDialog({ dropped, onClose, onImported }: ImportDialogProps
                     data-testid={`import-as-${candidate.id}`}
                   >
                     Import as {candidate.label}
-                  </button>
+                  </Button>
                 ))}
               </div>
             )}
           </div>
         )}
-      </div>
-    </div>
+      </DialogContent>
+    </Dialog>
   );
 }

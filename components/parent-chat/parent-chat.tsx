@@ -2,6 +2,8 @@
 
 import { useId, useMemo, useRef, useState } from 'react';
 import { registerParent } from '@/components/playground/fork-client';
+import { Button } from '@/components/ui/button';
+import { Textarea } from '@/components/ui/input';
 import { openCallsRefusal, openToolCalls } from '@/lib/agent/open-tool-calls';
 import type { ParentTurnEvent } from '@/lib/agent/parent-turn';
 import type { ModelMessage } from '@/lib/fork';
@@ -131,7 +133,7 @@ export function ParentChat({ session, modelId, launch }: { session: ParentSessio
         </pre>
       )}
       <div className={styles.row}>
-        <textarea
+        <Textarea
           id={id}
           value={prompt}
           rows={2}
@@ -146,13 +148,13 @@ export function ParentChat({ session, modelId, launch }: { session: ParentSessio
           data-testid="parent-prompt"
         />
         {busy ? (
-          <button type="button" onClick={() => abort.current?.abort()} data-testid="parent-stop">
+          <Button onClick={() => abort.current?.abort()} data-testid="parent-stop">
             Stop
-          </button>
+          </Button>
         ) : (
-          <button type="submit" className={styles.send} disabled={prompt.trim() === '' || blocked} data-testid="parent-send">
+          <Button type="submit" variant="primary" disabled={prompt.trim() === '' || blocked} data-testid="parent-send">
             Send
-          </button>
+          </Button>
         )}
       </div>
       {blocked && !busy && (
@@ -160,14 +162,14 @@ export function ParentChat({ session, modelId, launch }: { session: ParentSessio
           <p>{openCallsRefusal(open)}</p>
           <div className={styles.fixes}>
             {open.some((call) => AGENT_TOOL_NAMES.has(call.toolName)) && (
-              <button type="button" onClick={launch.run} disabled={!launch.can} data-testid="parent-blocked-launch">
+              <Button onClick={launch.run} disabled={!launch.can} data-testid="parent-blocked-launch">
                 Launch the fork
-              </button>
+              </Button>
             )}
             {[...new Set(open.map((call) => call.index))].map((index) => (
-              <button type="button" key={index} onClick={() => workspaceStore.getState().deleteParentMessage(index)} data-testid="parent-blocked-delete">
+              <Button key={index} onClick={() => workspaceStore.getState().deleteParentMessage(index)} data-testid="parent-blocked-delete">
                 Delete message #{index}
-              </button>
+              </Button>
             ))}
           </div>
         </div>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
 import styles from './playground.module.css';
 
 const DISMISSED_KEY = 'fork-lab-first-run-hint-dismissed';
@@ -22,6 +23,7 @@ export function FirstRunHint() {
   if (!shown) return null;
   return (
     <section className={styles.firstRun} aria-label="Where to start" data-testid="first-run-hint">
+      <p className={styles.firstRunLead}>See exactly what a forked subagent inherits from its parent’s conversation, in three steps:</p>
       <ol>
         <li>
           <strong>Pick a window</strong> in the fork controls — <kbd>[</kbd> and <kbd>]</kbd> take fewer or more turns — and see which of the parent’s rows it
@@ -34,8 +36,7 @@ export function FirstRunHint() {
           <strong>Launch child</strong> (or <kbd>Enter</kbd>) to run it on the offline model, then <strong>Compare forks</strong> to set windows side by side.
         </li>
       </ol>
-      <button
-        type="button"
+      <Button
         onClick={() => {
           setShown(false);
           try {
@@ -47,7 +48,7 @@ export function FirstRunHint() {
         data-testid="first-run-dismiss"
       >
         Got it
-      </button>
+      </Button>
     </section>
   );
 }

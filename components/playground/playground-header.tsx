@@ -1,6 +1,9 @@
 'use client';
 
 import Link from 'next/link';
+import { Button } from '@/components/ui/button';
+import { NativeSelect } from '@/components/ui/input';
+import { Tooltip } from '@/components/ui/tooltip';
 import type { ScenarioSummary } from '@/lib/scenarios/scenario-files';
 import { SYNTHETIC_SIZES, syntheticScenarioId } from '@/lib/scenarios/synthetic-scenarios';
 import type { useSaveStatus } from '@/lib/workspace/browser-workspace';
@@ -20,8 +23,8 @@ interface PlaygroundHeaderProps {
   onPickScenario(id: string): void;
   onImport(): void;
   onRestart(): void;
-  /** Forget the workspace. */
-  onReset(): Promise<void>;
+  /** Forget the workspace; answers with the way back. */
+  onReset(): Promise<() => Promise<void>>;
   /** What a reset forgets. */
   counts: { sessions: number; children: number };
 }
@@ -31,40 +34,36 @@ export function PlaygroundHeader(props: PlaygroundHeaderProps) {
   const { save, scenarioId } = props;
   return (
     <header className={styles.header}>
-      <div>
-        <h1>Fork Lab</h1>
-        <p className={styles.tagline}>See exactly what a forked subagent inherits from its parent’s conversation.</p>
-      </div>
+      <label className={styles.picker}>
+        <span>Scenario</span>
+        <NativeSelect value={scenarioId} onChange={(event) => props.onPickScenario(event.target.value)} data-testid="scenario-select">
+          {scenarioId === '' && <option value="">{props.title}</option>}
+          {props.scenarios.map((scenario) => (
+            <option key={scenario.id} value={scenario.id}>
+              {scenario.title}
+            </option>
+          ))}
+          {SYNTHETIC_SIZES.map((size) => (
+            <option key={size} value={syntheticScenarioId(size)}>
+              Synthetic parent · about {size.toLocaleString('en-US')} messages
+            </option>
+          ))}
+        </NativeSelect>
+      </label>
       <div className={styles.headerControls}>
-        <label className={styles.picker}>
-          <span>Scenario</span>
-          <select value={scenarioId} onChange={(event) => props.onPickScenario(event.target.value)} data-testid="scenario-select">
-            {scenarioId === '' && <option value="">{props.title}</option>}
-            {props.scenarios.map((scenario) => (
-              <option key={scenario.id} value={scenario.id}>
-                {scenario.title}
-              </option>
-            ))}
-            {SYNTHETIC_SIZES.map((size) => (
-              <option key={size} value={syntheticScenarioId(size)}>
-                Synthetic parent · about {size.toLocaleString('en-US')} messages
-              </option>
-            ))}
-          </select>
-        </label>
-        <Link href="/compare" className={styles.compareLink} data-testid="open-compare" title="Compare 2–8 forks of this parent side by side">
-          Compare forks
-        </Link>
-        <button
-          type="button"
-          onClick={props.onImport}
-          data-testid="open-import"
-          title="Import a session or a request body as a new parent (or drop a file on the page)"
-        >
-          Import…
-        </button>
-        <button
-          type="button"
+        <Tooltip content="Compare 2–8 forks of this parent side by side">
+          <Button asChild>
+            <Link href="/compare" data-testid="open-compare">
+              Compare forks
+            </Link>
+          </Button>
+        </Tooltip>
+        <Tooltip content="Import a session or a request body as a new parent (or drop a file on the page)">
+          <Button onClick={props.onImport} data-testid="open-import">
+            Import…
+          </Button>
+        </Tooltip>
+        <Button
           onClick={props.onRestart}
           disabled={!props.canRestart || props.restarting}
           aria-busy={props.restarting}
@@ -72,7 +71,7 @@ export function PlaygroundHeader(props: PlaygroundHeaderProps) {
           title="Put this scenario back as it was loaded: its transcript, its request, no children"
         >
           Restart scenario
-        </button>
+        </Button>
         <ResetWorkspace sessions={props.counts.sessions} children={props.counts.children} reset={props.onReset} />
         <span className={styles.save} data-testid="save-status" data-status={save.status} role="status" title={save.error ?? undefined}>
           {save.status === 'saved'

@@ -13,6 +13,7 @@ import { ParentChat } from '@/components/parent-chat/parent-chat';
 import { ChildPreview } from '@/components/preview/child-preview';
 import { ParentComposer } from '@/components/timeline/parent-composer';
 import { ParentTimeline, type ParentTimelineHandle } from '@/components/timeline/parent-timeline';
+import { Button } from '@/components/ui/button';
 import { runtimeOf } from '@/lib/fork';
 import type { ParentRegistration } from '@/lib/fork-service/fork-service';
 import type { ImportAnswer } from '@/lib/import/import-answer';
@@ -29,7 +30,6 @@ import { FirstRunHint } from './first-run-hint';
 import { anthropicCounter, rememberRegistration } from './fork-client';
 import styles from './playground.module.css';
 import { PlaygroundHeader } from './playground-header';
-import { ResetUndoToast, useResetUndo } from './reset-workspace';
 import { fetchScenario, sessionInit } from './scenario-client';
 import { useForkPreview } from './use-fork-preview';
 import { useLaunchChild } from './use-launch-child';
@@ -62,7 +62,6 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
   const sessionCount = useWorkspace((state) => Object.keys(state.sessions).length);
   const childCount = useWorkspace((state) => Object.values(state.sessions).reduce((sum, each) => sum + each.children.length, 0));
   const counts = useMemo(() => ({ sessions: sessionCount, children: childCount }), [sessionCount, childCount]);
-  const resetUndo = useResetUndo();
   const models = useModels();
   useRunEvents(session?.children ?? []);
   const save = useSaveStatus();
@@ -248,12 +247,12 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
         }}
         counts={counts}
         onReset={async () => {
-          resetUndo.offer(await clearWorkspace());
+          const undo = await clearWorkspace();
           await openScenario(defaultScenarioId);
+          return undo;
         }}
       />
 
-      <ResetUndoToast undo={resetUndo.undo} onDone={() => resetUndo.offer(null)} />
       <FirstRunHint />
       {notice !== null && (
         <p role="alert" className={styles.alert} data-testid="scenario-missing">
@@ -326,15 +325,9 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
         <div className={styles.right}>
           {/* The main action beside what it launches: in view on a wide screen however long the runtime's fields are. */}
           <div className={styles.launchBar}>
-            <button
-              type="button"
-              className={styles.launchBeside}
-              disabled={!canLaunch || launching}
-              onClick={() => void launch()}
-              data-testid="launch-beside-preview"
-            >
+            <Button variant="primary" size="lg" disabled={!canLaunch || launching} onClick={() => void launch()} data-testid="launch-beside-preview">
               {launching ? 'Launching…' : plan?.family === undefined ? 'Launch child' : `Launch ${plan.family.members.length} children`}
-            </button>
+            </Button>
             <span className={styles.launchBesideHint}>{launchError ?? launchHint ?? 'The child receives exactly what is shown below.'}</span>
           </div>
           {state.error !== null && (
@@ -380,9 +373,9 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
         />
       )}
       <footer className={styles.footer}>
-        <button type="button" className={styles.linkButton} onClick={() => void flushWorkspace()}>
+        <Button variant="link" onClick={() => void flushWorkspace()}>
           Save now
-        </button>
+        </Button>
       </footer>
     </main>
   );

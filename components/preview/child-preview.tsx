@@ -3,6 +3,7 @@
 import { useMemo, useState } from 'react';
 import type { ReadyPreview } from '@/components/playground/use-fork-preview';
 import { ScrollablePre } from '@/components/scrollable-pre/scrollable-pre';
+import { Button } from '@/components/ui/button';
 import { VirtualList } from '@/components/virtual-list/virtual-list';
 import type { ChildMessage, ForkPlan, TranscriptMessage } from '@/lib/fork';
 import { childMessageAt, expandPlan } from '@/lib/fork-service/compact-plan';
@@ -198,9 +199,9 @@ export function ChildPreview({ preview, parent, parentTokens, stale, onShowParen
       </div>
 
       <div className={styles.section}>
-        <button type="button" onClick={() => setShowRaw(!showRaw)} aria-expanded={showRaw} data-testid="toggle-raw-json">
+        <Button onClick={() => setShowRaw(!showRaw)} aria-expanded={showRaw} data-testid="toggle-raw-json">
           {showRaw ? 'Hide raw JSON' : 'Show raw JSON (the full plan)'}
-        </button>
+        </Button>
         {fullPlan !== null && <RawJson value={fullPlan} />}
       </div>
     </section>

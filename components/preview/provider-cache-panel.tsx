@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { TextChunks } from '@/components/text-diff/text-chunks';
+import { Button } from '@/components/ui/button';
 import { formatSeconds } from '@/lib/provider-cache/cache-prediction';
 import type { ForkCacheReport, ProviderForecast } from '@/lib/provider-cache/fork-cache-report';
 import type { ProviderAcceptance } from '@/lib/provider-cache/provider-acceptance';
@@ -137,8 +138,7 @@ function AnthropicCount({ count, o200kTotal }: { count: () => Promise<number>; o
   const [state, setState] = useState<{ tokens: number } | { error: string } | 'counting' | null>(null);
   return (
     <p className={styles.sources} data-testid="anthropic-count">
-      <button
-        type="button"
+      <Button
         disabled={state === 'counting'}
         onClick={() => {
           setState('counting');
@@ -149,7 +149,7 @@ function AnthropicCount({ count, o200kTotal }: { count: () => Promise<number>; o
         }}
       >
         Count with Anthropic
-      </button>{' '}
+      </Button>{' '}
       {state !== null && state !== 'counting' && 'tokens' in state
         ? `Anthropic counts ${state.tokens.toLocaleString('en-US')} tokens${o200kTotal === null ? '' : ` (o200k: ${o200kTotal.toLocaleString('en-US')})`}.`
         : null}

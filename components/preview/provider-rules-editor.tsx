@@ -1,6 +1,9 @@
 'use client';
 
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { NativeSelect, Textarea } from '@/components/ui/input';
 import { PROVIDER_RULES, type ProviderId, type ProviderRules } from '@/lib/provider-cache/provider-rules';
 import { providerRulesSchema } from '@/lib/provider-cache/provider-rules-schema';
 import { useWorkspace, workspaceStore } from '@/lib/workspace/browser-workspace';
@@ -29,7 +32,7 @@ export function ModelChoice({ provider, model }: { provider: ProviderId; model: 
   const { rules } = useProviderRules();
   const models = rules.models.filter((entry) => entry.provider === provider);
   return (
-    <select
+    <NativeSelect
       aria-label={`${provider} model for the forecast`}
       data-testid="forecast-model"
       value={model}
@@ -40,7 +43,7 @@ export function ModelChoice({ provider, model }: { provider: ProviderId; model: 
           {entry.model}
         </option>
       ))}
-    </select>
+    </NativeSelect>
   );
 }
 
@@ -50,14 +53,14 @@ export function ModelChoice({ provider, model }: { provider: ProviderId; model: 
  */
 export function ProviderRulesEditor() {
   const { rules, edited } = useProviderRules();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const [editing, setEditing] = useState(false);
   const [text, setText] = useState('');
   const [problems, setProblems] = useState<string[]>([]);
 
   const open = () => {
     setText(JSON.stringify(rules, null, 2));
     setProblems([]);
-    dialog.current?.showModal();
+    setEditing(true);
   };
   const save = () => {
     let value: unknown;
@@ -75,41 +78,50 @@ export function ProviderRulesEditor() {
     // The JSON's defaults are the models shown: they replace any picked one.
     for (const [provider, model] of Object.entries(parsed.data.defaults)) workspaceStore.getState().setProviderModel(provider as ProviderId, model);
     workspaceStore.getState().setProviderRules(parsed.data);
-    dialog.current?.close();
+    setEditing(false);
   };
 
   return (
     <div className={styles.sources}>
       {edited ? 'Rules and prices edited in this workspace. ' : 'Rules and prices as Fork Lab ships them, each with its source and the day it was read. '}
-      <button type="button" onClick={open} data-testid="edit-provider-rules">
+      <Button onClick={open} data-testid="edit-provider-rules">
         Edit rules and prices…
-      </button>{' '}
+      </Button>{' '}
       {edited && (
-        <button type="button" onClick={() => workspaceStore.getState().setProviderRules(null)} data-testid="reset-provider-rules">
+        <Button onClick={() => workspaceStore.getState().setProviderRules(null)} data-testid="reset-provider-rules">
           Use the shipped ones
-        </button>
+        </Button>
       )}
-      <dialog ref={dialog} className={styles.editor} aria-label="Provider cache rules and prices" data-testid="provider-rules-dialog">
-        <p>
-          Prices are US dollars per million tokens; <code>null</code> is a price nobody verified. Change a <code>checked</code> date with what you change.
-        </p>
-        <textarea value={text} onChange={(event) => setText(event.target.value)} spellCheck={false} aria-label="Rules JSON" data-testid="provider-rules-json" />
-        {problems.length > 0 && (
-          <ul role="alert" data-testid="provider-rules-problems">
-            {problems.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
-        )}
-        <div>
-          <button type="button" onClick={save} data-testid="save-provider-rules">
-            Keep for this workspace
-          </button>{' '}
-          <button type="button" onClick={() => dialog.current?.close()}>
-            Cancel
-          </button>
-        </div>
-      </dialog>
+      <Dialog open={editing} onOpenChange={setEditing}>
+        <DialogContent className={`[--dialog-width:880px] ${styles.editor}`} data-testid="provider-rules-dialog">
+          <DialogTitle>Provider cache rules and prices</DialogTitle>
+          <DialogDescription>
+            Prices are US dollars per million tokens; <code>null</code> is a price nobody verified. Change a <code>checked</code> date with what you change.
+          </DialogDescription>
+          <Textarea
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            spellCheck={false}
+            aria-label="Rules JSON"
+            data-testid="provider-rules-json"
+          />
+          {problems.length > 0 && (
+            <ul role="alert" data-testid="provider-rules-problems">
+              {problems.map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+          )}
+          <div className="flex flex-wrap justify-end gap-2">
+            <DialogClose asChild>
+              <Button>Cancel</Button>
+            </DialogClose>
+            <Button variant="primary" onClick={save} data-testid="save-provider-rules">
+              Keep for this workspace
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
     </div>
   );
 }

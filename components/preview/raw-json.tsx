@@ -2,6 +2,7 @@
 
 import { useMemo, useState } from 'react';
 import { ScrollablePre } from '@/components/scrollable-pre/scrollable-pre';
+import { Button } from '@/components/ui/button';
 import styles from './preview.module.css';
 
 /** Past this many characters the view shows the start only; Copy always copies all of it. */
@@ -25,9 +26,9 @@ export function RawJson({ value }: { value: unknown }) {
     <div className={styles.raw}>
       <div className={styles.rawBar}>
         <span className={styles.muted}>{json.length.toLocaleString('en-US')} characters</span>
-        <button type="button" onClick={copy} data-testid="copy-raw-json">
+        <Button onClick={copy} data-testid="copy-raw-json">
           Copy JSON
-        </button>
+        </Button>
         <span role="status" className={styles.muted} data-testid="copy-status">
           {copied === 'copied' ? 'Copied.' : copied === 'failed' ? 'The browser refused the clipboard: select the text and copy it.' : ''}
         </span>

@@ -1,6 +1,8 @@
 'use client';
 
 import { useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import type { ModelOption } from '@/lib/ai/providers';
 import { FORK_RUNTIMES, type ParentTranscript } from '@/lib/fork';
 import { CHECK_KINDS } from '@/lib/sweep/output-check';
@@ -106,45 +108,45 @@ export function SweepPanel({ sessionId, transcript, revision, parentTitle, direc
           <div className={styles.form}>
             <label className={styles.field}>
               <span>Forks</span>
-              <select value={mode} onChange={(event) => setMode(event.target.value as typeof mode)} data-testid="sweep-mode">
+              <NativeSelect value={mode} onChange={(event) => setMode(event.target.value as typeof mode)} data-testid="sweep-mode">
                 <option value="windows">one runtime, a list of windows</option>
                 <option value="every-runtime">every runtime at its defaults</option>
-              </select>
+              </NativeSelect>
             </label>
             {mode === 'windows' ? (
               <>
                 <label className={styles.field}>
                   <span>Runtime</span>
-                  <select value={runtime} onChange={(event) => setRuntime(event.target.value)} data-testid="sweep-runtime">
+                  <NativeSelect value={runtime} onChange={(event) => setRuntime(event.target.value)} data-testid="sweep-runtime">
                     {WINDOWED.map((candidate) => (
                       <option key={candidate.policy} value={candidate.policy}>
                         {candidate.name}
                       </option>
                     ))}
-                  </select>
+                  </NativeSelect>
                 </label>
                 <label className={styles.field}>
                   <span>Windows ({FORK_RUNTIMES.find((candidate) => candidate.policy === runtime)?.controls.window?.field}, comma-separated)</span>
-                  <input value={windows} onChange={(event) => setWindows(event.target.value)} data-testid="sweep-windows" spellCheck={false} />
+                  <Input value={windows} onChange={(event) => setWindows(event.target.value)} data-testid="sweep-windows" spellCheck={false} />
                 </label>
               </>
             ) : null}
             <label className={styles.field}>
               <span>Model</span>
-              <select value={modelId} onChange={(event) => setModelId(event.target.value)} data-testid="sweep-model">
+              <NativeSelect value={modelId} onChange={(event) => setModelId(event.target.value)} data-testid="sweep-model">
                 {models.map((model) => (
                   <option key={model.id} value={model.id}>
                     {model.label}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
             </label>
             <label className={`${styles.field} ${styles.wide}`}>
               <span>
                 Checks over each child’s final output, one per line ({CHECK_KINDS.join(', ')}: e.g. contains:heron-7731, regex:/\d+/, json-path:$.ok=true,
                 max-output-tokens:200)
               </span>
-              <textarea
+              <Textarea
                 value={checks}
                 rows={3}
                 placeholder="contains:heron-7731"
@@ -156,12 +158,12 @@ export function SweepPanel({ sessionId, transcript, revision, parentTitle, direc
           </div>
           <p className={styles.muted}>Every child gets the compare’s directive: “{directive}”</p>
           <div className={styles.exports}>
-            <button type="button" onClick={() => void run()} disabled={progress !== null} data-testid="sweep-run">
+            <Button onClick={() => void run()} disabled={progress !== null} data-testid="sweep-run">
               Run sweep
-            </button>
-            <button type="button" onClick={() => running.current?.abort()} disabled={progress === null} data-testid="sweep-stop">
+            </Button>
+            <Button onClick={() => running.current?.abort()} disabled={progress === null} data-testid="sweep-stop">
               Stop
-            </button>
+            </Button>
             {progress === null ? null : (
               <span role="status" data-testid="sweep-progress">
                 {progress}
@@ -178,7 +180,7 @@ export function SweepPanel({ sessionId, transcript, revision, parentTitle, direc
       {sweeps.length > 1 ? (
         <label className={styles.field}>
           <span>Earlier sweeps</span>
-          <select value={shown?.id} onChange={(event) => setShownId(event.target.value)} data-testid="sweep-history">
+          <NativeSelect value={shown?.id} onChange={(event) => setShownId(event.target.value)} data-testid="sweep-history">
             {sweeps.map((sweep) => (
               <option key={sweep.id} value={sweep.id}>
                 {new Date(sweep.createdAt).toLocaleString('en-GB')} ·{' '}
@@ -186,7 +188,7 @@ export function SweepPanel({ sessionId, transcript, revision, parentTitle, direc
                 {sweep.result.smallestPassing ?? 'none passes'}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </label>
       ) : null}
       {shown === undefined ? null : <SweepResults record={shown} parentTitle={parentTitle} stale={shown.parentRevision !== revision} />}

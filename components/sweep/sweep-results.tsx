@@ -3,6 +3,8 @@
 import { useRef, useState } from 'react';
 import { downloadFile, fileSlug, prettyJson } from '@/components/export/download-file';
 import { useProviderRules } from '@/components/preview/provider-rules-editor';
+import { Button } from '@/components/ui/button';
+import { NativeSelect } from '@/components/ui/input';
 import { sweepReportHtml } from '@/lib/export/sweep-report';
 import type { SweepRecord } from '@/lib/sweep/sweep-record';
 import styles from './sweep.module.css';
@@ -23,22 +25,21 @@ export function SweepResults({ record, parentTitle, stale }: { record: SweepReco
       </p>
       <label className={styles.muted}>
         Plot{' '}
-        <select value={plotModel} onChange={(event) => setPlotModel(event.target.value)} data-testid="sweep-measure">
+        <NativeSelect value={plotModel} onChange={(event) => setPlotModel(event.target.value)} data-testid="sweep-measure">
           <option value="">input tokens</option>
           {rules.models.map((model) => (
             <option key={model.model} value={model.model}>
               dollars at {model.model}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </label>
       <SweepChart ref={chart} result={result} dollarsAt={rules.models.find((model) => model.model === plotModel) ?? null} />
       <div className={styles.exports}>
-        <button type="button" data-testid="sweep-export-json" onClick={() => downloadFile(`${name}.json`, prettyJson(record), 'application/json')}>
+        <Button data-testid="sweep-export-json" onClick={() => downloadFile(`${name}.json`, prettyJson(record), 'application/json')}>
           Export JSON
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
           data-testid="sweep-export-html"
           onClick={() => {
             // The chart as drawn (its SVG and the legend beside it), copied into the page whole.
@@ -47,7 +48,7 @@ export function SweepResults({ record, parentTitle, stale }: { record: SweepReco
           }}
         >
           Export HTML report
-        </button>
+        </Button>
       </div>
       <table className={styles.table} data-testid="sweep-table">
         <thead>

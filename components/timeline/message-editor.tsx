@@ -1,6 +1,8 @@
 'use client';
 
 import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Textarea } from '@/components/ui/input';
 import type { ModelMessage } from '@/lib/fork';
 import { workspaceStore } from '@/lib/workspace/browser-workspace';
 import styles from './timeline.module.css';
@@ -46,7 +48,7 @@ export function MessageEditor({ index, message, onDone }: { index: number; messa
   return (
     <div className={styles.editor}>
       <label htmlFor={id}>{initial.mode === 'text' ? `Text of message #${index}` : `Message #${index} as an AI SDK ModelMessage (JSON)`}</label>
-      <textarea
+      <Textarea
         id={id}
         value={value}
         onChange={(event) => setValue(event.target.value)}
@@ -60,12 +62,10 @@ export function MessageEditor({ index, message, onDone }: { index: number; messa
         </p>
       )}
       <div className={styles.editorActions}>
-        <button type="button" className={styles.primary} onClick={save} data-testid="save-message">
+        <Button variant="primary" onClick={save} data-testid="save-message">
           Save
-        </button>
-        <button type="button" onClick={onDone}>
-          Cancel
-        </button>
+        </Button>
+        <Button onClick={onDone}>Cancel</Button>
       </div>
     </div>
   );

@@ -1,6 +1,8 @@
 'use client';
 
 import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input, NativeSelect } from '@/components/ui/input';
 import { workspaceStore } from '@/lib/workspace/browser-workspace';
 import styles from './timeline.module.css';
 
@@ -37,23 +39,23 @@ export function ParentComposer() {
       <label htmlFor={`${id}-role`} className={styles.srOnly}>
         Role
       </label>
-      <select id={`${id}-role`} value={role} onChange={(event) => setRole(event.target.value as 'user' | 'assistant')} data-testid="composer-role">
+      <NativeSelect id={`${id}-role`} value={role} onChange={(event) => setRole(event.target.value as 'user' | 'assistant')} data-testid="composer-role">
         <option value="user">user</option>
         <option value="assistant">assistant</option>
-      </select>
+      </NativeSelect>
       <label htmlFor={`${id}-text`} className={styles.srOnly}>
         Message to append
       </label>
-      <input
+      <Input
         id={`${id}-text`}
         value={text}
         onChange={(event) => setText(event.target.value)}
         placeholder="Append a message to the parent…"
         data-testid="composer-text"
       />
-      <button type="submit" data-testid="composer-append">
+      <Button type="submit" data-testid="composer-append">
         Append
-      </button>
+      </Button>
       {error !== null && (
         <p role="alert" className={styles.error}>
           {error}

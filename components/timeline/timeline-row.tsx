@@ -1,6 +1,7 @@
 'use client';
 
 import { memo, useState } from 'react';
+import { Button } from '@/components/ui/button';
 import type { MessageClassification, ParentDisposition, ToolPairLinks, TranscriptMessage } from '@/lib/fork';
 import { kindLabel } from '@/lib/view/kind-labels';
 import { previewText } from '@/lib/view/message-preview';
@@ -122,9 +123,9 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
             {folded ? `${text.slice(0, FOLD_AT)}…` : text}
           </pre>
           {text.length > FOLD_AT && (
-            <button type="button" className={styles.linkButton} onClick={() => setUnfolded(!unfolded)} aria-expanded={unfolded}>
+            <Button variant="link" onClick={() => setUnfolded(!unfolded)} aria-expanded={unfolded}>
               {unfolded ? 'Fold' : `Show all ${text.length.toLocaleString('en-US')} characters`}
-            </button>
+            </Button>
           )}
         </>
       )}
@@ -134,12 +135,12 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
       )}
       {!props.pending && (
         <div className={styles.actions}>
-          <button type="button" onClick={() => props.onForkAfter(index)} data-testid="fork-after">
+          <Button onClick={() => props.onForkAfter(index)} data-testid="fork-after">
             Fork after this
-          </button>
-          <button type="button" onClick={() => props.onEdit(editing ? null : index)} data-testid="edit-message">
+          </Button>
+          <Button onClick={() => props.onEdit(editing ? null : index)} data-testid="edit-message">
             {editing ? 'Cancel edit' : 'Edit'}
-          </button>
+          </Button>
           <DeleteButton onDelete={() => props.onDelete(index)} />
         </div>
       )}
@@ -151,16 +152,14 @@ function DeleteButton({ onDelete }: { onDelete(): void }) {
   const [armed, setArmed] = useState(false);
   return armed ? (
     <>
-      <button type="button" className={styles.danger} onClick={onDelete} data-testid="confirm-delete">
+      <Button variant="danger" onClick={onDelete} data-testid="confirm-delete">
         Delete this message
-      </button>
-      <button type="button" onClick={() => setArmed(false)}>
-        Keep
-      </button>
+      </Button>
+      <Button onClick={() => setArmed(false)}>Keep</Button>
     </>
   ) : (
-    <button type="button" onClick={() => setArmed(true)} data-testid="delete-message">
+    <Button onClick={() => setArmed(true)} data-testid="delete-message">
       Delete
-    </button>
+    </Button>
   );
 }

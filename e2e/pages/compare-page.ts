@@ -55,28 +55,54 @@ export class ComparePage {
     return this.cards.evaluateAll((cards) => cards.map((card) => card.getAttribute('data-letter') ?? ''));
   }
 
+  /** The open parameters drawer of a variant. */
+  readonly drawer = (): Locator => this.page.getByTestId('variant-parameters');
+
+  /** Open a variant's parameters drawer, do `change` in it, and close it again. */
+  async inDrawer(letter: string, change: (drawer: Locator) => Promise<void>): Promise<void> {
+    await this.card(letter).getByTestId('variant-parameters-open').click();
+    const drawer = this.drawer();
+    await expect(drawer).toBeVisible();
+    await change(drawer);
+    await drawer.getByTestId('variant-parameters-done').click();
+    await expect(drawer).toHaveCount(0);
+  }
+
+  /** The runtime a variant forks by, as its column says (`data-policy`). */
+  async runtimeOf(letter: string): Promise<string> {
+    return (await this.card(letter).getAttribute('data-policy')) ?? '';
+  }
+
   async setRuntime(letter: string, policy: string): Promise<void> {
-    await this.card(letter).getByTestId('variant-runtime').selectOption(policy);
+    await this.inDrawer(letter, (drawer) =>
+      drawer
+        .getByTestId('variant-runtime')
+        .selectOption(policy)
+        .then(() => undefined),
+    );
     await this.waitPlanned();
   }
 
   async setField(letter: string, name: string, value: string): Promise<void> {
-    const input = this.card(letter).getByTestId(`input-${name}`);
-    if ((await input.evaluate((element) => element.tagName)) === 'SELECT') await input.selectOption(value);
-    else await input.fill(value);
-    await expect(input).toHaveValue(value);
+    await this.inDrawer(letter, async (drawer) => {
+      const input = drawer.getByTestId(`input-${name}`);
+      if ((await input.evaluate((element) => element.tagName)) === 'SELECT') await input.selectOption(value);
+      else await input.fill(value);
+      await expect(input).toHaveValue(value);
+    });
     await this.waitPlanned();
   }
 
   /** Try another system instruction for a variant's child (the experiment field), or the runtime's with null. */
   async setSystemInstruction(letter: string, text: string | null): Promise<void> {
-    const card = this.card(letter);
-    if (text === null) {
-      await card.getByTestId('variant-system-reset').click();
-    } else {
-      await card.getByText('Child system instruction').click();
-      await card.getByTestId('variant-system').fill(text);
-    }
+    await this.inDrawer(letter, async (drawer) => {
+      if (text === null) {
+        await drawer.getByTestId('variant-system-reset').click();
+      } else {
+        if (!(await drawer.getByTestId('variant-system').isVisible())) await drawer.getByText('Child system instruction').click();
+        await drawer.getByTestId('variant-system').fill(text);
+      }
+    });
     await this.waitPlanned();
   }
 
