@@ -61,13 +61,16 @@ test('390px wide: controls, timeline and preview are all reachable and nothing s
 });
 
 test('390px wide: no page scrolls sideways — compare, a shared comparison, captures, runtimes', async ({ page }) => {
-  await page.goto('/compare');
+  await page.goto('/compare?scenario=startup-block');
   await expect(page.getByTestId('compare-view')).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+  // The family's cache table is the widest thing on the page: measure once it is there.
+  await expect(page.getByTestId('family-cache')).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
   await expectNoHorizontalOverflow(page);
   await page.getByTestId('share').click();
   const url = await page.getByTestId('share-url').inputValue();
   await page.goto(url);
   await expect(page.getByTestId('compare-view')).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+  await expect(page.getByTestId('family-cache')).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
   await expectNoHorizontalOverflow(page);
   for (const path of ['/captures', '/runtimes']) {
     await page.goto(path);

@@ -9,7 +9,7 @@ import type { ImportFormatId } from '@/lib/import/import-format';
 import type { CapturedSession } from '@/lib/recording/capture-sessions';
 import type { ForkFinding } from '@/lib/recording/fork-check';
 import styles from './captures.module.css';
-import { DifferenceCell } from './difference-cell';
+import { DifferenceCell, WordDiff } from './difference-cell';
 import { openCapturedForkInPlayground, openCaptureInPlayground } from './open-capture';
 import { OpenInPlayground } from './open-in-playground';
 
@@ -136,14 +136,22 @@ function ForkItems({ items }: { items: ForkFinding['items'] }) {
         {counts.same} same · {counts.changed} changed · {counts.added} added · {counts.removed} removed
       </summary>
       <ol>
-        {items.map((item) => (
+        {items.map((item, index) => (
           <li key={`${item.planned} ${item.sent}`} data-kind={item.kind} data-testid="fork-item">
             <span className={styles.verdict} data-verdict={item.kind === 'same' ? 'matches' : 'differs'}>
               {item.kind}
               {item.count > 1 ? ` ×${item.count}` : ''}
             </span>{' '}
             plan {item.planned === null ? '—' : `#${item.planned}`} · sent {item.sent === null ? '—' : `#${item.sent}`} · {item.role} · {item.source}
-            {item.count > 1 ? null : <div className={styles.muted}>{item.text}</div>}
+            {item.count > 1 || (item.kind === 'removed' && items[index + 1]?.kind === 'added' && items[index + 1]?.was !== undefined) ? null : item.was ===
+              undefined ? (
+              <div className={styles.muted}>{item.text}</div>
+            ) : (
+              // Planned against sent over the stretch where they part; a removed message the next one replaces is shown here, not twice.
+              <div className={styles.muted} data-testid="fork-item-diff">
+                <WordDiff expected={item.was} actual={item.text} />
+              </div>
+            )}
           </li>
         ))}
       </ol>
@@ -171,96 +179,105 @@ function Findings({ listing }: { listing: Listing }) {
         {listing.forks.length === 0 ? (
           <p className={styles.muted}>No fork found yet: a fork is a request that carries the task of an Agent call another request made.</p>
         ) : (
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes the focus so a keyboard can scroll it
+          <div className={styles.tableFrame} tabIndex={0}>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">Parent → child</th>
+                  <th scope="col">Runtime</th>
+                  <th scope="col">Verdict</th>
+                  <th scope="col">First difference</th>
+                  <th scope="col">Shared prefix</th>
+                  <th scope="col">Playground</th>
+                </tr>
+              </thead>
+              <tbody>
+                {listing.forks.map((fork) => (
+                  <tr key={`${fork.parentId} ${fork.childId} ${fork.toolCallId}`} data-testid="fork-row" data-child={fork.childId}>
+                    <td>
+                      #{fork.parentId} → #{fork.childId} <span className={styles.muted}>({fork.toolName})</span>
+                    </td>
+                    <td>
+                      {fork.runtime}
+                      {fork.guessedFrom === null ? null : (
+                        <span className={styles.muted} data-testid="fork-guess">
+                          {' '}
+                          ({GUESSED_FROM[fork.guessedFrom]})
+                        </span>
+                      )}
+                    </td>
+                    <td>
+                      <span className={styles.verdict} data-verdict={fork.verdict} data-testid="fork-verdict">
+                        {fork.verdict}
+                      </span>
+                      {fork.errors?.map((message) => (
+                        <p key={message} className={styles.muted}>
+                          {message}
+                        </p>
+                      ))}
+                    </td>
+                    <td className={styles.code} data-testid="fork-difference">
+                      {fork.difference === null ? '—' : <DifferenceCell difference={fork.difference} />}
+                      <ForkItems items={fork.items} />
+                    </td>
+                    <td>
+                      {fork.sharedPrefixMessages} message{fork.sharedPrefixMessages === 1 ? '' : 's'}
+                    </td>
+                    <td>
+                      {fork.verdict === 'refused' ? null : (
+                        <OpenInPlayground
+                          open={() => openCapturedForkInPlayground(fork, listing.checkedBy)}
+                          testId="open-captured-fork"
+                          label="Open parent and child"
+                        />
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <section aria-label="Sessions">
+        <h2>Sessions</h2>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes the focus so a keyboard can scroll it */}
+        <div className={styles.tableFrame} tabIndex={0}>
           <table className={styles.table}>
             <thead>
               <tr>
-                <th scope="col">Parent → child</th>
-                <th scope="col">Runtime</th>
-                <th scope="col">Verdict</th>
-                <th scope="col">First difference</th>
-                <th scope="col">Shared prefix</th>
+                <th scope="col">Session</th>
+                <th scope="col">Grouped by</th>
+                <th scope="col">Requests</th>
+                <th scope="col">Messages</th>
                 <th scope="col">Playground</th>
               </tr>
             </thead>
             <tbody>
-              {listing.forks.map((fork) => (
-                <tr key={`${fork.parentId} ${fork.childId} ${fork.toolCallId}`} data-testid="fork-row" data-child={fork.childId}>
+              {listing.sessions.map((session) => (
+                <tr key={session.id} data-testid="session-row" data-captures={session.captureIds.join(' ')}>
+                  <td>{session.title}</td>
+                  <td>{session.by === 'runtime-id' ? session.key : 'prefix continuity'}</td>
                   <td>
-                    #{fork.parentId} → #{fork.childId} <span className={styles.muted}>({fork.toolName})</span>
-                  </td>
-                  <td>
-                    {fork.runtime}
-                    {fork.guessedFrom === null ? null : (
-                      <span className={styles.muted} data-testid="fork-guess">
-                        {' '}
-                        ({GUESSED_FROM[fork.guessedFrom]})
-                      </span>
-                    )}
-                  </td>
-                  <td>
-                    <span className={styles.verdict} data-verdict={fork.verdict} data-testid="fork-verdict">
-                      {fork.verdict}
-                    </span>
-                    {fork.errors?.map((message) => (
-                      <p key={message} className={styles.muted}>
-                        {message}
-                      </p>
+                    {session.captureIds.map((id) => (
+                      <a key={id} href={`/api/captures/${id}`} download>
+                        #{id}{' '}
+                      </a>
                     ))}
                   </td>
-                  <td className={styles.code} data-testid="fork-difference">
-                    {fork.difference === null ? '—' : <DifferenceCell difference={fork.difference} />}
-                    <ForkItems items={fork.items} />
-                  </td>
+                  <td>{session.messages}</td>
                   <td>
-                    {fork.sharedPrefixMessages} message{fork.sharedPrefixMessages === 1 ? '' : 's'}
-                  </td>
-                  <td>
-                    {fork.verdict === 'refused' ? null : (
-                      <OpenInPlayground
-                        open={() => openCapturedForkInPlayground(fork, listing.checkedBy)}
-                        testId="open-captured-fork"
-                        label="Open parent and child"
-                      />
-                    )}
+                    <OpenSession
+                      captureId={session.captureIds.at(-1)!}
+                      api={listing.captures.find((capture) => capture.id === session.captureIds.at(-1))?.api}
+                    />
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
-        )}
-      </section>
-      <section aria-label="Sessions">
-        <h2>Sessions</h2>
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Session</th>
-              <th scope="col">Grouped by</th>
-              <th scope="col">Requests</th>
-              <th scope="col">Messages</th>
-              <th scope="col">Playground</th>
-            </tr>
-          </thead>
-          <tbody>
-            {listing.sessions.map((session) => (
-              <tr key={session.id} data-testid="session-row" data-captures={session.captureIds.join(' ')}>
-                <td>{session.title}</td>
-                <td>{session.by === 'runtime-id' ? session.key : 'prefix continuity'}</td>
-                <td>
-                  {session.captureIds.map((id) => (
-                    <a key={id} href={`/api/captures/${id}`} download>
-                      #{id}{' '}
-                    </a>
-                  ))}
-                </td>
-                <td>{session.messages}</td>
-                <td>
-                  <OpenSession captureId={session.captureIds.at(-1)!} api={listing.captures.find((capture) => capture.id === session.captureIds.at(-1))?.api} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        </div>
       </section>
       <p className={styles.muted}>
         {listing.captures.length} newest request{listing.captures.length === 1 ? '' : 's'}; a request’s number downloads its body as the runtime sent it, to

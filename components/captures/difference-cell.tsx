@@ -1,6 +1,6 @@
 'use client';
 
-import { diffWordsWithSpace } from 'diff';
+import { type ChangeObject, diffWordsWithSpace } from 'diff';
 import type { ForkFinding } from '@/lib/recording/fork-check';
 import styles from './captures.module.css';
 
@@ -16,17 +16,22 @@ function clipped(text: string): string {
 }
 
 /**
- * Where the child the runtime sent parts from the plan: the path, then the two texts with the
- * changed words marked (jsdiff's word diff, as the compare view's), the unchanged stretches between
- * them cut short. Two texts with little in common are shown whole, each under its name.
+ * The planned and the sent text with the changed words marked (jsdiff's word diff, as the compare
+ * view's), the unchanged stretches between them cut short; two texts with little in common are
+ * shown one above the other, each under its name, since a word diff of them says nothing.
  */
-export function DifferenceCell({ difference }: { difference: NonNullable<ForkFinding['difference']> }) {
-  const { at, expected, actual } = difference;
-  const parts = diffWordsWithSpace(expected, actual);
+export function WordDiff({
+  expected,
+  actual,
+  parts = diffWordsWithSpace(expected, actual),
+}: {
+  expected: string;
+  actual: string;
+  parts?: ChangeObject<string>[];
+}) {
   const common = parts.filter((part) => !part.added && !part.removed).reduce((sum, part) => sum + part.value.length, 0);
   const related = common >= RELATED * Math.max(expected.length, actual.length, 1);
-  const firstChange = parts.find((part) => part.added || part.removed);
-  const body = related ? (
+  return related ? (
     <span className={styles.diff} data-testid="fork-difference-diff">
       {parts.map((part, index) =>
         part.added ? <ins key={index}>{part.value}</ins> : part.removed ? <del key={index}>{part.value}</del> : <span key={index}>{clipped(part.value)}</span>,
@@ -43,6 +48,14 @@ export function DifferenceCell({ difference }: { difference: NonNullable<ForkFin
       </span>
     </span>
   );
+}
+
+/** Where the child the runtime sent parts from the plan: the path, then the two texts as a word diff. */
+export function DifferenceCell({ difference }: { difference: NonNullable<ForkFinding['difference']> }) {
+  const { at, expected, actual } = difference;
+  const parts = diffWordsWithSpace(expected, actual);
+  const firstChange = parts.find((part) => part.added || part.removed);
+  const body = <WordDiff expected={expected} actual={actual} parts={parts} />;
   if (expected.length + actual.length <= INLINE) {
     return (
       <>

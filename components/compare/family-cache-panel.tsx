@@ -85,7 +85,13 @@ export function FamilyCachePanel({ transcript, setup }: { transcript: ParentTran
           {current.error}
         </p>
       ) : null}
-      {current !== null && 'value' in current && current.value.cache !== null ? <FamilyCacheTable report={current.value.cache} labels={planned} /> : null}
+      {current !== null && 'value' in current && current.value.cache !== null ? (
+        // The table scrolls sideways in its frame on a phone instead of widening the page.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes the focus so a keyboard can scroll it
+        <section className={styles.scroll} tabIndex={0} aria-label="Cache across the family, by provider">
+          <FamilyCacheTable report={current.value.cache} labels={planned} />
+        </section>
+      ) : null}
       {current !== null && 'value' in current ? <TtlNotes answer={current.value} letters={planned} requestLetters={family.letters} /> : null}
     </section>
   );

@@ -5,6 +5,8 @@ import { formatDollars } from '@/lib/provider-cache/request-cost';
 import styles from './variant-cache.module.css';
 
 const STATUS_WORD = { accepted: 'accepts', refused: 'refuses', uncertain: 'not sure' } as const;
+/** The word as a mark, so a narrow column keeps the figures in view; the word stays for a screen reader and on hover. */
+const STATUS_MARK = { accepted: '✓', refused: '✗', uncertain: '?' } as const;
 
 /**
  * One variant's cache in a line per provider: tokens read from the parent's cache, the first
@@ -35,7 +37,14 @@ export function VariantCache({ report }: { report: ForkCacheReport }) {
                 </th>
                 <td title="tokens read from the cache">{child.prediction.cachedTokens.toLocaleString('en-US')} cached</td>
                 <td>{formatDollars(child.cost)}</td>
-                <td>{status === undefined ? '' : STATUS_WORD[status]}</td>
+                <td title={status === undefined ? undefined : `the provider ${STATUS_WORD[status]} the request`} data-status={status}>
+                  {status === undefined ? null : (
+                    <>
+                      <span aria-hidden="true">{STATUS_MARK[status]}</span>
+                      <span className="sr-only">{STATUS_WORD[status]}</span>
+                    </>
+                  )}
+                </td>
               </tr>
             );
           })}

@@ -1,5 +1,6 @@
 'use client';
 
+import { ArrowLeft, ArrowRight, Copy, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import type { ModelOption } from '@/lib/ai/providers';
 import type { CompareRun, CompareVariant } from '@/lib/compare/compare-setup';
@@ -158,16 +159,31 @@ export function VariantCard(props: VariantCardProps) {
               Baseline
             </Button>
             <Button size="sm" onClick={() => props.onMove(-1)} disabled={props.first} aria-label={`Move ${letter} left`} data-testid="variant-left">
-              ←
+              <ArrowLeft aria-hidden="true" className="size-3.5" />
             </Button>
             <Button size="sm" onClick={() => props.onMove(1)} disabled={props.last} aria-label={`Move ${letter} right`} data-testid="variant-right">
-              →
+              <ArrowRight aria-hidden="true" className="size-3.5" />
             </Button>
-            <Button size="sm" onClick={props.onDuplicate} disabled={!props.canAdd} data-testid="variant-duplicate">
-              Duplicate
+            <Button
+              size="sm"
+              onClick={props.onDuplicate}
+              disabled={!props.canAdd}
+              aria-label={`Duplicate ${letter}`}
+              title="Duplicate this variant"
+              data-testid="variant-duplicate"
+            >
+              <Copy aria-hidden="true" className="size-3.5" />
             </Button>
-            <Button size="sm" onClick={props.onRemove} disabled={!props.canRemove} aria-label={`Remove ${letter}`} data-testid="variant-remove">
-              Remove
+            <Button
+              size="sm"
+              variant="danger"
+              onClick={props.onRemove}
+              disabled={!props.canRemove}
+              aria-label={`Remove ${letter}`}
+              title="Remove this variant"
+              data-testid="variant-remove"
+            >
+              <X aria-hidden="true" className="size-3.5" />
             </Button>
           </div>
         )}

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { NativeSelect, Textarea } from '@/components/ui/input';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { ParentRegistration } from '@/lib/fork-service/fork-service';
 import type { ImportAnswer } from '@/lib/import/import-answer';
 import type { ImportFormatId } from '@/lib/import/import-format';
@@ -118,41 +119,62 @@ export function ImportDialog({ dropped, onClose, onImported }: ImportDialogProps
             ))}
           </NativeSelect>
         </label>
-        <label className={styles.field}>
-          <span>File</span>
-          <input
-            type="file"
-            accept=".json,.jsonl,.ndjson,.txt,application/json"
-            data-testid="import-file"
-            disabled={busy}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              if (file !== undefined) void run({ body: file, fileName: file.name }, format);
-              event.target.value = '';
-            }}
-          />
-        </label>
-        <label className={styles.field}>
-          <span>Or paste it</span>
-          <Textarea
-            value={pasted}
-            onChange={(event) => setPasted(event.target.value)}
-            rows={6}
-            spellCheck={false}
-            placeholder='[{"role": "user", "content": "…"}] or JSON Lines'
-            data-testid="import-paste"
-          />
-        </label>
-        <div className={styles.actions}>
-          <Button disabled={busy || pasted.trim() === ''} onClick={() => void run({ body: pasted, fileName: null }, format)} data-testid="import-paste-submit">
-            Import pasted text
-          </Button>
-          {busy && (
+        {/* A file or pasted text: one at a time, the file first since most imports are a session file. */}
+        <Tabs defaultValue="file">
+          <TabsList aria-label="Where the transcript comes from">
+            <TabsTrigger value="file" data-testid="import-tab-file">
+              File
+            </TabsTrigger>
+            <TabsTrigger value="paste" data-testid="import-tab-paste">
+              Paste
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="file">
+            <label className={styles.field}>
+              <span>File</span>
+              <input
+                type="file"
+                accept=".json,.jsonl,.ndjson,.txt,application/json"
+                data-testid="import-file"
+                disabled={busy}
+                onChange={(event) => {
+                  const file = event.target.files?.[0];
+                  if (file !== undefined) void run({ body: file, fileName: file.name }, format);
+                  event.target.value = '';
+                }}
+              />
+            </label>
+          </TabsContent>
+          <TabsContent value="paste" className="grid gap-2">
+            <label className={styles.field}>
+              <span>The session or request, as text</span>
+              <Textarea
+                value={pasted}
+                onChange={(event) => setPasted(event.target.value)}
+                rows={6}
+                spellCheck={false}
+                placeholder='[{"role": "user", "content": "…"}] or JSON Lines'
+                data-testid="import-paste"
+              />
+            </label>
+            <div>
+              <Button
+                disabled={busy || pasted.trim() === ''}
+                onClick={() => void run({ body: pasted, fileName: null }, format)}
+                data-testid="import-paste-submit"
+              >
+                Import pasted text
+              </Button>
+            </div>
+          </TabsContent>
+        </Tabs>
+        {busy && (
+          <div className={styles.actions}>
             <Button onClick={() => abort.current?.abort()} data-testid="import-cancel">
               Cancel
             </Button>
-          )}
-        </div>
+          </div>
+        )}
         {busy && (
           <div className={styles.progress} role="status" data-testid="import-progress">
             <span>

@@ -5,6 +5,7 @@ import { downloadFile, fileSlug, prettyJson } from '@/components/export/download
 import { useProviderRules } from '@/components/preview/provider-rules-editor';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/input';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { sweepReportHtml } from '@/lib/export/sweep-report';
 import type { SweepRecord } from '@/lib/sweep/sweep-record';
 import styles from './sweep.module.css';
@@ -50,25 +51,25 @@ export function SweepResults({ record, parentTitle, stale }: { record: SweepReco
           Export HTML report
         </Button>
       </div>
-      <table className={styles.table} data-testid="sweep-table">
-        <thead>
-          <tr>
-            <th>variant</th>
-            <th>status</th>
-            <th>messages</th>
-            <th>input tokens</th>
-            <th>shared prefix</th>
-            <th>output tokens</th>
-            <th>checks</th>
-            <th>output</th>
-          </tr>
-        </thead>
-        <tbody>
+      <Table data-testid="sweep-table">
+        <TableHeader>
+          <TableRow>
+            <TableHead>variant</TableHead>
+            <TableHead>status</TableHead>
+            <TableHead>messages</TableHead>
+            <TableHead>input tokens</TableHead>
+            <TableHead>shared prefix</TableHead>
+            <TableHead>output tokens</TableHead>
+            <TableHead>checks</TableHead>
+            <TableHead>output</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
           {result.variants.map((variant) => {
             const passed = variant.checks.filter((check) => check.passed).length;
             const smallest = variant.label === result.smallestPassing;
             return (
-              <tr
+              <TableRow
                 key={variant.label}
                 className={smallest ? styles.smallestRow : undefined}
                 data-testid="sweep-row"
@@ -76,16 +77,16 @@ export function SweepResults({ record, parentTitle, stale }: { record: SweepReco
                 data-status={variant.status}
                 data-smallest={smallest || undefined}
               >
-                <td>
+                <TableCell>
                   {variant.label}
                   {smallest ? ' ★' : ''}
-                </td>
-                <td className={styles[variant.status]}>{variant.status}</td>
-                <td className={styles.number}>{variant.initialMessages}</td>
-                <td className={styles.number}>{variant.inputTokens ?? ''}</td>
-                <td className={styles.number}>{variant.sharedPrefixMessages ?? ''}</td>
-                <td className={styles.number}>{variant.outputTokens ?? ''}</td>
-                <td>
+                </TableCell>
+                <TableCell className={styles[variant.status]}>{variant.status}</TableCell>
+                <TableCell className="text-right tabular-nums">{variant.initialMessages}</TableCell>
+                <TableCell className="text-right tabular-nums">{variant.inputTokens ?? ''}</TableCell>
+                <TableCell className="text-right tabular-nums">{variant.sharedPrefixMessages ?? ''}</TableCell>
+                <TableCell className="text-right tabular-nums">{variant.outputTokens ?? ''}</TableCell>
+                <TableCell>
                   {variant.status === 'rejected' || variant.status === 'error' ? (
                     <span className={styles.error}>{(variant.errors ?? []).join(' ')}</span>
                   ) : (
@@ -100,15 +101,15 @@ export function SweepResults({ record, parentTitle, stale }: { record: SweepReco
                         ))}
                     </>
                   )}
-                </td>
-                <td className={styles.output} title={variant.output}>
+                </TableCell>
+                <TableCell className="max-w-[40ch] truncate" title={variant.output}>
                   {variant.output}
-                </td>
-              </tr>
+                </TableCell>
+              </TableRow>
             );
           })}
-        </tbody>
-      </table>
+        </TableBody>
+      </Table>
     </div>
   );
 }

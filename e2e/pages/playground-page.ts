@@ -223,6 +223,7 @@ export class PlaygroundPage {
     await expect(this.page.getByTestId('import-dialog')).toBeVisible();
     await this.page.getByTestId('import-format').selectOption(format);
     await expect(this.page.getByTestId('import-format')).toHaveValue(format);
+    await this.page.getByTestId('import-tab-paste').click();
     const paste = this.page.getByTestId('import-paste');
     await paste.fill(text);
     await expect(paste).toHaveValue(text);

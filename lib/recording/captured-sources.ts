@@ -77,7 +77,10 @@ export interface ForkItem {
   role: string;
   /** `copy of parent #3`, or the rule that wrote the message. */
   source: string;
+  /** The message's text on one line: its start, or, where it has a counterpart that reads otherwise, the stretch where they part. */
   text: string;
+  /** A changed message, or an added one right after a removed one of its role: the planned text over the same stretch. */
+  was?: string;
 }
 
 function sourceWords(message: ChildMessage): string {
@@ -85,9 +88,29 @@ function sourceWords(message: ChildMessage): string {
   return source.kind === 'copy' ? `copy of parent #${source.parentIndexes.join(' + #')}` : source.rule.replaceAll('-', ' ');
 }
 
-function line(message: ChildMessage): string {
-  const words = previewText(message.message).replace(/\s+/g, ' ').trim();
-  return words.length > 140 ? `${words.slice(0, 140)}…` : words;
+/** How much of a line is shown, and how much of it comes before the point where two texts part. */
+const LINE = 140;
+const BEFORE = 50;
+
+function words(message: ChildMessage): string {
+  return previewText(message.message).replace(/\s+/g, ' ').trim();
+}
+
+function stretch(text: string, from: number): string {
+  const start = Math.max(0, from);
+  const shown = text.slice(start, start + LINE);
+  return `${start > 0 ? '…' : ''}${shown}${start + LINE < text.length ? '…' : ''}`;
+}
+
+/**
+ * Two texts of one message, planned and sent, over the stretch where they part: two lines cut at
+ * the same length from the start look alike however they differ further on.
+ */
+function parting(was: string, now: string): { was: string; text: string } {
+  let at = 0;
+  while (at < was.length && at < now.length && was[at] === now[at]) at += 1;
+  const from = at < LINE - BEFORE ? 0 : at - BEFORE;
+  return { was: stretch(was, from), text: stretch(now, from) };
 }
 
 /**
@@ -116,15 +139,29 @@ export function forkItems(
       previous.count += 1;
       continue;
     }
-    items.push({
+    const item: ForkItem = {
       kind: entry.kind,
       planned: entry.kind === 'added' ? null : entry.left,
       sent: entry.kind === 'removed' ? null : entry.right,
       count: 1,
       role: shown.message.role,
       source: sourceWords(shown),
-      text: line(shown),
-    });
+      text: stretch(words(shown), 0),
+    };
+    // The planned side of a changed message, or of an added one that takes the place of a removed one.
+    const counterpart =
+      entry.kind === 'changed'
+        ? planned[entry.left]!
+        : entry.kind === 'added' && previous?.kind === 'removed' && previous.role === item.role
+          ? planned[previous.planned!]!
+          : undefined;
+    if (counterpart !== undefined) {
+      const parted = parting(words(counterpart), words(shown));
+      item.text = parted.text;
+      item.was = parted.was;
+      if (entry.kind === 'added') previous!.text = parted.was;
+    }
+    items.push(item);
   }
   return items;
 }
