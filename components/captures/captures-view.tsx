@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { RuntimeOptions } from '@/components/fork-controls/runtime-options';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { describeHttpError, readErrorResponse } from '@/lib/http/read-error-response';
@@ -159,6 +159,16 @@ function ForkItems({ items }: { items: ForkFinding['items'] }) {
   );
 }
 
+/** A table's frame that scrolls sideways on a phone, so the page never does; a keyboard can scroll it too. */
+function TableFrame({ children }: { children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes the focus so a keyboard can scroll it
+    <div className={styles.tableFrame} tabIndex={0}>
+      {children}
+    </div>
+  );
+}
+
 /** Open a session's latest request as the playground's parent. */
 function OpenSession({ captureId, api }: { captureId: number; api: string | undefined }) {
   if (api === undefined) return null;
@@ -179,8 +189,7 @@ function Findings({ listing }: { listing: Listing }) {
         {listing.forks.length === 0 ? (
           <p className={styles.muted}>No fork found yet: a fork is a request that carries the task of an Agent call another request made.</p>
         ) : (
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes the focus so a keyboard can scroll it
-          <div className={styles.tableFrame} tabIndex={0}>
+          <TableFrame>
             <table className={styles.table}>
               <thead>
                 <tr>
@@ -237,13 +246,12 @@ function Findings({ listing }: { listing: Listing }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableFrame>
         )}
       </section>
       <section aria-label="Sessions">
         <h2>Sessions</h2>
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes the focus so a keyboard can scroll it */}
-        <div className={styles.tableFrame} tabIndex={0}>
+        <TableFrame>
           <table className={styles.table}>
             <thead>
               <tr>
@@ -277,7 +285,7 @@ function Findings({ listing }: { listing: Listing }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
       </section>
       <p className={styles.muted}>
         {listing.captures.length} newest request{listing.captures.length === 1 ? '' : 's'}; a request’s number downloads its body as the runtime sent it, to

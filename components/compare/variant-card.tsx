@@ -158,33 +158,25 @@ export function VariantCard(props: VariantCardProps) {
             >
               Baseline
             </Button>
-            <Button size="sm" onClick={() => props.onMove(-1)} disabled={props.first} aria-label={`Move ${letter} left`} data-testid="variant-left">
-              <ArrowLeft aria-hidden="true" className="size-3.5" />
-            </Button>
-            <Button size="sm" onClick={() => props.onMove(1)} disabled={props.last} aria-label={`Move ${letter} right`} data-testid="variant-right">
-              <ArrowRight aria-hidden="true" className="size-3.5" />
-            </Button>
-            <Button
-              size="sm"
-              onClick={props.onDuplicate}
-              disabled={!props.canAdd}
-              aria-label={`Duplicate ${letter}`}
-              title="Duplicate this variant"
-              data-testid="variant-duplicate"
-            >
-              <Copy aria-hidden="true" className="size-3.5" />
-            </Button>
-            <Button
-              size="sm"
-              variant="danger"
-              onClick={props.onRemove}
-              disabled={!props.canRemove}
-              aria-label={`Remove ${letter}`}
-              title="Remove this variant"
-              data-testid="variant-remove"
-            >
-              <X aria-hidden="true" className="size-3.5" />
-            </Button>
+            {[
+              { id: 'left', label: `Move ${letter} left`, Icon: ArrowLeft, act: () => props.onMove(-1), off: props.first },
+              { id: 'right', label: `Move ${letter} right`, Icon: ArrowRight, act: () => props.onMove(1), off: props.last },
+              { id: 'duplicate', label: `Duplicate ${letter}`, Icon: Copy, act: props.onDuplicate, off: !props.canAdd },
+              { id: 'remove', label: `Remove ${letter}`, Icon: X, act: props.onRemove, off: !props.canRemove },
+            ].map(({ id, label, Icon, act, off }) => (
+              <Button
+                key={id}
+                size="sm"
+                variant={id === 'remove' ? 'danger' : 'default'}
+                onClick={act}
+                disabled={off}
+                aria-label={label}
+                title={label}
+                data-testid={`variant-${id}`}
+              >
+                <Icon aria-hidden="true" className="size-3.5" />
+              </Button>
+            ))}
           </div>
         )}
       </header>
