@@ -254,6 +254,53 @@ test('10,000 messages: a fork_turns change repaints the preview and the window, 
   expect(await playground.rows.count()).toBeLessThan(MAX_RENDERED_ROWS);
 });
 
+test('10,000 messages: launching an `all` child, and switching scenarios to and from it', async ({ page }) => {
+  test.setTimeout(180_000);
+  const playground = new PlaygroundPage(page);
+  await playground.open({ scenario: 'synthetic-10000' }, { waitReady: false });
+  await playground.waitForPlan(60_000);
+  await playground.field('fork_turns').fill('all');
+  await playground.waitForPlan(30_000);
+
+  await test.step('launch an `all` child: main-thread tasks from the click until its answer is in', async () => {
+    await page.evaluate(() => {
+      const tasks: number[] = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) tasks.push(entry.duration);
+      }).observe({ type: 'longtask' });
+      (window as unknown as { launchTasks: number[] }).launchTasks = tasks;
+    });
+    const started = Date.now();
+    await playground.launch();
+    await playground.waitForChildRun('finished', 60_000);
+    const wall = Date.now() - started;
+    const tasks = await page.evaluate(() => (window as unknown as { launchTasks: number[] }).launchTasks);
+    expect(tasks.every((value) => Number.isFinite(value))).toBe(true);
+    report('launch `all` child on 10k', {
+      wallMs: wall,
+      longTasks: tasks.length,
+      longestTaskMs: round(Math.max(0, ...tasks)),
+      tasksOver200Ms: tasks.filter((value) => value > 200).length,
+    });
+  });
+
+  await test.step('switch scenarios: to a small one and back to the 10k parent', async () => {
+    const switchTo = async (id: string) => {
+      const started = Date.now();
+      await playground.pickScenario(id, 60_000);
+      return Date.now() - started;
+    };
+    const timings = { toSmall: [] as number[], toTenThousand: [] as number[] };
+    for (let round = 0; round < 3; round += 1) {
+      timings.toSmall.push(await switchTo('startup-block'));
+      timings.toTenThousand.push(await switchTo('synthetic-10000'));
+    }
+    // The launched child's answer was delivered into the parent: it has grown by that much.
+    await expect(page.getByRole('heading', { level: 2, name: /^Parent · 10,0\d\d messages$/ })).toBeVisible();
+    report('scenario switch to plan ready (ms, wall clock)', { toSmall: stats(timings.toSmall), toTenThousand: stats(timings.toTenThousand) });
+  });
+});
+
 /**
  * With FORK_LAB_PERF_TARGETS=1 (`npm run bench:browser`) the 50 MB import's longest main-thread
  * task must stay within this share of the same page parsing the same file's lines in one task: the

@@ -1,0 +1,100 @@
+import { canonicalJson } from './canonical-json';
+
+/** How long one slice of the work may hold the thread before it gives way to the page. */
+const SLICE_MS = 12;
+
+/** Gives the thread back to the event loop (a task, not a microtask, so input and paint get their turn). */
+const giveWay = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * `canonicalJson(value)` as a list of parts whose concatenation is exactly that text, written a
+ * slice at a time: an array's items one by one, giving the thread back whenever a slice has run
+ * `SLICE_MS`. Hashing a 10,000-message parent once took one 1.8 s task on the main thread when a
+ * child was launched; in slices the page keeps answering while it is hashed.
+ */
+export async function canonicalJsonInSlices(value: unknown, now: () => number = () => performance.now()): Promise<string[]> {
+  const parts: string[] = [];
+  let sliceStart = now();
+  const dueToGiveWay = async () => {
+    if (now() - sliceStart < SLICE_MS) return;
+    await giveWay();
+    sliceStart = now();
+  };
+  const write = async (member: unknown): Promise<void> => {
+    if (Array.isArray(member)) {
+      parts.push('[');
+      for (let index = 0; index < member.length; index += 1) {
+        if (index > 0) parts.push(',');
+        // JSON writes an item it cannot represent (undefined, a function) as null.
+        parts.push(canonicalJson(member[index]) ?? 'null');
+        await dueToGiveWay();
+      }
+      parts.push(']');
+      return;
+    }
+    if (!isPlainRecord(member)) {
+      parts.push(canonicalJson(member));
+      return;
+    }
+    parts.push('{');
+    let first = true;
+    for (const key of keyOrder(member)) {
+      const inner = member[key];
+      // JSON leaves out an object's undefined, function and symbol members.
+      if (inner === undefined || typeof inner === 'function' || typeof inner === 'symbol') continue;
+      parts.push(`${first ? '' : ','}${JSON.stringify(key)}:`);
+      first = false;
+      await write(inner);
+    }
+    parts.push('}');
+  };
+  await write(value);
+  return parts;
+}
+
+/**
+ * The order canonicalJson writes an object's keys in: sorted, then as a new object built in that
+ * order enumerates them (integer-like keys first, in numeric order), since that object is what it writes.
+ */
+function keyOrder(value: Record<string, unknown>): string[] {
+  return Object.keys(
+    Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, 0]),
+    ),
+  );
+}
+
+/** An object JSON writes member by member: not null, not bytes, and without a `toJSON` of its own. */
+function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !(value instanceof Uint8Array) && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
+}
+
+/** The parts as UTF-8 in one buffer, encoded a group of parts at a time so no single encode holds the thread for long. */
+export async function utf8InSlices(parts: readonly string[], groupChars = 1 << 18): Promise<Uint8Array<ArrayBuffer>> {
+  const encoder = new TextEncoder();
+  const chunks: Uint8Array[] = [];
+  let group: string[] = [];
+  let groupLength = 0;
+  const flush = async () => {
+    if (group.length === 0) return;
+    chunks.push(encoder.encode(group.join('')));
+    group = [];
+    groupLength = 0;
+    await giveWay();
+  };
+  for (const part of parts) {
+    group.push(part);
+    groupLength += part.length;
+    if (groupLength >= groupChars) await flush();
+  }
+  await flush();
+  const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return bytes;
+}
