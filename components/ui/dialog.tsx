@@ -7,7 +7,7 @@ import { cn } from './cn';
 
 const overlayClass = 'fixed inset-0 z-50 bg-black/50';
 const contentClass =
-  'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-32px)] w-[min(var(--dialog-width,440px),calc(100vw-32px))] -translate-x-1/2 -translate-y-1/2 gap-3 overflow-y-auto rounded-control border border-border bg-background p-5 text-foreground shadow-xl';
+  'fixed top-1/2 left-1/2 z-50 grid grid-cols-[minmax(0,1fr)] max-h-[calc(100dvh-32px)] w-[min(var(--dialog-width,440px),calc(100vw-32px))] -translate-x-1/2 -translate-y-1/2 gap-3 overflow-y-auto rounded-control border border-border bg-background p-5 text-foreground shadow-xl';
 const titleClass = 'm-0 text-lg font-semibold leading-tight';
 const descriptionClass = 'm-0 text-sm text-muted-foreground';
 
