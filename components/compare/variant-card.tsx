@@ -167,6 +167,7 @@ export function VariantCard(props: VariantCardProps) {
               <Button
                 key={id}
                 size="sm"
+                className="px-1.5"
                 variant={id === 'remove' ? 'danger' : 'default'}
                 onClick={act}
                 disabled={off}
