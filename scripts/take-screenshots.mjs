@@ -19,7 +19,10 @@ await page.waitForSelector('[data-testid=compare-view][data-ready]');
 await page.getByTestId('compare-directive').fill('What is the release tag?');
 await page.waitForSelector('[data-testid=compare-view][data-ready]');
 await page.getByTestId('run-all').click();
-await page.getByTestId('run-all-progress').filter({ hasText: /^(\d+) of \1 done/ }).waitFor({ timeout: 30_000 });
+await page
+  .getByTestId('run-all-progress')
+  .filter({ hasText: /^(\d+) of \1 done/ })
+  .waitFor({ timeout: 30_000 });
 await page.getByTestId('diff-against').selectOption('parent');
 await page.screenshot({ path: path.join(out, 'compare.png'), fullPage: true });
 
