@@ -271,7 +271,7 @@ test('10,000 messages: launching an `all` child, and switching scenarios to and 
       (window as unknown as { launchTasks: number[] }).launchTasks = tasks;
     });
     const started = Date.now();
-    await playground.launch();
+    await playground.launch(60_000);
     await playground.waitForChildRun('finished', 60_000);
     const wall = Date.now() - started;
     const tasks = await page.evaluate(() => (window as unknown as { launchTasks: number[] }).launchTasks);

@@ -184,17 +184,20 @@ export class PlaygroundPage {
     await this.page.keyboard.press(key);
   }
 
-  /** Click the launch button and wait for the new child to appear in the fork tree and panel. */
-  async launch(): Promise<Locator> {
+  /**
+   * Click the launch button and wait for the new child to appear in the fork tree and panel; a child
+   * of a 10,000-message parent takes seconds on a loaded machine, so its callers give a longer `timeout`.
+   */
+  async launch(timeout = 5_000): Promise<Locator> {
     const before = await this.forkTreeChildren.count();
-    await expect(this.launchButton).toBeEnabled();
+    await expect(this.launchButton).toBeEnabled({ timeout });
     await this.launchButton.click();
-    await expect(this.forkTreeChildren).toHaveCount(before + 1);
+    await expect(this.forkTreeChildren).toHaveCount(before + 1, { timeout });
     const launched = this.forkTreeChildren.nth(before);
     // The panel may still show the child opened before for a frame; wait until it shows this one,
     // or a caller reads (and toggles) the previous child's panel as it is being replaced.
     const childId = await launched.getAttribute('data-child-id');
-    await expect(this.childPanel).toHaveAttribute('data-child-id', childId ?? '');
+    await expect(this.childPanel).toHaveAttribute('data-child-id', childId ?? '', { timeout });
     return launched;
   }
 
@@ -365,7 +368,7 @@ export class PlaygroundPage {
   /** Wait until the open child's run has settled with `status` (launching starts a run). */
   async waitForChildRun(status: 'finished' | 'failed' | 'stopped' = 'finished', timeout = 20_000): Promise<void> {
     await expect(this.childPanel.getByTestId('child-run')).toHaveAttribute('data-status', status, { timeout });
-    await this.waitForPlan();
+    await this.waitForPlan(Math.max(15_000, timeout));
   }
 
   childField(testId: string): Locator {
