@@ -7,7 +7,8 @@ import type { RunRecord } from '@/lib/agent/run-record';
 import { cacheTargetOf, configuredModels, type ModelOption, UnknownModelError } from '@/lib/ai/providers';
 import { BootstrapMissingError } from '@/lib/fork';
 import { type InvalidInput, invalidInput } from '@/lib/fork-service/action-inputs';
-import { type ChildLaunch, launchChild } from '@/lib/fork-service/fork-service';
+import { launchChild } from '@/lib/fork-service/fork-service';
+import { type LaunchAnswer, launchAnswer } from '@/lib/fork-service/launch-answer';
 
 /** The models this server can run; nothing secret leaves the server. */
 export async function listModelsAction(): Promise<ModelOption[]> {
@@ -28,15 +29,15 @@ function refusal(error: unknown): Refused {
  * Plan a child on a registered parent and start it on the server. Returns as soon as its
  * bootstrap record is written; the run continues detached and streams from /api/runs/<id>/events.
  */
-export async function startChildRunAction(input: unknown): Promise<(ChildLaunch & { run?: RunRecord }) | InvalidInput | Refused> {
+export async function startChildRunAction(input: unknown): Promise<LaunchAnswer | InvalidInput | Refused> {
   const parsed = startChildRunInput.safeParse(input);
   if (!parsed.success) return invalidInput(parsed.error, 'launch request');
   const { parentKey, request, childId, name, modelId, sessionId, providerRules } = parsed.data;
   const launch = await launchChild(parentKey, request, childId, cacheTargetOf(modelId), providerRules);
-  if (launch.status !== 'ok') return launch;
+  if (launch.status !== 'ok') return launchAnswer(launch);
   try {
     const run = runManager().runs.launch({ runId: childId, sessionId, name, modelId, bootstrap: launch.bootstrap, predictedCache: launch.predictedCache });
-    return { ...launch, run };
+    return launchAnswer(launch, run);
   } catch (error) {
     return refusal(error);
   }

@@ -1,10 +1,10 @@
 'use client';
 
 import { type Refused, startChildRunAction } from '@/app/actions/run-actions';
-import type { RunRecord } from '@/lib/agent/run-record';
 import type { ForkRequest, ParentTranscript } from '@/lib/fork';
 import type { InvalidInput } from '@/lib/fork-service/action-inputs';
-import type { ChildLaunch, FamilyCachePreview, ForkPreview, ParentRegistration, ProviderTokenCount } from '@/lib/fork-service/fork-service';
+import type { FamilyCachePreview, ForkPreview, ParentRegistration, ProviderTokenCount } from '@/lib/fork-service/fork-service';
+import type { LaunchAnswer } from '@/lib/fork-service/launch-answer';
 import { jsonBodyInSlices } from '@/lib/http/json-body-in-slices';
 import { describeHttpError, readErrorResponse } from '@/lib/http/read-error-response';
 import type { ProviderRules } from '@/lib/provider-cache/provider-rules';
@@ -108,7 +108,7 @@ export async function launchChild(
   child: { childId: string; name: string; modelId: string; sessionId: string; providerRules?: ProviderRules | null },
 ) {
   const { providerRules, ...launch } = child;
-  return withParent<(ChildLaunch & { run?: RunRecord }) | Refused>(transcript, (parentKey) =>
+  return withParent<LaunchAnswer | Refused>(transcript, (parentKey) =>
     startChildRunAction({ parentKey, request, ...launch, ...(providerRules == null ? {} : { providerRules }) }),
   );
 }

@@ -3,6 +3,7 @@
 import { useCallback, useState } from 'react';
 import { type ForkFamily, type ForkRequest, familyRequests, type ParentTranscript } from '@/lib/fork';
 import { childName } from '@/lib/fork-service/child-name';
+import { bootstrapOf } from '@/lib/fork-service/launch-answer';
 import { workspaceStore } from '@/lib/workspace/browser-workspace';
 import { newChildRecord } from '@/lib/workspace/child-record';
 import { effectiveProviderRules } from '@/lib/workspace/provider-rules-choice';
@@ -59,7 +60,7 @@ export function useLaunchChild(input: {
             request: memberRequest,
             plan: answer.plan,
             tokens: answer.tokens,
-            bootstrap: answer.bootstrap,
+            bootstrap: bootstrapOf(answer),
             agentCallId: answer.agentCallId,
             ...(familyId === undefined ? {} : { familyId }),
             run:

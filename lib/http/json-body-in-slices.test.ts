@@ -8,13 +8,13 @@ describe('jsonBodyInSlices', () => {
       fc.asyncProperty(fc.array(fc.jsonValue(), { maxLength: 1_000 }), fc.dictionary(fc.string(), fc.jsonValue()), async (messages, other) => {
         const value = { ...other, messages };
         const body = await jsonBodyInSlices('transcript', value, 'messages');
-        expect(await body.text()).toBe(JSON.stringify({ transcript: value }));
+        expect(new TextDecoder().decode(body)).toBe(JSON.stringify({ transcript: value }));
       }),
       { numRuns: 40 },
     );
   });
 
-  it('is typed as JSON, and gives the page a turn between slices', async () => {
+  it('gives the page a turn between slices', async () => {
     let turns = 0;
     const ticking = setInterval(() => turns++, 0);
     const body = await jsonBodyInSlices(
@@ -23,7 +23,7 @@ describe('jsonBodyInSlices', () => {
       'messages',
     );
     clearInterval(ticking);
-    expect(body.type).toBe('application/json');
+    expect(JSON.parse(new TextDecoder().decode(body)).transcript.messages).toHaveLength(2_000);
     expect(turns).toBeGreaterThanOrEqual(3);
   });
 
