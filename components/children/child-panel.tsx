@@ -19,7 +19,10 @@ import { useContentHash } from './use-content-hash';
  * messages it has produced itself.
  */
 export function ChildPanel({ child, session, onClose, onRemove }: { child: ChildRecord; session: ParentSession; onClose(): void; onRemove(): void }) {
-  const inherited = useMemo(() => [...child.plan.child.initialMessages, child.plan.child.firstPrompt], [child]);
+  // Keyed on the plan, not the child: every streamed message makes a new child record, and a new
+  // list here would hash a 10,000-message history again per message.
+  const plan = child.plan;
+  const inherited = useMemo(() => [...plan.child.initialMessages, plan.child.firstPrompt], [plan]);
   const parentNow = useContentHash(session.transcript);
   const inheritedNow = useContentHash(inherited);
   // The parent as forked, read out of the parent now: a parent that only grew (the runtime answered
