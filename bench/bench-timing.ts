@@ -23,3 +23,34 @@ export function time(fn: () => unknown, runs: number): number {
   }
   return median(samples);
 }
+
+/** One sample: `fn` run as many times as fit in `minMs` (at least once), as milliseconds per run. */
+function sampleOf(fn: () => unknown, minMs: number): number {
+  gc();
+  const start = performance.now();
+  let runs = 0;
+  let elapsed = 0;
+  do {
+    fn();
+    runs += 1;
+    elapsed = performance.now() - start;
+  } while (elapsed < minMs);
+  return elapsed / runs;
+}
+
+/**
+ * The median time per run of each of `fns`, sampled in turn (a, b, c, a, b, c, …) so a slow
+ * stretch of the machine lands on every side of a ratio alike. Each sample lasts at least
+ * `minSampleMs`, so a function of a few milliseconds is timed over many runs, not one.
+ * Two sides of a few milliseconds each, timed 9 times one after the other, gave a ratio anywhere
+ * from 1.3 to 3.7 between runs of the same code.
+ */
+export function timeInTurns<K extends string>(fns: Record<K, () => unknown>, options: { samples: number; minSampleMs: number }): Record<K, number> {
+  const names = Object.keys(fns) as K[];
+  for (const name of names) for (let i = 0; i < 3; i++) fns[name]();
+  const samples = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<K, number[]>;
+  for (let round = 0; round < options.samples; round++) {
+    for (const name of names) samples[name].push(sampleOf(fns[name], options.minSampleMs));
+  }
+  return Object.fromEntries(names.map((name) => [name, median(samples[name])])) as Record<K, number>;
+}

@@ -10,7 +10,7 @@ import { forkCacheReport } from '../lib/provider-cache/fork-cache-report';
 import { forkCacheRequests } from '../lib/provider-cache/fork-cache-requests';
 import { PROVIDER_RULES } from '../lib/provider-cache/provider-rules';
 import { syntheticParent } from '../lib/scenarios/synthetic-parent';
-import { time } from './bench-timing';
+import { timeInTurns } from './bench-timing';
 
 const request: ForkRequest = { policy: 'kimi-fork', directive: 'Add tests.', params: { fork: true } };
 
@@ -32,9 +32,11 @@ function forecast(parent: ParentTranscript) {
 const results: { label: string; ratio: number; target: number }[] = [];
 const parent10k = deepFreeze(syntheticParent(10_000));
 const parent20k = deepFreeze(syntheticParent(20_000));
-const plan10k = time(() => planFork(parent10k, request), 9);
-const forecast10k = time(forecast(parent10k), 9);
-const forecast20k = time(forecast(parent20k), 9);
+// Each side is a few milliseconds: sampled in turns, 15 samples of at least 60 ms each.
+const { plan10k, forecast10k, forecast20k } = timeInTurns(
+  { plan10k: () => planFork(parent10k, request), forecast10k: forecast(parent10k), forecast20k: forecast(parent20k) },
+  { samples: 15, minSampleMs: 60 },
+);
 console.log('cache: the forecast of one fork for six providers (segments, replay, explainer, acceptance) vs its plan');
 console.log(`plan 10k ${plan10k.toFixed(1)} ms · forecast 10k ${forecast10k.toFixed(1)} ms · forecast 20k ${forecast20k.toFixed(1)} ms`);
 results.push({ label: 'forecast / plan at 10k', ratio: forecast10k / plan10k, target: 3 });
