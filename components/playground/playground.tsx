@@ -36,6 +36,7 @@ import { useLaunchChild } from './use-launch-child';
 import { useModels } from './use-models';
 import { useSettledValue } from './use-settled-value';
 import { useWindowKeys } from './use-window-keys';
+import { useWindowPlan } from './use-window-plan';
 
 export interface PlaygroundProps {
   scenarios: ScenarioSummary[];
@@ -167,7 +168,10 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
 
   const { launch, launching, launchError } = useLaunchChild({ canLaunch, session, transcript, request, family: plan?.family, modelId });
   const scrollTo = useCallback((index: number) => timeline.current?.scrollToIndex(index), []);
-  const windowStart = plan?.window?.start ?? null;
+  // The window moves with the controls; the server's plan fills in its counts when it comes.
+  const drawn =
+    useWindowPlan(ready ? transcript : null, request) ?? (plan === null ? null : { parent: plan.parent, window: plan.window, forks: plan.child !== null });
+  const windowStart = drawn?.window?.start ?? null;
   const startWindowAt = useWindowKeys({
     selection,
     turns: rows.turns,
@@ -306,9 +310,9 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
             messages={rows.messages}
             pendingFrom={writtenCall === null ? null : transcript.messages.length}
             classifications={rows.classifications}
-            ranges={plan?.parent ?? null}
-            windowStart={plan?.child ? windowStart : null}
-            windowDescription={plan?.window?.description ?? ''}
+            ranges={drawn?.parent ?? null}
+            windowStart={drawn?.forks ? windowStart : null}
+            windowDescription={drawn?.window?.description ?? ''}
             forkPoint={selection.forkPoint !== null && selection.forkPoint < transcript.messages.length ? selection.forkPoint : null}
             tokens={rows.tokens}
             cursor={cursor}

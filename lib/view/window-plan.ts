@@ -1,0 +1,19 @@
+import { type ForkPlan, type ForkRequest, type ParentTranscript, planFork } from '@/lib/fork';
+import { withAgentCall } from '@/lib/fork-service/agent-call';
+
+/** What the timeline draws of a plan: where the window starts, what it says, and each parent row's fate. */
+export type WindowPlan = Pick<ForkPlan, 'parent' | 'window'> & { forks: boolean };
+
+/**
+ * The fork's window as the server's preview plans it: the same engine, on the parent with the same
+ * Agent call written. Null when the engine throws on the request (the server's answer says why).
+ */
+export function windowPlanOf(transcript: ParentTranscript, request: ForkRequest): WindowPlan | null {
+  try {
+    const atCall = withAgentCall(transcript, request);
+    const plan = planFork(atCall.transcript, atCall.request);
+    return { parent: plan.parent, window: plan.window, forks: plan.child !== null };
+  } catch {
+    return null;
+  }
+}
