@@ -20,6 +20,7 @@ import type { ImportAnswer } from '@/lib/import/import-answer';
 import type { Scenario } from '@/lib/scenarios/scenario';
 import type { ScenarioSummary } from '@/lib/scenarios/scenario-files';
 import { timelineRows, withRuntimeTurns } from '@/lib/view/timeline-rows';
+import { windowPlanFrom } from '@/lib/view/window-plan';
 import { windowSummaryLine } from '@/lib/view/window-summary';
 import { clearWorkspace, flushWorkspace, hydrateWorkspace, useSaveStatus, useWorkspace, workspaceStore } from '@/lib/workspace/browser-workspace';
 import { type ForkSelection, plannableRequest, selectionFromRequest } from '@/lib/workspace/fork-selection';
@@ -169,8 +170,7 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
   const { launch, launching, launchError } = useLaunchChild({ canLaunch, session, transcript, request, family: plan?.family, modelId });
   const scrollTo = useCallback((index: number) => timeline.current?.scrollToIndex(index), []);
   // The window moves with the controls; the server's plan fills in its counts when it comes.
-  const drawn =
-    useWindowPlan(ready ? transcript : null, request) ?? (plan === null ? null : { parent: plan.parent, window: plan.window, forks: plan.child !== null });
+  const drawn = useWindowPlan(ready ? transcript : null, request) ?? (plan === null ? null : windowPlanFrom(plan));
   const windowStart = drawn?.window?.start ?? null;
   const startWindowAt = useWindowKeys({
     selection,

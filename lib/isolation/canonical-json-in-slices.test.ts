@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from './canonical-json';
-import { canonicalJsonInSlices, utf8InSlices } from './canonical-json-in-slices';
+import { canonicalJsonInSlices } from './canonical-json-in-slices';
 
 describe('canonicalJsonInSlices', () => {
   it('writes exactly canonicalJson’s text, for any JSON value', async () => {
@@ -30,14 +30,5 @@ describe('canonicalJsonInSlices', () => {
     clearInterval(timer);
     expect(parts.join('')).toBe(canonicalJson(Array.from({ length: 30 }, (_, index) => ({ index }))));
     expect(gaveWay).toBeGreaterThan(0);
-  });
-});
-
-describe('utf8InSlices', () => {
-  it('is the UTF-8 of the joined parts, however they are grouped', async () => {
-    const parts = ['{"a":', '"héllo ✓ 𝄞"', ',"b":[1,2]', '}'];
-    for (const group of [1, 3, 1 << 18]) {
-      expect(await utf8InSlices(parts, group)).toEqual(new TextEncoder().encode(parts.join('')));
-    }
   });
 });

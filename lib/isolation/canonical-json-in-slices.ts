@@ -1,10 +1,8 @@
+import { yieldToEventLoop } from '@/lib/scheduling/yield-to-event-loop';
 import { canonicalJson } from './canonical-json';
 
 /** How long one slice of the work may hold the thread before it gives way to the page. */
 const SLICE_MS = 12;
-
-/** Gives the thread back to the event loop (a task, not a microtask, so input and paint get their turn). */
-const giveWay = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * `canonicalJson(value)` as a list of parts whose concatenation is exactly that text, written a
@@ -20,7 +18,7 @@ export async function canonicalJsonInSlices(value: unknown, now: () => number = 
   // A generator, not an async walk: a pause point per array item costs a resumption, not a promise.
   for (const _ of writeParts(value, parts)) {
     if (now() - sliceStart < SLICE_MS) continue;
-    await giveWay();
+    await yieldToEventLoop();
     sliceStart = now();
   }
   return parts;
@@ -73,32 +71,4 @@ function keyOrder(value: Record<string, unknown>): string[] {
 /** An object JSON writes member by member: not null, not bytes, and without a `toJSON` of its own. */
 function isPlainRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !(value instanceof Uint8Array) && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
-}
-
-/** The parts as UTF-8 in one buffer, encoded a group of parts at a time so no single encode holds the thread for long. */
-export async function utf8InSlices(parts: readonly string[], groupChars = 1 << 18): Promise<Uint8Array<ArrayBuffer>> {
-  const encoder = new TextEncoder();
-  const chunks: Uint8Array[] = [];
-  let group: string[] = [];
-  let groupLength = 0;
-  const flush = async () => {
-    if (group.length === 0) return;
-    chunks.push(encoder.encode(group.join('')));
-    group = [];
-    groupLength = 0;
-    await giveWay();
-  };
-  for (const part of parts) {
-    group.push(part);
-    groupLength += part.length;
-    if (groupLength >= groupChars) await flush();
-  }
-  await flush();
-  const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return bytes;
 }

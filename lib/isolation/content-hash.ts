@@ -1,4 +1,5 @@
-import { canonicalJsonInSlices, utf8InSlices } from './canonical-json-in-slices';
+import { utf8InSlices } from '@/lib/scheduling/utf8-in-slices';
+import { canonicalJsonInSlices } from './canonical-json-in-slices';
 
 /**
  * SHA-256 of a value's canonical JSON, in hex: equal content gives an equal hash whatever object
