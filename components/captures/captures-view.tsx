@@ -57,12 +57,17 @@ export function CapturesView() {
   useEffect(() => {
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // A poll that brings what the last one did keeps the listing as it is: a new object would
+    // re-render every table and re-run every captured fork's word diff every two seconds.
+    let lastText: string | null = null;
     const load = async () => {
       try {
         const response = await fetch(`/api/captures${listingQuery({ runtime, project })}`, { cache: 'no-store' });
         if (!response.ok) throw new Error(describeHttpError(await readErrorResponse(response)));
+        const text = await response.text();
         if (!stopped) {
-          setListing({ ...((await response.json()) as Omit<Listing, 'checkedBy'>), checkedBy: { runtime, project } });
+          if (text !== lastText) setListing({ ...(JSON.parse(text) as Omit<Listing, 'checkedBy'>), checkedBy: { runtime, project } });
+          lastText = text;
           setError(null);
         }
       } catch (caught) {
@@ -136,15 +141,14 @@ function ForkItems({ items }: { items: ForkFinding['items'] }) {
         {counts.same} same · {counts.changed} changed · {counts.added} added · {counts.removed} removed
       </summary>
       <ol>
-        {items.map((item, index) => (
+        {items.map((item) => (
           <li key={`${item.planned} ${item.sent}`} data-kind={item.kind} data-testid="fork-item">
             <span className={styles.verdict} data-verdict={item.kind === 'same' ? 'matches' : 'differs'}>
               {item.kind}
               {item.count > 1 ? ` ×${item.count}` : ''}
             </span>{' '}
             plan {item.planned === null ? '—' : `#${item.planned}`} · sent {item.sent === null ? '—' : `#${item.sent}`} · {item.role} · {item.source}
-            {item.count > 1 || (item.kind === 'removed' && items[index + 1]?.kind === 'added' && items[index + 1]?.was !== undefined) ? null : item.was ===
-              undefined ? (
+            {item.count > 1 || item.replaced ? null : item.was === undefined ? (
               <div className={styles.muted}>{item.text}</div>
             ) : (
               // Planned against sent over the stretch where they part; a removed message the next one replaces is shown here, not twice.

@@ -133,7 +133,6 @@ function VariantTotals({ preview }: { preview: Extract<VariantPreview, { status:
 /** One variant of the compare, as a column: its parameters in one line (edited in a drawer), its figures, and its child's answer. */
 export function VariantCard(props: VariantCardProps) {
   const { variant, preview, letter } = props;
-  const errors = preview?.status === 'ok' ? preview.preview.plan.errors : [];
   return (
     <section
       className={`${styles.card} ${props.baseline ? styles.baselineCard : ''}`}
@@ -185,7 +184,6 @@ export function VariantCard(props: VariantCardProps) {
         letter={letter}
         variant={variant}
         preview={preview}
-        errors={errors}
         realTurns={props.realTurns}
         parentLength={props.parentLength}
         models={props.models}

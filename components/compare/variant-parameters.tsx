@@ -7,8 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogDescription, DialogTitle, DialogTrigger, SheetContent } from '@/components/ui/dialog';
 import { NativeSelect, Textarea } from '@/components/ui/input';
 import type { ModelOption } from '@/lib/ai/providers';
-import type { CompareVariant } from '@/lib/compare/compare-setup';
-import { type ForkParameterError, isForkPolicy, runtimeOf } from '@/lib/fork';
+import { type CompareVariant, variantValues } from '@/lib/compare/compare-setup';
+import { isForkPolicy, runtimeOf } from '@/lib/fork';
 import styles from './compare.module.css';
 import type { VariantPreview } from './use-compare-previews';
 
@@ -16,7 +16,6 @@ interface VariantParametersProps {
   letter: string;
   variant: CompareVariant;
   preview: VariantPreview | undefined;
-  errors: readonly ForkParameterError[];
   realTurns: number;
   parentLength: number;
   models: readonly ModelOption[];
@@ -31,8 +30,7 @@ interface VariantParametersProps {
  */
 export function parametersLine(variant: CompareVariant, models: readonly ModelOption[]): string {
   const runtime = runtimeOf(variant.policy);
-  const values = { ...runtime.controls.defaults, ...variant.values };
-  const given = Object.entries(values)
+  const given = Object.entries(variantValues(variant))
     .filter(([, value]) => value !== '')
     .map(([name, value]) => `${name} ${value.length > 24 ? `${value.slice(0, 24)}…` : value}`);
   const model = models.find((each) => each.id === variant.modelId)?.label ?? variant.modelId;
@@ -96,7 +94,8 @@ function SystemExperiment({
  * with the runtime, its fields, the fork point, the model and the system instruction, so the
  * columns stay short enough to read the results side by side.
  */
-export function VariantParameters({ letter, variant, preview, errors, realTurns, parentLength, models, readOnly, onChange }: VariantParametersProps) {
+export function VariantParameters({ letter, variant, preview, realTurns, parentLength, models, readOnly, onChange }: VariantParametersProps) {
+  const errors = preview?.status === 'ok' ? preview.preview.plan.errors : [];
   const runtime = runtimeOf(variant.policy);
   return (
     <div className={styles.parameters}>
@@ -130,10 +129,10 @@ export function VariantParameters({ letter, variant, preview, errors, realTurns,
             </label>
             <RuntimeFields
               runtime={runtime}
-              values={{ ...runtime.controls.defaults, ...variant.values }}
+              values={variantValues(variant)}
               errors={errors}
               realTurns={realTurns}
-              onChange={(name, value) => onChange((current) => ({ ...current, values: { ...runtime.controls.defaults, ...current.values, [name]: value } }))}
+              onChange={(name, value) => onChange((current) => ({ ...current, values: { ...variantValues(current), [name]: value } }))}
             />
             <ForkPointField
               forkPoint={variant.forkPoint}

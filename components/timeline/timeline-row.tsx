@@ -135,10 +135,10 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
       )}
       {!props.pending && (
         <div className={styles.actions}>
-          <Button onClick={() => props.onForkAfter(index)} data-testid="fork-after">
+          <Button variant="link" onClick={() => props.onForkAfter(index)} data-testid="fork-after">
             Fork after this
           </Button>
-          <Button onClick={() => props.onEdit(editing ? null : index)} data-testid="edit-message">
+          <Button variant="link" onClick={() => props.onEdit(editing ? null : index)} data-testid="edit-message">
             {editing ? 'Cancel edit' : 'Edit'}
           </Button>
           <DeleteButton onDelete={() => props.onDelete(index)} />
@@ -152,13 +152,15 @@ function DeleteButton({ onDelete }: { onDelete(): void }) {
   const [armed, setArmed] = useState(false);
   return armed ? (
     <>
-      <Button variant="danger" onClick={onDelete} data-testid="confirm-delete">
+      <Button variant="danger" size="sm" onClick={onDelete} data-testid="confirm-delete">
         Delete this message
       </Button>
-      <Button onClick={() => setArmed(false)}>Keep</Button>
+      <Button variant="link" onClick={() => setArmed(false)}>
+        Keep
+      </Button>
     </>
   ) : (
-    <Button onClick={() => setArmed(true)} data-testid="delete-message">
+    <Button variant="link" onClick={() => setArmed(true)} data-testid="delete-message">
       Delete
     </Button>
   );

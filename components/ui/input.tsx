@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { cn } from './cn';
 
 /** The field look shared by text inputs, text areas and selects. `aria-invalid` turns the border red. */
-export const fieldClass =
+const fieldClass =
   'rounded-control border border-input bg-background px-2.5 py-1 text-sm text-foreground placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring aria-invalid:border-destructive disabled:cursor-default disabled:border-dashed disabled:bg-transparent';
 
 export function Input({ className, ...props }: ComponentProps<'input'>) {

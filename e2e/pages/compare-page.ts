@@ -68,11 +68,6 @@ export class ComparePage {
     await expect(drawer).toHaveCount(0);
   }
 
-  /** The runtime a variant forks by, as its column says (`data-policy`). */
-  async runtimeOf(letter: string): Promise<string> {
-    return (await this.card(letter).getAttribute('data-policy')) ?? '';
-  }
-
   async setRuntime(letter: string, policy: string): Promise<void> {
     await this.inDrawer(letter, (drawer) =>
       drawer

@@ -70,6 +70,11 @@ export const compareSetupSchema = z
     message: 'variant ids must differ',
   }) as z.ZodType<CompareSetup>;
 
+/** Every parameter of the variant's runtime, as it gives them or as the runtime defaults them. */
+export function variantValues(variant: Pick<CompareVariant, 'policy' | 'values'>): Record<string, string> {
+  return { ...runtimeOf(variant.policy).controls.defaults, ...variant.values };
+}
+
 /** The variant's request, as the playground builds one from its controls: only the spelling of values. */
 export function variantRequest(variant: CompareVariant, directive: string): ForkRequest {
   const base = {
@@ -77,8 +82,7 @@ export function variantRequest(variant: CompareVariant, directive: string): Fork
     ...(variant.forkPoint === null ? {} : { forkPoint: variant.forkPoint }),
     ...(variant.systemInstruction === undefined ? {} : { childSystemInstruction: variant.systemInstruction }),
   };
-  const { controls } = runtimeOf(variant.policy);
-  return parseForkRequest(controls.toRequest({ ...controls.defaults, ...variant.values }, base));
+  return parseForkRequest(runtimeOf(variant.policy).controls.toRequest(variantValues(variant), base));
 }
 
 /** Column letters, in order: A is the first variant. */

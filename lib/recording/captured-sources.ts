@@ -81,6 +81,8 @@ export interface ForkItem {
   text: string;
   /** A changed message, or an added one right after a removed one of its role: the planned text over the same stretch. */
   was?: string;
+  /** A removed message whose place the next, added one takes: its text is that one's `was`. */
+  replaced?: true;
 }
 
 function sourceWords(message: ChildMessage): string {
@@ -139,29 +141,26 @@ export function forkItems(
       previous.count += 1;
       continue;
     }
-    const item: ForkItem = {
-      kind: entry.kind,
-      planned: entry.kind === 'added' ? null : entry.left,
-      sent: entry.kind === 'removed' ? null : entry.right,
-      count: 1,
-      role: shown.message.role,
-      source: sourceWords(shown),
-      text: stretch(words(shown), 0),
-    };
+    const role = shown.message.role;
     // The planned side of a changed message, or of an added one that takes the place of a removed one.
     const counterpart =
       entry.kind === 'changed'
         ? planned[entry.left]!
-        : entry.kind === 'added' && previous?.kind === 'removed' && previous.role === item.role
+        : entry.kind === 'added' && previous?.kind === 'removed' && previous.role === role
           ? planned[previous.planned!]!
           : undefined;
-    if (counterpart !== undefined) {
-      const parted = parting(words(counterpart), words(shown));
-      item.text = parted.text;
-      item.was = parted.was;
-      if (entry.kind === 'added') previous!.text = parted.was;
-    }
-    items.push(item);
+    const shownWords = words(shown);
+    const parted = counterpart === undefined ? { text: stretch(shownWords, 0) } : parting(words(counterpart), shownWords);
+    if (counterpart !== undefined && entry.kind === 'added') previous!.replaced = true;
+    items.push({
+      kind: entry.kind,
+      planned: entry.kind === 'added' ? null : entry.left,
+      sent: entry.kind === 'removed' ? null : entry.right,
+      count: 1,
+      role,
+      source: sourceWords(shown),
+      ...parted,
+    });
   }
   return items;
 }
