@@ -30,6 +30,11 @@ export interface PredictedRequest {
   atMs: number;
   /** Segments before the child's own first prompt: what its siblings share, where Fork Lab puts a breakpoint. */
   forkPrefix: number;
+  /**
+   * A request read off the wire carries its own `cache_control` breakpoints (segment counts from
+   * the start); the prediction takes those as they were sent instead of placing Fork Lab's.
+   */
+  sentBreakpoints?: readonly number[];
 }
 
 export interface MechanismContext {

@@ -23,10 +23,13 @@ export function forkBreakpoints(request: CacheRequest, forkPrefix: number, maxBr
  * it. A prefix under the model's minimum is neither read nor written. `cache_creation_input_tokens`
  * are the tokens from what was read to the last breakpoint; `input_tokens` the ones after it.
  */
-export function predictBreakpoints({ request, atMs, forkPrefix }: PredictedRequest, { ledger, provider, model }: MechanismContext): CachePrediction {
+export function predictBreakpoints(
+  { request, atMs, forkPrefix, sentBreakpoints }: PredictedRequest,
+  { ledger, provider, model }: MechanismContext,
+): CachePrediction {
   const mechanism = provider.mechanism;
   if (mechanism.kind !== 'breakpoints') throw new Error(`${provider.name} does not cache at breakpoints.`);
-  const breakpoints = forkBreakpoints(request, forkPrefix, mechanism.maxBreakpoints);
+  const breakpoints = sentBreakpoints === undefined ? forkBreakpoints(request, forkPrefix, mechanism.maxBreakpoints) : [...sentBreakpoints];
   const view = ledger.view(request);
   const cacheable = (depth: number) => view.tokens(depth) >= model.minimumTokens && view.tokens(depth) > 0;
 
@@ -43,8 +46,11 @@ export function predictBreakpoints({ request, atMs, forkPrefix }: PredictedReque
         break;
       }
       if (!view.isLive(depth, atMs)) {
-        expiredAt ??= view.expiresAtMs(depth);
-        expiredDepth = Math.max(expiredDepth, depth);
+        // The reason names the longest prefix that expired: a shorter one written earlier expired sooner.
+        if (depth > expiredDepth) {
+          expiredDepth = depth;
+          expiredAt = view.expiresAtMs(depth);
+        }
         continue;
       }
       read = Math.max(read, depth);

@@ -1,9 +1,7 @@
 import { CacheLedger } from './cache-ledger';
 import type { CachePrediction, MechanismContext, PredictedRequest } from './cache-prediction';
 import type { CacheRequest } from './cache-request';
-import { predictBreakpoints } from './predict-breakpoints';
-import { predictPrefix } from './predict-prefix';
-import { predictPrefixUnits } from './predict-prefix-units';
+import { predictRequest } from './predict-request';
 import type { ModelCacheRule, ProviderCacheRule } from './provider-rules';
 import { type RequestCost, requestCost, totalCost } from './request-cost';
 
@@ -49,17 +47,6 @@ function inPrefixOrder(request: CacheRequest, order: ProviderCacheRule['prefixOr
   return made;
 }
 
-function predict(request: PredictedRequest, context: MechanismContext): CachePrediction {
-  switch (context.provider.mechanism.kind) {
-    case 'breakpoints':
-      return predictBreakpoints(request, context);
-    case 'prefix':
-      return predictPrefix(request, context);
-    case 'prefix-units':
-      return predictPrefixUnits(request, context);
-  }
-}
-
 /**
  * The parent's previous request, then each child in turn, through one provider's cache: a later
  * sibling reads what the parent and the earlier siblings left, and nothing that expired before it.
@@ -69,10 +56,10 @@ export function predictFamily(input: FamilyInput, provider: ProviderCacheRule, m
   const order = (request: CacheRequest) => inPrefixOrder(request, provider.prefixOrder);
   // Every parent request the family forks from (forks at different points have different ones), at time 0.
   const [first, ...others] = input.previous.map(order);
-  const parent = predict({ request: first!, atMs: 0, forkPrefix: first!.segments.length }, context);
-  for (const previous of others) predict({ request: previous, atMs: 0, forkPrefix: previous.segments.length }, context);
+  const parent = predictRequest({ request: first!, atMs: 0, forkPrefix: first!.segments.length }, context);
+  for (const previous of others) predictRequest({ request: previous, atMs: 0, forkPrefix: previous.segments.length }, context);
   const children = input.children.map((child): ChildCacheForecast => {
-    const prediction = predict({ ...child, request: order(child.request) }, context);
+    const prediction = predictRequest({ ...child, request: order(child.request) }, context);
     return { prediction, cost: requestCost(prediction, model), atMs: child.atMs, missedByTtl: prediction.expired };
   });
   return {

@@ -213,6 +213,9 @@ export const PROVIDER_RULES: ProviderRules = {
   models: [
     row('anthropic', 'claude-opus-4-6', 4096, [5, 0.5, 6.25, 25], ANTHROPIC_PRICING, ANTHROPIC_MINIMUMS),
     row('anthropic', 'claude-opus-4-1', 1024, [15, 1.5, 18.75, 75], ANTHROPIC_PRICING, ANTHROPIC_MINIMUMS),
+    // The models of the real Claude Code traffic the bench checks (claude-trace, Claude Code 1.0.6).
+    row('anthropic', 'claude-sonnet-4', 1024, [3, 0.3, 3.75, 15], ANTHROPIC_PRICING, ANTHROPIC_MINIMUMS),
+    row('anthropic', 'claude-3-5-haiku', 2048, [0.8, 0.08, 1, 4], ANTHROPIC_PRICING, ANTHROPIC_MINIMUMS),
     // $1 / $5 from the model table; cache write and read at the documented 1.25× and 0.1× of input.
     row(
       'anthropic',

@@ -1,0 +1,63 @@
+/**
+ * `npm run bench` (cache agreement): every request with reported usage in the real traffic logs,
+ * predicted from the shipped cache rules with the request's own breakpoints, against what the
+ * provider reported. Per provider: hit/miss agreement (reported > 0 ⇔ predicted > 0) and the cached
+ * share within 5 points. Targets: ≥ 95% on both, per provider with usage. The logs stay outside the
+ * repository (`../shared/real-data/traffic`, or FORK_LAB_TRAFFIC_DIR); without them this says so and
+ * skips.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PROVIDER_RULES } from '../lib/provider-cache/provider-rules';
+import { cacheTimeline, FRACTION_TOLERANCE, type TimelineEntry } from '../lib/traffic/cache-timeline';
+import { readClaudeTrace } from '../lib/traffic/claude-trace';
+
+const TARGET = 0.95;
+const root = path.resolve(process.env.FORK_LAB_TRAFFIC_DIR ?? path.join(process.cwd(), '..', 'shared', 'real-data', 'traffic'));
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+  );
+}
+
+const percent = (part: number, whole: number) => (whole === 0 ? '—' : `${((100 * part) / whole).toFixed(1)}%`);
+
+async function main() {
+  console.log('cache agreement: predicted against reported cache reads, per request of real traffic');
+  if (!existsSync(root)) {
+    console.log(`skipped: no traffic at ${root} (set FORK_LAB_TRAFFIC_DIR to a folder of claude-trace logs)`);
+    return;
+  }
+  const files = filesUnder(root);
+  const traces = files.filter((file) => file.endsWith('.jsonl'));
+  const entries: (TimelineEntry & { file: string })[] = [];
+  for (const file of traces) {
+    const log = readClaudeTrace(readFileSync(file, 'utf8'));
+    for (const entry of await cacheTimeline(log.exchanges, PROVIDER_RULES)) entries.push({ ...entry, file: path.relative(root, file) });
+  }
+  const unread = files.filter((file) => !file.endsWith('.jsonl') && !file.endsWith('.md')).length;
+  console.log(`read ${traces.length} claude-trace logs; ${unread} files in other formats are not read yet`);
+
+  const providers = [...new Set(entries.filter((entry) => entry.reported !== null).map((entry) => entry.provider))];
+  for (const provider of providers) {
+    const withUsage = entries.filter((entry) => entry.provider === provider && entry.reported !== null);
+    const judged = withUsage.filter((entry) => entry.predicted !== null);
+    const hitAgrees = judged.filter((entry) => entry.predicted!.cachedTokens > 0 === entry.reported!.cachedTokens > 0).length;
+    const close = judged.filter((entry) => Math.abs(entry.predictedFraction! - entry.reportedFraction!) <= FRACTION_TOLERANCE).length;
+    const unpredicted = withUsage.length - judged.length;
+    const ok = unpredicted === 0 && hitAgrees / withUsage.length >= TARGET && close / withUsage.length >= TARGET;
+    console.log(
+      `${ok ? 'ok  ' : 'MISS'}  ${provider}: ${withUsage.length} requests with usage, ${unpredicted} without a rule · hit/miss agrees ${percent(hitAgrees, withUsage.length)} · cached share within ${FRACTION_TOLERANCE * 100} points ${percent(close, withUsage.length)} (target ≥ ${TARGET * 100}% on both)`,
+    );
+    if (!ok) process.exitCode = 1;
+    for (const entry of withUsage.filter((each) => each.verdict !== 'agrees')) {
+      const predicted = entry.predicted === null ? 'no prediction' : `predicted ${Math.round(entry.predicted.cachedTokens)} read`;
+      console.log(
+        `      ${entry.file} #${entry.index} ${entry.model}: ${predicted}, reported ${entry.reported!.cachedTokens} read — ${entry.reasons.join(' ')}`,
+      );
+    }
+  }
+}
+
+void main();

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { anthropicCacheRequest } from './anthropic-cache-request';
+
+const ephemeral = { type: 'ephemeral' };
+
+describe('anthropicCacheRequest', () => {
+  it('is one segment per block, tools then system then messages, with the breakpoints as sent', async () => {
+    const { request, breakpoints } = await anthropicCacheRequest({
+      model: 'claude-sonnet-4-20250514',
+      tools: [
+        { name: 'Read', input_schema: {} },
+        { name: 'Write', input_schema: {}, cache_control: ephemeral },
+      ],
+      system: [
+        { type: 'text', text: 'You are Claude Code.', cache_control: ephemeral },
+        { type: 'text', text: 'Be brief.' },
+      ],
+      messages: [
+        { role: 'user', content: 'Fix the bug.' },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'text', text: 'On it.' },
+            { type: 'tool_use', id: 't1', name: 'Read', input: { path: 'a.ts' } },
+          ],
+        },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'code', cache_control: ephemeral }] },
+      ],
+    });
+    expect(request.model).toBe('claude-sonnet-4-20250514');
+    expect(request.segments.map((segment) => segment.path)).toEqual([
+      'tools[0]',
+      'tools[1]',
+      'system[0]',
+      'system[1]',
+      'messages[0].content[0]',
+      'messages[1].content[0]',
+      'messages[1].content[1]',
+      'messages[2].content[0]',
+    ]);
+    expect(request.segments.every((segment) => segment.blocks === 1 && segment.tokens > 0)).toBe(true);
+    expect(breakpoints).toEqual([2, 3, 8]);
+  });
+
+  it('compares blocks without their cache_control, and tells a role and a message start apart', async () => {
+    const keys = async (messages: unknown[]) => (await anthropicCacheRequest({ model: 'm', messages })).request.segments.map((segment) => segment.key);
+    const [plain] = await keys([{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }]);
+    const [marked] = await keys([{ role: 'user', content: [{ type: 'text', text: 'Hi', cache_control: ephemeral }] }]);
+    const [asString] = await keys([{ role: 'user', content: 'Hi' }]);
+    const [byAssistant] = await keys([{ role: 'assistant', content: 'Hi' }]);
+    const [, continued] = await keys([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Yo' },
+          { type: 'text', text: 'Hi' },
+        ],
+      },
+    ]);
+    expect(marked).toBe(plain);
+    expect(asString).toBe(plain);
+    expect(byAssistant).not.toBe(plain);
+    expect(continued).not.toBe(plain);
+  });
+});

@@ -1,0 +1,61 @@
+import type { CacheRequest, CacheSegment } from '@/lib/provider-cache/cache-request';
+import { contentKey } from '@/lib/provider-cache/content-key';
+import { countText } from '@/lib/tokens/count-tokens';
+
+/** A Messages API request as its provider's cache sees it, with the breakpoints it was sent with. */
+export interface SentCacheRequest {
+  request: CacheRequest;
+  /** Segment counts from the start at which a block carried `cache_control`. */
+  breakpoints: number[];
+}
+
+type Block = Record<string, unknown>;
+
+const isBlock = (value: unknown): value is Block => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A block as the cache compares it: its `cache_control` marks where to cache, it is not content. */
+function content(block: Block): Block {
+  const { cache_control: _, ...rest } = block;
+  return rest;
+}
+
+/** What of a block is read as tokens: a text block's text, anything else as its JSON. */
+function tokenText(block: Block): string {
+  const kept = content(block);
+  return kept.type === 'text' && typeof kept.text === 'string' ? kept.text : JSON.stringify(kept);
+}
+
+/** A message's content as blocks: a string is one text block. */
+function blocksOf(value: unknown): Block[] {
+  if (typeof value === 'string') return [{ type: 'text', text: value }];
+  return Array.isArray(value) ? value.filter(isBlock) : [];
+}
+
+/**
+ * The request's blocks in the order Anthropic caches them (tools, then system, then messages), one
+ * segment per block, so a breakpoint and the 20-block lookback fall exactly where the API counts
+ * them. Tokens are counted offline with Fork Lab's tokenizer: the caller scales them to what the
+ * provider reported, so only their proportions matter.
+ */
+export async function anthropicCacheRequest(body: Record<string, unknown>): Promise<SentCacheRequest> {
+  const placed: { block: Block; key: string; path: string }[] = [];
+  for (const [index, tool] of (Array.isArray(body.tools) ? body.tools.filter(isBlock) : []).entries()) {
+    placed.push({ block: tool, key: contentKey(['tool', content(tool)]), path: `tools[${index}]` });
+  }
+  for (const [index, block] of blocksOf(body.system).entries()) {
+    placed.push({ block, key: contentKey(['system', content(block)]), path: `system[${index}]` });
+  }
+  for (const [at, message] of (Array.isArray(body.messages) ? body.messages.filter(isBlock) : []).entries()) {
+    for (const [index, block] of blocksOf(message.content).entries()) {
+      // Where a message starts is part of the prompt: the same blocks split otherwise read otherwise.
+      placed.push({ block, key: contentKey([message.role, index === 0, content(block)]), path: `messages[${at}].content[${index}]` });
+    }
+  }
+  const segments: CacheSegment[] = [];
+  const breakpoints: number[] = [];
+  for (const { block, key, path } of placed) {
+    segments.push({ key, path, blocks: 1, tokens: (await countText(tokenText(block))).tokens });
+    if (block.cache_control !== undefined) breakpoints.push(segments.length);
+  }
+  return { request: { model: typeof body.model === 'string' ? body.model : '', segments }, breakpoints };
+}

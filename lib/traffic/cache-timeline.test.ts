@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { PROVIDER_RULES } from '@/lib/provider-cache/provider-rules';
+import type { ReportedUsage } from '@/lib/provider-cache/reported-usage';
+import { cacheTimeline } from './cache-timeline';
+import type { TrafficExchange } from './traffic-exchange';
+
+const ephemeral = { type: 'ephemeral' };
+const SYSTEM = 'Follow the house rules for every change. '.repeat(400);
+const MINUTE = 60_000;
+/** A log's clock: epoch milliseconds (claude-trace writes seconds since the epoch). */
+const START = Date.UTC(2025, 4, 29, 21, 38);
+
+function usage(cached: number, written: number, uncached: number): ReportedUsage {
+  return { cachedTokens: cached, writtenTokens: written, uncachedTokens: uncached, outputTokens: 10, format: 'anthropic' };
+}
+
+/** A Claude Code-like request: the system prompt and the last message marked, as 1.0.6 sends them. */
+function exchange(index: number, atMs: number, turns: string[], reported: ReportedUsage | null, model = 'claude-sonnet-4-20250514'): TrafficExchange {
+  const messages = turns.map((text, at) => ({
+    role: at % 2 === 0 ? 'user' : 'assistant',
+    content: [{ type: 'text', text, ...(at === turns.length - 1 ? { cache_control: ephemeral } : {}) }],
+  }));
+  return {
+    index,
+    atMs,
+    url: 'https://api.anthropic.com/v1/messages?beta=true',
+    model,
+    usage: reported,
+    body: { model, system: [{ type: 'text', text: SYSTEM, cache_control: ephemeral }], messages },
+  };
+}
+
+describe('cacheTimeline', () => {
+  it('replays each request with its own breakpoints and judges it against the reported usage', async () => {
+    const entries = await cacheTimeline(
+      [
+        exchange(0, START, ['Add a test.'], usage(0, 3300, 4)),
+        exchange(1, START + MINUTE, ['Add a test.', 'Added.', 'Run it.'], usage(3290, 20, 4)),
+        // Six minutes later the five-minute cache has expired: a miss, and the provider says so.
+        exchange(2, START + 7 * MINUTE, ['Add a test.', 'Added.', 'Run it.', 'Passed.', 'Commit.'], usage(0, 3330, 4)),
+        // Read right after it was written, but the provider reported a miss: a finding.
+        exchange(3, START + 8 * MINUTE, ['Add a test.', 'Added.', 'Run it.', 'Passed.', 'Commit.', 'Done.', 'Push.'], usage(0, 3340, 4)),
+        exchange(4, START + 9 * MINUTE, ['Hi'], usage(0, 0, 8), 'claude-unknown-1'),
+        { ...exchange(5, START + 9 * MINUTE, ['Hi'], null), url: 'https://api.anthropic.com/api/event_logging/batch' },
+      ],
+      PROVIDER_RULES,
+    );
+    expect(entries.map((entry) => [entry.index, entry.verdict])).toEqual([
+      [0, 'agrees'],
+      [1, 'agrees'],
+      [2, 'agrees'],
+      [3, 'disagrees'],
+      [4, 'no rule'],
+    ]);
+    const [first, second, expired, missed] = entries;
+    expect(first!.predicted!.breakpoints).toEqual([1, 2]);
+    expect(first!.predicted!.cachedTokens).toBe(0);
+    expect(second!.predicted!.cachedTokens).toBeGreaterThan(3200);
+    expect(Math.abs(second!.predictedFraction! - second!.reportedFraction!)).toBeLessThanOrEqual(0.05);
+    expect(expired!.predicted!.cachedTokens).toBe(0);
+    expect(expired!.reasons).toContain('The shared prefix expired at 6:00 before this request.');
+    expect(missed!.predicted!.cachedTokens).toBeGreaterThan(3200);
+    expect(missed!.reportedFraction).toBe(0);
+  });
+
+  it('scales its own counts to the reported total, so shares are compared, not tokenizers', async () => {
+    const [entry] = await cacheTimeline([exchange(0, 0, ['Add a test.'], usage(0, 9000, 4))], PROVIDER_RULES);
+    expect(entry!.predicted!.totalTokens).toBeCloseTo(9004, 6);
+  });
+});

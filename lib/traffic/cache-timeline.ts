@@ -1,0 +1,119 @@
+import { CacheLedger } from '@/lib/provider-cache/cache-ledger';
+import type { CachePrediction } from '@/lib/provider-cache/cache-prediction';
+import type { CacheRequest } from '@/lib/provider-cache/cache-request';
+import { modelRuleFor } from '@/lib/provider-cache/model-rule-for';
+import { predictRequest } from '@/lib/provider-cache/predict-request';
+import { type ProviderId, type ProviderRules, providerRule } from '@/lib/provider-cache/provider-rules';
+import type { ReportedUsage } from '@/lib/provider-cache/reported-usage';
+import { anthropicCacheRequest } from './anthropic-cache-request';
+import type { TrafficExchange } from './traffic-exchange';
+
+/** How far a predicted cached share may sit from the reported one and still agree: 5 points. */
+export const FRACTION_TOLERANCE = 0.05;
+
+export type Verdict = 'agrees' | 'disagrees' | 'no usage' | 'no rule';
+
+export interface TimelineEntry {
+  index: number;
+  atMs: number;
+  provider: ProviderId;
+  model: string;
+  /** Predicted reads, writes and full-price tokens, in the reported total's tokens; null without a rule. */
+  predicted: CachePrediction | null;
+  reported: ReportedUsage | null;
+  /** Cached share of the whole request, predicted and reported. */
+  predictedFraction: number | null;
+  reportedFraction: number | null;
+  verdict: Verdict;
+  /** The prediction's reasons, in the provider's terms. */
+  reasons: string[];
+}
+
+/** The providers whose Messages-shaped endpoints the timeline reads, by host. */
+const MESSAGES_HOSTS: [RegExp, ProviderId][] = [
+  [/(^|\.)anthropic\.com$/, 'anthropic'],
+  [/(^|\.)deepseek\.com$/, 'deepseek'],
+];
+
+/** The provider an exchange went to, when it is a Messages API call Fork Lab reads. */
+export function messagesProvider(exchange: TrafficExchange): ProviderId | null {
+  const url = URL.canParse(exchange.url) ? new URL(exchange.url) : null;
+  // Anthropic's /v1/messages; DeepSeek serves the same API at /anthropic/v1/messages and /anthropic/messages.
+  if (url === null || !url.pathname.endsWith('/messages')) return null;
+  return MESSAGES_HOSTS.find(([host]) => host.test(url.hostname))?.[1] ?? null;
+}
+
+function reportedTotal(usage: ReportedUsage): number {
+  return usage.cachedTokens + usage.writtenTokens + usage.uncachedTokens;
+}
+
+/**
+ * The request with its offline counts scaled to the total the provider reported: its tokenizer is
+ * not Fork Lab's, so prefixes are compared as shares of the request, and a tokenizer difference is
+ * not read as a cache difference.
+ */
+function scaled(request: CacheRequest, usage: ReportedUsage | null): CacheRequest {
+  const counted = request.segments.reduce((sum, segment) => sum + segment.tokens, 0);
+  if (usage === null || counted === 0) return request;
+  const factor = reportedTotal(usage) / counted;
+  return { ...request, segments: request.segments.map((segment) => ({ ...segment, tokens: segment.tokens * factor })) };
+}
+
+function verdictOf(predicted: CachePrediction, reported: ReportedUsage): Pick<TimelineEntry, 'predictedFraction' | 'reportedFraction' | 'verdict'> {
+  const total = reportedTotal(reported);
+  const predictedFraction = total === 0 ? 0 : predicted.cachedTokens / total;
+  const reportedFraction = total === 0 ? 0 : reported.cachedTokens / total;
+  const sameOutcome = predicted.cachedTokens > 0 === reported.cachedTokens > 0;
+  const close = Math.abs(predictedFraction - reportedFraction) <= FRACTION_TOLERANCE;
+  return { predictedFraction, reportedFraction, verdict: sameOutcome && close ? 'agrees' : 'disagrees' };
+}
+
+/**
+ * Every Messages request of a log in the order sent, through its provider's cache as the shipped
+ * rules describe it, each with its own breakpoints as sent, beside what the provider reported.
+ */
+export async function cacheTimeline(exchanges: readonly TrafficExchange[], rules: ProviderRules): Promise<TimelineEntry[]> {
+  const ledgers = new Map<ProviderId, CacheLedger>();
+  const entries: TimelineEntry[] = [];
+  const inOrder = [...exchanges].sort((a, b) => a.atMs - b.atMs || a.index - b.index);
+  // Times from the log's first request, so a reason says "expired at 6:00" into the session.
+  const startMs = inOrder[0]?.atMs ?? 0;
+  for (const exchange of inOrder) {
+    const provider = messagesProvider(exchange);
+    if (provider === null) continue;
+    const base = { index: exchange.index, atMs: exchange.atMs, provider, model: exchange.model, reported: exchange.usage };
+    const rule = providerRule(rules, provider);
+    const model = modelRuleFor(rules, provider, exchange.model);
+    if (model === null) {
+      entries.push({
+        ...base,
+        predicted: null,
+        predictedFraction: null,
+        reportedFraction: null,
+        verdict: 'no rule',
+        reasons: [`No cache rule for model ${exchange.model}.`],
+      });
+      continue;
+    }
+    let ledger = ledgers.get(provider);
+    if (ledger === undefined) {
+      ledger = new CacheLedger(rule.ttlSeconds);
+      ledgers.set(provider, ledger);
+    }
+    const sent = await anthropicCacheRequest(exchange.body);
+    const request = scaled(sent.request, exchange.usage);
+    const predicted = predictRequest(
+      {
+        request,
+        atMs: exchange.atMs - startMs,
+        forkPrefix: request.segments.length,
+        ...(rule.mechanism.kind === 'breakpoints' ? { sentBreakpoints: sent.breakpoints } : {}),
+      },
+      { ledger, provider: rule, model },
+    );
+    const judged =
+      exchange.usage === null ? { predictedFraction: null, reportedFraction: null, verdict: 'no usage' as const } : verdictOf(predicted, exchange.usage);
+    entries.push({ ...base, predicted, ...judged, reasons: predicted.reasons });
+  }
+  return entries;
+}

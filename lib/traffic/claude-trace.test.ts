@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { readClaudeTrace } from './claude-trace';
+
+const messages = 'https://api.anthropic.com/v1/messages?beta=true';
+const lines = [
+  {
+    request: {
+      timestamp: 1748554704.293,
+      method: 'POST',
+      url: messages,
+      headers: {},
+      body: { model: 'claude-3-5-haiku-20241022', max_tokens: 1, messages: [{ role: 'user', content: 'quota' }] },
+    },
+    response: {
+      timestamp: 1748554705.03,
+      status_code: 200,
+      body: { usage: { input_tokens: 8, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 1 } },
+    },
+  },
+  {
+    request: { timestamp: 1748554706, method: 'GET', url: 'https://statsig.anthropic.com/v1/initialize', headers: {}, body: null },
+    response: { status_code: 200, body: {} },
+  },
+  {
+    request: {
+      timestamp: 1748554707.5,
+      method: 'POST',
+      url: messages,
+      headers: {},
+      body: { model: 'claude-sonnet-4-20250514', stream: true, messages: [{ role: 'user', content: 'Go.' }] },
+    },
+    response: {
+      status_code: 200,
+      body: null,
+      body_raw: `event: message_start\ndata: ${JSON.stringify({ type: 'message_start', message: { usage: { input_tokens: 4, cache_creation_input_tokens: 15032, cache_read_input_tokens: 0, output_tokens: 1 } } })}\n\n`,
+    },
+  },
+];
+
+describe('readClaudeTrace', () => {
+  it('reads the model requests in order, with the usage of each answer, streamed or not', () => {
+    const text = [...lines.map((line) => JSON.stringify(line)), '{"request": 3}', 'not json', ''].join('\n');
+    const log = readClaudeTrace(text);
+    expect(log.exchanges.map(({ index, atMs, model, usage }) => ({ index, atMs, model, usage }))).toEqual([
+      {
+        index: 0,
+        atMs: 1748554704293,
+        model: 'claude-3-5-haiku-20241022',
+        usage: { cachedTokens: 0, writtenTokens: 0, uncachedTokens: 8, outputTokens: 1, format: 'anthropic' },
+      },
+      {
+        index: 1,
+        atMs: 1748554707500,
+        model: 'claude-sonnet-4-20250514',
+        usage: { cachedTokens: 0, writtenTokens: 15032, uncachedTokens: 4, outputTokens: 1, format: 'anthropic' },
+      },
+    ]);
+    expect(log.problems).toEqual([
+      { line: 4, message: 'not a claude-trace record: Invalid input: expected object, received number' },
+      { line: 5, message: 'not JSON' },
+    ]);
+  });
+});

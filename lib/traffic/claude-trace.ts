@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { readUsage } from '@/lib/provider-cache/reported-usage';
+import { streamedUsage } from './streamed-usage';
+import type { TrafficExchange, TrafficLog, TrafficProblem } from './traffic-exchange';
+
+/**
+ * A claude-trace record (github.com/badlogic/lemmy, apps/claude-trace): one JSON line per HTTP
+ * exchange, timestamps in seconds, the answer parsed into `body` or, streamed, its events in
+ * `body_raw`.
+ */
+const claudeTraceRecord = z.object({
+  request: z.object({
+    timestamp: z.number(),
+    method: z.string(),
+    url: z.string(),
+    body: z.unknown(),
+  }),
+  response: z
+    .object({
+      timestamp: z.number().optional(),
+      status_code: z.number().optional(),
+      body: z.unknown().optional(),
+      body_raw: z.string().optional(),
+    })
+    .nullish(),
+});
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The model requests of a claude-trace log, in order, each with the usage its answer reported. */
+export function readClaudeTrace(text: string): TrafficLog {
+  const exchanges: TrafficExchange[] = [];
+  const problems: TrafficProblem[] = [];
+  text.split('\n').forEach((raw, lineIndex) => {
+    const line = raw.trim();
+    if (line === '') return;
+    let json: unknown;
+    try {
+      json = JSON.parse(line);
+    } catch {
+      problems.push({ line: lineIndex + 1, message: 'not JSON' });
+      return;
+    }
+    const parsed = claudeTraceRecord.safeParse(json);
+    if (!parsed.success) {
+      problems.push({ line: lineIndex + 1, message: `not a claude-trace record: ${parsed.error.issues[0]?.message ?? 'unknown shape'}` });
+      return;
+    }
+    const { request, response } = parsed.data;
+    // Telemetry, model lists and other calls carry no model request.
+    if (request.method !== 'POST' || !isObject(request.body) || !Array.isArray(request.body.messages)) return;
+    const answered = response?.body ?? null;
+    exchanges.push({
+      index: exchanges.length,
+      atMs: Math.round(request.timestamp * 1000),
+      url: request.url,
+      body: request.body,
+      model: typeof request.body.model === 'string' ? request.body.model : '',
+      usage: readUsage(answered) ?? (response?.body_raw === undefined ? null : streamedUsage(response.body_raw)),
+    });
+  });
+  return { exchanges, problems };
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { streamedUsage } from './streamed-usage';
+
+const event = (type: string, data: unknown) => `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
+
+describe('streamedUsage', () => {
+  it('takes the input side from message_start and the output count from message_delta', () => {
+    const events = [
+      event('message_start', {
+        type: 'message_start',
+        message: { id: 'msg_1', usage: { input_tokens: 4, cache_creation_input_tokens: 304, cache_read_input_tokens: 15032, output_tokens: 2 } },
+      }),
+      event('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Hi' } }),
+      'event: ping\ndata: {"type": "ping"}\n\n',
+      event('message_delta', { type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 87 } }),
+    ].join('');
+    expect(streamedUsage(events)).toEqual({ cachedTokens: 15032, writtenTokens: 304, uncachedTokens: 4, outputTokens: 87, format: 'anthropic' });
+  });
+
+  it('reads an OpenAI-style final usage chunk, and nothing from a stream without one', () => {
+    const chunk = { choices: [], usage: { prompt_tokens: 1200, completion_tokens: 5, prompt_tokens_details: { cached_tokens: 1024 } } };
+    expect(streamedUsage(`data: ${JSON.stringify(chunk)}\n\ndata: [DONE]\n\n`)).toEqual({
+      cachedTokens: 1024,
+      writtenTokens: 0,
+      uncachedTokens: 176,
+      outputTokens: 5,
+      format: 'openai-chat',
+    });
+    expect(streamedUsage('data: {"type":"ping"}\n\ndata: not json\n\n')).toBeNull();
+  });
+});

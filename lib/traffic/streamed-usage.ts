@@ -1,0 +1,30 @@
+import { type ReportedUsage, readUsage } from '@/lib/provider-cache/reported-usage';
+
+/**
+ * The usage a streamed answer reported, from its server-sent events: Anthropic puts the input side
+ * (`input_tokens`, `cache_read_input_tokens`, `cache_creation_input_tokens`) on `message_start` and
+ * the final `output_tokens` on `message_delta`; OpenAI-style streams send one usage chunk. The last
+ * event that reads as usage wins, with an Anthropic `message_start`'s input side kept.
+ */
+export function streamedUsage(events: string): ReportedUsage | null {
+  let found = null as ReportedUsage | null;
+  for (const line of events.split('\n')) {
+    if (!line.startsWith('data:')) continue;
+    let data: unknown;
+    try {
+      data = JSON.parse(line.slice(5));
+    } catch {
+      continue;
+    }
+    if (typeof data !== 'object' || data === null) continue;
+    const event = data as { type?: unknown; message?: unknown; usage?: { output_tokens?: unknown } };
+    // message_delta brings the final output count; its input figures, where a version sends them, repeat message_start's.
+    if (event.type === 'message_delta') {
+      const output = event.usage?.output_tokens;
+      if (found !== null && typeof output === 'number') found = { ...found, outputTokens: output };
+      continue;
+    }
+    found = readUsage(event.type === 'message_start' ? event.message : event) ?? found;
+  }
+  return found;
+}
