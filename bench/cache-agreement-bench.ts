@@ -31,10 +31,13 @@ async function main() {
   }
   const files = filesUnder(root);
   const traces = files.filter((file) => file.endsWith('.jsonl'));
-  const entries: (TimelineEntry & { file: string })[] = [];
-  for (const file of traces) {
-    const log = readClaudeTrace(readFileSync(file, 'utf8'));
-    for (const entry of await cacheTimeline(log.exchanges, PROVIDER_RULES)) entries.push({ ...entry, file: path.relative(root, file) });
+  // A folder is one account's captures: its logs go through one cache together, in time order.
+  const entries: TimelineEntry[] = [];
+  for (const folder of new Set(traces.map((file) => path.dirname(file)))) {
+    const exchanges = traces
+      .filter((file) => path.dirname(file) === folder)
+      .flatMap((file) => readClaudeTrace(readFileSync(file, 'utf8'), path.relative(root, file)).exchanges);
+    entries.push(...(await cacheTimeline(exchanges, PROVIDER_RULES)));
   }
   const unread = files.filter((file) => !file.endsWith('.jsonl') && !file.endsWith('.md')).length;
   console.log(`read ${traces.length} claude-trace logs; ${unread} files in other formats are not read yet`);
@@ -54,7 +57,7 @@ async function main() {
     for (const entry of withUsage.filter((each) => each.verdict !== 'agrees')) {
       const predicted = entry.predicted === null ? 'no prediction' : `predicted ${Math.round(entry.predicted.cachedTokens)} read`;
       console.log(
-        `      ${entry.file} #${entry.index} ${entry.model}: ${predicted}, reported ${entry.reported!.cachedTokens} read — ${entry.reasons.join(' ')}`,
+        `      ${entry.source} #${entry.index} ${entry.model}: ${predicted}, reported ${entry.reported!.cachedTokens} read — ${entry.reasons.join(' ')}`,
       );
     }
   }

@@ -40,6 +40,11 @@ describe('anthropicCacheRequest', () => {
     ]);
     expect(request.segments.every((segment) => segment.blocks === 1 && segment.tokens > 0)).toBe(true);
     expect(breakpoints).toEqual([2, 3, 8]);
+    // Where the role changes an earlier request ended: DeepSeek's prefix units stand there.
+    expect(request.segments.filter((segment) => segment.turnBoundary).map((segment) => segment.path)).toEqual([
+      'messages[0].content[0]',
+      'messages[1].content[1]',
+    ]);
   });
 
   it('compares blocks without their cache_control, and tells a role and a message start apart', async () => {

@@ -38,23 +38,34 @@ function blocksOf(value: unknown): Block[] {
  * provider reported, so only their proportions matter.
  */
 export async function anthropicCacheRequest(body: Record<string, unknown>): Promise<SentCacheRequest> {
-  const placed: { block: Block; key: string; path: string }[] = [];
+  const placed: { block: Block; key: string; path: string; turnBoundary?: true }[] = [];
   for (const [index, tool] of (Array.isArray(body.tools) ? body.tools.filter(isBlock) : []).entries()) {
     placed.push({ block: tool, key: contentKey(['tool', content(tool)]), path: `tools[${index}]` });
   }
   for (const [index, block] of blocksOf(body.system).entries()) {
     placed.push({ block, key: contentKey(['system', content(block)]), path: `system[${index}]` });
   }
-  for (const [at, message] of (Array.isArray(body.messages) ? body.messages.filter(isBlock) : []).entries()) {
-    for (const [index, block] of blocksOf(message.content).entries()) {
+  const messages = Array.isArray(body.messages) ? body.messages.filter(isBlock) : [];
+  for (const [at, message] of messages.entries()) {
+    const blocks = blocksOf(message.content);
+    // Where the role changes, an earlier request of the conversation ended (its input or the
+    // model's output): DeepSeek keeps a prefix unit there.
+    const endsTurn = at + 1 < messages.length && messages[at + 1]!.role !== message.role;
+    for (const [index, block] of blocks.entries()) {
       // Where a message starts is part of the prompt: the same blocks split otherwise read otherwise.
-      placed.push({ block, key: contentKey([message.role, index === 0, content(block)]), path: `messages[${at}].content[${index}]` });
+      const key = contentKey([message.role, index === 0, content(block)]);
+      placed.push({
+        block,
+        key,
+        path: `messages[${at}].content[${index}]`,
+        ...(endsTurn && index === blocks.length - 1 ? { turnBoundary: true as const } : {}),
+      });
     }
   }
   const segments: CacheSegment[] = [];
   const breakpoints: number[] = [];
-  for (const { block, key, path } of placed) {
-    segments.push({ key, path, blocks: 1, tokens: (await countText(tokenText(block))).tokens });
+  for (const { block, key, path, turnBoundary } of placed) {
+    segments.push({ key, path, blocks: 1, tokens: (await countText(tokenText(block))).tokens, ...(turnBoundary ? { turnBoundary } : {}) });
     if (block.cache_control !== undefined) breakpoints.push(segments.length);
   }
   return { request: { model: typeof body.model === 'string' ? body.model : '', segments }, breakpoints };

@@ -21,6 +21,7 @@ function exchange(index: number, atMs: number, turns: string[], reported: Report
     content: [{ type: 'text', text, ...(at === turns.length - 1 ? { cache_control: ephemeral } : {}) }],
   }));
   return {
+    source: 'session.jsonl',
     index,
     atMs,
     url: 'https://api.anthropic.com/v1/messages?beta=true',

@@ -14,6 +14,7 @@ export const FRACTION_TOLERANCE = 0.05;
 export type Verdict = 'agrees' | 'disagrees' | 'no usage' | 'no rule';
 
 export interface TimelineEntry {
+  source: string;
   index: number;
   atMs: number;
   provider: ProviderId;
@@ -69,8 +70,10 @@ function verdictOf(predicted: CachePrediction, reported: ReportedUsage): Pick<Ti
 }
 
 /**
- * Every Messages request of a log in the order sent, through its provider's cache as the shipped
- * rules describe it, each with its own breakpoints as sent, beside what the provider reported.
+ * Every Messages request in the order sent, through its provider's cache as the shipped rules
+ * describe it, each with its own breakpoints as sent, beside what the provider reported. Give it
+ * every log of one account together: a provider's cache is the account's, and a new session reads
+ * what an earlier one wrote.
  */
 export async function cacheTimeline(exchanges: readonly TrafficExchange[], rules: ProviderRules): Promise<TimelineEntry[]> {
   const ledgers = new Map<ProviderId, CacheLedger>();
@@ -81,7 +84,7 @@ export async function cacheTimeline(exchanges: readonly TrafficExchange[], rules
   for (const exchange of inOrder) {
     const provider = messagesProvider(exchange);
     if (provider === null) continue;
-    const base = { index: exchange.index, atMs: exchange.atMs, provider, model: exchange.model, reported: exchange.usage };
+    const base = { source: exchange.source, index: exchange.index, atMs: exchange.atMs, provider, model: exchange.model, reported: exchange.usage };
     const rule = providerRule(rules, provider);
     const model = modelRuleFor(rules, provider, exchange.model);
     if (model === null) {

@@ -40,15 +40,17 @@ const lines = [
 describe('readClaudeTrace', () => {
   it('reads the model requests in order, with the usage of each answer, streamed or not', () => {
     const text = [...lines.map((line) => JSON.stringify(line)), '{"request": 3}', 'not json', ''].join('\n');
-    const log = readClaudeTrace(text);
-    expect(log.exchanges.map(({ index, atMs, model, usage }) => ({ index, atMs, model, usage }))).toEqual([
+    const log = readClaudeTrace(text, 'trace.jsonl');
+    expect(log.exchanges.map(({ source, index, atMs, model, usage }) => ({ source, index, atMs, model, usage }))).toEqual([
       {
+        source: 'trace.jsonl',
         index: 0,
         atMs: 1748554704293,
         model: 'claude-3-5-haiku-20241022',
         usage: { cachedTokens: 0, writtenTokens: 0, uncachedTokens: 8, outputTokens: 1, format: 'anthropic' },
       },
       {
+        source: 'trace.jsonl',
         index: 1,
         atMs: 1748554707500,
         model: 'claude-sonnet-4-20250514',

@@ -27,8 +27,8 @@ const claudeTraceRecord = z.object({
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The model requests of a claude-trace log, in order, each with the usage its answer reported. */
-export function readClaudeTrace(text: string): TrafficLog {
+/** The model requests of a claude-trace log, in order, each with the usage its answer reported. `source` names the log. */
+export function readClaudeTrace(text: string, source = ''): TrafficLog {
   const exchanges: TrafficExchange[] = [];
   const problems: TrafficProblem[] = [];
   text.split('\n').forEach((raw, lineIndex) => {
@@ -51,6 +51,7 @@ export function readClaudeTrace(text: string): TrafficLog {
     if (request.method !== 'POST' || !isObject(request.body) || !Array.isArray(request.body.messages)) return;
     const answered = response?.body ?? null;
     exchanges.push({
+      source,
       index: exchanges.length,
       atMs: Math.round(request.timestamp * 1000),
       url: request.url,

@@ -2,6 +2,8 @@ import type { ReportedUsage } from '@/lib/provider-cache/reported-usage';
 
 /** One model request read from a traffic log, with what the provider reported for it. */
 export interface TrafficExchange {
+  /** The log it was read from, as the reader was told (a file name); '' when not told. */
+  source: string;
   /** Its place in the log (0-based), as a person finds it there. */
   index: number;
   /** When it was sent, in milliseconds since the epoch. */
