@@ -9,6 +9,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PROVIDER_RULES } from '../lib/provider-cache/provider-rules';
+import { cacheAgreement } from '../lib/traffic/cache-agreement';
 import { cacheTimeline, FRACTION_TOLERANCE, type TimelineEntry } from '../lib/traffic/cache-timeline';
 import { readClaudeTrace } from '../lib/traffic/claude-trace';
 
@@ -42,18 +43,14 @@ async function main() {
   const unread = files.filter((file) => !file.endsWith('.jsonl') && !file.endsWith('.md')).length;
   console.log(`read ${traces.length} claude-trace logs; ${unread} files in other formats are not read yet`);
 
-  const providers = [...new Set(entries.filter((entry) => entry.reported !== null).map((entry) => entry.provider))];
-  for (const provider of providers) {
-    const withUsage = entries.filter((entry) => entry.provider === provider && entry.reported !== null);
-    const judged = withUsage.filter((entry) => entry.predicted !== null);
-    const hitAgrees = judged.filter((entry) => entry.predicted!.cachedTokens > 0 === entry.reported!.cachedTokens > 0).length;
-    const close = judged.filter((entry) => Math.abs(entry.predictedFraction! - entry.reportedFraction!) <= FRACTION_TOLERANCE).length;
-    const unpredicted = withUsage.length - judged.length;
-    const ok = unpredicted === 0 && hitAgrees / withUsage.length >= TARGET && close / withUsage.length >= TARGET;
+  for (const agreement of cacheAgreement(entries)) {
+    const { provider, requests, unpredicted, hitMissAgrees, shareWithin } = agreement;
+    const ok = unpredicted === 0 && hitMissAgrees / requests >= TARGET && shareWithin / requests >= TARGET;
     console.log(
-      `${ok ? 'ok  ' : 'MISS'}  ${provider}: ${withUsage.length} requests with usage, ${unpredicted} without a rule · hit/miss agrees ${percent(hitAgrees, withUsage.length)} · cached share within ${FRACTION_TOLERANCE * 100} points ${percent(close, withUsage.length)} (target ≥ ${TARGET * 100}% on both)`,
+      `${ok ? 'ok  ' : 'MISS'}  ${provider}: ${requests} requests with usage, ${unpredicted} without a rule · hit/miss agrees ${percent(hitMissAgrees, requests)} · cached share within ${FRACTION_TOLERANCE * 100} points ${percent(shareWithin, requests)} (target ≥ ${TARGET * 100}% on both)`,
     );
     if (!ok) process.exitCode = 1;
+    const withUsage = entries.filter((entry) => entry.provider === provider && entry.reported !== null);
     for (const entry of withUsage.filter((each) => each.verdict !== 'agrees')) {
       const predicted = entry.predicted === null ? 'no prediction' : `predicted ${Math.round(entry.predicted.cachedTokens)} read`;
       console.log(

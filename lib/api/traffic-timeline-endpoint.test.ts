@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { httpErrorBodySchema } from '@/lib/http/http-error';
+
+const { answerTrafficTimelineRequest, TRAFFIC_BODY_LIMIT_BYTES } = await import('./traffic-timeline-endpoint');
+
+const ephemeral = { type: 'ephemeral' };
+const SYSTEM = 'Follow the house rules for every change. '.repeat(400);
+const url = 'https://api.anthropic.com/v1/messages';
+
+/** A claude-trace line of a Claude Code-like request, answered with the usage given. */
+function traceLine(seconds: number, turns: string[], usage: Record<string, number>): string {
+  const messages = turns.map((text, at) => ({
+    role: at % 2 === 0 ? 'user' : 'assistant',
+    content: [{ type: 'text', text, ...(at === turns.length - 1 ? { cache_control: ephemeral } : {}) }],
+  }));
+  const body = { model: 'claude-sonnet-4-20250514', system: [{ type: 'text', text: SYSTEM, cache_control: ephemeral }], messages };
+  return JSON.stringify({
+    request: { timestamp: 1_748_554_700 + seconds, method: 'POST', url, headers: {}, body },
+    response: { status_code: 200, body: { usage } },
+  });
+}
+
+const post = (body: string, query = '') => new Request(`http://localhost/api/traffic/timeline${query}`, { method: 'POST', body });
+
+async function refusal(response: Response) {
+  const parsed = httpErrorBodySchema.parse(await response.json());
+  return { status: response.status, code: parsed.error.code, message: parsed.error.message };
+}
+
+describe('POST /api/traffic/timeline', () => {
+  it('answers each request with its prediction, the reported usage and a verdict, and the agreement per provider', async () => {
+    const log = [
+      traceLine(0, ['Add a test.'], { input_tokens: 4, cache_creation_input_tokens: 3300, cache_read_input_tokens: 0, output_tokens: 9 }),
+      traceLine(60, ['Add a test.', 'Added.', 'Run it.'], {
+        input_tokens: 4,
+        cache_creation_input_tokens: 20,
+        cache_read_input_tokens: 3290,
+        output_tokens: 9,
+      }),
+    ].join('\n');
+    const response = await answerTrafficTimelineRequest(post(log, '?name=session.jsonl'));
+    expect(response.status).toBe(200);
+    const answer = await response.json();
+    expect(answer.format).toBe('claude-trace');
+    expect(answer.entries.map((entry: { source: string; index: number; verdict: string }) => [entry.source, entry.index, entry.verdict])).toEqual([
+      ['session.jsonl', 0, 'agrees'],
+      ['session.jsonl', 1, 'agrees'],
+    ]);
+    expect(answer.agreement).toEqual([{ provider: 'anthropic', requests: 2, unpredicted: 0, hitMissAgrees: 2, shareWithin: 2 }]);
+  });
+
+  it('detects a HAR file', async () => {
+    const har = JSON.stringify({
+      log: {
+        entries: [
+          {
+            startedDateTime: '2026-06-15T09:15:50Z',
+            request: {
+              method: 'POST',
+              url,
+              postData: {
+                mimeType: 'application/json',
+                text: JSON.stringify({ model: 'claude-sonnet-4-20250514', messages: [{ role: 'user', content: 'Hi' }] }),
+              },
+            },
+            response: {
+              status: 200,
+              content: {
+                mimeType: 'application/json',
+                text: JSON.stringify({ usage: { input_tokens: 8, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 } }),
+              },
+            },
+          },
+        ],
+      },
+    });
+    const answer = await (await answerTrafficTimelineRequest(post(har))).json();
+    expect(answer.format).toBe('har');
+    expect(answer.entries.map((entry: { verdict: string }) => entry.verdict)).toEqual(['agrees']);
+  });
+
+  it('refuses what it cannot read, saying what is wrong and what it takes', async () => {
+    expect(await refusal(await answerTrafficTimelineRequest(post('   ')))).toEqual({
+      status: 400,
+      code: 'empty',
+      message: 'The body is empty: send a claude-trace JSONL log or a HAR file.',
+    });
+    expect(await refusal(await answerTrafficTimelineRequest(post('{}', '?format=pcap')))).toMatchObject({ status: 400, code: 'invalid-request' });
+    expect(await refusal(await answerTrafficTimelineRequest(post('hello\n{"request": 1}')))).toEqual({
+      status: 422,
+      code: 'no-model-requests',
+      message: 'No model request with a messages list was found in this claude-trace log: 2 unreadable (first: not JSON).',
+    });
+    const tooLarge = new Request('http://localhost/api/traffic/timeline', {
+      method: 'POST',
+      body: 'x',
+      headers: { 'content-length': String(TRAFFIC_BODY_LIMIT_BYTES + 1) },
+    });
+    expect((await refusal(await answerTrafficTimelineRequest(tooLarge))).status).toBe(413);
+  });
+});
