@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { RuntimeOptions } from '@/components/fork-controls/runtime-options';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { describeHttpError, readErrorResponse } from '@/lib/http/read-error-response';
@@ -12,6 +12,8 @@ import styles from './captures.module.css';
 import { DifferenceCell, WordDiff } from './difference-cell';
 import { openCapturedForkInPlayground, openCaptureInPlayground } from './open-capture';
 import { OpenInPlayground } from './open-in-playground';
+import { TableFrame } from './table-frame';
+import { TrafficTimeline } from './traffic-timeline';
 
 interface CaptureSummary {
   id: number;
@@ -124,6 +126,7 @@ export function CapturesView() {
         </p>
       )}
       {listing === null ? <p className={styles.muted}>Reading the captures…</p> : <Findings listing={listing} />}
+      <TrafficTimeline />
     </main>
   );
 }
@@ -164,15 +167,6 @@ function ForkItems({ items }: { items: ForkFinding['items'] }) {
 }
 
 /** A table's frame that scrolls sideways on a phone, so the page never does; a keyboard can scroll it too. */
-function TableFrame({ children }: { children: ReactNode }) {
-  return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes the focus so a keyboard can scroll it
-    <div className={styles.tableFrame} tabIndex={0}>
-      {children}
-    </div>
-  );
-}
-
 /** Open a session's latest request as the playground's parent. */
 function OpenSession({ captureId, api }: { captureId: number; api: string | undefined }) {
   if (api === undefined) return null;

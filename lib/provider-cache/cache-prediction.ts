@@ -49,8 +49,9 @@ export function cacheableTokens(shared: number, model: ModelCacheRule, step: num
   return step === null ? shared : Math.floor(shared / step) * step;
 }
 
+/** Whole tokens: a replayed request's counts are scaled to the reported total, so they can be fractional. */
 export function formatTokens(tokens: number): string {
-  return tokens.toLocaleString('en-US');
+  return Math.round(tokens).toLocaleString('en-US');
 }
 
 /** A time since the parent's previous request, as m:ss (h:mm:ss from an hour). */

@@ -1,0 +1,55 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './fixtures/shared-page';
+import { claudeTraceLog, harLog } from './fixtures/traffic-logs';
+
+const EXPECTED = [
+  ['agrees', '+0:00'],
+  ['agrees', '+1:00'],
+  ['agrees', '+7:00'],
+  ['disagrees', '+8:00'],
+] as const;
+
+for (const [kind, name, text] of [
+  ['claude-trace log', 'session.jsonl', claudeTraceLog()],
+  ['HAR file', 'session.har', harLog()],
+] as const) {
+  test(`a ${kind} replays as a cache timeline: each request predicted beside what was reported, with a verdict and the rule's reasons`, async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/captures');
+    const timeline = page.getByTestId('traffic-timeline');
+    await timeline.getByTestId('traffic-file').setInputFiles({ name, mimeType: 'application/octet-stream', buffer: Buffer.from(text) });
+    await expect(timeline).toHaveAttribute('data-status', 'read');
+    const rows = timeline.getByTestId('traffic-row');
+    await expect(rows).toHaveCount(EXPECTED.length);
+    await expect(timeline.getByTestId('traffic-source')).toHaveText(
+      `${name}: 4 Messages requests read as ${kind === 'HAR file' ? 'a HAR file' : 'a claude-trace log'}, in the order sent.`,
+    );
+    for (const [index, [verdict, sent]] of EXPECTED.entries()) {
+      const row = rows.nth(index);
+      await expect(row).toHaveAttribute('data-verdict', verdict);
+      await expect(row.locator('td').first()).toHaveText(`#${index}`);
+      await expect(row.locator('td').nth(1)).toHaveText(sent);
+    }
+    // The expired prefix and the reported miss say why in the rule's words.
+    await expect(rows.nth(2)).toContainText('The shared prefix expired at 6:00 before this request.');
+    await expect(rows.nth(3).locator('td').nth(4)).toHaveText('0 / 3,340');
+    await expect(timeline.getByTestId('traffic-agreement')).toHaveText(
+      'anthropic: 4 requests with reported usage · hit or miss agrees 3 of 4 (75%) · cached share within 5 points 3 of 4 (75%)',
+    );
+    expect(errors).toEqual([]);
+  });
+}
+
+test('a file that is not a traffic log says what is wrong, and the timeline scans clean', async ({ page }) => {
+  await page.goto('/captures');
+  const timeline = page.getByTestId('traffic-timeline');
+  await timeline.getByTestId('traffic-file').setInputFiles({ name: 'notes.jsonl', mimeType: 'text/plain', buffer: Buffer.from('hello\n{"request": 1}') });
+  await expect(timeline.getByTestId('traffic-error')).toHaveText(
+    'line 1: not JSON; line 2: not a claude-trace record: Invalid input: expected object, received number',
+  );
+  await timeline.getByTestId('traffic-file').setInputFiles({ name: 'session.har', mimeType: 'application/json', buffer: Buffer.from(harLog()) });
+  await expect(timeline.getByTestId('traffic-row')).toHaveCount(4);
+  const scan = await new AxeBuilder({ page }).include('[data-testid="traffic-timeline"]').analyze();
+  expect(scan.violations.map((violation) => violation.id)).toEqual([]);
+});
