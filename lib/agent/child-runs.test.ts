@@ -88,6 +88,20 @@ describe('ChildRuns', () => {
     expect(events.at(-1)).toBe('status');
   });
 
+  it('shows a watcher the run without the inherited history the launching page holds already', async () => {
+    const { journal, runs } = setup();
+    runs.launch({ runId: 'watched', sessionId: 's', name: 'w', modelId: 'offline', bootstrap: bootstrapFor('all', 'Say hello', 'watched') });
+    await runs.settled('watched');
+    let snapshot: Extract<RunEvent, { type: 'snapshot' }> | null = null;
+    runs.subscribe('watched', (event) => {
+      if (event.type === 'snapshot') snapshot = event;
+    })();
+    expect(snapshot!.run).toMatchObject({ id: 'watched', status: 'finished' });
+    expect(Object.keys(snapshot!.run)).not.toContain('bootstrap');
+    // The journal keeps it: a revival rebuilds the child from it.
+    expect(journal.getRun('watched')?.bootstrap?.initialMessages.length).toBeGreaterThan(0);
+  });
+
   it('fails one child with the provider’s message, redacted, and leaves the others alone; retry continues it', async () => {
     let calls = 0;
     const flaky = new MockLanguageModelV3({

@@ -110,7 +110,7 @@ export class ChildRuns {
 
   /** Watch a run: the listener gets a snapshot first, then every event as it happens. */
   subscribe(runId: string, listener: (event: RunEvent) => void): () => void {
-    const run = this.#require(runId);
+    const { bootstrap: _, ...run } = this.#require(runId);
     listener({ type: 'snapshot', run, messages: this.deps.journal.messages(runId), partialText: this.#partial.get(runId) ?? '' });
     const listeners = this.#listeners.get(runId) ?? new Set();
     listeners.add(listener);

@@ -46,11 +46,18 @@ export interface RunRecord {
   reportedUsage: ReportedUsage | null;
 }
 
+/**
+ * A run as its watchers see it: everything but the child's inherited history, which the launching
+ * page holds already and which, for an `all` fork of a 10,000-message parent, is 6 MB a watcher
+ * would download, and the page decode in one task, for nothing.
+ */
+export type RunSummary = Omit<RunRecord, 'bootstrap'>;
+
 /** What a watcher of a run sees, in order. */
 export type RunEvent =
   | {
       type: 'snapshot';
-      run: RunRecord;
+      run: RunSummary;
       messages: ModelMessage[];
       /** Text of the message being written right now, so a watcher joining mid-sentence sees all of it. */
       partialText: string;
