@@ -118,6 +118,7 @@ test('under Kimi j/k only move the cursor and [ ] a change nothing; Enter launch
   await test.step('under Kimi, j/k move the cursor only; [ ] a are ignored', async () => {
     await playground.setPolicy('kimi-fork');
     await expect(playground.row(0).getByTestId('window-boundary')).toHaveText('window starts here · fork: true — the whole history, 1 open call closed');
+    await playground.waitForPlan();
     const before = page.url();
     await playground.pressShortcut('k');
     await expectCursor(playground, 5);

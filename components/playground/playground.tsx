@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { ChildPanel } from '@/components/children/child-panel';
 import { ForkTree } from '@/components/children/fork-tree';
 import { useRunEvents } from '@/components/children/use-run-events';
@@ -32,6 +32,7 @@ import { anthropicCounter, rememberRegistration } from './fork-client';
 import styles from './playground.module.css';
 import { PlaygroundHeader } from './playground-header';
 import { fetchScenario, sessionInit } from './scenario-client';
+import { useDrawnSession } from './use-drawn-session';
 import { useForkPreview } from './use-fork-preview';
 import { useLaunchChild } from './use-launch-child';
 import { useModels } from './use-models';
@@ -49,6 +50,8 @@ export interface PlaygroundProps {
 /** The page people come for: a parent on a timeline, a fork window on it, the child it makes. */
 /** How long the directive must rest before it is planned: a pause between words, not between keys. */
 const DIRECTIVE_SETTLE_MS = 150;
+/** How long the controls must rest before the URL follows them. */
+const URL_SETTLE_MS = 250;
 
 export function Playground({ scenarios, initialScenario, defaultScenarioId }: PlaygroundProps) {
   const [ready, setReady] = useState(false);
@@ -58,7 +61,7 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
   const [dragging, setDragging] = useState(false);
   const [restarting, setRestarting] = useState(false);
   const timeline = useRef<ParentTimelineHandle>(null);
-  const session = useWorkspace(activeSession);
+  const session = useDrawnSession();
   const openChildId = useWorkspace((state) => state.openChildId);
   const modelId = useWorkspace((state) => state.modelId);
   const sessionCount = useWorkspace((state) => Object.keys(state.sessions).length);
@@ -127,13 +130,16 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
   // first turn) makes a new request object with the same key, which is not re-planned.
   const stale = typing || state.loading || !previewMatches || JSON.stringify(state.previewRequest) !== requestKey;
 
-  // The URL follows the view, so a link reproduces it exactly.
-  useEffect(() => {
-    if (!ready || session === null) return;
-    const scenarioId = session.source.kind === 'scenario' ? session.source.scenarioId : null;
-    const query = encodeUrlState(scenarioId, session.selection);
-    if (window.location.search !== `?${query}`) window.history.replaceState(null, '', `?${query}`);
-  }, [ready, session]);
+  // The URL follows the view, so a link reproduces it exactly. It follows once the controls rest:
+  // Next's router takes every replaceState as a navigation to sync, re-rendering the layout and
+  // re-checking link prefetches, about 50 ms a change on the 10k parent, which a held `]` would
+  // pay on every press.
+  const query = ready && session !== null ? encodeUrlState(session.source.kind === 'scenario' ? session.source.scenarioId : null, session.selection) : null;
+  const settledQuery = useSettledValue(query, URL_SETTLE_MS);
+  // In the commit that marks the URL synced, so nothing sees the mark before the URL.
+  useLayoutEffect(() => {
+    if (settledQuery !== null && window.location.search !== `?${settledQuery}`) window.history.replaceState(null, '', `?${settledQuery}`);
+  }, [settledQuery]);
 
   // The Agent call Fork Lab will write at launch is drawn as a last, pending row.
   const writtenCall = previewMatches ? (preview.writtenCall ?? null) : null;
@@ -205,6 +211,7 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
       className={styles.main}
       data-testid="playground"
       data-ready={ready && !stale ? 'true' : 'false'}
+      data-url-synced={query === settledQuery ? 'true' : 'false'}
       onDragOver={(event) => {
         if (!event.dataTransfer.types.includes('Files')) return;
         event.preventDefault();

@@ -1,6 +1,6 @@
 'use client';
 
-import { forwardRef, useCallback, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { forwardRef, useCallback, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { VirtualList, type VirtualListHandle } from '@/components/virtual-list/virtual-list';
 import {
   dispositionAt,
@@ -80,6 +80,15 @@ export const ParentTimeline = forwardRef<ParentTimelineHandle, ParentTimelinePro
   useImperativeHandle(ref, () => ({ scrollToIndex: (index) => list.current?.scrollToIndex(index) }), []);
   const itemKey = useCallback((index: number) => messages[index]?.id ?? String(index), [messages]);
   const jump = useCallback((index: number) => list.current?.scrollToIndex(index), []);
+  // Rows are memoised, and the page's handlers are new functions on each of its renders: rows get
+  // stable ones that call the latest.
+  const latest = useRef(props);
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
+  const onStartWindow = useCallback((index: number) => latest.current.onStartWindow(index), []);
+  const onForkAfter = useCallback((index: number) => latest.current.onForkAfter(index), []);
+  const onDelete = useCallback((index: number) => latest.current.onDelete(index), []);
 
   const renderItem = (index: number) => (
     <TimelineRow
@@ -96,11 +105,11 @@ export const ParentTimeline = forwardRef<ParentTimelineHandle, ParentTimelinePro
       pending={props.pendingFrom !== null && index >= props.pendingFrom}
       canStartWindow={props.canStartWindow}
       editing={editing !== null && messages[index]?.id === editing}
-      onStartWindow={props.onStartWindow}
-      onForkAfter={props.onForkAfter}
+      onStartWindow={onStartWindow}
+      onForkAfter={onForkAfter}
       onJump={jump}
       onEdit={onEdit}
-      onDelete={props.onDelete}
+      onDelete={onDelete}
     />
   );
 

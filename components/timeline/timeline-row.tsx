@@ -40,6 +40,20 @@ function reasonText(disposition: ParentDisposition | undefined): string {
   return disposition.reason === 'in-window' ? status : `${status} · ${disposition.reason.replaceAll('-', ' ')}`;
 }
 
+/**
+ * Rows redraw only when what they show changed. A disposition is looked up fresh for every row on
+ * every timeline render, so it is compared by its fields: by identity, every row of the screen
+ * would redraw on every window change.
+ */
+export function sameRow(before: TimelineRowProps, after: TimelineRowProps): boolean {
+  for (const key of Object.keys(after) as (keyof TimelineRowProps)[]) {
+    if (key === 'disposition') continue;
+    if (!Object.is(before[key], after[key])) return false;
+  }
+  const [was, is] = [before.disposition, after.disposition];
+  return was === is || (was !== undefined && is !== undefined && was.status === is.status && was.reason === is.reason && was.detail === is.detail);
+}
+
 /** One parent message on the timeline: what it is, what it says, and what the fork does with it. */
 export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
   const { index, entry, classification, disposition, tokens, calls, results, cursor, canStartWindow, editing } = props;
@@ -146,7 +160,7 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
       )}
     </div>
   );
-});
+}, sameRow);
 
 function DeleteButton({ onDelete }: { onDelete(): void }) {
   const [armed, setArmed] = useState(false);

@@ -59,7 +59,8 @@ export class PlaygroundPage {
 
   constructor(readonly page: Page) {
     this.root = page.getByTestId('playground');
-    this.readyRoot = page.locator('[data-testid="playground"][data-ready="true"]');
+    // Planned, and the URL caught up with the controls (it follows them once they rest).
+    this.readyRoot = page.locator('[data-testid="playground"][data-ready="true"][data-url-synced="true"]');
     this.scenarioSelect = page.getByTestId('scenario-select');
     this.scenarioTitle = page.getByTestId('scenario-title');
     this.scenarioMissing = page.getByTestId('scenario-missing');
