@@ -12,6 +12,8 @@ import { PROVIDER_RULES } from '../lib/provider-cache/provider-rules';
 import { cacheAgreement } from '../lib/traffic/cache-agreement';
 import { cacheTimeline, FRACTION_TOLERANCE, type TimelineEntry } from '../lib/traffic/cache-timeline';
 import { readClaudeTrace } from '../lib/traffic/claude-trace';
+import { readMiniSweTrajectory } from '../lib/traffic/mini-swe-agent';
+import type { TrafficExchange } from '../lib/traffic/traffic-exchange';
 
 const TARGET = 0.95;
 const root = path.resolve(process.env.FORK_LAB_TRAFFIC_DIR ?? path.join(process.cwd(), '..', 'shared', 'real-data', 'traffic'));
@@ -31,17 +33,21 @@ async function main() {
     return;
   }
   const files = filesUnder(root);
-  const traces = files.filter((file) => file.endsWith('.jsonl'));
+  // What each kind of file holds, by its name: claude-trace logs and mini-swe-agent trajectories.
+  const readers: [string, (file: string) => TrafficExchange[]][] = [
+    ['.jsonl', (file) => readClaudeTrace(readFileSync(file, 'utf8'), path.relative(root, file)).exchanges],
+    ['.traj.json', (file) => readMiniSweTrajectory(readFileSync(file, 'utf8'), path.relative(root, file)).exchanges],
+  ];
+  const readerOf = (file: string) => readers.find(([ending]) => file.endsWith(ending))?.[1];
+  const read = files.filter((file) => readerOf(file) !== undefined);
   // A folder is one account's captures: its logs go through one cache together, in time order.
   const entries: TimelineEntry[] = [];
-  for (const folder of new Set(traces.map((file) => path.dirname(file)))) {
-    const exchanges = traces
-      .filter((file) => path.dirname(file) === folder)
-      .flatMap((file) => readClaudeTrace(readFileSync(file, 'utf8'), path.relative(root, file)).exchanges);
+  for (const folder of new Set(read.map((file) => path.dirname(file)))) {
+    const exchanges = read.filter((file) => path.dirname(file) === folder).flatMap((file) => readerOf(file)!(file));
     entries.push(...(await cacheTimeline(exchanges, PROVIDER_RULES)));
   }
-  const unread = files.filter((file) => !file.endsWith('.jsonl') && !file.endsWith('.md')).length;
-  console.log(`read ${traces.length} claude-trace logs; ${unread} files in other formats are not read yet`);
+  const unread = files.filter((file) => readerOf(file) === undefined && !file.endsWith('.md')).length;
+  console.log(`read ${read.length} files (claude-trace logs, mini-swe-agent trajectories); ${unread} files in other formats are not read yet`);
 
   for (const agreement of cacheAgreement(entries)) {
     const { provider, requests, unpredicted, hitMissAgrees, shareWithin } = agreement;

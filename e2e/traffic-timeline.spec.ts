@@ -23,7 +23,7 @@ for (const [kind, name, text] of [
     const rows = timeline.getByTestId('traffic-row');
     await expect(rows).toHaveCount(EXPECTED.length);
     await expect(timeline.getByTestId('traffic-source')).toHaveText(
-      `${name}: 4 Messages requests read as ${kind === 'HAR file' ? 'a HAR file' : 'a claude-trace log'}, in the order sent.`,
+      `${name}: 4 model requests read as ${kind === 'HAR file' ? 'a HAR file' : 'a claude-trace log'}, in the order sent.`,
     );
     for (const [index, [verdict, sent]] of EXPECTED.entries()) {
       const row = rows.nth(index);

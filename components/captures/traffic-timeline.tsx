@@ -7,11 +7,12 @@ import { formatSeconds } from '@/lib/provider-cache/cache-prediction';
 import type { ProviderAgreement } from '@/lib/traffic/cache-agreement';
 import type { TimelineEntry } from '@/lib/traffic/cache-timeline';
 import type { TrafficProblem } from '@/lib/traffic/traffic-exchange';
+import { TRAFFIC_FORMAT_LABELS, type TrafficFormat } from '@/lib/traffic/traffic-formats';
 import styles from './captures.module.css';
 import { TableFrame } from './table-frame';
 
 interface TimelineAnswer {
-  format: 'claude-trace' | 'har';
+  format: TrafficFormat;
   problems: TrafficProblem[];
   entries: TimelineEntry[];
   agreement: ProviderAgreement[];
@@ -93,9 +94,10 @@ export function TrafficTimeline() {
     <section aria-label="Cache timeline" data-testid="traffic-timeline" data-status={reading.status}>
       <h2>Cache timeline of a traffic log</h2>
       <p className={styles.muted}>
-        A claude-trace log (<code>.jsonl</code>) or a HAR file: every Messages request, in the order sent, through its provider’s cache as the shipped rules
-        describe it, with the breakpoints it was sent with, beside the usage the provider reported. Token counts are scaled to each request’s reported total, so
-        shares are compared, not tokenizers. Read and written are shown as <em>read / written</em> tokens.
+        A claude-trace log (<code>.jsonl</code>), a HAR file or a mini-swe-agent trajectory (<code>.traj.json</code>): every Messages or Chat Completions
+        request, in the order sent, through its provider’s cache as the shipped rules describe it, with the breakpoints it was sent with, beside the usage the
+        provider reported. Token counts are scaled to each request’s reported total, so shares are compared, not tokenizers. Read and written are shown as{' '}
+        <em>read / written</em> tokens.
       </p>
       <label>
         Traffic log{' '}
@@ -119,8 +121,8 @@ export function TrafficTimeline() {
       {answer !== null && (
         <>
           <p data-testid="traffic-source">
-            {reading.status === 'read' ? reading.name : ''}: {answer.entries.length} Messages request{answer.entries.length === 1 ? '' : 's'} read as{' '}
-            {answer.format === 'har' ? 'a HAR file' : 'a claude-trace log'}, in the order sent.
+            {reading.status === 'read' ? reading.name : ''}: {answer.entries.length} model request{answer.entries.length === 1 ? '' : 's'} read as{' '}
+            {TRAFFIC_FORMAT_LABELS[answer.format].file}, in the order sent.
           </p>
           <ul>
             {answer.agreement.map((agreement) => (
@@ -129,7 +131,7 @@ export function TrafficTimeline() {
           </ul>
           {answer.problems.length > 0 && (
             <p className={styles.muted} data-testid="traffic-problems">
-              {answer.problems.length} {answer.format === 'har' ? 'entries' : 'lines'} not read (first: {answer.format === 'har' ? 'entry' : 'line'}{' '}
+              {answer.problems.length} {TRAFFIC_FORMAT_LABELS[answer.format].places} not read (first: {TRAFFIC_FORMAT_LABELS[answer.format].place}{' '}
               {answer.problems[0]!.line}, {answer.problems[0]!.message}).
             </p>
           )}

@@ -79,17 +79,55 @@ describe('POST /api/traffic/timeline', () => {
     expect(answer.entries.map((entry: { verdict: string }) => entry.verdict)).toEqual(['agrees']);
   });
 
+  it('detects a mini-swe-agent trajectory and replays its Chat Completions requests through DeepSeek’s cache', async () => {
+    const answered = (created: number, hit: number, miss: number) => ({
+      role: 'assistant',
+      content: `Step at ${created}.`,
+      extra: {
+        response: {
+          created,
+          model: 'deepseek-chat',
+          usage: { prompt_tokens: hit + miss, completion_tokens: 9, prompt_cache_hit_tokens: hit, prompt_cache_miss_tokens: miss },
+        },
+      },
+    });
+    const trajectory = {
+      info: { config: { model: { model_name: 'deepseek/deepseek-chat' } } },
+      messages: [
+        { role: 'system', content: 'Follow the house rules. '.repeat(200) },
+        { role: 'user', content: 'Fix it.' },
+        answered(1775795494, 0, 1000),
+        { role: 'user', content: 'Go on.' },
+        answered(1775795497, 1000, 20),
+      ],
+      trajectory_format: 'mini-swe-agent-1.1',
+    };
+    const answer = await (await answerTrafficTimelineRequest(post(JSON.stringify(trajectory), '?name=run.traj.json'))).json();
+    expect(answer.format).toBe('mini-swe-agent');
+    expect(answer.entries.map((entry: { provider: string; verdict: string }) => [entry.provider, entry.verdict])).toEqual([
+      ['deepseek', 'agrees'],
+      ['deepseek', 'agrees'],
+    ]);
+  });
+
   it('refuses what it cannot read, saying what is wrong and what it takes', async () => {
     expect(await refusal(await answerTrafficTimelineRequest(post('   ')))).toEqual({
       status: 400,
       code: 'empty',
-      message: 'The body is empty: send a claude-trace JSONL log or a HAR file.',
+      message: 'The body is empty: send a claude-trace JSONL log, a HAR file or a mini-swe-agent trajectory.',
     });
     expect(await refusal(await answerTrafficTimelineRequest(post('{}', '?format=pcap')))).toMatchObject({ status: 400, code: 'invalid-request' });
     expect(await refusal(await answerTrafficTimelineRequest(post('hello\n{"request": 1}')))).toEqual({
       status: 422,
       code: 'no-model-requests',
-      message: 'No model request with a messages list was found in this claude-trace log: 2 unreadable (first: not JSON).',
+      message: 'No model request with a messages list was found in a claude-trace log: 2 unreadable (first: not JSON).',
+    });
+    const elsewhere = JSON.stringify({ trajectory_format: 'mini-swe-agent-1.1', info: { config: { model: { model_name: 'bedrock/nova' } } }, messages: [] });
+    expect(await refusal(await answerTrafficTimelineRequest(post(elsewhere)))).toEqual({
+      status: 422,
+      code: 'no-model-requests',
+      message:
+        'No model request with a messages list was found in a mini-swe-agent trajectory: 1 unreadable (first: model "bedrock/nova": only deepseek and openai Chat Completions calls are read).',
     });
     const tooLarge = new Request('http://localhost/api/traffic/timeline', {
       method: 'POST',

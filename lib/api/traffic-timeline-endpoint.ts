@@ -7,46 +7,40 @@ import { zodIssues } from '@/lib/http/zod-issues';
 import { PROVIDER_RULES } from '@/lib/provider-cache/provider-rules';
 import { cacheAgreement } from '@/lib/traffic/cache-agreement';
 import { cacheTimeline } from '@/lib/traffic/cache-timeline';
-import { readClaudeTrace } from '@/lib/traffic/claude-trace';
-import { readHar } from '@/lib/traffic/har';
+import { detectTrafficFormat, readTrafficLog } from '@/lib/traffic/read-traffic-log';
+import { TRAFFIC_FORMAT_LABELS, TRAFFIC_FORMATS } from '@/lib/traffic/traffic-formats';
 
 /** Larger than the logs seen (the 64-request claude-trace log is 2 MB), small enough to replay in seconds. */
 export const TRAFFIC_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
-
-export const TRAFFIC_FORMATS = ['claude-trace', 'har'] as const;
 
 const querySchema = z.strictObject({
   format: z.enum(TRAFFIC_FORMATS, { error: `format must be one of: ${TRAFFIC_FORMATS.join(', ')} (or left out to detect it)` }).optional(),
   name: z.string().max(300, 'name must be at most 300 characters').optional(),
 });
 
-/** A HAR file is one JSON document with a `log`; a claude-trace log is a JSON object per line. */
-function detectFormat(text: string): (typeof TRAFFIC_FORMATS)[number] {
-  return /^\s*\{\s*"log"\s*:/.test(text) ? 'har' : 'claude-trace';
-}
-
 /**
- * `POST /api/traffic/timeline?format=&name=` with a traffic log as the body: every Messages request
- * in it, predicted from the shipped cache rules with its own breakpoints, beside the usage its
+ * `POST /api/traffic/timeline?format=&name=` with a traffic log as the body: every model request
+ * in it that the timeline reads, predicted from the shipped cache rules with its own breakpoints, beside the usage its
  * provider reported, with a verdict per request and the agreement per provider.
  */
 export const answerTrafficTimelineRequest = answeringErrors('replay this traffic', async (request: Request): Promise<Response> => {
   const query = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success) throw invalidRequest('The query is not one this endpoint takes.', zodIssues(query.error));
   const text = new TextDecoder('utf-8', { fatal: false }).decode(await readBodyBytes(request, TRAFFIC_BODY_LIMIT_BYTES));
-  if (text.trim() === '') throw new HttpError(400, 'empty', 'The body is empty: send a claude-trace JSONL log or a HAR file.');
-  const format = query.data.format ?? detectFormat(text);
+  if (text.trim() === '') throw new HttpError(400, 'empty', 'The body is empty: send a claude-trace JSONL log, a HAR file or a mini-swe-agent trajectory.');
+  const format = query.data.format ?? detectTrafficFormat(text);
   const source = query.data.name ?? '';
-  const log = format === 'har' ? readHar(text, source) : readClaudeTrace(text, source);
+  const log = readTrafficLog(format, text, source);
+  const label = TRAFFIC_FORMAT_LABELS[format];
   if (log.exchanges.length === 0) {
     throw new HttpError(
       422,
       'no-model-requests',
-      `No model request with a messages list was found in this ${format === 'har' ? 'HAR file' : 'claude-trace log'}${log.problems.length === 0 ? '.' : `: ${log.problems.length} unreadable (first: ${log.problems[0]!.message}).`}`,
+      `No model request with a messages list was found in ${label.file}${log.problems.length === 0 ? '.' : `: ${log.problems.length} unreadable (first: ${log.problems[0]!.message}).`}`,
       log.problems.length === 0
         ? {}
         : {
-            issues: log.problems.slice(0, 20).map((problem) => ({ path: `${format === 'har' ? 'entry' : 'line'} ${problem.line}`, message: problem.message })),
+            issues: log.problems.slice(0, 20).map((problem) => ({ path: `${label.place} ${problem.line}`, message: problem.message })),
           },
     );
   }

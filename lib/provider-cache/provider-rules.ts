@@ -266,6 +266,8 @@ export const PROVIDER_RULES: ProviderRules = {
     row('deepseek', 'deepseek-flash', 0, [0.3, 0.006, 0.3, 1.2], DEEPSEEK_PRICING, DEEPSEEK_UNITS),
     // The model of the real DeepSeek traffic the bench checks (Claude Code and OpenCode through DeepSeek's Anthropic API).
     row('deepseek', 'deepseek-v4-flash', 0, UNKNOWN_PRICES, unverified('https://api-docs.deepseek.com/quick_start/pricing'), DEEPSEEK_UNITS),
+    // The model of mini-swe-agent's DeepSeek run the bench checks (Chat Completions through LiteLLM).
+    row('deepseek', 'deepseek-chat', 0, UNKNOWN_PRICES, unverified('https://api-docs.deepseek.com/quick_start/pricing'), DEEPSEEK_UNITS),
     row('deepseek', 'deepseek-v4-pro', 0, [1.32, 0.044, 1.32, 3.96], DEEPSEEK_PRICING, DEEPSEEK_UNITS),
     row('kimi', 'kimi-k3', 0, [3, 0.3, null, 15], KIMI_PRICES, KIMI_CHUNKS),
     row('kimi', 'kimi-k2.6', 0, [0.95, 0.16, null, 4], KIMI_PRICES, KIMI_CHUNKS),

@@ -68,4 +68,28 @@ describe('cacheTimeline', () => {
     const [entry] = await cacheTimeline([exchange(0, 0, ['Add a test.'], usage(0, 9000, 4))], PROVIDER_RULES);
     expect(entry!.predicted!.totalTokens).toBeCloseTo(9004, 6);
   });
+
+  it('reads DeepSeek Chat Completions: a request reads the unit the previous answer left, in the reported total', async () => {
+    const chat = (index: number, messages: { role: string; content: string }[], cached: number, uncached: number): TrafficExchange => ({
+      source: 'run.traj.json',
+      index,
+      atMs: START + index * 3_000,
+      url: 'https://api.deepseek.com/chat/completions',
+      model: 'deepseek-chat',
+      usage: { cachedTokens: cached, writtenTokens: 0, uncachedTokens: uncached, outputTokens: 10, format: 'deepseek' },
+      body: { model: 'deepseek-chat', messages },
+    });
+    const first = [
+      { role: 'system', content: SYSTEM },
+      { role: 'user', content: 'Fix the bug.' },
+    ];
+    const second = [...first, { role: 'assistant', content: 'Fixed.' }, { role: 'user', content: 'Run the tests.' }];
+    const entries = await cacheTimeline([chat(0, first, 0, 3300), chat(1, second, 3300, 10)], PROVIDER_RULES);
+    expect(entries.map((entry) => [entry.provider, entry.verdict])).toEqual([
+      ['deepseek', 'agrees'],
+      ['deepseek', 'agrees'],
+    ]);
+    expect(entries[1]!.predicted!.cachedTokens).toBeGreaterThan(3200);
+    expect(entries[1]!.reasons[0]).toMatch(/^Reads the whole prefix unit of /);
+  });
 });

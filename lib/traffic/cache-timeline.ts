@@ -5,7 +5,8 @@ import { modelRuleFor } from '@/lib/provider-cache/model-rule-for';
 import { predictRequest } from '@/lib/provider-cache/predict-request';
 import { type ProviderId, type ProviderRules, providerRule } from '@/lib/provider-cache/provider-rules';
 import type { ReportedUsage } from '@/lib/provider-cache/reported-usage';
-import { anthropicCacheRequest } from './anthropic-cache-request';
+import { anthropicCacheRequest, type SentCacheRequest } from './anthropic-cache-request';
+import { chatCacheRequest } from './chat-cache-request';
 import type { TrafficExchange } from './traffic-exchange';
 
 /** How far a predicted cached share may sit from the reported one and still agree: 5 points. */
@@ -30,18 +31,28 @@ export interface TimelineEntry {
   reasons: string[];
 }
 
-/** The providers whose Messages-shaped endpoints the timeline reads, by host. */
-const MESSAGES_HOSTS: [RegExp, ProviderId][] = [
-  [/(^|\.)anthropic\.com$/, 'anthropic'],
-  [/(^|\.)deepseek\.com$/, 'deepseek'],
+/** The API shape of a request body: Anthropic's Messages, or Chat Completions. */
+export type RequestShape = 'messages' | 'chat';
+
+/** The endpoints the timeline reads: by host and path, the provider and the shape of what is sent there. */
+const ENDPOINTS: { host: RegExp; path: RegExp; provider: ProviderId; shape: RequestShape }[] = [
+  { host: /(^|\.)anthropic\.com$/, path: /\/messages$/, provider: 'anthropic', shape: 'messages' },
+  // DeepSeek serves Anthropic's API at /anthropic/v1/messages and /anthropic/messages, and its own at /chat/completions.
+  { host: /(^|\.)deepseek\.com$/, path: /\/messages$/, provider: 'deepseek', shape: 'messages' },
+  { host: /(^|\.)deepseek\.com$/, path: /\/chat\/completions$/, provider: 'deepseek', shape: 'chat' },
 ];
 
-/** The provider an exchange went to, when it is a Messages API call Fork Lab reads. */
-export function messagesProvider(exchange: TrafficExchange): ProviderId | null {
+/** The provider an exchange went to and the shape of its body, when it is a call the timeline reads. */
+export function cachedEndpoint(exchange: TrafficExchange): { provider: ProviderId; shape: RequestShape } | null {
   const url = URL.canParse(exchange.url) ? new URL(exchange.url) : null;
-  // Anthropic's /v1/messages; DeepSeek serves the same API at /anthropic/v1/messages and /anthropic/messages.
-  if (url === null || !url.pathname.endsWith('/messages')) return null;
-  return MESSAGES_HOSTS.find(([host]) => host.test(url.hostname))?.[1] ?? null;
+  if (url === null) return null;
+  const found = ENDPOINTS.find((endpoint) => endpoint.host.test(url.hostname) && endpoint.path.test(url.pathname));
+  return found === undefined ? null : { provider: found.provider, shape: found.shape };
+}
+
+/** The request as sent, in cache segments, with the breakpoints it carried (Messages only). */
+async function sentRequest(shape: RequestShape, body: Record<string, unknown>): Promise<SentCacheRequest> {
+  return shape === 'messages' ? anthropicCacheRequest(body) : { request: await chatCacheRequest(body), breakpoints: [] };
 }
 
 function reportedTotal(usage: ReportedUsage): number {
@@ -70,7 +81,8 @@ function verdictOf(predicted: CachePrediction, reported: ReportedUsage): Pick<Ti
 }
 
 /**
- * Every Messages request in the order sent, through its provider's cache as the shipped rules
+ * Every request to an endpoint it reads (Anthropic's Messages, DeepSeek's Messages and Chat
+ * Completions) in the order sent, through its provider's cache as the shipped rules
  * describe it, each with its own breakpoints as sent, beside what the provider reported. Give it
  * every log of one account together: a provider's cache is the account's, and a new session reads
  * what an earlier one wrote.
@@ -82,8 +94,9 @@ export async function cacheTimeline(exchanges: readonly TrafficExchange[], rules
   // Times from the log's first request, so a reason says "expired at 6:00" into the session.
   const startMs = inOrder[0]?.atMs ?? 0;
   for (const exchange of inOrder) {
-    const provider = messagesProvider(exchange);
-    if (provider === null) continue;
+    const endpoint = cachedEndpoint(exchange);
+    if (endpoint === null) continue;
+    const { provider } = endpoint;
     const base = { source: exchange.source, index: exchange.index, atMs: exchange.atMs, provider, model: exchange.model, reported: exchange.usage };
     const rule = providerRule(rules, provider);
     const model = modelRuleFor(rules, provider, exchange.model);
@@ -103,7 +116,7 @@ export async function cacheTimeline(exchanges: readonly TrafficExchange[], rules
       ledger = new CacheLedger(rule.ttlSeconds);
       ledgers.set(provider, ledger);
     }
-    const sent = await anthropicCacheRequest(exchange.body);
+    const sent = await sentRequest(endpoint.shape, exchange.body);
     const request = scaled(sent.request, exchange.usage);
     const predicted = predictRequest(
       {

@@ -1,0 +1,47 @@
+import type { CacheRequest, CacheSegment } from '@/lib/provider-cache/cache-request';
+import { contentKey } from '@/lib/provider-cache/content-key';
+import { countText } from '@/lib/tokens/count-tokens';
+
+type Message = Record<string, unknown>;
+
+const isMessage = (value: unknown): value is Message => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** What of a message is read as tokens: its text, and its tool calls as JSON. */
+function tokenText(message: Message): string {
+  const { content, tool_calls } = message;
+  const text = typeof content === 'string' ? content : content === null || content === undefined ? '' : JSON.stringify(content);
+  return tool_calls === undefined ? text : `${text}${JSON.stringify(tool_calls)}`;
+}
+
+/**
+ * A Chat Completions request as a prefix cache sees it: the leading system messages, the tools,
+ * then every other message, one segment each (DeepSeek and OpenAI cache a prefix, not blocks, so a
+ * message is the finest place two requests can part). Where the role changes an earlier request of
+ * the conversation ended, its input or the model's output: DeepSeek keeps a prefix unit there.
+ * Tokens are counted offline with Fork Lab's tokenizer; the caller scales them to what the
+ * provider reported, so only their proportions matter.
+ */
+export async function chatCacheRequest(body: Record<string, unknown>): Promise<CacheRequest> {
+  const messages = Array.isArray(body.messages) ? body.messages.filter(isMessage) : [];
+  const tools = Array.isArray(body.tools) ? body.tools : [];
+  const leadingSystem = messages.findIndex((message) => message.role !== 'system');
+  const systemCount = leadingSystem === -1 ? messages.length : leadingSystem;
+  const placed: { key: string; path: string; text: string; turnBoundary?: true }[] = [];
+  const place = (message: Message, at: number) => {
+    const endsTurn = at + 1 < messages.length && messages[at + 1]!.role !== message.role;
+    placed.push({
+      key: contentKey(['message', message]),
+      path: `messages[${at}]`,
+      text: tokenText(message),
+      ...(endsTurn ? { turnBoundary: true as const } : {}),
+    });
+  };
+  for (let at = 0; at < systemCount; at += 1) place(messages[at]!, at);
+  for (const [index, tool] of tools.entries()) placed.push({ key: contentKey(['tool', tool]), path: `tools[${index}]`, text: JSON.stringify(tool) });
+  for (let at = systemCount; at < messages.length; at += 1) place(messages[at]!, at);
+  const segments: CacheSegment[] = [];
+  for (const { key, path, text, turnBoundary } of placed) {
+    segments.push({ key, path, blocks: 1, tokens: (await countText(text)).tokens, ...(turnBoundary ? { turnBoundary } : {}) });
+  }
+  return { model: typeof body.model === 'string' ? body.model : '', segments };
+}
