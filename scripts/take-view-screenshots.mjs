@@ -23,6 +23,17 @@ await sharer.close();
 
 const views = [
   { name: 'playground', url: '/?scenario=startup-block', ready: '[data-testid=preview-messages], [data-testid=child-preview]' },
+  // After Launch: the child's run under the button that launched it.
+  {
+    name: 'launched',
+    url: '/?scenario=startup-block',
+    ready: '[data-testid=playground][data-ready=true]',
+    async act(page) {
+      await page.getByTestId('launch-beside-preview').click();
+      await page.waitForSelector('[data-testid=child-run][data-status=finished]', { timeout: 30_000 });
+      await page.getByTestId('launch-beside-preview').evaluate((button) => button.scrollIntoView({ block: 'start' }));
+    },
+  },
   { name: 'compare', url: '/compare?scenario=startup-block', ready: '[data-testid=compare-view][data-ready]' },
   { name: 'share', url: new URL(shareUrl).pathname, ready: '[data-testid=compare-view][data-ready]' },
   { name: 'captures', url: '/captures', ready: '[data-testid=captures-view][data-ready]' },
@@ -39,6 +50,7 @@ for (const scheme of ['light', 'dark']) {
     for (const view of views) {
       await page.goto(`${base}${view.url}`);
       await page.waitForSelector(view.ready, { timeout: 30_000 });
+      await view.act?.(page);
       await page.waitForTimeout(600);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       if (width > device.viewport.width) console.warn(`${view.name} on a ${device.name} is ${width} px wide`);

@@ -341,6 +341,16 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
             </Button>
             <span className={styles.launchBesideHint}>{launchError ?? launchHint ?? 'The child receives exactly what is shown below.'}</span>
           </div>
+          {/* The child's run right under the button that launched it; what the next launch would send follows. */}
+          {openChild !== null && (
+            <ChildPanel
+              key={openChild.id}
+              child={openChild}
+              session={session}
+              onClose={() => workspaceStore.getState().openChild(null)}
+              onRemove={() => workspaceStore.getState().removeChild(openChild.id)}
+            />
+          )}
           {state.error !== null && (
             <p role="alert" className={styles.alert} data-testid="preview-error">
               {state.error}
@@ -374,15 +384,6 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
         </div>
       </div>
 
-      {openChild !== null && (
-        <ChildPanel
-          key={openChild.id}
-          child={openChild}
-          session={session}
-          onClose={() => workspaceStore.getState().openChild(null)}
-          onRemove={() => workspaceStore.getState().removeChild(openChild.id)}
-        />
-      )}
       <footer className={styles.footer}>
         <Button variant="link" onClick={() => void flushWorkspace()}>
           Save now
