@@ -26,6 +26,15 @@ function filesUnder(dir: string): string[] {
 
 const percent = (part: number, whole: number) => (whole === 0 ? '—' : `${((100 * part) / whole).toFixed(1)}%`);
 
+/** The closest earlier request and where this one parts from it, as the bench prints a disagreement. */
+function partingText({ parting }: TimelineEntry): string {
+  if (parting === null) return ' No earlier request in the log shares a prefix.';
+  const earlier = `${parting.earlier.source} #${parting.earlier.index}`;
+  return parting.reason === null
+    ? ` It repeats all of ${earlier} (${Math.round(parting.sharedTokens)} tokens).`
+    : ` It shares ${Math.round(parting.sharedTokens)} tokens with ${earlier}, then ${parting.reason} at ${parting.path}.`;
+}
+
 async function main() {
   console.log('cache agreement: predicted against reported cache reads, per request of real traffic');
   if (!existsSync(root)) {
@@ -60,7 +69,7 @@ async function main() {
     for (const entry of withUsage.filter((each) => each.verdict !== 'agrees')) {
       const predicted = entry.predicted === null ? 'no prediction' : `predicted ${Math.round(entry.predicted.cachedTokens)} read`;
       console.log(
-        `      ${entry.source} #${entry.index} ${entry.model}: ${predicted}, reported ${entry.reported!.cachedTokens} read — ${entry.reasons.join(' ')}`,
+        `      ${entry.source} #${entry.index} ${entry.model}: ${predicted}, reported ${entry.reported!.cachedTokens} read — ${entry.reasons.join(' ')}${partingText(entry)}`,
       );
     }
   }

@@ -34,6 +34,10 @@ for (const [kind, name, text] of [
     // The expired prefix and the reported miss say why in the rule's words.
     await expect(rows.nth(2)).toContainText('The shared prefix expired at 6:00 before this request.');
     await expect(rows.nth(3).locator('td').nth(4)).toHaveText('0 / 3,340');
+    // Each row is set against the earlier request it shares the most with; the miss has its price.
+    await expect(rows.nth(0).getByTestId('traffic-parting')).toHaveText('No earlier request starts the same way.');
+    await expect(rows.nth(3).getByTestId('traffic-parting')).toContainText('Repeats all of #2 (+7:00)');
+    await expect(rows.nth(3).getByTestId('traffic-missed-dollars')).toHaveText(/^\$0\.0\d{3}$|^under \$0\.0001$/);
     await expect(timeline.getByTestId('traffic-agreement')).toHaveText(
       'anthropic: 4 requests with reported usage · hit or miss agrees 3 of 4 (75%) · cached share within 5 points 3 of 4 (75%)',
     );

@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { TextChunks } from '@/components/text-diff/text-chunks';
 import { Input } from '@/components/ui/input';
 import { describeHttpError, readErrorResponse } from '@/lib/http/read-error-response';
 import { formatSeconds } from '@/lib/provider-cache/cache-prediction';
@@ -46,6 +47,33 @@ function AgreementLine({ agreement }: { agreement: ProviderAgreement }) {
   );
 }
 
+const dollars = (value: number) => (value < 0.0001 ? 'under $0.0001' : value < 0.01 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`);
+
+/** The earlier request this one shares the most with, where they part, and what the unread part cost. */
+function Parting({ entry, startMs, named }: { entry: TimelineEntry; startMs: number; named: boolean }) {
+  const { parting, missedDollars } = entry;
+  if (parting === null) return <span className={styles.muted}>No earlier request starts the same way.</span>;
+  const earlier = `${named ? `${parting.earlier.source} ` : ''}#${parting.earlier.index} (+${formatSeconds(parting.earlier.atMs - startMs)})`;
+  return (
+    <>
+      {parting.reason === null ? `Repeats all of ${earlier}` : `Shares ${tokens(parting.sharedTokens)} tokens with ${earlier}, then ${parting.reason} at `}
+      {parting.path !== null && <code>{parting.path}</code>}
+      {missedDollars !== null && missedDollars > 0 && (
+        <>
+          {' '}
+          · <strong data-testid="traffic-missed-dollars">{dollars(missedDollars)}</strong> paid for shared tokens not read
+        </>
+      )}
+      {parting.diff.length > 0 && (
+        <details>
+          <summary>Where they part</summary>
+          <TextChunks chunks={parting.diff} />
+        </details>
+      )}
+    </>
+  );
+}
+
 function TimelineRow({ entry, startMs, named }: { entry: TimelineEntry; startMs: number; named: boolean }) {
   const verdict = VERDICTS[entry.verdict];
   return (
@@ -55,14 +83,19 @@ function TimelineRow({ entry, startMs, named }: { entry: TimelineEntry; startMs:
       </td>
       <td>+{formatSeconds(entry.atMs - startMs)}</td>
       <td>{entry.model}</td>
-      <td>{entry.predicted === null ? '—' : `${tokens(entry.predicted.cachedTokens)} / ${tokens(entry.predicted.writtenTokens)}`}</td>
-      <td>{entry.reported === null ? '—' : `${tokens(entry.reported.cachedTokens)} / ${tokens(entry.reported.writtenTokens)}`}</td>
+      <td className={styles.figures}>
+        {entry.predicted === null ? '—' : `${tokens(entry.predicted.cachedTokens)} / ${tokens(entry.predicted.writtenTokens)}`}
+      </td>
+      <td className={styles.figures}>{entry.reported === null ? '—' : `${tokens(entry.reported.cachedTokens)} / ${tokens(entry.reported.writtenTokens)}`}</td>
       <td>
         <span className={styles.verdict} data-verdict={verdict.tone}>
           {verdict.mark} {entry.verdict}
         </span>
       </td>
-      <td className={styles.muted}>{entry.reasons.join(' ')}</td>
+      <td className={`${styles.muted} ${styles.explains}`}>{entry.reasons.join(' ')}</td>
+      <td className={styles.explains} data-testid="traffic-parting">
+        <Parting entry={entry} startMs={startMs} named={named} />
+      </td>
     </tr>
   );
 }
@@ -142,10 +175,19 @@ export function TrafficTimeline() {
                   <th scope="col">Request</th>
                   <th scope="col">Sent</th>
                   <th scope="col">Model</th>
-                  <th scope="col">Predicted read / written</th>
-                  <th scope="col">Reported read / written</th>
+                  <th scope="col">
+                    Predicted
+                    <br />
+                    read / written
+                  </th>
+                  <th scope="col">
+                    Reported
+                    <br />
+                    read / written
+                  </th>
                   <th scope="col">Verdict</th>
                   <th scope="col">Why, by the rule</th>
+                  <th scope="col">Against the closest earlier request</th>
                 </tr>
               </thead>
               <tbody>

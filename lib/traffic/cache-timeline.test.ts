@@ -62,6 +62,23 @@ describe('cacheTimeline', () => {
     expect(expired!.reasons).toContain('The shared prefix expired at 6:00 before this request.');
     expect(missed!.predicted!.cachedTokens).toBeGreaterThan(3200);
     expect(missed!.reportedFraction).toBe(0);
+    // It repeats all of #2, which the provider did not read: Sonnet 4's $3 input against $0.30 cached.
+    expect(missed!.parting).toMatchObject({ earlier: { index: 2, atMs: START + 7 * MINUTE }, reason: null });
+    expect(missed!.parting!.sharedTokens).toBeGreaterThan(3200);
+    expect(missed!.missedDollars).toBeCloseTo((missed!.parting!.sharedTokens * 2.7) / 1_000_000, 9);
+    expect(first!.parting).toBeNull();
+    expect(second!.missedDollars).toBe(0);
+  });
+
+  it('prices no miss where the shared prefix is under the model’s minimum: nothing could have been read', async () => {
+    const haiku = 'claude-3-5-haiku-20241022';
+    const small = (index: number, turns: string[]) => ({
+      ...exchange(index, START + index * MINUTE, turns, usage(0, 0, 300), haiku),
+      body: { model: haiku, messages: turns.map((text) => ({ role: 'user', content: text })) },
+    });
+    const [, second] = await cacheTimeline([small(0, ['Is this a new topic?']), small(1, ['Is this a new topic?', 'Yes.'])], PROVIDER_RULES);
+    expect(second!.parting).toMatchObject({ earlier: { index: 0 }, reason: null });
+    expect(second!.missedDollars).toBe(0);
   });
 
   it('scales its own counts to the reported total, so shares are compared, not tokenizers', async () => {

@@ -3,10 +3,11 @@ import type { CachePrediction } from '@/lib/provider-cache/cache-prediction';
 import type { CacheRequest } from '@/lib/provider-cache/cache-request';
 import { modelRuleFor } from '@/lib/provider-cache/model-rule-for';
 import { predictRequest } from '@/lib/provider-cache/predict-request';
-import { type ProviderId, type ProviderRules, providerRule } from '@/lib/provider-cache/provider-rules';
+import { type ModelCacheRule, type ProviderId, type ProviderRules, providerRule } from '@/lib/provider-cache/provider-rules';
 import type { ReportedUsage } from '@/lib/provider-cache/reported-usage';
 import { anthropicCacheRequest, type SentCacheRequest } from './anthropic-cache-request';
 import { chatCacheRequest } from './chat-cache-request';
+import { type RequestParting, requestParting, sharedSegments } from './request-parting';
 import type { TrafficExchange } from './traffic-exchange';
 
 /** How far a predicted cached share may sit from the reported one and still agree: 5 points. */
@@ -29,6 +30,44 @@ export interface TimelineEntry {
   verdict: Verdict;
   /** The prediction's reasons, in the provider's terms. */
   reasons: string[];
+  /** Where it parts from the earlier request it shares the most with; null when none shares anything. */
+  parting: RequestParting | null;
+  /**
+   * What the tokens it shared with that request but the provider did not report read cost over
+   * reading them, in dollars at the model's prices; null without usage or prices.
+   */
+  missedDollars: number | null;
+}
+
+/** How many recent requests of a provider are searched for the one a request shares the most with. */
+const RECENT = 32;
+
+interface Sent {
+  exchange: TrafficExchange;
+  request: CacheRequest;
+}
+
+/** The recent request of the same model that shares the longest prefix with this one, and how much. */
+function closestEarlier(recent: readonly Sent[], request: CacheRequest): { earlier: Sent; segments: number } | null {
+  let best: { earlier: Sent; segments: number } | null = null;
+  for (const earlier of recent) {
+    if (earlier.request.model !== request.model) continue;
+    const segments = sharedSegments(earlier.request, request);
+    // The latest of equals: the one the cache most likely still holds.
+    if (segments > 0 && (best === null || segments >= best.segments)) best = { earlier, segments };
+  }
+  return best;
+}
+
+function missedDollars(model: ModelCacheRule | null, sharedTokens: number, reported: ReportedUsage | null): number | null {
+  if (model === null || reported === null || model.input === null || model.cachedInput === null) return null;
+  // Under the model's minimum nothing could have been read: nothing was missed.
+  if (sharedTokens < model.minimumTokens) return 0;
+  const total = reportedTotal(reported);
+  const unread = Math.max(0, Math.min(sharedTokens, total) - reported.cachedTokens);
+  // Counts are scaled from another tokenizer: a gap inside the agreement's 5 points is no miss.
+  if (total === 0 || unread / total <= FRACTION_TOLERANCE) return 0;
+  return (unread * (model.input - model.cachedInput)) / 1_000_000;
 }
 
 /** The API shape of a request body: Anthropic's Messages, or Chat Completions. */
@@ -89,6 +128,7 @@ function verdictOf(predicted: CachePrediction, reported: ReportedUsage): Pick<Ti
  */
 export async function cacheTimeline(exchanges: readonly TrafficExchange[], rules: ProviderRules): Promise<TimelineEntry[]> {
   const ledgers = new Map<ProviderId, CacheLedger>();
+  const recentByProvider = new Map<ProviderId, Sent[]>();
   const entries: TimelineEntry[] = [];
   const inOrder = [...exchanges].sort((a, b) => a.atMs - b.atMs || a.index - b.index);
   // Times from the log's first request, so a reason says "expired at 6:00" into the session.
@@ -98,6 +138,13 @@ export async function cacheTimeline(exchanges: readonly TrafficExchange[], rules
     if (endpoint === null) continue;
     const { provider } = endpoint;
     const base = { source: exchange.source, index: exchange.index, atMs: exchange.atMs, provider, model: exchange.model, reported: exchange.usage };
+    const sent = await sentRequest(endpoint.shape, exchange.body);
+    const request = scaled(sent.request, exchange.usage);
+    const recent = recentByProvider.get(provider) ?? [];
+    recentByProvider.set(provider, [...recent.slice(1 - RECENT), { exchange, request }]);
+    const closest = closestEarlier(recent, request);
+    const sharedTokens = closest === null ? 0 : request.segments.slice(0, closest.segments).reduce((sum, segment) => sum + segment.tokens, 0);
+    const parting = closest === null ? null : requestParting(closest.earlier.exchange, exchange, endpoint.shape, sharedTokens);
     const rule = providerRule(rules, provider);
     const model = modelRuleFor(rules, provider, exchange.model);
     if (model === null) {
@@ -108,6 +155,8 @@ export async function cacheTimeline(exchanges: readonly TrafficExchange[], rules
         reportedFraction: null,
         verdict: 'no rule',
         reasons: [`No cache rule for model ${exchange.model}.`],
+        parting,
+        missedDollars: null,
       });
       continue;
     }
@@ -116,8 +165,6 @@ export async function cacheTimeline(exchanges: readonly TrafficExchange[], rules
       ledger = new CacheLedger(rule.ttlSeconds);
       ledgers.set(provider, ledger);
     }
-    const sent = await sentRequest(endpoint.shape, exchange.body);
-    const request = scaled(sent.request, exchange.usage);
     const predicted = predictRequest(
       {
         request,
@@ -129,7 +176,7 @@ export async function cacheTimeline(exchanges: readonly TrafficExchange[], rules
     );
     const judged =
       exchange.usage === null ? { predictedFraction: null, reportedFraction: null, verdict: 'no usage' as const } : verdictOf(predicted, exchange.usage);
-    entries.push({ ...base, predicted, ...judged, reasons: predicted.reasons });
+    entries.push({ ...base, predicted, ...judged, reasons: predicted.reasons, parting, missedDollars: missedDollars(model, sharedTokens, exchange.usage) });
   }
   return entries;
 }

@@ -1,0 +1,83 @@
+import type { TextChunk } from '@/lib/compare/part-diff';
+import type { CacheRequest } from '@/lib/provider-cache/cache-request';
+import { type CacheMissReason, firstDifference, shortDiff } from '@/lib/provider-cache/miss-explainer';
+import type { TrafficExchange } from './traffic-exchange';
+
+/** Where a request parts from the earlier request it shares the most with: the place its cache can read no further. */
+export interface RequestParting {
+  /** The earlier request, as the log names it. */
+  earlier: { source: string; index: number; atMs: number };
+  /** This request's tokens the two share from the start (in the reported total's tokens). */
+  sharedTokens: number;
+  /** Where they part, in the words of Anthropic's cache diagnostics; null when this request starts with the whole earlier one. */
+  reason: CacheMissReason | null;
+  /** The first path into the body that differs (`messages[4].content[0].text`); null as `reason` is. */
+  path: string | null;
+  /** A word diff of the value at `path`, the earlier request first. */
+  diff: TextChunk[];
+}
+
+/** A request as its cache reads it: what differs only in where `cache_control` marks it is the same content. */
+function withoutCacheControl(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutCacheControl);
+  if (typeof value !== 'object' || value === null) return value;
+  const { cache_control: _, ...rest } = value as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(rest).map(([key, inner]) => [key, withoutCacheControl(inner)]));
+}
+
+/** The body's parts in the order its provider caches them, each with the diagnostics' word for a change there. */
+function cacheOrder(body: Record<string, unknown>, shape: 'messages' | 'chat'): [CacheMissReason, string, unknown][] {
+  if (shape === 'messages') {
+    return [
+      ['model_changed', 'model', body.model],
+      ['tools_changed', 'tools', withoutCacheControl(body.tools ?? [])],
+      ['system_changed', 'system', withoutCacheControl(typeof body.system === 'string' ? [{ type: 'text', text: body.system }] : (body.system ?? []))],
+      ['messages_changed', 'messages', withoutCacheControl(body.messages ?? [])],
+    ];
+  }
+  const messages = Array.isArray(body.messages) ? body.messages : [];
+  const leading = messages.findIndex((message) => (message as { role?: unknown }).role !== 'system');
+  const systemCount = leading === -1 ? messages.length : leading;
+  return [
+    ['model_changed', 'model', body.model],
+    ['system_changed', 'messages', messages.slice(0, systemCount)],
+    ['tools_changed', 'tools', body.tools ?? []],
+    ['messages_changed', 'messages', messages.slice(systemCount)],
+  ];
+}
+
+/** How many segments two requests share from the start. */
+export function sharedSegments(one: CacheRequest, other: CacheRequest): number {
+  const most = Math.min(one.segments.length, other.segments.length);
+  let count = 0;
+  while (count < most && one.segments[count]!.key === other.segments[count]!.key) count += 1;
+  return count;
+}
+
+/**
+ * Where `later` parts from `earlier`, both as sent: the first place in cache order their bodies
+ * differ, with a word diff there. A chat body's messages after the system ones are numbered from the
+ * first of them in the path, as the request's own `messages[n]` would be.
+ */
+export function requestParting(earlier: TrafficExchange, later: TrafficExchange, shape: 'messages' | 'chat', sharedTokens: number): RequestParting {
+  const base = { earlier: { source: earlier.source, index: earlier.index, atMs: earlier.atMs }, sharedTokens };
+  const before = cacheOrder(earlier.body, shape);
+  const after = cacheOrder(later.body, shape);
+  for (const [at, [reason, path, value]] of before.entries()) {
+    const [, , laterValue] = after[at]!;
+    const offset = shape === 'chat' && reason === 'messages_changed' ? (after[1]![2] as unknown[]).length : 0;
+    // Growing is not parting: a later request that repeats all of the earlier one's messages and adds more reads them all.
+    const compared = Array.isArray(value) && Array.isArray(laterValue) && reason === 'messages_changed' ? laterValue.slice(0, value.length) : laterValue;
+    const difference = firstDifference(value, compared, path);
+    if (difference === null) continue;
+    const numbered =
+      offset === 0 ? difference.path : difference.path.replace(/^messages\[(\d+)\]/, (_, index: string) => `messages[${Number(index) + offset}]`);
+    return { ...base, reason, path: numbered, diff: shortDiff(textOf(difference.before), textOf(difference.after)) };
+  }
+  return { ...base, reason: null, path: null, diff: [] };
+}
+
+function textOf(value: unknown): string {
+  if (value === undefined) return '';
+  return typeof value === 'string' ? value : (JSON.stringify(value, null, 1) ?? String(value));
+}
