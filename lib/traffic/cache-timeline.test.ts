@@ -109,4 +109,25 @@ describe('cacheTimeline', () => {
     expect(entries[1]!.predicted!.cachedTokens).toBeGreaterThan(3200);
     expect(entries[1]!.reasons[0]).toMatch(/^Reads the whole prefix unit of /);
   });
+
+  it('reads OpenAI Responses requests, Codex’s through ChatGPT’s backend too, in 128-token steps, whatever their prompt_cache_key', async () => {
+    const responses = (index: number, key: string, input: string[], cached: number, uncached: number): TrafficExchange => ({
+      source: 'codex.jsonl',
+      index,
+      atMs: START + index * MINUTE,
+      url: 'https://chatgpt.com/backend-api/codex/responses',
+      model: 'gpt-5.5',
+      usage: { cachedTokens: cached, writtenTokens: 0, uncachedTokens: uncached, outputTokens: 10, format: 'openai-responses' },
+      body: { model: 'gpt-5.5', instructions: SYSTEM, input: input.map((text) => ({ type: 'message', role: 'user', content: text })), prompt_cache_key: key },
+    });
+    const [first, second] = await cacheTimeline(
+      [responses(0, 'session-1', ['Hi'], 0, 4000), responses(1, 'session-2', ['Hi', 'More'], 3968, 40)],
+      PROVIDER_RULES,
+    );
+    expect(first).toMatchObject({ provider: 'openai', verdict: 'agrees' });
+    // Another key, the same prefix: read, in whole 128-token steps.
+    expect(second).toMatchObject({ provider: 'openai', verdict: 'agrees' });
+    expect(second!.predicted!.cachedTokens % 128).toBe(0);
+    expect(second!.predicted!.cachedTokens).toBeGreaterThan(3800);
+  });
 });

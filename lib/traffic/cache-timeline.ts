@@ -8,7 +8,8 @@ import type { ReportedUsage } from '@/lib/provider-cache/reported-usage';
 import { anthropicCacheRequest, type SentCacheRequest } from './anthropic-cache-request';
 import { chatCacheRequest } from './chat-cache-request';
 import { type RequestParting, requestParting, sharedSegments } from './request-parting';
-import type { TrafficExchange } from './traffic-exchange';
+import { responsesCacheRequest } from './responses-cache-request';
+import type { RequestShape, TrafficExchange } from './traffic-exchange';
 
 /** How far a predicted cached share may sit from the reported one and still agree: 5 points. */
 export const FRACTION_TOLERANCE = 0.05;
@@ -70,15 +71,16 @@ function missedDollars(model: ModelCacheRule | null, sharedTokens: number, repor
   return (unread * (model.input - model.cachedInput)) / 1_000_000;
 }
 
-/** The API shape of a request body: Anthropic's Messages, or Chat Completions. */
-export type RequestShape = 'messages' | 'chat';
-
 /** The endpoints the timeline reads: by host and path, the provider and the shape of what is sent there. */
 const ENDPOINTS: { host: RegExp; path: RegExp; provider: ProviderId; shape: RequestShape }[] = [
   { host: /(^|\.)anthropic\.com$/, path: /\/messages$/, provider: 'anthropic', shape: 'messages' },
   // DeepSeek serves Anthropic's API at /anthropic/v1/messages and /anthropic/messages, and its own at /chat/completions.
   { host: /(^|\.)deepseek\.com$/, path: /\/messages$/, provider: 'deepseek', shape: 'messages' },
   { host: /(^|\.)deepseek\.com$/, path: /\/chat\/completions$/, provider: 'deepseek', shape: 'chat' },
+  { host: /(^|\.)openai\.com$/, path: /\/chat\/completions$/, provider: 'openai', shape: 'chat' },
+  { host: /(^|\.)openai\.com$/, path: /\/responses$/, provider: 'openai', shape: 'responses' },
+  // Codex signed in with ChatGPT sends the Responses API to ChatGPT's backend.
+  { host: /(^|\.)chatgpt\.com$/, path: /\/codex\/responses$/, provider: 'openai', shape: 'responses' },
 ];
 
 /** The provider an exchange went to and the shape of its body, when it is a call the timeline reads. */
@@ -91,7 +93,8 @@ export function cachedEndpoint(exchange: TrafficExchange): { provider: ProviderI
 
 /** The request as sent, in cache segments, with the breakpoints it carried (Messages only). */
 async function sentRequest(shape: RequestShape, body: Record<string, unknown>): Promise<SentCacheRequest> {
-  return shape === 'messages' ? anthropicCacheRequest(body) : { request: await chatCacheRequest(body), breakpoints: [] };
+  if (shape === 'messages') return anthropicCacheRequest(body);
+  return { request: await (shape === 'chat' ? chatCacheRequest(body) : responsesCacheRequest(body)), breakpoints: [] };
 }
 
 function reportedTotal(usage: ReportedUsage): number {
@@ -160,6 +163,8 @@ export async function cacheTimeline(exchanges: readonly TrafficExchange[], rules
       });
       continue;
     }
+    // One cache per provider, whatever routing key a body carries: on the Codex traffic a first
+    // request under a new prompt_cache_key read 9,088 tokens, so a key routes but does not isolate.
     let ledger = ledgers.get(provider);
     if (ledger === undefined) {
       ledger = new CacheLedger(rule.ttlSeconds);

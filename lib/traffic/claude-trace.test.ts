@@ -62,4 +62,26 @@ describe('readClaudeTrace', () => {
       { line: 5, message: 'not JSON' },
     ]);
   });
+
+  it('reads a Responses API request (Codex through ChatGPT’s backend) with the usage of response.completed', () => {
+    const completed = {
+      type: 'response.completed',
+      response: { usage: { input_tokens: 11976, input_tokens_details: { cached_tokens: 9088 }, output_tokens: 12 } },
+    };
+    const record = {
+      request: {
+        timestamp: 1781579654.585,
+        method: 'POST',
+        url: 'https://chatgpt.com/backend-api/codex/responses',
+        body: { model: 'gpt-5.5', instructions: 'You are Codex.', input: [{ type: 'message', role: 'user', content: 'Hi' }], prompt_cache_key: 'k1' },
+      },
+      response: { status_code: 200, body_raw: `event: response.completed\ndata: ${JSON.stringify(completed)}\n\n` },
+    };
+    const events = {
+      request: { timestamp: 1781579655, method: 'POST', url: 'https://chatgpt.com/backend-api/codex/analytics-events/events', body: { events: [] } },
+    };
+    const log = readClaudeTrace([record, events].map((line) => JSON.stringify(line)).join('\n'), 'codex.jsonl');
+    expect(log.exchanges).toHaveLength(1);
+    expect(log.exchanges[0]).toMatchObject({ model: 'gpt-5.5', usage: { cachedTokens: 9088, format: 'openai-responses' } });
+  });
 });

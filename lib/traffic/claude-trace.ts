@@ -47,16 +47,19 @@ export function readClaudeTrace(text: string, source = ''): TrafficLog {
       return;
     }
     const { request, response } = parsed.data;
-    // Telemetry, model lists and other calls carry no model request.
-    if (request.method !== 'POST' || !isObject(request.body) || !Array.isArray(request.body.messages)) return;
+    // Telemetry, model lists and other calls carry no model request: a model request has messages
+    // (Messages, Chat Completions) or an input (Responses).
+    const body = request.body;
+    if (request.method !== 'POST' || !isObject(body)) return;
+    if (!(Array.isArray(body.messages) || Array.isArray(body.input) || typeof body.input === 'string')) return;
     const answered = response?.body ?? null;
     exchanges.push({
       source,
       index: exchanges.length,
       atMs: Math.round(request.timestamp * 1000),
       url: request.url,
-      body: request.body,
-      model: typeof request.body.model === 'string' ? request.body.model : '',
+      body,
+      model: typeof body.model === 'string' ? body.model : '',
       usage: readUsage(answered) ?? (response?.body_raw === undefined ? null : streamedUsage(response.body_raw)),
     });
   });

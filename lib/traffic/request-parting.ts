@@ -1,7 +1,7 @@
 import type { TextChunk } from '@/lib/compare/part-diff';
 import type { CacheRequest } from '@/lib/provider-cache/cache-request';
 import { type CacheMissReason, firstDifference, shortDiff } from '@/lib/provider-cache/miss-explainer';
-import type { TrafficExchange } from './traffic-exchange';
+import type { RequestShape, TrafficExchange } from './traffic-exchange';
 
 /** Where a request parts from the earlier request it shares the most with: the place its cache can read no further. */
 export interface RequestParting {
@@ -26,13 +26,21 @@ function withoutCacheControl(value: unknown): unknown {
 }
 
 /** The body's parts in the order its provider caches them, each with the diagnostics' word for a change there. */
-function cacheOrder(body: Record<string, unknown>, shape: 'messages' | 'chat'): [CacheMissReason, string, unknown][] {
+function cacheOrder(body: Record<string, unknown>, shape: RequestShape): [CacheMissReason, string, unknown][] {
   if (shape === 'messages') {
     return [
       ['model_changed', 'model', body.model],
       ['tools_changed', 'tools', withoutCacheControl(body.tools ?? [])],
       ['system_changed', 'system', withoutCacheControl(typeof body.system === 'string' ? [{ type: 'text', text: body.system }] : (body.system ?? []))],
       ['messages_changed', 'messages', withoutCacheControl(body.messages ?? [])],
+    ];
+  }
+  if (shape === 'responses') {
+    return [
+      ['model_changed', 'model', body.model],
+      ['system_changed', 'instructions', body.instructions ?? ''],
+      ['tools_changed', 'tools', body.tools ?? []],
+      ['messages_changed', 'input', typeof body.input === 'string' ? [{ role: 'user', content: body.input }] : (body.input ?? [])],
     ];
   }
   const messages = Array.isArray(body.messages) ? body.messages : [];
@@ -59,7 +67,7 @@ export function sharedSegments(one: CacheRequest, other: CacheRequest): number {
  * differ, with a word diff there. A chat body's messages after the system ones are numbered from the
  * first of them in the path, as the request's own `messages[n]` would be.
  */
-export function requestParting(earlier: TrafficExchange, later: TrafficExchange, shape: 'messages' | 'chat', sharedTokens: number): RequestParting {
+export function requestParting(earlier: TrafficExchange, later: TrafficExchange, shape: RequestShape, sharedTokens: number): RequestParting {
   const base = { earlier: { source: earlier.source, index: earlier.index, atMs: earlier.atMs }, sharedTokens };
   const before = cacheOrder(earlier.body, shape);
   const after = cacheOrder(later.body, shape);

@@ -28,4 +28,16 @@ describe('streamedUsage', () => {
     });
     expect(streamedUsage('data: {"type":"ping"}\n\ndata: not json\n\n')).toBeNull();
   });
+
+  it('reads the Responses API’s usage from the response in response.completed', () => {
+    const events = [
+      event('response.created', { type: 'response.created', response: { id: 'resp_1', usage: null } }),
+      event('response.output_text.delta', { type: 'response.output_text.delta', delta: 'Hi' }),
+      event('response.completed', {
+        type: 'response.completed',
+        response: { id: 'resp_1', usage: { input_tokens: 11976, input_tokens_details: { cached_tokens: 9088 }, output_tokens: 40 } },
+      }),
+    ].join('');
+    expect(streamedUsage(events)).toMatchObject({ cachedTokens: 9088, outputTokens: 40, format: 'openai-responses' });
+  });
 });

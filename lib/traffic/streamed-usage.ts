@@ -3,7 +3,8 @@ import { type ReportedUsage, readUsage } from '@/lib/provider-cache/reported-usa
 /**
  * The usage a streamed answer reported, from its server-sent events: Anthropic puts the input side
  * (`input_tokens`, `cache_read_input_tokens`, `cache_creation_input_tokens`) on `message_start` and
- * the final `output_tokens` on `message_delta`; OpenAI-style streams send one usage chunk. The last
+ * the final `output_tokens` on `message_delta`; OpenAI-style streams send one usage chunk, the
+ * Responses API its usage inside `response.completed`'s response. The last
  * event that reads as usage wins, with an Anthropic `message_start`'s input side kept.
  */
 export function streamedUsage(events: string): ReportedUsage | null {
@@ -17,14 +18,16 @@ export function streamedUsage(events: string): ReportedUsage | null {
       continue;
     }
     if (typeof data !== 'object' || data === null) continue;
-    const event = data as { type?: unknown; message?: unknown; usage?: { output_tokens?: unknown } };
+    const event = data as { type?: unknown; message?: unknown; response?: unknown; usage?: { output_tokens?: unknown } };
     // message_delta brings the final output count; its input figures, where a version sends them, repeat message_start's.
     if (event.type === 'message_delta') {
       const output = event.usage?.output_tokens;
       if (found !== null && typeof output === 'number') found = { ...found, outputTokens: output };
       continue;
     }
-    found = readUsage(event.type === 'message_start' ? event.message : event) ?? found;
+    // The Responses API's usage comes once, in the finished response of `response.completed`.
+    const holder = event.type === 'message_start' ? event.message : event.type === 'response.completed' ? event.response : event;
+    found = readUsage(holder) ?? found;
   }
   return found;
 }

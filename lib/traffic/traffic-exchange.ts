@@ -27,3 +27,6 @@ export interface TrafficLog {
   exchanges: TrafficExchange[];
   problems: TrafficProblem[];
 }
+
+/** The API shape of a request body: Anthropic's Messages, Chat Completions, or OpenAI's Responses. */
+export type RequestShape = 'messages' | 'chat' | 'responses';

@@ -1,0 +1,48 @@
+import type { CacheRequest, CacheSegment } from '@/lib/provider-cache/cache-request';
+import { contentKey } from '@/lib/provider-cache/content-key';
+import { countText } from '@/lib/tokens/count-tokens';
+
+type Item = Record<string, unknown>;
+
+const isItem = (value: unknown): value is Item => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Who an input item speaks for: a message's role, a tool's output, or the model's own items (calls, reasoning). */
+function speaker(item: Item): string {
+  if (typeof item.role === 'string') return item.role;
+  return item.type === 'function_call_output' || item.type === 'custom_tool_call_output' ? 'tool' : 'assistant';
+}
+
+/** What of an item is read as tokens: its text parts, anything else as its JSON. */
+function tokenText(item: Item): string {
+  if (typeof item.content === 'string') return item.content;
+  if (Array.isArray(item.content)) {
+    return item.content.map((part) => (isItem(part) && typeof part.text === 'string' ? part.text : JSON.stringify(part))).join('');
+  }
+  return JSON.stringify(item);
+}
+
+/**
+ * A Responses API request as OpenAI's prefix cache sees it: the instructions, the tools, then every
+ * input item, one segment each. Where the speaker changes an earlier request of the conversation
+ * ended. Tokens are counted offline with Fork Lab's tokenizer; the caller scales them to what the
+ * provider reported, so only their proportions matter.
+ */
+export async function responsesCacheRequest(body: Record<string, unknown>): Promise<CacheRequest> {
+  const placed: { key: string; path: string; text: string; turnBoundary?: true }[] = [];
+  if (typeof body.instructions === 'string' && body.instructions !== '') {
+    placed.push({ key: contentKey(['instructions', body.instructions]), path: 'instructions', text: body.instructions });
+  }
+  for (const [index, tool] of (Array.isArray(body.tools) ? body.tools : []).entries()) {
+    placed.push({ key: contentKey(['tool', tool]), path: `tools[${index}]`, text: JSON.stringify(tool) });
+  }
+  const input = typeof body.input === 'string' ? [{ role: 'user', content: body.input }] : Array.isArray(body.input) ? body.input.filter(isItem) : [];
+  for (const [at, item] of input.entries()) {
+    const endsTurn = at + 1 < input.length && speaker(input[at + 1]!) !== speaker(item);
+    placed.push({ key: contentKey(['item', item]), path: `input[${at}]`, text: tokenText(item), ...(endsTurn ? { turnBoundary: true as const } : {}) });
+  }
+  const segments: CacheSegment[] = [];
+  for (const { key, path, text, turnBoundary } of placed) {
+    segments.push({ key, path, blocks: 1, tokens: (await countText(text)).tokens, ...(turnBoundary ? { turnBoundary } : {}) });
+  }
+  return { model: typeof body.model === 'string' ? body.model : '', segments };
+}
