@@ -7,6 +7,23 @@ const OWN = `${__dirname}/../lib/import/fixtures/own`;
 const claudeSession = readFileSync(`${OWN}/claude-code/streamed-tool-session.jsonl`, 'utf8');
 
 test.describe('importing a transcript', () => {
+  test('a session with sub-agents: what each agent cost, the parent and every sidechain, each answer once', async ({ page }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.open();
+    await playground.dropFile('task-subagent-usage.jsonl', readFileSync(`${OWN}/claude-code/task-subagent-usage.jsonl`, 'utf8'));
+    await playground.waitForImported('task-subagent-usage.jsonl');
+    const rows = page.getByTestId('agent-usage-row');
+    await expect(rows).toHaveCount(3);
+    // The parent's first answer is written in three lines; it is one request. Dollars at claude-sonnet-4's prices.
+    await expect(rows.nth(0)).toHaveAttribute('data-sidechain', 'false');
+    await expect(rows.nth(0).locator('td')).toHaveText(['Parentclaude-sonnet-4-20250514', '2', '12,100', '12,400', '8', '180', '$0.05']);
+    await expect(rows.nth(1)).toHaveAttribute('data-sidechain', 'true');
+    await expect(rows.nth(1).locator('td').first()).toHaveText('Sub-agent: Find broken links in docs/guides.claude-sonnet-4-20250514');
+    await expect(rows.nth(1).locator('td').nth(1)).toHaveText('2');
+    await expect(rows.nth(1).getByTestId('agent-usage-dollars')).toHaveText('$0.04');
+    await expect(rows.nth(2).getByTestId('agent-usage-dollars')).toHaveText('$0.03');
+  });
+
   test('drop a Claude Code session: the parent and the report, a window, a child that runs', async ({ page }) => {
     test.setTimeout(60_000);
     const playground = new PlaygroundPage(page);

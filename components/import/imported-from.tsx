@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import type { SessionSource } from '@/lib/workspace/workspace';
+import { AgentUsageTable } from './agent-usage-table';
 import styles from './import.module.css';
 import { ImportReport } from './import-report';
 
@@ -17,6 +18,7 @@ export function ImportedFrom({ source }: { source: Extract<SessionSource, { kind
       <summary>
         Imported from {source.fileName ?? 'pasted text'} · {findings} finding{findings === 1 ? '' : 's'}
       </summary>
+      {source.agentUsage !== undefined && <AgentUsageTable agents={source.agentUsage} />}
       <ImportReport report={source.report} fileName={source.fileName} />
     </details>
   );

@@ -1,4 +1,5 @@
 import type { ForkBootstrapRecord, ForkPlan, ForkRequest, ParentTranscript, TranscriptMessage } from '@/lib/fork';
+import type { AgentUsage } from './agent-usage';
 import type { FidelityLog } from './fidelity-report';
 import type { ImportSource } from './import-source';
 
@@ -44,6 +45,8 @@ export interface ConvertedImport {
   /** The fork request to select on the imported parent (a bundle's). */
   request?: ForkRequest;
   children?: BundledChild[];
+  /** What each agent of the session (the parent, each sub-agent) asked its provider for, where the file records usage. */
+  agentUsage?: AgentUsage[];
 }
 
 /** One transcript format Fork Lab imports. */

@@ -1,5 +1,6 @@
 import type { ForkRequest } from '@/lib/fork';
 import { checkParentTranscript, classifyMessages, type ParentTranscript, TranscriptValidationError } from '@/lib/fork';
+import type { AgentUsage } from './agent-usage';
 import { detectFormat } from './detect-format';
 import { type FidelityCounts, FidelityLog, type FidelityReport } from './fidelity-report';
 import { IMPORT_FORMATS, importFormat } from './formats';
@@ -28,6 +29,7 @@ export interface ImportResult {
   report: FidelityReport;
   request?: ForkRequest;
   children?: BundledChild[];
+  agentUsage?: AgentUsage[];
 }
 
 /**
@@ -76,6 +78,7 @@ export async function importTranscript(input: string | Uint8Array, options: Impo
     report,
     ...(converted.request === undefined ? {} : { request: converted.request }),
     ...(converted.children === undefined ? {} : { children: converted.children }),
+    ...(converted.agentUsage === undefined ? {} : { agentUsage: converted.agentUsage }),
   };
 }
 

@@ -54,7 +54,13 @@ export async function importedSession(answer: ImportAnswer, fileName: string | n
   return {
     id: `import:${newId()}`,
     title: answer.title,
-    source: { kind: 'import', format: answer.format, fileName, report: answer.report },
+    source: {
+      kind: 'import',
+      format: answer.format,
+      fileName,
+      report: answer.report,
+      ...(answer.agentUsage === undefined ? {} : { agentUsage: answer.agentUsage }),
+    },
     transcript: answer.transcript,
     selection: answer.request === undefined ? DEFAULT_SELECTION : selectionFromRequest(answer.request),
     children,

@@ -2,6 +2,7 @@ import type { PredictedCache, RunStatus } from '@/lib/agent/run-record';
 import type { CompareSetup } from '@/lib/compare/compare-setup';
 import type { ForkBootstrapRecord, ForkPlan, ForkRequest, ParentTranscript, TranscriptMessage } from '@/lib/fork';
 import type { ChildTokenReport } from '@/lib/fork-service/child-token-report';
+import type { AgentUsage } from '@/lib/import/agent-usage';
 import type { FidelityReport } from '@/lib/import/fidelity-report';
 import type { ReportedUsage } from '@/lib/provider-cache/reported-usage';
 import type { SweepRecord } from '@/lib/sweep/sweep-record';
@@ -11,7 +12,7 @@ import type { ForkSelection } from './fork-selection';
 export type SessionSource =
   | { kind: 'scenario'; scenarioId: string }
   | { kind: 'blank' }
-  | { kind: 'import'; format: string; fileName: string | null; report: FidelityReport };
+  | { kind: 'import'; format: string; fileName: string | null; report: FidelityReport; agentUsage?: AgentUsage[] };
 
 /** A child launched from a parent: the engine's plan for it, and what it has done since. */
 export interface ChildRecord {

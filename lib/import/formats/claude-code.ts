@@ -1,5 +1,6 @@
 import type { ToolResultPart } from 'ai';
 import type { ModelMessage, TranscriptMessage, TurnEndReason } from '@/lib/fork';
+import { claudeCodeAgentUsage } from '../agent-usage';
 import type { FidelityLog } from '../fidelity-report';
 import { FormatMismatchError, InvalidContentError } from '../import-errors';
 import type { ConvertedImport, ImportFormat } from '../import-format';
@@ -252,7 +253,7 @@ function convert(source: ImportSource, log: FidelityLog): ConvertedImport {
     throw new FormatMismatchError(LABEL, 'no user or assistant line outside a sidechain was found');
   }
   const profile = importedProfile({ agentId: sessionId, model }, log, LABEL);
-  return { transcript: builder.finish(profile), ...(title === undefined ? {} : { title }) };
+  return { transcript: builder.finish(profile), ...(title === undefined ? {} : { title }), agentUsage: claudeCodeAgentUsage(lines) };
 }
 
 export const claudeCodeFormat: ImportFormat = { id: FORMAT, label: LABEL, detect, convert };
