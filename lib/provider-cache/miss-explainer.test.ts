@@ -77,4 +77,19 @@ describe('shortDiff', () => {
     expect(chunks.filter((chunk) => chunk.change !== 'kept').map((chunk) => chunk.text)).toEqual(['old', 'new']);
     expect(chunks.reduce((length, chunk) => length + chunk.text.length, 0)).toBeLessThan(800);
   });
+
+  it('shows two unrelated texts whole, one after the other, not their words interleaved', () => {
+    const before = 'Good. Fork a worker to write the tests while we keep going.';
+    const after = 'Write unit tests for parseDate in src/date.ts, covering the edge cases we found.';
+    expect(shortDiff(before, after)).toEqual([
+      { text: before, change: 'removed' },
+      { text: '\n', change: 'kept' },
+      { text: after, change: 'added' },
+    ]);
+    // An edit keeps most of its words, and is shown as one.
+    expect(shortDiff('Fork a worker to write the tests now.', 'Fork a worker to write the docs now.').filter((chunk) => chunk.change !== 'kept')).toEqual([
+      { text: 'tests', change: 'removed' },
+      { text: 'docs', change: 'added' },
+    ]);
+  });
 });

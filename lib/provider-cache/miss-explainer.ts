@@ -104,14 +104,36 @@ export function shortDiff(before: string, after: string): TextChunk[] {
   const left = before.slice(from, Math.min(before.length, before.length - end + DIFF_CONTEXT));
   const right = after.slice(from, Math.min(after.length, after.length - end + DIFF_CONTEXT));
   const changes = diffWordsWithSpace(clip(left), clip(right), { maxEditLength: 200 });
+  const whole: TextChunk[] = [
+    { text: clip(left), change: 'removed' },
+    { text: '\n', change: 'kept' },
+    { text: clip(right), change: 'added' },
+  ];
   const chunks: TextChunk[] =
-    changes === undefined
-      ? [
-          { text: clip(left), change: 'removed' },
-          { text: clip(right), change: 'added' },
-        ]
+    changes === undefined || unrelated(changes)
+      ? whole
       : changes.map((change) => ({ text: change.value, change: change.added ? 'added' : change.removed ? 'removed' : 'kept' }));
   return from > 0 ? [{ text: '…', change: 'kept' }, ...chunks] : chunks;
+}
+
+/**
+ * Two texts that keep less than a third of the shorter one's words are different texts, not an
+ * edit of one: a word diff of them interleaves unrelated words into something nobody can read, so
+ * they are shown whole, one after the other.
+ */
+function unrelated(changes: readonly { value: string; added?: boolean; removed?: boolean }[]): boolean {
+  const words = (text: string) => text.split(/\s+/).filter((word) => word !== '').length;
+  let kept = 0;
+  let before = 0;
+  let after = 0;
+  for (const change of changes) {
+    const count = words(change.value);
+    if (change.added) after += count;
+    else if (change.removed) before += count;
+    else kept += count;
+  }
+  const shorter = Math.min(before, after) + kept;
+  return shorter > 0 && kept < shorter / 3;
 }
 
 /** Long replacements are cut: the diff shows where, not the whole of a 50 KB tool result. */
