@@ -64,6 +64,8 @@ test('a fork point that is no fork point says what is allowed beside the field a
     await forkPoint.fill(typed);
     await expect(playground.error('forkPoint')).toHaveText(message);
     await expect(forkPoint).toHaveValue(typed);
+    // Nothing launches past a field that says it is wrong.
+    await expect(page.getByTestId('launch-beside-preview')).toBeDisabled();
     // The fork stays at 5: the URL (the view's state) has not moved.
     expect(playground.urlParams().get('point')).toBe('5');
   }
@@ -75,4 +77,6 @@ test('a fork point that is no fork point says what is allowed beside the field a
   await expect(playground.error('forkPoint')).toHaveCount(0);
   await forkPoint.pressSequentially('4');
   await expect.poll(() => playground.urlParams().get('point')).toBe('4');
+  await playground.waitForPlan();
+  await expect(page.getByTestId('launch-beside-preview')).toBeEnabled();
 });

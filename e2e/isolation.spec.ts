@@ -160,6 +160,7 @@ test('a launched child keeps exactly what it inherited while the parent is answe
     await expect(playground.childPanel).toHaveCount(0);
     await playground.forkTreeChildren.first().click();
     await playground.childField('remove-child').click();
+    await playground.childField('confirm-remove-child').click();
     await expect(playground.childPanel).toHaveCount(0);
     await expect(playground.forkTreeChildren).toHaveCount(1);
     await expect(playground.forkTreeChildren.first()).toContainText('from revision 6');

@@ -41,6 +41,7 @@ test('a call that is no fork can be deleted from the chat, and the child is name
   const playground = new PlaygroundPage(page);
   await playground.open();
   await page.getByTestId('parent-blocked-delete').click();
+  await page.getByTestId('confirm-parent-blocked-delete').click();
   await expect(page.getByTestId('parent-blocked')).toHaveCount(0);
   await page.getByTestId('parent-prompt').fill('Call agent with description="Month check" subagent_type=fork prompt: "Check the month offset"');
   await page.getByTestId('parent-send').click();

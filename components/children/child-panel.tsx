@@ -5,6 +5,7 @@ import { ChildExports } from '@/components/export/child-exports';
 import { sourceLabel } from '@/components/preview/child-preview';
 import { ScrollablePre } from '@/components/scrollable-pre/scrollable-pre';
 import { Button } from '@/components/ui/button';
+import { ConfirmButton } from '@/components/ui/confirm-button';
 import { VirtualList } from '@/components/virtual-list/virtual-list';
 import { shortHash } from '@/lib/isolation/content-hash';
 import { describeRequest } from '@/lib/view/describe-request';
@@ -49,9 +50,9 @@ export function ChildPanel({ child, session, onClose, onRemove }: { child: Child
         <Button onClick={onClose} data-testid="close-child">
           Close
         </Button>
-        <Button variant="danger" onClick={onRemove} data-testid="remove-child">
+        <ConfirmButton variant="danger" confirmLabel="Remove this child and its run" onConfirm={onRemove} testId="remove-child">
           Remove
-        </Button>
+        </ConfirmButton>
       </header>
       <p className={styles.muted} data-testid="child-request-summary">
         {describeRequest(child.request)} · launched {new Date(child.createdAt).toLocaleString('en-GB', { timeZone: 'UTC' })} UTC ·{' '}

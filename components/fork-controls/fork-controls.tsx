@@ -27,6 +27,8 @@ export interface ForkControlsProps {
   onModelChange(modelId: string): void;
   onChange(update: (selection: ForkSelection) => ForkSelection): void;
   onLaunch(): void;
+  /** The typed fork point's problem, or null once it reads as one. */
+  onForkPointError?(message: string | null): void;
 }
 
 /** The policy picker, each runtime's own parameters as raw text, the directive and the fork point. */
@@ -99,6 +101,7 @@ export function ForkControls(props: ForkControlsProps) {
           parentLength={props.parentLength}
           errors={errors}
           onCommit={(forkPoint) => onChange((current) => ({ ...current, forkPoint }))}
+          onTypedError={props.onForkPointError}
         />
 
         {unplaced.length > 0 && (

@@ -32,8 +32,10 @@ export function ForkPointField(props: {
   parentLength: number;
   errors: readonly ForkParameterError[];
   onCommit(forkPoint: number | null): void;
+  /** What is wrong with the typed value, or null: the page must not launch past a field that says it is wrong. */
+  onTypedError?(message: string | null): void;
 }) {
-  const { forkPoint, parentLength, onCommit } = props;
+  const { forkPoint, parentLength, onCommit, onTypedError } = props;
   const [draft, setDraft] = useState<string | null>(null);
   const shown = forkPoint ?? parentLength;
   // A fork point set elsewhere (a timeline row, "At the end", a link) replaces a draft that says otherwise.
@@ -46,6 +48,8 @@ export function ForkPointField(props: {
   }, [shown, parentLength]);
   const read = draft === null ? null : readForkPoint(draft, parentLength);
   const typed: ForkParameterError[] = read !== null && 'error' in read ? [{ parameter: 'forkPoint', code: 'fork_point_typed', message: read.error }] : [];
+  const typedError = typed[0]?.message ?? null;
+  useEffect(() => onTypedError?.(typedError), [typedError, onTypedError]);
   return (
     <Field
       label="fork point"

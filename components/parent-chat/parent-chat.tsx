@@ -3,6 +3,7 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import { registerParent } from '@/components/playground/fork-client';
 import { Button } from '@/components/ui/button';
+import { ConfirmButton } from '@/components/ui/confirm-button';
 import { Textarea } from '@/components/ui/input';
 import { openCallsRefusal, openToolCalls } from '@/lib/agent/open-tool-calls';
 import type { ParentTurnEvent } from '@/lib/agent/parent-turn';
@@ -167,9 +168,15 @@ export function ParentChat({ session, modelId, launch }: { session: ParentSessio
               </Button>
             )}
             {[...new Set(open.map((call) => call.index))].map((index) => (
-              <Button key={index} onClick={() => workspaceStore.getState().deleteParentMessage(index)} data-testid="parent-blocked-delete">
+              <ConfirmButton
+                key={index}
+                variant="default"
+                confirmLabel={`Delete message #${index} from the parent`}
+                onConfirm={() => workspaceStore.getState().deleteParentMessage(index)}
+                testId="parent-blocked-delete"
+              >
                 Delete message #{index}
-              </Button>
+              </ConfirmButton>
             ))}
           </div>
         </div>

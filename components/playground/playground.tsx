@@ -60,6 +60,7 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
   const [importing, setImporting] = useState<{ dropped: PendingImport | null } | null>(null);
   const [dragging, setDragging] = useState(false);
   const [restarting, setRestarting] = useState(false);
+  const [forkPointError, setForkPointError] = useState<string | null>(null);
   const timeline = useRef<ParentTimelineHandle>(null);
   const session = useDrawnSession();
   const openChildId = useWorkspace((state) => state.openChildId);
@@ -161,17 +162,19 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
 
   const setSelection = useCallback((update: (selection: ForkSelection) => ForkSelection) => workspaceStore.getState().setSelection(update), []);
   const plan = previewMatches ? preview.plan : null;
-  const canLaunch = requestErrors.length === 0 && !stale && plan !== null && plan.errors.length === 0 && plan.child !== null;
+  const canLaunch = requestErrors.length === 0 && forkPointError === null && !stale && plan !== null && plan.errors.length === 0 && plan.child !== null;
   const launchHint =
-    requestErrors.length > 0
-      ? 'Fix the fields marked in red: the request cannot be planned as it stands.'
-      : plan === null
-        ? 'Planning…'
-        : plan.errors.length > 0
-          ? 'The runtime rejects this call: fix the fields marked in red.'
-          : plan.child === null
-            ? 'Not a fork: a regular subagent or teammate inherits nothing, so there is nothing to launch here.'
-            : null;
+    forkPointError !== null
+      ? 'Fix the fork point: the fork would not start where the field says.'
+      : requestErrors.length > 0
+        ? 'Fix the fields marked in red: the request cannot be planned as it stands.'
+        : plan === null
+          ? 'Planning…'
+          : plan.errors.length > 0
+            ? 'The runtime rejects this call: fix the fields marked in red.'
+            : plan.child === null
+              ? 'Not a fork: a regular subagent or teammate inherits nothing, so there is nothing to launch here.'
+              : null;
 
   const { launch, launching, launchError } = useLaunchChild({ canLaunch, session, transcript, request, family: plan?.family, modelId });
   const scrollTo = useCallback((index: number) => timeline.current?.scrollToIndex(index), []);
@@ -296,6 +299,7 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
             onModelChange={(id) => workspaceStore.getState().setModel(id)}
             onChange={setSelection}
             onLaunch={() => void launch()}
+            onForkPointError={setForkPointError}
           />
           <ForkTree session={session} openChildId={openChildId} onOpen={(id) => workspaceStore.getState().openChild(id)} />
         </aside>

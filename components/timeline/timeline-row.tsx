@@ -2,6 +2,7 @@
 
 import { memo, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { ConfirmButton } from '@/components/ui/confirm-button';
 import type { MessageClassification, ParentDisposition, ToolPairLinks, TranscriptMessage } from '@/lib/fork';
 import { kindLabel } from '@/lib/view/kind-labels';
 import { previewText } from '@/lib/view/message-preview';
@@ -155,27 +156,11 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
           <Button variant="link" onClick={() => props.onEdit(editing ? null : index)} data-testid="edit-message">
             {editing ? 'Cancel edit' : 'Edit'}
           </Button>
-          <DeleteButton onDelete={() => props.onDelete(index)} />
+          <ConfirmButton confirmLabel="Delete this message" onConfirm={() => props.onDelete(index)} testId="delete-message">
+            Delete
+          </ConfirmButton>
         </div>
       )}
     </div>
   );
 }, sameRow);
-
-function DeleteButton({ onDelete }: { onDelete(): void }) {
-  const [armed, setArmed] = useState(false);
-  return armed ? (
-    <>
-      <Button variant="danger" size="sm" onClick={onDelete} data-testid="confirm-delete">
-        Delete this message
-      </Button>
-      <Button variant="link" onClick={() => setArmed(false)}>
-        Keep
-      </Button>
-    </>
-  ) : (
-    <Button variant="link" onClick={() => setArmed(true)} data-testid="delete-message">
-      Delete
-    </Button>
-  );
-}

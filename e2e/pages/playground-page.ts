@@ -305,7 +305,7 @@ export class PlaygroundPage {
     const row = await this.revealRow(index);
     await row.hover();
     await row.getByTestId('delete-message').click();
-    await row.getByTestId('confirm-delete').click();
+    await row.getByTestId('confirm-delete-message').click();
     await this.waitForPlan();
   }
 
