@@ -1,7 +1,9 @@
 import { contextDiff, parentRequest } from '@/lib/compare/context-diff';
 import { baselineLine, disagreements, patternLine } from '@/lib/compare/disagreements';
 import { firstRequestMessages } from '@/lib/compare/first-request';
+import { foldGrid } from '@/lib/compare/grid-folds';
 import { inheritanceGrid } from '@/lib/compare/inheritance-grid';
+import { outputDiff, outputDiffLine } from '@/lib/compare/output-diff';
 import { partDiff } from '@/lib/compare/part-diff';
 import { dispositionAt, type ForkPlan, type ForkRequest, planFork } from '@/lib/fork';
 import { withAgentCall } from '@/lib/fork-service/agent-call';
@@ -112,6 +114,18 @@ test.describe('compare view', () => {
     );
     const found = disagreements(grid, ['A', 'B', 'C', 'D', 'E', 'F'], 0);
     expect(found.patterns.length).toBeGreaterThan(1);
+
+    // A run of three or more rows that follow one pattern reads as one line (the page opens with every fold closed).
+    const folds = foldGrid(
+      grid.rows,
+      grid.rows.map((_, position) => position),
+      found.patternOfRow,
+      new Set(),
+    ).flatMap((item) => (item.kind === 'fold' ? [item.line] : []));
+    expect(folds.length).toBeGreaterThan(0);
+    await page.reload();
+    await compare.waitPlanned();
+    await expect.poll(() => compare.gridFolds()).toEqual(folds);
     const patterns = page.getByTestId('disagreement-pattern');
     await expect(patterns).toHaveText(found.patterns.slice(0, 8).map(patternLine));
     await patterns.first().click();
@@ -201,6 +215,15 @@ test.describe('compare view', () => {
     // A's window (the last turn) does not hold the tag; C (Kimi, everything) does.
     await expect(compare.card('A').getByTestId('variant-output')).toHaveText('Nothing in my context mentions “release tag”.');
     await expect(compare.card('C').getByTestId('variant-output')).toContainText('v2.14.3');
+    // Each answer is read against the baseline's (A's), which is read against nothing.
+    await expect(compare.card('A').getByTestId('variant-output-against-baseline')).toHaveCount(0);
+    const baselineAnswer = (await compare.card('A').getByTestId('variant-output').textContent())!;
+    for (const letter of ['C', 'D']) {
+      const against = outputDiff(baselineAnswer, (await compare.card(letter).getByTestId('variant-output').textContent())!);
+      const shown = compare.card(letter).getByTestId('variant-output-against-baseline');
+      await expect(shown).toHaveAttribute('data-verdict', against.verdict);
+      await expect(shown.locator('p').first()).toHaveText(outputDiffLine(against, 'A'));
+    }
     // The parent was not touched: no Agent call answered, no child in the playground's tree.
     await expect(page.getByTestId('compare-parent').locator('..')).toContainText('11 messages');
     await page.waitForTimeout(800); // the workspace's debounced write

@@ -1,8 +1,10 @@
 'use client';
 
+import { Plus } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import pageStyles from '@/components/playground/playground.module.css';
 import { SweepPanel } from '@/components/sweep/sweep-panel';
+import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/input';
 import type { ModelOption } from '@/lib/ai/providers';
 import {
@@ -16,6 +18,7 @@ import {
   updateVariant,
   variantLetter,
 } from '@/lib/compare/compare-setup';
+import { disagreements } from '@/lib/compare/disagreements';
 import { type InheritanceGrid, inheritanceGrid } from '@/lib/compare/inheritance-grid';
 import { classifyMessages, type ParentTranscript } from '@/lib/fork';
 import type { SweepRecord } from '@/lib/sweep/sweep-record';
@@ -78,6 +81,12 @@ export function CompareWorkbench({ sessionId, title, transcript, revision, setup
     );
   }, [setup, transcript, previews, allPlanned]);
 
+  const baselineIndex = Math.max(
+    0,
+    setup.variants.findIndex((variant) => variant.id === setup.baselineId),
+  );
+  const found = useMemo(() => (grid === null ? null : disagreements(grid, letters, baselineIndex)), [grid, letters, baselineIndex]);
+
   // Positions in one grid mean nothing in the next: a pattern holds for the grid it was picked on.
   const picked = pattern !== null && pattern.grid === grid ? pattern : null;
 
@@ -94,6 +103,8 @@ export function CompareWorkbench({ sessionId, title, transcript, revision, setup
   const runs = useRunAll(readOnly ? null : sessionId, readOnly ? NO_VARIANTS : accepted);
 
   const change = (next: CompareSetup) => onChange?.(next);
+  const baselineOutput = setup.runs?.[setup.baselineId]?.output ?? null;
+  const baselineAnswer = baselineOutput === null ? null : { letter: letters[baselineIndex]!, output: baselineOutput };
 
   return (
     <main className={pageStyles.main} data-testid="compare-view" data-ready={allPlanned || undefined}>
@@ -119,6 +130,16 @@ export function CompareWorkbench({ sessionId, title, transcript, revision, setup
       </label>
       <div className={styles.runAll}>
         <h2 className={styles.barHeading}>Variants</h2>
+        {readOnly ? null : (
+          <Button
+            onClick={() => change(addVariant(setup, newId))}
+            disabled={setup.variants.length >= MAX_VARIANTS}
+            data-testid="add-variant"
+            title={`Up to ${MAX_VARIANTS}`}
+          >
+            <Plus aria-hidden="true" className="size-3.5" /> Add variant
+          </Button>
+        )}
         {readOnly ? null : <RunAllBar setup={setup} accepted={accepted} onRunAll={runs.runAll} onStopAll={runs.stopAll} />}
       </div>
       {/* Not disabled when read-only: each card hides its editing buttons and its drawer disables its own fields, so "Parameters" still opens. */}
@@ -147,13 +168,9 @@ export function CompareWorkbench({ sessionId, title, transcript, revision, setup
             run={setup.runs?.[variant.id]}
             liveText={runs.liveText[variant.id]}
             onStopRun={() => runs.stop(variant.id)}
+            baselineAnswer={baselineAnswer}
           />
         ))}
-        {setup.variants.length < MAX_VARIANTS && !readOnly ? (
-          <button type="button" className={styles.addVariant} onClick={() => change(addVariant(setup, newId))} data-testid="add-variant">
-            + Add variant
-          </button>
-        ) : null}
       </fieldset>
       <section aria-label="Inheritance grid" className={styles.gridSection}>
         <div className={styles.diffControls}>
@@ -166,20 +183,18 @@ export function CompareWorkbench({ sessionId, title, transcript, revision, setup
             <span>Only rows that differ</span>
           </label>
         </div>
-        {grid === null ? null : (
+        {grid === null || found === null ? null : (
           <>
             <DisagreementSummary
-              grid={grid}
+              found={found}
               letters={letters}
-              baseline={Math.max(
-                0,
-                setup.variants.findIndex((variant) => variant.id === setup.baselineId),
-              )}
+              baseline={baselineIndex}
               selected={picked?.key ?? null}
               onSelect={(chosen) => setPattern(chosen === null ? null : { key: chosen.key, rows: new Set(chosen.rows), grid })}
             />
             <InheritanceGridView
               grid={grid}
+              found={found}
               letters={letters}
               onlyDiffering={onlyDiffering}
               onlyRows={picked === null ? null : picked.rows}

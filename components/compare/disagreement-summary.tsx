@@ -1,9 +1,8 @@
 'use client';
 
-import { memo, useMemo } from 'react';
+import { memo } from 'react';
 import { Button } from '@/components/ui/button';
-import { baselineLine, disagreements, patternLine } from '@/lib/compare/disagreements';
-import type { InheritanceGrid } from '@/lib/compare/inheritance-grid';
+import { baselineLine, type Disagreements, patternLine } from '@/lib/compare/disagreements';
 import styles from './disagreement-summary.module.css';
 
 /** At most this many patterns are listed; the rest are counted. */
@@ -14,14 +13,13 @@ const LISTED = 8;
  * (a button that shows only those rows), and each variant against the baseline in one line.
  */
 export const DisagreementSummary = memo(function DisagreementSummary(props: {
-  grid: InheritanceGrid;
+  found: Disagreements;
   letters: readonly string[];
   baseline: number;
   selected: string | null;
   onSelect(pattern: { key: string; rows: readonly number[] } | null): void;
 }) {
-  const { grid, letters, baseline, selected, onSelect } = props;
-  const found = useMemo(() => disagreements(grid, letters, baseline), [grid, letters, baseline]);
+  const { found, letters, baseline, selected, onSelect } = props;
   const inherited = found.patterns.filter((pattern) => pattern.kind === 'parent').reduce((sum, pattern) => sum + pattern.rows.length, 0);
   const added = found.patterns.filter((pattern) => pattern.kind === 'added').reduce((sum, pattern) => sum + pattern.rows.length, 0);
   return (

@@ -26,6 +26,22 @@ export function VariantCache({ report }: { report: ForkCacheReport }) {
         )}
       </p>
       <table>
+        <thead>
+          <tr>
+            <th scope="col">
+              <span className="sr-only">provider</span>
+            </th>
+            <th scope="col" title="tokens the child's first request reads from the cache">
+              cached
+            </th>
+            <th scope="col" title="the first request's input cost">
+              input
+            </th>
+            <th scope="col">
+              <span className="sr-only">takes the request</span>
+            </th>
+          </tr>
+        </thead>
         <tbody>
           {report.forecasts.map((forecast) => {
             const child = forecast.children[0]!;
@@ -35,7 +51,7 @@ export function VariantCache({ report }: { report: ForkCacheReport }) {
                 <th scope="row" title={forecast.model}>
                   {forecast.name.split(' ')[0]}
                 </th>
-                <td title="tokens read from the cache">{child.prediction.cachedTokens.toLocaleString('en-US')} cached</td>
+                <td title="tokens read from the cache">{child.prediction.cachedTokens.toLocaleString('en-US')}</td>
                 <td>{formatDollars(child.cost)}</td>
                 <td title={status === undefined ? undefined : `the provider ${STATUS_WORD[status]} the request`} data-status={status}>
                   {status === undefined ? null : (

@@ -1,9 +1,11 @@
 'use client';
 
-import { ArrowLeft, ArrowRight, Copy, X } from 'lucide-react';
+import { ArrowLeft, ArrowRight, Copy, Flag, X } from 'lucide-react';
+import { TextChunks } from '@/components/text-diff/text-chunks';
 import { Button } from '@/components/ui/button';
 import type { ModelOption } from '@/lib/ai/providers';
 import type { CompareRun, CompareVariant } from '@/lib/compare/compare-setup';
+import { outputDiff, outputDiffLine } from '@/lib/compare/output-diff';
 import styles from './compare.module.css';
 import type { VariantPreview } from './use-compare-previews';
 import { VariantCache } from './variant-cache';
@@ -32,6 +34,8 @@ export interface VariantCardProps {
   /** Text the running child is writing now. */
   liveText: string | undefined;
   onStopRun(): void;
+  /** The baseline's letter and its child's answer, when it has one: this variant's answer is read against it. */
+  baselineAnswer: { letter: string; output: string } | null;
 }
 
 /** The variant's child run from "Run all": its state, then its output side by side with the others'. */
@@ -40,11 +44,13 @@ function VariantRun({
   liveText,
   preview,
   onStop,
+  baselineAnswer,
 }: {
   run: CompareRun | undefined;
   liveText: string | undefined;
   preview: VariantPreview | undefined;
   onStop(): void;
+  baselineAnswer: { letter: string; output: string } | null;
 }) {
   if (run === undefined) return null;
   const stale = preview?.status === 'ok' && run.requestKey !== '' && run.requestKey !== JSON.stringify(preview.request);
@@ -61,15 +67,42 @@ function VariantRun({
       </div>
       {stale ? <p className={styles.muted}>From an earlier setting of this variant.</p> : null}
       {run.status === 'running' && liveText ? <pre className={styles.output}>{liveText}</pre> : null}
-      {run.output === null ? null : (
-        <pre className={styles.output} data-testid="variant-output">
-          {run.output}
-        </pre>
-      )}
+      {run.output === null ? null : <VariantAnswer output={run.output} baseline={baselineAnswer} />}
       {run.error === null ? null : (
         <p className={styles.error} data-testid="variant-run-error">
           {run.error}
         </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The child's answer, read against the baseline child's when there is one: how it differs in a
+ * line, and for an edit of the baseline's answer the word diff in its place (the answer alone one
+ * click away); a different answer, or the same, is shown as written.
+ */
+function VariantAnswer({ output, baseline }: { output: string; baseline: { letter: string; output: string } | null }) {
+  const diff = baseline === null ? null : outputDiff(baseline.output, output);
+  const plain = (
+    <pre className={styles.output} data-testid="variant-output">
+      {output}
+    </pre>
+  );
+  if (diff === null || baseline === null) return plain;
+  return (
+    <div className={styles.againstBaseline} data-testid="variant-output-against-baseline" data-verdict={diff.verdict}>
+      <p className={styles.muted}>{outputDiffLine(diff, baseline.letter)}</p>
+      {diff.verdict === 'edited' ? (
+        <>
+          <TextChunks chunks={diff.chunks} testId="variant-output-diff" />
+          <details>
+            <summary>The answer alone</summary>
+            {plain}
+          </details>
+        </>
+      ) : (
+        plain
       )}
     </div>
   );
@@ -148,16 +181,14 @@ export function VariantCard(props: VariantCardProps) {
         </h3>
         {props.readOnly ? null : (
           <div className={styles.cardButtons}>
-            <Button
-              size="sm"
-              onClick={props.onBaseline}
-              disabled={props.baseline}
-              data-testid="variant-baseline"
-              title="Read the other variants against this one"
-            >
-              Baseline
-            </Button>
             {[
+              {
+                id: 'baseline',
+                label: props.baseline ? `${letter} is the baseline` : `Read the others against ${letter}`,
+                Icon: Flag,
+                act: props.onBaseline,
+                off: props.baseline,
+              },
               { id: 'left', label: `Move ${letter} left`, Icon: ArrowLeft, act: () => props.onMove(-1), off: props.first },
               { id: 'right', label: `Move ${letter} right`, Icon: ArrowRight, act: () => props.onMove(1), off: props.last },
               { id: 'duplicate', label: `Duplicate ${letter}`, Icon: Copy, act: props.onDuplicate, off: !props.canAdd },
@@ -191,7 +222,13 @@ export function VariantCard(props: VariantCardProps) {
         onChange={props.onChange}
       />
       <VariantFigures preview={preview} />
-      <VariantRun run={props.run} liveText={props.liveText} preview={preview} onStop={props.onStopRun} />
+      <VariantRun
+        run={props.run}
+        liveText={props.liveText}
+        preview={preview}
+        onStop={props.onStopRun}
+        baselineAnswer={props.baseline ? null : props.baselineAnswer}
+      />
     </section>
   );
 }

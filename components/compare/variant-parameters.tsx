@@ -110,7 +110,9 @@ export function VariantParameters({ letter, variant, preview, realTurns, parentL
         </DialogTrigger>
         <SheetContent data-testid="variant-parameters">
           <DialogTitle>Variant {letter} · parameters</DialogTitle>
-          <DialogDescription>The plan, the figures and the grid follow each change as you make it.</DialogDescription>
+          <DialogDescription>
+            {readOnly ? 'Read-only: the values this variant was shared with.' : 'The plan, the figures and the grid follow each change as you make it.'}
+          </DialogDescription>
           {/* The drawer renders outside the read-only fieldset of a shared compare, so it disables its own. */}
           <fieldset className={styles.parametersForm} disabled={readOnly}>
             <legend className={styles.hidden}>Variant {letter}</legend>

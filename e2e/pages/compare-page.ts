@@ -111,8 +111,20 @@ export class ComparePage {
     await this.waitPlanned();
   }
 
-  /** Every rendered grid row (the grid is virtualised: a short parent renders whole). */
+  /** The grid's folds, as their lines read: "rows 1–8: only A leaves them out". */
+  async gridFolds(): Promise<string[]> {
+    return (await this.page.getByTestId('grid-fold-toggle').allInnerTexts()).map((text) => text.replace(/^[▸▾]\s*/, ''));
+  }
+
+  /** Open every folded run of rows, so each row renders (a short parent renders whole). */
+  async openFolds(): Promise<void> {
+    const closed = this.page.locator('[data-testid="grid-fold-toggle"][aria-expanded="false"]');
+    while ((await closed.count()) > 0) await closed.first().click();
+  }
+
+  /** Every grid row, its folds opened (the grid is virtualised: a short parent renders whole). */
   async gridRows(): Promise<GridRowState[]> {
+    await this.openFolds();
     return this.page.getByTestId('grid-row').evaluateAll((rows) =>
       rows.map((row) => {
         const cells = [...row.querySelectorAll('[data-testid="grid-cell"]')];

@@ -32,6 +32,8 @@ export interface Disagreements {
   /** Parent rows every accepted variant treats alike in what it inherits, though by rules of different names. */
   ruleOnly: number;
   against: BaselineDifference[];
+  /** Each grid row's pattern, by position; null where the accepted variants have it alike. */
+  patternOfRow: (DisagreementPattern | null)[];
 }
 
 const listed = (names: readonly string[]) => (names.length <= 2 ? names.join(' and ') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
@@ -70,6 +72,7 @@ export function disagreements(grid: InheritanceGrid, letters: readonly string[],
   const { accepted } = grid;
   const isAccepted = letters.map((_, k) => accepted.includes(k));
   const byKey = new Map<string, DisagreementPattern & { yes: string[]; no: string[] }>();
+  const keyOfRow: (string | null)[] = new Array(grid.rows.length).fill(null);
   let ruleOnly = 0;
   const against = accepted
     .filter((k) => k !== baseline)
@@ -110,11 +113,14 @@ export function disagreements(grid: InheritanceGrid, letters: readonly string[],
     }
     pattern.rows.push(position);
     pushIndex(pattern.spans, index);
+    keyOfRow[position] = key;
   });
   // The summary says "them" or "it", so it is written once the rows are counted.
   const patterns = [...byKey.values()].map(({ yes, no, ...pattern }) => ({ ...pattern, summary: summaryOf(pattern.kind, yes, no, pattern.rows.length > 1) }));
   patterns.sort((a, b) => b.rows.length - a.rows.length || a.rows[0]! - b.rows[0]!);
-  return { patterns, ruleOnly, against };
+  const byFinalKey = new Map(patterns.map((pattern) => [pattern.key, pattern]));
+  const patternOfRow = keyOfRow.map((key) => (key === null ? null : byFinalKey.get(key)!));
+  return { patterns, ruleOnly, against, patternOfRow };
 }
 
 /** Runs of rows as people write them: "1–8, 12, 14–15". */

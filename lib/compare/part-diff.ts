@@ -23,6 +23,26 @@ export interface PartDiff {
  */
 export const MAX_EDITS_PER_PART = 500;
 
+/**
+ * Two texts that keep less than a third of the shorter one's words are different texts, not an
+ * edit of one: a word diff of them interleaves unrelated words into something nobody can read, so
+ * they are shown whole, one after the other.
+ */
+export function unrelated(changes: readonly { value: string; added?: boolean; removed?: boolean }[]): boolean {
+  const words = (text: string) => text.split(/\s+/).filter((word) => word !== '').length;
+  let kept = 0;
+  let before = 0;
+  let after = 0;
+  for (const change of changes) {
+    const count = words(change.value);
+    if (change.added) after += count;
+    else if (change.removed) before += count;
+    else kept += count;
+  }
+  const shorter = Math.min(before, after) + kept;
+  return shorter > 0 && kept < shorter / 3;
+}
+
 function chunksOf(changes: ChangeObject<string>[]): TextChunk[] {
   return changes.map((change) => ({ text: change.value, change: change.added ? 'added' : change.removed ? 'removed' : 'kept' }));
 }

@@ -1,5 +1,5 @@
 import { diffWordsWithSpace } from 'diff';
-import type { TextChunk } from '@/lib/compare/part-diff';
+import { type TextChunk, unrelated } from '@/lib/compare/part-diff';
 import type { ModelMessage, ToolDeclaration } from '@/lib/fork';
 
 /** A request as the explainer reads it: what a provider hashes, in its cache order. */
@@ -114,26 +114,6 @@ export function shortDiff(before: string, after: string): TextChunk[] {
       ? whole
       : changes.map((change) => ({ text: change.value, change: change.added ? 'added' : change.removed ? 'removed' : 'kept' }));
   return from > 0 ? [{ text: '…', change: 'kept' }, ...chunks] : chunks;
-}
-
-/**
- * Two texts that keep less than a third of the shorter one's words are different texts, not an
- * edit of one: a word diff of them interleaves unrelated words into something nobody can read, so
- * they are shown whole, one after the other.
- */
-function unrelated(changes: readonly { value: string; added?: boolean; removed?: boolean }[]): boolean {
-  const words = (text: string) => text.split(/\s+/).filter((word) => word !== '').length;
-  let kept = 0;
-  let before = 0;
-  let after = 0;
-  for (const change of changes) {
-    const count = words(change.value);
-    if (change.added) after += count;
-    else if (change.removed) before += count;
-    else kept += count;
-  }
-  const shorter = Math.min(before, after) + kept;
-  return shorter > 0 && kept < shorter / 3;
 }
 
 /** Long replacements are cut: the diff shows where, not the whole of a 50 KB tool result. */

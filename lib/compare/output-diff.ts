@@ -1,0 +1,44 @@
+import { diffWordsWithSpace } from 'diff';
+import { MAX_EDITS_PER_PART, type TextChunk, unrelated } from './part-diff';
+
+/** A child's final answer read against the baseline child's. */
+export interface OutputDiff {
+  /** The same text; an edit of it (a word diff reads); or another answer altogether. */
+  verdict: 'same' | 'edited' | 'different';
+  /** Words only this answer has, and words only the baseline's has. */
+  added: number;
+  removed: number;
+  /** The word diff, baseline first; for another answer, the answer alone. */
+  chunks: TextChunk[];
+}
+
+const words = (text: string) => text.split(/\s+/).filter((word) => word !== '').length;
+
+/**
+ * One child's answer against the baseline child's, the way a reviewer reads two runs: the same,
+ * the baseline's with words added and removed, or a different answer that a word diff would only
+ * interleave (fewer than a third of the words kept, or past the edit budget).
+ */
+export function outputDiff(baseline: string, output: string): OutputDiff {
+  if (baseline === output) return { verdict: 'same', added: 0, removed: 0, chunks: [{ text: output, change: 'kept' }] };
+  const changes = diffWordsWithSpace(baseline, output, { maxEditLength: MAX_EDITS_PER_PART });
+  if (changes === undefined || unrelated(changes)) {
+    return { verdict: 'different', added: words(output), removed: words(baseline), chunks: [{ text: output, change: 'kept' }] };
+  }
+  let added = 0;
+  let removed = 0;
+  const chunks = changes.map((change): TextChunk => {
+    if (change.added) added += words(change.value);
+    else if (change.removed) removed += words(change.value);
+    return { text: change.value, change: change.added ? 'added' : change.removed ? 'removed' : 'kept' };
+  });
+  return { verdict: 'edited', added, removed, chunks };
+}
+
+/** The diff in a few words, beside the variant's answer: "7 words added, 2 removed against A". */
+export function outputDiffLine(diff: OutputDiff, baseline: string): string {
+  if (diff.verdict === 'same') return `The same answer as ${baseline}’s.`;
+  if (diff.verdict === 'different') return `A different answer from ${baseline}’s (fewer than a third of its words kept).`;
+  const plural = (count: number) => `${count} word${count === 1 ? '' : 's'}`;
+  return `${baseline}’s answer with ${plural(diff.added)} added and ${plural(diff.removed)} removed.`;
+}
