@@ -92,6 +92,8 @@ test('a captured fork opens in the playground as a parent with the child the run
   await row.getByTestId('fork-items').locator('summary').click();
   await expect(row.getByTestId('fork-items').locator('summary')).toHaveText('4 same · 0 changed · 0 added · 2 removed');
   await expect(row.getByTestId('fork-item').first()).toHaveAttribute('data-kind', 'removed');
+  // Planned beside sent: a message the runtime left out has nothing on the sent side.
+  await expect(row.getByTestId('fork-item').first().getByTestId('fork-item-sides')).toHaveText(/^planned.+sent—$/s);
   await row.getByTestId('open-captured-fork').click();
   await expect(page).toHaveURL((url) => url.pathname === '/', { timeout: 20_000 });
   // The parent up to its call, Kimi's plan in the preview, and the child as the runtime sent it.

@@ -9,7 +9,7 @@ import type { ImportFormatId } from '@/lib/import/import-format';
 import type { CapturedSession } from '@/lib/recording/capture-sessions';
 import type { ForkFinding } from '@/lib/recording/fork-check';
 import styles from './captures.module.css';
-import { DifferenceCell, WordDiff } from './difference-cell';
+import { DifferenceCell, SideBySide } from './difference-cell';
 import { openCapturedForkInPlayground, openCaptureInPlayground } from './open-capture';
 import { OpenInPlayground } from './open-in-playground';
 import { TableFrame } from './table-frame';
@@ -151,13 +151,9 @@ function ForkItems({ items }: { items: ForkFinding['items'] }) {
               {item.count > 1 ? ` ×${item.count}` : ''}
             </span>{' '}
             plan {item.planned === null ? '—' : `#${item.planned}`} · sent {item.sent === null ? '—' : `#${item.sent}`} · {item.role} · {item.source}
-            {item.count > 1 || item.replaced ? null : item.was === undefined ? (
-              <div className={styles.muted}>{item.text}</div>
-            ) : (
-              // Planned against sent over the stretch where they part; a removed message the next one replaces is shown here, not twice.
-              <div className={styles.muted} data-testid="fork-item-diff">
-                <WordDiff expected={item.was} actual={item.text} />
-              </div>
+            {item.count > 1 || item.kind === 'same' ? null : (
+              // Planned beside sent, over the stretch where they part for a changed message.
+              <SideBySide planned={item.kind === 'added' ? null : (item.was ?? item.text)} sent={item.kind === 'removed' ? null : item.text} />
             )}
           </li>
         ))}

@@ -11,6 +11,13 @@ const INLINE = 240;
 /** Below this share of words in common, two texts are unrelated: shown one above the other, not diffed. */
 const RELATED = 0.3;
 
+/** Two unrelated texts are shown by their openings: a whole system prompt says no more than its first lines. */
+const OPENING = 400;
+
+function opening(text: string): string {
+  return text.length <= OPENING ? text : `${text.slice(0, OPENING)}… (${(text.length - OPENING).toLocaleString('en-US')} more characters)`;
+}
+
 function clipped(text: string): string {
   return text.length <= KEEP ? text : `${text.slice(0, KEEP / 2)} … ${text.slice(-KEEP / 2)}`;
 }
@@ -20,15 +27,7 @@ function clipped(text: string): string {
  * view's), the unchanged stretches between them cut short; two texts with little in common are
  * shown one above the other, each under its name, since a word diff of them says nothing.
  */
-export function WordDiff({
-  expected,
-  actual,
-  parts = diffWordsWithSpace(expected, actual),
-}: {
-  expected: string;
-  actual: string;
-  parts?: ChangeObject<string>[];
-}) {
+function WordDiff({ expected, actual, parts = diffWordsWithSpace(expected, actual) }: { expected: string; actual: string; parts?: ChangeObject<string>[] }) {
   const common = parts.filter((part) => !part.added && !part.removed).reduce((sum, part) => sum + part.value.length, 0);
   const related = common >= RELATED * Math.max(expected.length, actual.length, 1);
   return related ? (
@@ -40,13 +39,50 @@ export function WordDiff({
   ) : (
     <span className={styles.diff} data-testid="fork-difference-apart">
       <span>
-        planned: <del>{expected}</del>
+        planned: <del>{opening(expected)}</del>
       </span>
       <br />
       <span>
-        sent: <ins>{actual}</ins>
+        sent: <ins>{opening(actual)}</ins>
       </span>
     </span>
+  );
+}
+
+/**
+ * One message as planned and as sent, side by side: the planned text with what the runtime left out
+ * struck, beside the sent text with what it wrote otherwise marked, so each side reads as itself
+ * and the change stands at the same place on both. A side the message is not on shows a dash.
+ */
+export function SideBySide({ planned, sent }: { planned: string | null; sent: string | null }) {
+  const parts = planned !== null && sent !== null ? diffWordsWithSpace(planned, sent) : null;
+  const side = (text: string | null, keep: 'removed' | 'added', label: string) => (
+    <div className={styles.side}>
+      <span className={styles.sideLabel}>{label}</span>
+      <span className={styles.diff}>
+        {text === null
+          ? '—'
+          : parts === null
+            ? text
+            : parts.map((part, index) =>
+                !part.added && !part.removed ? (
+                  <span key={index}>{part.value}</span>
+                ) : part[keep] ? (
+                  keep === 'removed' ? (
+                    <del key={index}>{part.value}</del>
+                  ) : (
+                    <ins key={index}>{part.value}</ins>
+                  )
+                ) : null,
+              )}
+      </span>
+    </div>
+  );
+  return (
+    <div className={styles.sides} data-testid="fork-item-sides">
+      {side(planned, 'removed', 'planned')}
+      {side(sent, 'added', 'sent')}
+    </div>
   );
 }
 

@@ -79,10 +79,8 @@ export interface ForkItem {
   source: string;
   /** The message's text on one line: its start, or, where it has a counterpart that reads otherwise, the stretch where they part. */
   text: string;
-  /** A changed message, or an added one right after a removed one of its role: the planned text over the same stretch. */
+  /** A changed message: the planned text over the same stretch. */
   was?: string;
-  /** A removed message whose place the next, added one takes: its text is that one's `was`. */
-  replaced?: true;
 }
 
 function sourceWords(message: ChildMessage): string {
@@ -116,6 +114,78 @@ function parting(was: string, now: string): { was: string; text: string } {
 }
 
 /**
+ * The diff's runs of removed and added messages, paired: a message both sides have (moved by the
+ * alignment, which goes by parent place) is the same, and a removed message and an added one of its
+ * role, in order, are one changed message — the runtime wrote that place otherwise, and read apart
+ * the pair says it twice and diffs it nowhere. A pair stands where its first side stood.
+ */
+function pairedRuns(entries: readonly DiffEntry[], planned: readonly ChildMessage[], sent: readonly ChildMessage[]): DiffEntry[] {
+  const out: DiffEntry[] = [];
+  let start = 0;
+  while (start < entries.length) {
+    let end = start;
+    while (end < entries.length && (entries[end]!.kind === 'removed' || entries[end]!.kind === 'added')) end += 1;
+    if (end === start) {
+      out.push(entries[start]!);
+      start += 1;
+      continue;
+    }
+    const run = entries.slice(start, end);
+    const removed = run.filter((entry) => entry.kind === 'removed');
+    const added = run.filter((entry) => entry.kind === 'added');
+    // Each removed message's partner, and each added one's, by position on its side.
+    const addedFor = new Map<number, number>();
+    const removedFor = new Map<number, number>();
+    const match = (keyOfPlanned: (left: number) => unknown, keyOfSent: (right: number) => unknown) => {
+      const waiting = new Map<unknown, { rights: number[]; next: number }>();
+      for (const entry of added) {
+        if (removedFor.has(entry.right)) continue;
+        const key = keyOfSent(entry.right);
+        const queue = waiting.get(key);
+        if (queue === undefined) waiting.set(key, { rights: [entry.right], next: 0 });
+        else queue.rights.push(entry.right);
+      }
+      for (const entry of removed) {
+        if (addedFor.has(entry.left)) continue;
+        const queue = waiting.get(keyOfPlanned(entry.left));
+        const right = queue?.rights[queue.next];
+        if (queue === undefined || right === undefined) continue;
+        queue.next += 1;
+        addedFor.set(entry.left, right);
+        removedFor.set(right, entry.left);
+      }
+    };
+    // Messages read alike are one object (interned by the caller), so identity is sameness.
+    match(
+      (left) => planned[left]!.message,
+      (right) => sent[right]!.message,
+    );
+    match(
+      (left) => planned[left]!.message.role,
+      (right) => sent[right]!.message.role,
+    );
+    for (const entry of run) {
+      if (entry.kind === 'removed') {
+        const right = addedFor.get(entry.left);
+        if (right === undefined) out.push(entry);
+        else if (right >= 0) out.push({ kind: planned[entry.left]!.message === sent[right]!.message ? 'same' : 'changed', left: entry.left, right });
+        // Emitted once, where the pair's first side stands.
+        if (right !== undefined) removedFor.set(right, -1);
+      } else {
+        const left = removedFor.get(entry.right);
+        if (left === undefined) out.push(entry);
+        else if (left >= 0) {
+          out.push({ kind: planned[left]!.message === sent[entry.right]!.message ? 'same' : 'changed', left, right: entry.right });
+          addedFor.set(left, -1);
+        }
+      }
+    }
+    start = end;
+  }
+  return out;
+}
+
+/**
  * The compare view's diff of the two requests, aligned by the parent messages they copy and the
  * rules that wrote the rest, each text read as its provider reads it (a string or one part alike).
  */
@@ -134,32 +204,26 @@ export function forkItems(
       return { ...entry, message };
     });
   const items: ForkItem[] = [];
-  for (const entry of contextDiff(alike(planned, written.planned), alike(sent, written.sent)).entries) {
-    const shown = entry.kind === 'added' ? sent[entry.right]! : entry.kind === 'removed' ? planned[entry.left]! : sent[entry.right]!;
+  const plannedAlike = alike(planned, written.planned);
+  const sentAlike = alike(sent, written.sent);
+  for (const entry of pairedRuns(contextDiff(plannedAlike, sentAlike).entries, plannedAlike, sentAlike)) {
+    const shown = entry.kind === 'removed' ? planned[entry.left]! : sent[entry.right]!;
     const previous = items.at(-1);
     if (entry.kind === 'same' && previous?.kind === 'same') {
       previous.count += 1;
       continue;
     }
-    const role = shown.message.role;
-    // The planned side of a changed message, or of an added one that takes the place of a removed one.
-    const counterpart =
-      entry.kind === 'changed'
-        ? planned[entry.left]!
-        : entry.kind === 'added' && previous?.kind === 'removed' && previous.role === role
-          ? planned[previous.planned!]!
-          : undefined;
     const shownWords = words(shown);
-    const parted = counterpart === undefined ? { text: stretch(shownWords, 0) } : parting(words(counterpart), shownWords);
-    if (counterpart !== undefined && entry.kind === 'added') previous!.replaced = true;
+    const plannedSource = entry.kind === 'changed' ? sourceWords(planned[entry.left]!) : null;
+    const sentSource = sourceWords(shown);
     items.push({
       kind: entry.kind,
       planned: entry.kind === 'added' ? null : entry.left,
       sent: entry.kind === 'removed' ? null : entry.right,
       count: 1,
-      role,
-      source: sourceWords(shown),
-      ...parted,
+      role: shown.message.role,
+      source: plannedSource === null || plannedSource === sentSource ? sentSource : `${plannedSource} → ${sentSource}`,
+      ...(entry.kind === 'changed' ? parting(words(planned[entry.left]!), shownWords) : { text: stretch(shownWords, 0) }),
     });
   }
   return items;
