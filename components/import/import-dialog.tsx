@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { NativeSelect, Textarea } from '@/components/ui/input';
+import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { ParentRegistration } from '@/lib/fork-service/fork-service';
 import type { ImportAnswer } from '@/lib/import/import-answer';
@@ -132,8 +132,9 @@ export function ImportDialog({ dropped, onClose, onImported }: ImportDialogProps
           <TabsContent value="file">
             <label className={styles.field}>
               <span>File</span>
-              <input
+              <Input
                 type="file"
+                className="max-w-full"
                 accept=".json,.jsonl,.ndjson,.txt,application/json"
                 data-testid="import-file"
                 disabled={busy}
