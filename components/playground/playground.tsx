@@ -29,6 +29,7 @@ import { decodeUrlState, encodeUrlState } from '@/lib/workspace/url-state';
 import { activeSession } from '@/lib/workspace/workspace-store';
 import { FirstRunHint } from './first-run-hint';
 import { anthropicCounter, rememberRegistration } from './fork-client';
+import { LaunchBar, whyNoLaunch } from './launch-bar';
 import styles from './playground.module.css';
 import { PlaygroundHeader } from './playground-header';
 import { fetchScenario, sessionInit } from './scenario-client';
@@ -163,18 +164,7 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
   const setSelection = useCallback((update: (selection: ForkSelection) => ForkSelection) => workspaceStore.getState().setSelection(update), []);
   const plan = previewMatches ? preview.plan : null;
   const canLaunch = requestErrors.length === 0 && forkPointError === null && !stale && plan !== null && plan.errors.length === 0 && plan.child !== null;
-  const launchHint =
-    forkPointError !== null
-      ? 'Fix the fork point: the fork would not start where the field says.'
-      : requestErrors.length > 0
-        ? 'Fix the fields marked in red: the request cannot be planned as it stands.'
-        : plan === null
-          ? 'Planning…'
-          : plan.errors.length > 0
-            ? 'The runtime rejects this call: fix the fields marked in red.'
-            : plan.child === null
-              ? 'Not a fork: a regular subagent or teammate inherits nothing, so there is nothing to launch here.'
-              : null;
+  const launchHint = whyNoLaunch({ forkPointError, requestErrors: requestErrors.length, plan });
 
   const { launch, launching, launchError } = useLaunchChild({ canLaunch, session, transcript, request, family: plan?.family, modelId });
   const scrollTo = useCallback((index: number) => timeline.current?.scrollToIndex(index), []);
@@ -338,13 +328,15 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
         </section>
 
         <div className={styles.right}>
-          {/* The main action beside what it launches: in view on a wide screen however long the runtime's fields are. */}
-          <div className={styles.launchBar}>
-            <Button variant="primary" size="lg" disabled={!canLaunch || launching} onClick={() => void launch()} data-testid="launch-beside-preview">
-              {launching ? 'Launching…' : plan?.family === undefined ? 'Launch child' : `Launch ${plan.family.members.length} children`}
-            </Button>
-            <span className={styles.launchBesideHint}>{launchError ?? launchHint ?? 'The child receives exactly what is shown below.'}</span>
-          </div>
+          <LaunchBar
+            label={plan?.family === undefined ? 'Launch child' : `Launch ${plan.family.members.length} children`}
+            canLaunch={canLaunch}
+            launching={launching}
+            hint={launchError ?? launchHint}
+            summary={summary === null ? 'Planning…' : windowSummaryLine(summary)}
+            openChildId={openChild?.id ?? null}
+            onLaunch={() => void launch()}
+          />
           {/* The child's run right under the button that launched it; what the next launch would send follows. */}
           {openChild !== null && (
             <ChildPanel
