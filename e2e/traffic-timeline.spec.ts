@@ -41,6 +41,12 @@ for (const [kind, name, text] of [
     await expect(timeline.getByTestId('traffic-agreement')).toHaveText(
       'anthropic: 4 requests with reported usage · hit or miss agrees 3 of 4 (75%) · cached share within 5 points 3 of 4 (75%)',
     );
+    // The same four requests priced with their breakpoints placed otherwise, beside the bill.
+    const whatIf = timeline.getByTestId('what-if');
+    await expect(whatIf.getByTestId('what-if-row')).toHaveCount(4);
+    await expect(whatIf.locator('[data-placement="as-sent"]').getByTestId('what-if-saving')).toHaveText('—');
+    await expect(whatIf.locator('[data-placement="none"]').getByTestId('what-if-saving')).toHaveText(/^costs \$0\.\d+ more$/);
+    await expect(whatIf.getByTestId('what-if-billed')).toContainText('Billed');
     expect(errors).toEqual([]);
   });
 }

@@ -5,10 +5,12 @@ import { TextChunks } from '@/components/text-diff/text-chunks';
 import { Input } from '@/components/ui/input';
 import { describeHttpError, readErrorResponse } from '@/lib/http/read-error-response';
 import { formatSeconds } from '@/lib/provider-cache/cache-prediction';
+import type { BreakpointWhatIf } from '@/lib/traffic/breakpoint-what-if';
 import type { ProviderAgreement } from '@/lib/traffic/cache-agreement';
 import type { TimelineEntry } from '@/lib/traffic/cache-timeline';
 import type { TrafficProblem } from '@/lib/traffic/traffic-exchange';
 import { TRAFFIC_FORMAT_LABELS, type TrafficFormat } from '@/lib/traffic/traffic-formats';
+import { BreakpointWhatIfTable } from './breakpoint-what-if-table';
 import styles from './captures.module.css';
 import { TableFrame } from './table-frame';
 
@@ -17,6 +19,7 @@ interface TimelineAnswer {
   problems: TrafficProblem[];
   entries: TimelineEntry[];
   agreement: ProviderAgreement[];
+  whatIf: BreakpointWhatIf;
 }
 
 type Reading =
@@ -197,6 +200,7 @@ export function TrafficTimeline() {
               </tbody>
             </table>
           </TableFrame>
+          <BreakpointWhatIfTable whatIf={answer.whatIf} />
         </>
       )}
     </section>

@@ -77,6 +77,15 @@ describe('POST /api/traffic/timeline', () => {
     const answer = await (await answerTrafficTimelineRequest(post(har))).json();
     expect(answer.format).toBe('har');
     expect(answer.entries.map((entry: { verdict: string }) => entry.verdict)).toEqual(['agrees']);
+    // The what-if prices the one Messages request under each placement, beside the bill: 8 tokens at Sonnet 4's $3.
+    expect(answer.whatIf.requests).toBe(1);
+    expect(answer.whatIf.outcomes.map((outcome: { placement: { id: string } }) => outcome.placement.id)).toEqual([
+      'as-sent',
+      'none',
+      'last-block',
+      'tools-system-recent',
+    ]);
+    expect(answer.whatIf.billed).toEqual({ cachedTokens: 0, writtenTokens: 0, uncachedTokens: 8, cost: { dollars: 0.000024, complete: true, missing: [] } });
   });
 
   it('detects a mini-swe-agent trajectory and replays its Chat Completions requests through DeepSeek’s cache', async () => {
@@ -108,6 +117,8 @@ describe('POST /api/traffic/timeline', () => {
       ['deepseek', 'agrees'],
       ['deepseek', 'agrees'],
     ]);
+    // DeepSeek caches by prefix wherever a request marks it: there is no placement to price.
+    expect(answer.whatIf).toMatchObject({ requests: 0, billed: null });
   });
 
   it('refuses what it cannot read, saying what is wrong and what it takes', async () => {

@@ -5,8 +5,9 @@ import { jsonResponse } from '@/lib/http/json-response';
 import { readBodyBytes } from '@/lib/http/read-json-body';
 import { zodIssues } from '@/lib/http/zod-issues';
 import { PROVIDER_RULES } from '@/lib/provider-cache/provider-rules';
+import { breakpointWhatIf } from '@/lib/traffic/breakpoint-what-if';
 import { cacheAgreement } from '@/lib/traffic/cache-agreement';
-import { cacheTimeline } from '@/lib/traffic/cache-timeline';
+import { prepareTraffic, replayTraffic } from '@/lib/traffic/cache-timeline';
 import { detectTrafficFormat, readTrafficLog } from '@/lib/traffic/read-traffic-log';
 import { TRAFFIC_FORMAT_LABELS, TRAFFIC_FORMATS } from '@/lib/traffic/traffic-formats';
 
@@ -21,7 +22,8 @@ const querySchema = z.strictObject({
 /**
  * `POST /api/traffic/timeline?format=&name=` with a traffic log as the body: every model request
  * in it that the timeline reads, predicted from the shipped cache rules with its own breakpoints, beside the usage its
- * provider reported, with a verdict per request and the agreement per provider.
+ * provider reported, with a verdict per request and the agreement per provider; and the session
+ * priced with its breakpoints placed otherwise.
  */
 export const answerTrafficTimelineRequest = answeringErrors('replay this traffic', async (request: Request): Promise<Response> => {
   const query = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
@@ -44,6 +46,15 @@ export const answerTrafficTimelineRequest = answeringErrors('replay this traffic
           },
     );
   }
-  const entries = await cacheTimeline(log.exchanges, PROVIDER_RULES);
-  return jsonResponse({ status: 'ok', format, source, problems: log.problems, entries, agreement: cacheAgreement(entries) });
+  const prepared = await prepareTraffic(log.exchanges);
+  const entries = replayTraffic(prepared, PROVIDER_RULES);
+  return jsonResponse({
+    status: 'ok',
+    format,
+    source,
+    problems: log.problems,
+    entries,
+    agreement: cacheAgreement(entries),
+    whatIf: breakpointWhatIf(prepared, PROVIDER_RULES),
+  });
 });

@@ -122,32 +122,60 @@ function verdictOf(predicted: CachePrediction, reported: ReportedUsage): Pick<Ti
   return { predictedFraction, reportedFraction, verdict: sameOutcome && close ? 'agrees' : 'disagrees' };
 }
 
+/** A request the timeline reads, taken apart once: what a replay under any breakpoint placement starts from. */
+export interface PreparedRequest {
+  exchange: TrafficExchange;
+  provider: ProviderId;
+  shape: RequestShape;
+  /** The request as sent, its counts scaled to the reported total, and the breakpoints it carried. */
+  request: CacheRequest;
+  breakpoints: readonly number[];
+}
+
+/** Every request to an endpoint the timeline reads, in the order sent, in cache segments. */
+export async function prepareTraffic(exchanges: readonly TrafficExchange[]): Promise<PreparedRequest[]> {
+  const prepared: PreparedRequest[] = [];
+  for (const exchange of [...exchanges].sort((a, b) => a.atMs - b.atMs || a.index - b.index)) {
+    const endpoint = cachedEndpoint(exchange);
+    if (endpoint === null) continue;
+    const sent = await sentRequest(endpoint.shape, exchange.body);
+    prepared.push({ exchange, ...endpoint, request: scaled(sent.request, exchange.usage), breakpoints: sent.breakpoints });
+  }
+  return prepared;
+}
+
+export interface ReplayOptions {
+  /**
+   * Where the breakpoints go on a provider that caches at breakpoints, given the request and the
+   * ones it was sent with; left out, as sent. A what-if moves them and prices the difference.
+   */
+  placeBreakpoints?: (request: CacheRequest, sent: readonly number[]) => readonly number[];
+  /** Find each request's parting from the earlier one it shares the most with (a what-if needs only the figures). */
+  partings?: boolean;
+}
+
 /**
- * Every request to an endpoint it reads (Anthropic's Messages, DeepSeek's Messages and Chat
- * Completions) in the order sent, through its provider's cache as the shipped rules
- * describe it, each with its own breakpoints as sent, beside what the provider reported. Give it
- * every log of one account together: a provider's cache is the account's, and a new session reads
- * what an earlier one wrote.
+ * The prepared requests through each provider's cache as the rules describe it, each with its own
+ * breakpoints (or the placement asked for), beside what the provider reported.
  */
-export async function cacheTimeline(exchanges: readonly TrafficExchange[], rules: ProviderRules): Promise<TimelineEntry[]> {
+export function replayTraffic(prepared: readonly PreparedRequest[], rules: ProviderRules, options: ReplayOptions = {}): TimelineEntry[] {
+  const { placeBreakpoints, partings = true } = options;
   const ledgers = new Map<ProviderId, CacheLedger>();
   const recentByProvider = new Map<ProviderId, Sent[]>();
   const entries: TimelineEntry[] = [];
-  const inOrder = [...exchanges].sort((a, b) => a.atMs - b.atMs || a.index - b.index);
   // Times from the log's first request, so a reason says "expired at 6:00" into the session.
-  const startMs = inOrder[0]?.atMs ?? 0;
-  for (const exchange of inOrder) {
-    const endpoint = cachedEndpoint(exchange);
-    if (endpoint === null) continue;
-    const { provider } = endpoint;
+  const startMs = prepared[0]?.exchange.atMs ?? 0;
+  for (const { exchange, provider, shape, request, breakpoints } of prepared) {
     const base = { source: exchange.source, index: exchange.index, atMs: exchange.atMs, provider, model: exchange.model, reported: exchange.usage };
-    const sent = await sentRequest(endpoint.shape, exchange.body);
-    const request = scaled(sent.request, exchange.usage);
-    const recent = recentByProvider.get(provider) ?? [];
-    recentByProvider.set(provider, [...recent.slice(1 - RECENT), { exchange, request }]);
-    const closest = closestEarlier(recent, request);
-    const sharedTokens = closest === null ? 0 : request.segments.slice(0, closest.segments).reduce((sum, segment) => sum + segment.tokens, 0);
-    const parting = closest === null ? null : requestParting(closest.earlier.exchange, exchange, endpoint.shape, sharedTokens);
+    let parting: RequestParting | null = null;
+    let sharedTokens = 0;
+    if (partings) {
+      const recent = recentByProvider.get(provider) ?? [];
+      recentByProvider.set(provider, [...recent.slice(1 - RECENT), { exchange, request }]);
+      const closest = closestEarlier(recent, request);
+      sharedTokens = closest === null ? 0 : request.segments.slice(0, closest.segments).reduce((sum, segment) => sum + segment.tokens, 0);
+      parting = closest === null ? null : requestParting(closest.earlier.exchange, exchange, shape, sharedTokens);
+    }
     const rule = providerRule(rules, provider);
     const model = modelRuleFor(rules, provider, exchange.model);
     if (model === null) {
@@ -170,18 +198,32 @@ export async function cacheTimeline(exchanges: readonly TrafficExchange[], rules
       ledger = new CacheLedger(rule.ttlSeconds);
       ledgers.set(provider, ledger);
     }
+    const placed = rule.mechanism.kind !== 'breakpoints' ? undefined : placeBreakpoints === undefined ? breakpoints : placeBreakpoints(request, breakpoints);
     const predicted = predictRequest(
-      {
-        request,
-        atMs: exchange.atMs - startMs,
-        forkPrefix: request.segments.length,
-        ...(rule.mechanism.kind === 'breakpoints' ? { sentBreakpoints: sent.breakpoints } : {}),
-      },
+      { request, atMs: exchange.atMs - startMs, forkPrefix: request.segments.length, ...(placed === undefined ? {} : { sentBreakpoints: placed }) },
       { ledger, provider: rule, model },
     );
     const judged =
       exchange.usage === null ? { predictedFraction: null, reportedFraction: null, verdict: 'no usage' as const } : verdictOf(predicted, exchange.usage);
-    entries.push({ ...base, predicted, ...judged, reasons: predicted.reasons, parting, missedDollars: missedDollars(model, sharedTokens, exchange.usage) });
+    entries.push({
+      ...base,
+      predicted,
+      ...judged,
+      reasons: predicted.reasons,
+      parting,
+      missedDollars: partings ? missedDollars(model, sharedTokens, exchange.usage) : null,
+    });
   }
   return entries;
+}
+
+/**
+ * Every request to an endpoint it reads (Anthropic's Messages, DeepSeek's Messages and Chat
+ * Completions, OpenAI's Chat Completions and Responses) in the order sent, through its provider's
+ * cache as the shipped rules describe it, each with its own breakpoints as sent, beside what the
+ * provider reported. Give it every log of one account together: a provider's cache is the
+ * account's, and a new session reads what an earlier one wrote.
+ */
+export async function cacheTimeline(exchanges: readonly TrafficExchange[], rules: ProviderRules): Promise<TimelineEntry[]> {
+  return replayTraffic(await prepareTraffic(exchanges), rules);
 }
