@@ -58,7 +58,7 @@ export function BreakpointWhatIfTable({ whatIf }: { whatIf: BreakpointWhatIf }) 
           <tbody>
             {whatIf.outcomes.map((outcome) => (
               <tr key={outcome.placement.id} data-testid="what-if-row" data-placement={outcome.placement.id}>
-                <th scope="row" className={styles.explains}>
+                <th scope="row" className={styles.rowHead}>
                   {outcome.placement.label}
                   <div className={styles.muted}>{outcome.placement.description}</div>
                 </th>
@@ -68,7 +68,7 @@ export function BreakpointWhatIfTable({ whatIf }: { whatIf: BreakpointWhatIf }) 
             ))}
             {whatIf.billed === null ? null : (
               <tr data-testid="what-if-billed">
-                <th scope="row" className={styles.explains}>
+                <th scope="row" className={styles.rowHead}>
                   Billed
                   <div className={styles.muted}>
                     What the provider reported for these requests, at the same prices: how far the rules’ “as sent” is from it.
