@@ -14,6 +14,7 @@ import { cacheTimeline, FRACTION_TOLERANCE, type TimelineEntry } from '../lib/tr
 import { readClaudeTrace } from '../lib/traffic/claude-trace';
 import { readMiniSweTrajectory } from '../lib/traffic/mini-swe-agent';
 import type { TrafficExchange } from '../lib/traffic/traffic-exchange';
+import { readVcrCassette } from '../lib/traffic/vcr-cassette';
 
 const TARGET = 0.95;
 const root = path.resolve(process.env.FORK_LAB_TRAFFIC_DIR ?? path.join(process.cwd(), '..', 'shared', 'real-data', 'traffic'));
@@ -42,21 +43,28 @@ async function main() {
     return;
   }
   const files = filesUnder(root);
-  // What each kind of file holds, by its name: claude-trace logs and mini-swe-agent trajectories.
+  // What each kind of file holds, by its name: claude-trace logs, mini-swe-agent trajectories, VCR cassettes.
   const readers: [string, (file: string) => TrafficExchange[]][] = [
     ['.jsonl', (file) => readClaudeTrace(readFileSync(file, 'utf8'), path.relative(root, file)).exchanges],
     ['.traj.json', (file) => readMiniSweTrajectory(readFileSync(file, 'utf8'), path.relative(root, file)).exchanges],
+    ['.yaml', (file) => readVcrCassette(readFileSync(file, 'utf8'), path.relative(root, file)).exchanges],
   ];
   const readerOf = (file: string) => readers.find(([ending]) => file.endsWith(ending))?.[1];
   const read = files.filter((file) => readerOf(file) !== undefined);
-  // A folder is one account's captures: its logs go through one cache together, in time order.
+  // A folder of logs is one account's captures: they go through one cache together, in time order.
+  // A cassette is one test's recording, often with no send times: it is replayed on its own.
   const entries: TimelineEntry[] = [];
-  for (const folder of new Set(read.map((file) => path.dirname(file)))) {
-    const exchanges = read.filter((file) => path.dirname(file) === folder).flatMap((file) => readerOf(file)!(file));
+  const cassettes = read.filter((file) => file.endsWith('.yaml'));
+  for (const file of cassettes) entries.push(...(await cacheTimeline(readerOf(file)!(file), PROVIDER_RULES)));
+  const logs = read.filter((file) => !file.endsWith('.yaml'));
+  for (const folder of new Set(logs.map((file) => path.dirname(file)))) {
+    const exchanges = logs.filter((file) => path.dirname(file) === folder).flatMap((file) => readerOf(file)!(file));
     entries.push(...(await cacheTimeline(exchanges, PROVIDER_RULES)));
   }
   const unread = files.filter((file) => readerOf(file) === undefined && !file.endsWith('.md')).length;
-  console.log(`read ${read.length} files (claude-trace logs, mini-swe-agent trajectories); ${unread} files in other formats are not read yet`);
+  console.log(
+    `read ${read.length} files (claude-trace logs, mini-swe-agent trajectories, ${cassettes.length} VCR cassettes); ${unread} files in other formats are not read yet`,
+  );
 
   for (const agreement of cacheAgreement(entries)) {
     const { provider, requests, unpredicted, hitMissAgrees, shareWithin } = agreement;

@@ -125,7 +125,7 @@ describe('POST /api/traffic/timeline', () => {
     expect(await refusal(await answerTrafficTimelineRequest(post('   ')))).toEqual({
       status: 400,
       code: 'empty',
-      message: 'The body is empty: send a claude-trace JSONL log, a HAR file or a mini-swe-agent trajectory.',
+      message: 'The body is empty: send a claude-trace JSONL log, a HAR file, a mini-swe-agent trajectory or a VCR cassette.',
     });
     expect(await refusal(await answerTrafficTimelineRequest(post('{}', '?format=pcap')))).toMatchObject({ status: 400, code: 'invalid-request' });
     expect(await refusal(await answerTrafficTimelineRequest(post('hello\n{"request": 1}')))).toEqual({

@@ -227,6 +227,17 @@ export const PROVIDER_RULES: ProviderRules = {
     ),
     // Fork Lab's default Anthropic model (ANTHROPIC_MODEL): its prices were not in the sources read.
     row('anthropic', 'claude-sonnet-4-5', 1024, UNKNOWN_PRICES, unverified('https://platform.claude.com/docs/en/about-claude/pricing'), ANTHROPIC_MINIMUMS),
+    // The models of pydantic-ai's recorded cache tests the bench checks; prices not in the sources read.
+    row('anthropic', 'claude-sonnet-4-6', 1024, UNKNOWN_PRICES, unverified('https://platform.claude.com/docs/en/about-claude/pricing'), ANTHROPIC_MINIMUMS),
+    // 1,024 like Sonnet, not Opus 4.6's 4,096: its recorded test wrote a 1,590-token prefix.
+    row(
+      'anthropic',
+      'claude-opus-4-8',
+      1024,
+      UNKNOWN_PRICES,
+      unverified('https://platform.claude.com/docs/en/about-claude/pricing'),
+      measured('https://dev.to/creeta/claudes-prompt-cache-fails-silently-below-1024-tokens-1ch1'),
+    ),
     row('anthropic', 'claude-opus-5', 512, [5, 0.5, 6.25, 25], ANTHROPIC_PRICING, ANTHROPIC_NEW_MINIMUMS),
     row(
       'anthropic',
@@ -258,6 +269,9 @@ export const PROVIDER_RULES: ProviderRules = {
       OPENAI_CACHING,
       true,
     ),
+    // Recorded by pydantic-ai's tests: a hit of 4,012 of 4,020 tokens (no 128-token step) and the write reported.
+    row('openai', 'gpt-5.6', 1024, UNKNOWN_PRICES, unverified('https://developers.openai.com/api/docs/pricing'), OPENAI_CACHING, true),
+    row('openai', 'gpt-5.6-sol', 1024, UNKNOWN_PRICES, unverified('https://developers.openai.com/api/docs/pricing'), OPENAI_CACHING, true),
     row('openai', 'gpt-6.1-terra', 1024, [1, 0.05, 1.25, 5], measured('https://apidog.com/de/blog/gpt-6-1-terra-pricing/'), OPENAI_CACHING, true),
     row('gemini', 'gemini-2.5-flash', 2048, UNKNOWN_PRICES, GEMINI_PRICING, GEMINI_MINIMUMS),
     row('gemini', 'gemini-2.5-pro', 2048, UNKNOWN_PRICES, GEMINI_PRICING, GEMINI_MINIMUMS),
@@ -268,6 +282,7 @@ export const PROVIDER_RULES: ProviderRules = {
     row('deepseek', 'deepseek-v4-flash', 0, UNKNOWN_PRICES, unverified('https://api-docs.deepseek.com/quick_start/pricing'), DEEPSEEK_UNITS),
     // The model of mini-swe-agent's DeepSeek run the bench checks (Chat Completions through LiteLLM).
     row('deepseek', 'deepseek-chat', 0, UNKNOWN_PRICES, unverified('https://api-docs.deepseek.com/quick_start/pricing'), DEEPSEEK_UNITS),
+    row('deepseek', 'deepseek-reasoner', 0, UNKNOWN_PRICES, unverified('https://api-docs.deepseek.com/quick_start/pricing'), DEEPSEEK_UNITS),
     row('deepseek', 'deepseek-v4-pro', 0, [1.32, 0.044, 1.32, 3.96], DEEPSEEK_PRICING, DEEPSEEK_UNITS),
     row('kimi', 'kimi-k3', 0, [3, 0.3, null, 15], KIMI_PRICES, KIMI_CHUNKS),
     row('kimi', 'kimi-k2.6', 0, [0.95, 0.16, null, 4], KIMI_PRICES, KIMI_CHUNKS),

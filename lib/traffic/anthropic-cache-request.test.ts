@@ -67,4 +67,17 @@ describe('anthropicCacheRequest', () => {
     expect(byAssistant).not.toBe(plain);
     expect(continued).not.toBe(plain);
   });
+
+  it('puts a request-level cache_control (automatic caching) on the last block, beside the blocks’ own', async () => {
+    const messages = [
+      { role: 'user', content: [{ type: 'text', text: 'Read it.', cache_control: ephemeral }] },
+      { role: 'assistant', content: 'Read.' },
+      { role: 'user', content: 'Now sum it.' },
+    ];
+    expect((await anthropicCacheRequest({ model: 'm', cache_control: { type: 'ephemeral', ttl: '5m' }, messages })).breakpoints).toEqual([1, 3]);
+    // On a request whose last block is marked already, it is the same breakpoint, not a second one.
+    const lastMarked = [messages[0], { role: 'assistant', content: [{ type: 'text', text: 'Read.', cache_control: ephemeral }] }];
+    expect((await anthropicCacheRequest({ model: 'm', cache_control: ephemeral, messages: lastMarked })).breakpoints).toEqual([1, 2]);
+    expect((await anthropicCacheRequest({ model: 'm', messages })).breakpoints).toEqual([1]);
+  });
 });

@@ -68,5 +68,8 @@ export async function anthropicCacheRequest(body: Record<string, unknown>): Prom
     segments.push({ key, path, blocks: 1, tokens: (await countText(tokenText(block))).tokens, ...(turnBoundary ? { turnBoundary } : {}) });
     if (block.cache_control !== undefined) breakpoints.push(segments.length);
   }
+  // Automatic caching: a request-level cache_control puts the breakpoint on the last cacheable
+  // block, and it moves forward as the conversation grows (Anthropic's prompt caching docs).
+  if (isBlock(body.cache_control) && segments.length > 0 && breakpoints.at(-1) !== segments.length) breakpoints.push(segments.length);
   return { request: { model: typeof body.model === 'string' ? body.model : '', segments }, breakpoints };
 }

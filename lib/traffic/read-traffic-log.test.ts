@@ -6,5 +6,8 @@ describe('detectTrafficFormat', () => {
     expect(detectTrafficFormat(' {\n  "log": {"version": "1.2", "entries": []}}')).toBe('har');
     expect(detectTrafficFormat('{"info": {}, "messages": [], "trajectory_format": "mini-swe-agent-1.1"}')).toBe('mini-swe-agent');
     expect(detectTrafficFormat('{"request": {"timestamp": 1, "method": "POST", "url": "x", "body": {}}}\n')).toBe('claude-trace');
+    expect(detectTrafficFormat('interactions:\n- request:\n    method: POST\n')).toBe('vcr-cassette');
+    expect(detectTrafficFormat('# recorded by pytest-recording\n---\n\ninteractions:\n- request: {}\n')).toBe('vcr-cassette');
+    expect(detectTrafficFormat('notes:\n  interactions: 3\n')).toBe('claude-trace');
   });
 });
