@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures/shared-page';
-import { claudeTraceLog, harLog } from './fixtures/traffic-logs';
+import { claudeTraceLog, harLog, vcrCassette } from './fixtures/traffic-logs';
 
 const EXPECTED = [
   ['agrees', '+0:00'],
@@ -12,6 +12,7 @@ const EXPECTED = [
 for (const [kind, name, text] of [
   ['claude-trace log', 'session.jsonl', claudeTraceLog()],
   ['HAR file', 'session.har', harLog()],
+  ['VCR cassette', 'session.yaml', vcrCassette()],
 ] as const) {
   test(`a ${kind} replays as a cache timeline: each request predicted beside what was reported, with a verdict and the rule's reasons`, async ({ page }) => {
     const errors: string[] = [];
@@ -22,9 +23,7 @@ for (const [kind, name, text] of [
     await expect(timeline).toHaveAttribute('data-status', 'read');
     const rows = timeline.getByTestId('traffic-row');
     await expect(rows).toHaveCount(EXPECTED.length);
-    await expect(timeline.getByTestId('traffic-source')).toHaveText(
-      `${name}: 4 model requests read as ${kind === 'HAR file' ? 'a HAR file' : 'a claude-trace log'}, in the order sent.`,
-    );
+    await expect(timeline.getByTestId('traffic-source')).toHaveText(`${name}: 4 model requests read as a ${kind}, in the order sent.`);
     for (const [index, [verdict, sent]] of EXPECTED.entries()) {
       const row = rows.nth(index);
       await expect(row).toHaveAttribute('data-verdict', verdict);
