@@ -29,7 +29,8 @@ export const answerTrafficTimelineRequest = answeringErrors('replay this traffic
   const query = querySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success) throw invalidRequest('The query is not one this endpoint takes.', zodIssues(query.error));
   const text = new TextDecoder('utf-8', { fatal: false }).decode(await readBodyBytes(request, TRAFFIC_BODY_LIMIT_BYTES));
-  if (text.trim() === '') throw new HttpError(400, 'empty', 'The body is empty: send a claude-trace JSONL log, a HAR file, a mini-swe-agent trajectory or a VCR cassette.');
+  if (text.trim() === '')
+    throw new HttpError(400, 'empty', 'The body is empty: send a claude-trace JSONL log, a HAR file, a mini-swe-agent trajectory or a VCR cassette.');
   const format = query.data.format ?? detectTrafficFormat(text);
   const source = query.data.name ?? '';
   const log = readTrafficLog(format, text, source);

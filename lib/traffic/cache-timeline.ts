@@ -7,6 +7,7 @@ import { type ModelCacheRule, type ProviderId, type ProviderRules, providerRule 
 import type { ReportedUsage } from '@/lib/provider-cache/reported-usage';
 import { anthropicCacheRequest, type SentCacheRequest } from './anthropic-cache-request';
 import { chatCacheRequest } from './chat-cache-request';
+import { geminiCacheRequest } from './gemini-cache-request';
 import { type RequestParting, requestParting, sharedSegments } from './request-parting';
 import { responsesCacheRequest } from './responses-cache-request';
 import type { RequestShape, TrafficExchange } from './traffic-exchange';
@@ -81,6 +82,8 @@ const ENDPOINTS: { host: RegExp; path: RegExp; provider: ProviderId; shape: Requ
   { host: /(^|\.)openai\.com$/, path: /\/responses$/, provider: 'openai', shape: 'responses' },
   // Codex signed in with ChatGPT sends the Responses API to ChatGPT's backend.
   { host: /(^|\.)chatgpt\.com$/, path: /\/codex\/responses$/, provider: 'openai', shape: 'responses' },
+  // Gemini's implicit cache: the model is in the path, the body carries none.
+  { host: /^generativelanguage\.googleapis\.com$/, path: /\/models\/[^/]+:(generateContent|streamGenerateContent)$/, provider: 'gemini', shape: 'gemini' },
 ];
 
 /** The provider an exchange went to and the shape of its body, when it is a call the timeline reads. */
@@ -92,8 +95,10 @@ export function cachedEndpoint(exchange: TrafficExchange): { provider: ProviderI
 }
 
 /** The request as sent, in cache segments, with the breakpoints it carried (Messages only). */
-async function sentRequest(shape: RequestShape, body: Record<string, unknown>): Promise<SentCacheRequest> {
+async function sentRequest(shape: RequestShape, exchange: TrafficExchange): Promise<SentCacheRequest> {
+  const { body } = exchange;
   if (shape === 'messages') return anthropicCacheRequest(body);
+  if (shape === 'gemini') return { request: await geminiCacheRequest(body, exchange.url), breakpoints: [] };
   return { request: await (shape === 'chat' ? chatCacheRequest(body) : responsesCacheRequest(body)), breakpoints: [] };
 }
 
@@ -138,7 +143,7 @@ export async function prepareTraffic(exchanges: readonly TrafficExchange[]): Pro
   for (const exchange of [...exchanges].sort((a, b) => a.atMs - b.atMs || a.index - b.index)) {
     const endpoint = cachedEndpoint(exchange);
     if (endpoint === null) continue;
-    const sent = await sentRequest(endpoint.shape, exchange.body);
+    const sent = await sentRequest(endpoint.shape, exchange);
     prepared.push({ exchange, ...endpoint, request: scaled(sent.request, exchange.usage), breakpoints: sent.breakpoints });
   }
   return prepared;

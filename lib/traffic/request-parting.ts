@@ -35,6 +35,13 @@ function cacheOrder(body: Record<string, unknown>, shape: RequestShape): [CacheM
       ['messages_changed', 'messages', withoutCacheControl(body.messages ?? [])],
     ];
   }
+  if (shape === 'gemini') {
+    return [
+      ['system_changed', 'systemInstruction', body.systemInstruction ?? null],
+      ['tools_changed', 'tools', body.tools ?? []],
+      ['messages_changed', 'contents', body.contents ?? []],
+    ];
+  }
   if (shape === 'responses') {
     return [
       ['model_changed', 'model', body.model],

@@ -28,5 +28,5 @@ export interface TrafficLog {
   problems: TrafficProblem[];
 }
 
-/** The API shape of a request body: Anthropic's Messages, Chat Completions, or OpenAI's Responses. */
-export type RequestShape = 'messages' | 'chat' | 'responses';
+/** The API shape of a request body: Anthropic's Messages, Chat Completions, OpenAI's Responses, or Gemini's generateContent. */
+export type RequestShape = 'messages' | 'chat' | 'responses' | 'gemini';

@@ -1,6 +1,7 @@
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { readUsage } from '@/lib/provider-cache/reported-usage';
+import { geminiModel } from './gemini-cache-request';
 import { streamedUsage } from './streamed-usage';
 import type { TrafficExchange, TrafficLog, TrafficProblem } from './traffic-exchange';
 
@@ -74,7 +75,9 @@ export function readVcrCassette(text: string, source = ''): TrafficLog {
     }
     const { request, response } = entry.data;
     const body = bodyOf(request.parsed_body, request.body);
-    if (request.method !== 'POST' || !isObject(body) || !(Array.isArray(body.messages) || Array.isArray(body.input) || typeof body.input === 'string')) return;
+    const conversation =
+      isObject(body) && (Array.isArray(body.messages) || Array.isArray(body.contents) || Array.isArray(body.input) || typeof body.input === 'string');
+    if (request.method !== 'POST' || !conversation) return;
     const answer = bodyOf(response?.parsed_body, response?.body);
     lastMs = answeredAt(response?.headers, answer) ?? lastMs;
     exchanges.push({
@@ -83,7 +86,7 @@ export function readVcrCassette(text: string, source = ''): TrafficLog {
       atMs: lastMs,
       url: request.uri,
       body,
-      model: typeof body.model === 'string' ? body.model : '',
+      model: typeof body.model === 'string' ? body.model : geminiModel(request.uri),
       usage: readUsage(answer) ?? (typeof answer === 'string' ? streamedUsage(answer) : null),
     });
   });

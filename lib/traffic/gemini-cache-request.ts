@@ -1,0 +1,55 @@
+import type { CacheRequest, CacheSegment } from '@/lib/provider-cache/cache-request';
+import { contentKey } from '@/lib/provider-cache/content-key';
+import { countText } from '@/lib/tokens/count-tokens';
+
+type Part = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Part => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * An image or file part as Gemini counts it: 258 tokens (its docs' figure for an image, and what a
+ * recorded request reported), not its base64 as text, which would outweigh the rest of the request
+ * a thousand times when counts are scaled to the reported total.
+ */
+const MEDIA_TOKENS = 258;
+
+/** What of a part is read as tokens: its text, a call or a response as its JSON. */
+function tokenText(part: Part): string {
+  return typeof part.text === 'string' ? part.text : JSON.stringify(part);
+}
+
+async function tokensOf(part: Part): Promise<number> {
+  if (part.inlineData !== undefined || part.fileData !== undefined) return MEDIA_TOKENS;
+  return (await countText(tokenText(part))).tokens;
+}
+
+/** The model a Gemini call names in its URL (`…/models/gemini-2.5-flash:generateContent`); its body names none. */
+export function geminiModel(url: string): string {
+  return /\/models\/([^/:]+):/.exec(url)?.[1] ?? '';
+}
+
+/**
+ * A `generateContent` request as Gemini's implicit cache sees it: the system instruction, the
+ * tools, then every part of every content in order, one segment per part (a prefix cache: a part
+ * is the finest place two requests can part). A part's key holds its role and whether it starts
+ * its content, so the same words split otherwise read otherwise. Tokens are counted offline with
+ * Fork Lab's tokenizer; the caller scales them to what the provider reported.
+ */
+export async function geminiCacheRequest(body: Record<string, unknown>, url: string): Promise<CacheRequest> {
+  const placed: { key: string; path: string; part: Part }[] = [];
+  const system = isObject(body.systemInstruction) && Array.isArray(body.systemInstruction.parts) ? body.systemInstruction.parts.filter(isObject) : [];
+  for (const [index, part] of system.entries()) placed.push({ key: contentKey(['system', part]), path: `systemInstruction.parts[${index}]`, part });
+  for (const [index, tool] of (Array.isArray(body.tools) ? body.tools.filter(isObject) : []).entries()) {
+    placed.push({ key: contentKey(['tool', tool]), path: `tools[${index}]`, part: tool });
+  }
+  const contents = Array.isArray(body.contents) ? body.contents.filter(isObject) : [];
+  for (const [at, content] of contents.entries()) {
+    const parts = Array.isArray(content.parts) ? content.parts.filter(isObject) : [];
+    for (const [index, part] of parts.entries()) {
+      placed.push({ key: contentKey([content.role ?? 'user', index === 0, part]), path: `contents[${at}].parts[${index}]`, part });
+    }
+  }
+  const segments: CacheSegment[] = [];
+  for (const { key, path, part } of placed) segments.push({ key, path, blocks: 1, tokens: await tokensOf(part) });
+  return { model: typeof body.model === 'string' ? body.model : geminiModel(url), segments };
+}
