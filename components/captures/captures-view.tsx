@@ -6,7 +6,9 @@ import { RuntimeOptions } from '@/components/fork-controls/runtime-options';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { describeHttpError, readErrorResponse } from '@/lib/http/read-error-response';
 import type { ImportFormatId } from '@/lib/import/import-format';
+import { formatDollars } from '@/lib/provider-cache/request-cost';
 import type { CapturedSession } from '@/lib/recording/capture-sessions';
+import type { CapturedCost } from '@/lib/recording/captured-cost';
 import type { ForkFinding } from '@/lib/recording/fork-check';
 import styles from './captures.module.css';
 import { DifferenceCell, SideBySide } from './difference-cell';
@@ -27,7 +29,7 @@ interface CaptureSummary {
 
 interface Listing {
   captures: CaptureSummary[];
-  sessions: CapturedSession[];
+  sessions: (CapturedSession & { cost: CapturedCost })[];
   forks: ForkFinding[];
   /** What the forks were checked by, as asked when this listing was read: the runtime ('' for guessed) and the project folder ('' for none). */
   checkedBy: CheckedBy;
@@ -175,6 +177,29 @@ const GUESSED_FROM: Record<NonNullable<ForkFinding['guessedFrom']>, string> = {
   'agent-tool': 'guessed from its Agent tool alone',
 };
 
+const tokens = (value: number) => value.toLocaleString('en-US');
+
+/** What a session's answers reported reading, writing and paying in full, and its dollars at the rules' prices. */
+function SessionCost({ cost }: { cost: CapturedCost }) {
+  if (cost.reported === 0) {
+    return (
+      <td colSpan={2} className={styles.muted} data-testid="session-cost">
+        no usage reported
+      </td>
+    );
+  }
+  return (
+    <>
+      <td className={styles.figures} data-testid="session-usage" title={`${cost.reported} of ${cost.requests} answers reported usage`}>
+        {tokens(cost.cachedTokens)} / {tokens(cost.writtenTokens)} / {tokens(cost.uncachedTokens)}
+      </td>
+      <td className={styles.figures} data-testid="session-cost" title={cost.cost.missing.length > 0 ? `missing: ${cost.cost.missing.join(', ')}` : undefined}>
+        {formatDollars(cost.cost)}
+      </td>
+    </>
+  );
+}
+
 function Findings({ listing }: { listing: Listing }) {
   return (
     <>
@@ -253,6 +278,12 @@ function Findings({ listing }: { listing: Listing }) {
                 <th scope="col">Grouped by</th>
                 <th scope="col">Requests</th>
                 <th scope="col">Messages</th>
+                <th scope="col">
+                  Reported
+                  <br />
+                  read / written / full
+                </th>
+                <th scope="col">Input cost</th>
                 <th scope="col">Playground</th>
               </tr>
             </thead>
@@ -269,6 +300,7 @@ function Findings({ listing }: { listing: Listing }) {
                     ))}
                   </td>
                   <td>{session.messages}</td>
+                  <SessionCost cost={session.cost} />
                   <td>
                     <OpenSession
                       captureId={session.captureIds.at(-1)!}

@@ -27,6 +27,35 @@ describe('GET /api/captures', () => {
     expect(answer.forks).toMatchObject([{ parentId: 3, childId: 2, runtime: 'kimi-fork', guessed: true, verdict: 'matches' }]);
   });
 
+  it('gives each session what its answers reported and what that cost: the parent and the forked child apart', async () => {
+    const store = await runtimeThatForks('kimi-fork', ASK);
+    // The offline model's answers carry no cache figures.
+    const offline = await (await capturesListHandler(() => store)(new Request('http://127.0.0.1/api/captures'))).json();
+    expect(offline.sessions.map((session: { cost: { reported: number; requests: number } }) => [session.cost.reported, session.cost.requests])).toEqual([
+      [0, 2],
+      [0, 1],
+    ]);
+    // A session forwarded to Anthropic: its answer's usage, at Sonnet 4's prices.
+    const id = store.begin({
+      api: 'anthropic-messages',
+      sessionKey: 'forwarded',
+      requestBody: JSON.stringify({ model: 'claude-sonnet-4-20250514', messages: [{ role: 'user', content: 'Go on.' }] }),
+      requestHeaders: {},
+    });
+    const usage = { input_tokens: 12, cache_read_input_tokens: 2000, cache_creation_input_tokens: 100, output_tokens: 5 };
+    store.finish(id, { status: 200, responseBody: JSON.stringify({ usage }), responseTruncated: false, responseHeaders: null, error: null });
+    const answer = await (await capturesListHandler(() => store)(new Request('http://127.0.0.1/api/captures'))).json();
+    const forwarded = answer.sessions.find((session: { key: string | null }) => session.key === 'forwarded');
+    expect(forwarded.cost).toEqual({
+      requests: 1,
+      reported: 1,
+      cachedTokens: 2000,
+      writtenTokens: 100,
+      uncachedTokens: 12,
+      cost: { dollars: (2000 * 0.3 + 100 * 3.75 + 12 * 3) / 1_000_000, complete: true, missing: [] },
+    });
+  });
+
   it('checks by a named runtime, and refuses one that is not a runtime', async () => {
     const store = await runtimeThatForks('kimi-fork', ASK);
     const named = await (await capturesListHandler(() => store)(new Request('http://127.0.0.1/api/captures?runtime=kimi-fork'))).json();

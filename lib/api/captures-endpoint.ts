@@ -3,10 +3,12 @@ import { AGENT_TOOL_NAMES } from '@/lib/fork-service/in-flight-call';
 import { answeringErrors, HttpError, invalidRequest } from '@/lib/http/http-error';
 import { jsonResponse } from '@/lib/http/json-response';
 import { ProjectFolderError, projectFileReader } from '@/lib/project/project-files';
+import { PROVIDER_RULES } from '@/lib/provider-cache/provider-rules';
 import { answeredRequest } from '@/lib/recording/answered-request';
 import { captureReadings } from '@/lib/recording/capture-readings';
 import { groupSessions } from '@/lib/recording/capture-sessions';
 import type { CaptureStore } from '@/lib/recording/capture-store';
+import { capturedCost } from '@/lib/recording/captured-cost';
 import { capturedForkBundle } from '@/lib/recording/captured-fork';
 import { type CheckOptions, checkForks, readCapture } from '@/lib/recording/fork-check';
 import { requestAllowed } from '@/lib/recording/request-guard';
@@ -122,6 +124,11 @@ export function capturesListHandler(store: () => CaptureStore, env: Record<strin
   return answeringErrors('list captured traffic', async (request: Request): Promise<Response> => {
     guard(request, env);
     const { read, forks } = await checkedListing(store(), checkAsked(request));
+    const byId = new Map(read.map(({ capture }) => [capture.id, capture]));
+    const sessions = groupSessions(
+      read.map(({ capture, conversation }) => ({ id: capture.id, sessionKey: capture.sessionKey, conversation })),
+      new Set(forks.map((fork) => fork.childId)),
+    );
     return jsonResponse({
       captures: read.map(({ capture, conversation }) => ({
         id: capture.id,
@@ -134,10 +141,14 @@ export function capturesListHandler(store: () => CaptureStore, env: Record<strin
         requestBytes: capture.requestBody.length,
         messages: conversation?.transcript.messages.length ?? null,
       })),
-      sessions: groupSessions(
-        read.map(({ capture, conversation }) => ({ id: capture.id, sessionKey: capture.sessionKey, conversation })),
-        new Set(forks.map((fork) => fork.childId)),
-      ),
+      // Each session's cost from its answers' usage: a fork's child is a session of its own.
+      sessions: sessions.map((session) => ({
+        ...session,
+        cost: capturedCost(
+          session.captureIds.map((id) => byId.get(id)!),
+          PROVIDER_RULES,
+        ),
+      })),
       forks,
     });
   });
