@@ -131,9 +131,9 @@ export function TrafficTimeline() {
       <h2>Cache timeline of a traffic log</h2>
       <p className={styles.muted}>
         A claude-trace log (<code>.jsonl</code>), a HAR file, a mini-swe-agent trajectory (<code>.traj.json</code>) or a VCR cassette (<code>.yaml</code>):
-        every Messages, Chat Completions or Responses request, in the order sent, through its provider’s cache as the shipped rules describe it, with the breakpoints it was sent with, beside the usage the
-        provider reported. Token counts are scaled to each request’s reported total, so shares are compared, not tokenizers. Read and written are shown as{' '}
-        <em>read / written</em> tokens.
+        every Messages, Chat Completions or Responses request, in the order sent, through its provider’s cache as the shipped rules describe it, with the
+        breakpoints it was sent with, beside the usage the provider reported. Token counts are scaled to each request’s reported total, so shares are compared,
+        not tokenizers. Read and written are shown as <em>read / written</em> tokens.
       </p>
       <label>
         Traffic log{' '}
