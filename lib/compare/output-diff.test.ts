@@ -29,6 +29,14 @@ describe('outputDiff', () => {
     const diff = outputDiff('The month is off by one in parseDate.', 'I could not find src/date.ts in the workspace, so nothing was written.');
     expect(diff.verdict).toBe('different');
     expect(diff.chunks).toEqual([{ text: 'I could not find src/date.ts in the workspace, so nothing was written.', change: 'kept' }]);
-    expect(outputDiffLine(diff, 'B')).toBe('A different answer from B’s (fewer than a third of its words kept).');
+    expect(outputDiffLine(diff, 'B')).toBe('A different answer from B’s (it keeps fewer than half the words).');
+  });
+
+  it('reads two short answers that share a few words as two answers, not an edit', () => {
+    const diff = outputDiff(
+      'Nothing in my context mentions “release tag”.',
+      'From my context (the user message at position 3 of 14): “The release tag is v2.14.3 — remember it.”',
+    );
+    expect(diff.verdict).toBe('different');
   });
 });

@@ -17,12 +17,16 @@ const words = (text: string) => text.split(/\s+/).filter((word) => word !== '').
 /**
  * One child's answer against the baseline child's, the way a reviewer reads two runs: the same,
  * the baseline's with words added and removed, or a different answer that a word diff would only
- * interleave (fewer than a third of the words kept, or past the edit budget).
+ * interleave. An answer is an edit of the baseline's when it keeps at least half the words of the
+ * longer of the two: answers are short, and two that share "my context" and "release tag" are
+ * still two answers ("Nothing in my context mentions the release tag" against "From my context:
+ * the release tag is v2.14.3").
  */
 export function outputDiff(baseline: string, output: string): OutputDiff {
   if (baseline === output) return { verdict: 'same', added: 0, removed: 0, chunks: [{ text: output, change: 'kept' }] };
   const changes = diffWordsWithSpace(baseline, output, { maxEditLength: MAX_EDITS_PER_PART });
-  if (changes === undefined || unrelated(changes)) {
+  const kept = changes?.filter((change) => !change.added && !change.removed).reduce((sum, change) => sum + words(change.value), 0) ?? 0;
+  if (changes === undefined || unrelated(changes) || kept < Math.max(words(baseline), words(output)) / 2) {
     return { verdict: 'different', added: words(output), removed: words(baseline), chunks: [{ text: output, change: 'kept' }] };
   }
   let added = 0;
@@ -38,7 +42,7 @@ export function outputDiff(baseline: string, output: string): OutputDiff {
 /** The diff in a few words, beside the variant's answer: "7 words added, 2 removed against A". */
 export function outputDiffLine(diff: OutputDiff, baseline: string): string {
   if (diff.verdict === 'same') return `The same answer as ${baseline}’s.`;
-  if (diff.verdict === 'different') return `A different answer from ${baseline}’s (fewer than a third of its words kept).`;
+  if (diff.verdict === 'different') return `A different answer from ${baseline}’s (it keeps fewer than half the words).`;
   const plural = (count: number) => `${count} word${count === 1 ? '' : 's'}`;
   return `${baseline}’s answer with ${plural(diff.added)} added and ${plural(diff.removed)} removed.`;
 }
