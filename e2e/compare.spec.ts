@@ -279,7 +279,8 @@ test.describe('compare view', () => {
     const compare = new ComparePage(shared.page);
     await compare.waitPlanned();
     await expect(shared.page.getByTestId('compare-parent')).toHaveText('Reminders between turns');
-    await shared.page.getByTestId('back-to-playground').click();
+    // Back by the site's own navigation, the one way to every page.
+    await shared.page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Playground', exact: true }).click();
     await expect(shared.readyRoot).toBeVisible();
   });
 });

@@ -1,6 +1,5 @@
 'use client';
 
-import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { RuntimeOptions } from '@/components/fork-controls/runtime-options';
 import { Input, NativeSelect } from '@/components/ui/input';
@@ -92,7 +91,7 @@ export function CapturesView() {
         <h1>Captured traffic</h1>
         <p className={styles.muted}>
           Point a runtime at this server (<code>/v1/chat/completions</code>, <code>/v1/responses</code>, <code>/v1/messages</code>): every request is kept here,
-          and each fork found in it is checked against the runtime’s rules. <Link href="/">← Playground</Link>
+          and each fork found in it is checked against the runtime’s rules.
         </p>
         <label>
           Check forks by{' '}

@@ -1,6 +1,5 @@
 'use client';
 
-import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import pageStyles from '@/components/playground/playground.module.css';
 import { fetchScenario, sessionInit } from '@/components/playground/scenario-client';
@@ -90,14 +89,7 @@ export function CompareView({ initialScenario, defaultScenarioId }: CompareViewP
         sweeps={session.sweeps ?? []}
         models={models}
         onChange={(next) => workspaceStore.getState().setCompare(next, session.id)}
-        actions={
-          <>
-            <ShareButton session={session} />
-            <Link href="/" data-testid="back-to-playground">
-              ← Playground
-            </Link>
-          </>
-        }
+        actions={<ShareButton session={session} />}
       />
     </>
   );
