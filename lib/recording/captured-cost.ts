@@ -46,6 +46,7 @@ function answerUsage(responseBody: string) {
  */
 export function capturedCost(captures: readonly { api: ModelApi; requestBody: string; responseBody: string | null }[], rules: ProviderRules): CapturedCost {
   const costs: RequestCost[] = [];
+  const allProviders = rules.providers.map((provider) => provider.provider);
   const sum = { reported: 0, cachedTokens: 0, writtenTokens: 0, uncachedTokens: 0 };
   for (const capture of captures) {
     const usage = capture.responseBody === null ? null : answerUsage(capture.responseBody);
@@ -56,7 +57,7 @@ export function capturedCost(captures: readonly { api: ModelApi; requestBody: st
     sum.uncachedTokens += usage.uncachedTokens;
     const model = modelOf(capture.requestBody);
     const own = MODEL_APIS[capture.api].provider;
-    const providers: ProviderId[] = [own, ...rules.providers.map((provider) => provider.provider).filter((provider) => provider !== own)];
+    const providers: ProviderId[] = [own, ...allProviders.filter((provider) => provider !== own)];
     const rule = providers.map((provider) => modelRuleFor(rules, provider, model)).find((found) => found !== null);
     costs.push(rule === undefined ? { dollars: 0, complete: false, missing: [`prices for ${model || 'an unnamed model'}`] } : requestCost(usage, rule));
   }

@@ -42,25 +42,27 @@ function sum(parts: readonly { cachedTokens: number; writtenTokens: number; unca
  * provider's reported usage at the same prices is beside them, so the rules' own error is in view.
  */
 export function breakpointWhatIf(prepared: readonly PreparedRequest[], rules: ProviderRules): BreakpointWhatIf {
-  // Only requests whose provider caches at breakpoints: elsewhere a placement changes nothing.
-  const priced = prepared.filter(
-    (entry) => providerRule(rules, entry.provider).mechanism.kind === 'breakpoints' && modelRuleFor(rules, entry.provider, entry.exchange.model) !== null,
-  );
-  const modelOf = (entry: PreparedRequest) => modelRuleFor(rules, entry.provider, entry.exchange.model)!;
-  const reported = priced.filter((entry) => entry.exchange.usage !== null);
+  // Only requests whose provider caches at breakpoints, each with its model's rule, looked up once.
+  const pricedWith = prepared.flatMap((entry) => {
+    const model = providerRule(rules, entry.provider).mechanism.kind === 'breakpoints' ? modelRuleFor(rules, entry.provider, entry.exchange.model) : null;
+    return model === null ? [] : [{ entry, model }];
+  });
+  const priced = pricedWith.map(({ entry }) => entry);
+  const modelOf = (at: number) => pricedWith[at]!.model;
+  const reported = pricedWith.filter(({ entry }) => entry.exchange.usage !== null);
   const billed =
     reported.length === 0
       ? null
       : sum(
-          reported.map((entry) => {
+          reported.map(({ entry, model }) => {
             const usage = entry.exchange.usage!;
-            return { ...usage, cost: requestCost(usage, modelOf(entry)) };
+            return { ...usage, cost: requestCost(usage, model) };
           }),
         );
   const outcomes = BREAKPOINT_PLACEMENTS.map((placement) => {
     const entries = replayTraffic(priced, rules, { placeBreakpoints: placement.place, partings: false });
     const input = sum(
-      entries.flatMap((entry, at) => (entry.predicted === null ? [] : [{ ...entry.predicted, cost: requestCost(entry.predicted, modelOf(priced[at]!)) }])),
+      entries.flatMap((entry, at) => (entry.predicted === null ? [] : [{ ...entry.predicted, cost: requestCost(entry.predicted, modelOf(at)) }])),
     );
     return { placement: { id: placement.id, label: placement.label, description: placement.description }, ...input, savingDollars: 0 };
   });
