@@ -148,3 +148,12 @@ for (const view of VIEWS) {
     });
   }
 }
+
+test('every select on the playground draws the chevron that says it opens a list', async ({ page }) => {
+  const playground = new PlaygroundPage(page);
+  await playground.open({ scenario: 'startup-block' });
+  const selects = page.locator('select:not([disabled])');
+  expect(await selects.count()).toBeGreaterThan(2);
+  const images = await selects.evaluateAll((all) => all.map((select) => getComputedStyle(select).backgroundImage));
+  for (const image of images) expect(image).toContain('data:image/svg+xml');
+});
