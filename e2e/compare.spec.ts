@@ -186,6 +186,16 @@ test.describe('compare view', () => {
     await expect(compare.card('E')).toHaveAttribute('data-policy', 'kimi-fork');
     await compare.click('C', 'baseline');
     await expect(compare.card('C')).toContainText('baseline');
+    // A removal is one click, taken back from its toast: the variant returns at its place.
+    const removedPolicy = await compare.card('A').getAttribute('data-policy');
+    await compare.click('A', 'remove');
+    expect(await compare.letters()).toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
+    await expect(page.getByTestId('remove-variant-undo-toast')).toContainText('Variant A removed.');
+    await page.getByTestId('remove-variant-undo').click();
+    await compare.waitPlanned();
+    expect(await compare.letters()).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G']);
+    await expect(compare.card('A')).toHaveAttribute('data-policy', removedPolicy!);
+    await expect(compare.card('C')).toContainText('baseline');
     await compare.click('A', 'remove');
     expect(await compare.letters()).toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
     await compare.page.getByTestId('add-variant').click();
@@ -243,9 +253,13 @@ test.describe('compare view', () => {
     await page.getByTestId('sweep-checks').fill('max-output-tokens:500');
     await page.getByTestId('sweep-run').click();
     await expect(page.getByTestId('sweep-smallest')).toHaveText('Smallest passing window: 1', { timeout: 20_000 });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.getByTestId('share').click();
     const url = await page.getByTestId('share-url').inputValue();
     expect(url).toMatch(/\/share\/[0-9a-f]{40}$/);
+    // The link is on the clipboard already, and the page says so.
+    await expect(page.getByTestId('share-copy')).toHaveText('Copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
 
     const fresh = await browser.newContext();
     const shared = new ComparePage(await fresh.newPage());
@@ -266,6 +280,7 @@ test.describe('compare view', () => {
     await shared.page.keyboard.press('Escape');
     await expect(shared.drawer()).toHaveCount(0);
     await expect(shared.page.getByTestId('compare-directive')).toHaveCSS('border-top-style', 'dashed');
+    await expect(shared.page.getByTestId('family-gap')).toHaveAttribute('readonly', '');
     // The sweep travels with the compare, read-only: its results, no form to run another.
     await expect(shared.page.getByTestId('sweep-smallest')).toHaveText('Smallest passing window: 1');
     await expect(shared.page.getByTestId('sweep-row')).toHaveCount(2);

@@ -86,6 +86,13 @@ test.describe('cache, cost and acceptance by provider', () => {
     await expect(members.nth(1)).toHaveAttribute('data-missed', 'true');
     await expect(members.nth(1)).toHaveText('0 · expired first');
     await expect(family.locator('[data-testid="family-ttl"][data-provider="kimi"]')).toContainText('would miss: the prefix expired before');
+    // A gap that is none stays as typed, is said to be none, and the forecast keeps the last one.
+    await page.getByTestId('family-gap').fill('-5');
+    await expect(page.getByTestId('family-gap')).toHaveValue('-5');
+    await expect(page.getByTestId('family-gap-error')).toHaveText(
+      '“-5” is not a gap: a whole number of seconds from 0 to 86,400 (a day). The forecast below still sends them 360 s apart.',
+    );
+    await expect(members.nth(1)).toHaveAttribute('data-missed', 'true');
   });
 
   test("an AgentSwarm preview forecasts the family on Kimi's launch schedule", async ({ page }) => {

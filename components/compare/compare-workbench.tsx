@@ -1,22 +1,26 @@
 'use client';
 
 import { Plus } from 'lucide-react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import pageStyles from '@/components/playground/playground.module.css';
 import { SweepPanel } from '@/components/sweep/sweep-panel';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/input';
+import { showUndoToast } from '@/components/ui/undo-toast';
 import type { ModelOption } from '@/lib/ai/providers';
 import {
   addVariant,
   type CompareSetup,
   duplicateVariant,
+  MAX_COMPARE_DIRECTIVE,
   MAX_VARIANTS,
   MIN_VARIANTS,
   moveVariant,
   removeVariant,
+  restoreVariant,
   updateVariant,
   variantLetter,
+  variantRemoval,
 } from '@/lib/compare/compare-setup';
 import { disagreements } from '@/lib/compare/disagreements';
 import { type InheritanceGrid, inheritanceGrid } from '@/lib/compare/inheritance-grid';
@@ -103,6 +107,26 @@ export function CompareWorkbench({ sessionId, title, transcript, revision, setup
   const runs = useRunAll(readOnly ? null : sessionId, readOnly ? NO_VARIANTS : accepted);
 
   const change = (next: CompareSetup) => onChange?.(next);
+  // A directive over the limit stays in the field, marked, and is not saved: the compare keeps the
+  // last one it can save and read back, and plans with it.
+  const [overlong, setOverlong] = useState<string | null>(null);
+  const editDirective = (value: string) => {
+    if (value.length > MAX_COMPARE_DIRECTIVE) return setOverlong(value);
+    setOverlong(null);
+    change({ ...setup, directive: value });
+  };
+  // The way back from a removal applies to the compare as it is when Undo is pressed, not as it was.
+  const latest = useRef(setup);
+  useEffect(() => {
+    latest.current = setup;
+  });
+  const remove = (id: string) => {
+    const removal = variantRemoval(setup, id);
+    if (removal === null) return;
+    const letter = letters[removal.index]!;
+    change(removeVariant(setup, id));
+    showUndoToast({ message: `Variant ${letter} removed.`, undo: () => change(restoreVariant(latest.current, removal)), testId: 'remove-variant-undo' });
+  };
   const baselineOutput = setup.runs?.[setup.baselineId]?.output ?? null;
   const baselineAnswer = baselineOutput === null ? null : { letter: letters[baselineIndex]!, output: baselineOutput };
 
@@ -121,12 +145,20 @@ export function CompareWorkbench({ sessionId, title, transcript, revision, setup
       <label className={styles.directive}>
         <span>Directive (every variant’s child gets it)</span>
         <Textarea
-          value={setup.directive}
+          value={overlong ?? setup.directive}
           readOnly={readOnly}
           rows={2}
-          onChange={(event) => change({ ...setup, directive: event.target.value })}
+          onChange={(event) => editDirective(event.target.value)}
+          aria-invalid={overlong !== null || undefined}
+          aria-describedby={overlong === null ? undefined : 'compare-directive-error'}
           data-testid="compare-directive"
         />
+        {overlong === null ? null : (
+          <span id="compare-directive-error" className={styles.error} role="alert" data-testid="compare-directive-error">
+            This directive is {overlong.length.toLocaleString('en-US')} characters; a compare takes up to {MAX_COMPARE_DIRECTIVE.toLocaleString('en-US')}. The
+            variants still use the last one that fit.
+          </span>
+        )}
       </label>
       <div className={styles.runAll}>
         <h2 className={styles.barHeading}>Variants</h2>
@@ -164,7 +196,7 @@ export function CompareWorkbench({ sessionId, title, transcript, revision, setup
             onBaseline={() => change({ ...setup, baselineId: variant.id })}
             onMove={(by) => change(moveVariant(setup, variant.id, by))}
             onDuplicate={() => change(duplicateVariant(setup, variant.id, newId))}
-            onRemove={() => change(removeVariant(setup, variant.id))}
+            onRemove={() => remove(variant.id)}
             run={setup.runs?.[variant.id]}
             liveText={runs.liveText[variant.id]}
             onStopRun={() => runs.stop(variant.id)}
@@ -204,7 +236,7 @@ export function CompareWorkbench({ sessionId, title, transcript, revision, setup
           </>
         )}
       </section>
-      <FamilyCachePanel transcript={transcript} setup={setup} />
+      <FamilyCachePanel transcript={transcript} setup={setup} readOnly={readOnly} />
       <ContextDiffPanel
         choices={setup.variants.map((variant, index) => ({ id: variant.id, letter: letters[index]!, preview: previews.get(variant.id) }))}
         baselineId={setup.baselineId}

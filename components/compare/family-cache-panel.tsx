@@ -6,6 +6,7 @@ import { FamilyCacheTable } from '@/components/preview/family-cache-table';
 import { useForecastRules } from '@/components/preview/provider-rules-editor';
 import { Input } from '@/components/ui/input';
 import { type CompareSetup, variantLetter, variantRequest } from '@/lib/compare/compare-setup';
+import { gapError } from '@/lib/compare/family-gap';
 import type { ForkRequest, ParentTranscript } from '@/lib/fork';
 import type { FamilyCachePreview } from '@/lib/fork-service/fork-service';
 import { formatSeconds } from '@/lib/provider-cache/cache-prediction';
@@ -33,8 +34,11 @@ function familyOf(setup: CompareSetup): { requests: ForkRequest[]; letters: stri
  * The variants as one family: sent in their order, `gap` seconds apart, through each provider's
  * cache. Each later one reads what the parent and the earlier ones left, unless it expired first.
  */
-export function FamilyCachePanel({ transcript, setup }: { transcript: ParentTranscript; setup: CompareSetup }) {
+export function FamilyCachePanel({ transcript, setup, readOnly = false }: { transcript: ParentTranscript; setup: CompareSetup; readOnly?: boolean }) {
+  // What was typed stays in the field; the forecast uses the last gap that reads as one.
+  const [typedGap, setTypedGap] = useState('0');
   const [gapSeconds, setGapSeconds] = useState(0);
+  const gapProblem = gapError(typedGap);
   const [answer, setAnswer] = useState<{ key: string; value: Answer } | { key: string; error: string } | null>(null);
   const family = useMemo(() => familyOf(setup), [setup]);
   const rules = useForecastRules();
@@ -68,15 +72,25 @@ export function FamilyCachePanel({ transcript, setup }: { transcript: ParentTran
         <label className={styles.inline}>
           <span>Send each variant</span>
           <Input
-            type="number"
-            min={0}
-            max={86_400}
-            value={gapSeconds}
+            inputMode="numeric"
+            value={typedGap}
+            readOnly={readOnly}
+            className="w-20"
+            aria-invalid={gapProblem !== null || undefined}
+            aria-describedby={gapProblem === null ? undefined : 'family-gap-error'}
             data-testid="family-gap"
-            onChange={(event) => setGapSeconds(Math.min(86_400, Math.max(0, Number(event.target.value) || 0)))}
+            onChange={(event) => {
+              setTypedGap(event.target.value);
+              if (gapError(event.target.value) === null) setGapSeconds(Number(event.target.value.trim()));
+            }}
           />
           <span>seconds after the one before, in the order above</span>
         </label>
+        {gapProblem === null ? null : (
+          <p id="family-gap-error" className={styles.error} role="alert" data-testid="family-gap-error">
+            {gapProblem} The forecast below still sends them {gapSeconds.toLocaleString('en-US')} s apart.
+          </p>
+        )}
       </div>
       {family.requests.length === 0 ? <p className={styles.muted}>No variant makes a request to forecast.</p> : null}
       {current === null && family.requests.length > 0 ? <p className={styles.muted}>Forecasting…</p> : null}

@@ -208,6 +208,7 @@ export function InheritanceGridView({ grid, found, letters, onlyDiffering, onlyR
             );
           }}
           className={styles.gridScroller}
+          fitHeight
           tabIndex={0}
           aria-label="Inheritance grid"
           data-testid="grid-scroller"

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/toaster';
 import { describeHttpError, readErrorResponse } from '@/lib/http/read-error-response';
 import { SHARE_BODY_LIMIT_BYTES } from '@/lib/share/share-snapshot';
 import type { ParentSession } from '@/lib/workspace/workspace';
@@ -14,9 +15,21 @@ import styles from './compare.module.css';
  * in this browser's storage).
  */
 export function ShareButton({ session }: { session: ParentSession }) {
-  const [state, setState] = useState<{ status: 'idle' | 'sharing' } | { status: 'shared'; url: string } | { status: 'failed'; message: string }>({
+  const [state, setState] = useState<
+    { status: 'idle' | 'sharing' } | { status: 'shared'; url: string; copied: boolean } | { status: 'failed'; message: string }
+  >({
     status: 'idle',
   });
+  // The link goes to the clipboard where the browser lets it; the field shows it either way.
+  const copy = async (url: string) => {
+    try {
+      await navigator.clipboard.writeText(url);
+      toast.success('Link copied: it opens this compare read-only in any browser.');
+      return true;
+    } catch {
+      return false;
+    }
+  };
   const share = async () => {
     setState({ status: 'sharing' });
     try {
@@ -34,7 +47,8 @@ export function ShareButton({ session }: { session: ParentSession }) {
       const response = await fetch('/api/share', { method: 'POST', headers: { 'content-type': 'application/json' }, body: bytes });
       if (!response.ok) throw new Error(describeHttpError(await readErrorResponse(response)));
       const answer = (await response.json()) as { url: string };
-      setState({ status: 'shared', url: new URL(answer.url, window.location.origin).href });
+      const url = new URL(answer.url, window.location.origin).href;
+      setState({ status: 'shared', url, copied: await copy(url) });
     } catch (error) {
       setState({ status: 'failed', message: error instanceof Error ? error.message : String(error) });
     }
@@ -53,6 +67,16 @@ export function ShareButton({ session }: { session: ParentSession }) {
           data-testid="share-url"
           onFocus={(event) => event.target.select()}
         />
+      ) : null}
+      {state.status === 'shared' ? (
+        <Button
+          size="sm"
+          data-testid="share-copy"
+          onClick={() => void copy(state.url).then((copied) => setState({ ...state, copied }))}
+          title="Copy the link again"
+        >
+          {state.copied ? 'Copied' : 'Copy link'}
+        </Button>
       ) : null}
       {state.status === 'failed' ? (
         <span className={styles.error} role="alert" data-testid="share-error">

@@ -11,10 +11,7 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from '@/components/ui/dialog';
-import { toast } from '@/components/ui/toaster';
-
-/** How long the way back is offered after a reset. */
-const UNDO_MS = 15_000;
+import { showUndoToast, UNDO_MS } from '@/components/ui/undo-toast';
 
 /**
  * "Reset workspace", which forgets every session and child this browser holds: asked first, with
@@ -25,28 +22,7 @@ const UNDO_MS = 15_000;
 export function ResetWorkspace({ sessions, children, reset }: { sessions: number; children: number; reset(): Promise<() => Promise<void>> }) {
   const confirm = async () => {
     const undo = await reset();
-    toast.custom(
-      (id) => (
-        <p
-          role="status"
-          className="m-0 flex items-center gap-3 rounded-control border border-border bg-background px-3 py-2 text-sm text-foreground shadow-lg"
-          data-testid="reset-undo-toast"
-        >
-          Workspace reset.
-          <Button
-            size="sm"
-            data-testid="reset-undo"
-            onClick={() => {
-              toast.dismiss(id);
-              void undo();
-            }}
-          >
-            Undo
-          </Button>
-        </p>
-      ),
-      { duration: UNDO_MS },
-    );
+    showUndoToast({ message: 'Workspace reset.', undo: () => void undo(), testId: 'reset-undo' });
   };
   return (
     <AlertDialog>

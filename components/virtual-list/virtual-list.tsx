@@ -22,6 +22,8 @@ export interface VirtualListProps {
    * scroll renders the new rows without a layout read per row.
    */
   fixedHeight?: boolean;
+  /** The list is as tall as its items, up to the `max-height` its class sets, instead of a fixed height. */
+  fitHeight?: boolean;
   className?: string;
   'aria-label'?: string;
   'data-testid'?: string;
@@ -36,7 +38,7 @@ export interface VirtualListProps {
  * parent renders a few dozen rows, so a window change repaints in milliseconds.
  */
 export const VirtualList = forwardRef<VirtualListHandle, VirtualListProps>(function VirtualList(
-  { count, estimatedHeight, itemKey, renderItem, overscan = 10, fixedHeight = false, className, ...rest },
+  { count, estimatedHeight, itemKey, renderItem, overscan = 10, fixedHeight = false, fitHeight = false, className, ...rest },
   ref,
 ) {
   const scroller = useRef<HTMLDivElement>(null);
@@ -68,7 +70,7 @@ export const VirtualList = forwardRef<VirtualListHandle, VirtualListProps>(funct
   );
 
   return (
-    <div ref={scroller} className={`${styles.scroller} ${className ?? ''}`} {...rest}>
+    <div ref={scroller} className={`${styles.scroller} ${fitHeight ? styles.fitHeight : ''} ${className ?? ''}`} {...rest}>
       <div className={styles.spacer} style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => (
           <div

@@ -8,6 +8,9 @@ import {
   moveVariant,
   removeVariant,
   restoreCompareSetup,
+  restoreVariant,
+  updateVariant,
+  variantRemoval,
   variantRequest,
 } from './compare-setup';
 
@@ -56,6 +59,30 @@ describe('compare setup', () => {
     expect(setup.baselineId).toBe('v7');
     for (const id of setup.variants.map((variant) => variant.id)) setup = removeVariant(setup, id);
     expect(setup.variants).toHaveLength(2);
+  });
+
+  it('puts a removed variant back at its place and as the baseline, keeping edits made since', () => {
+    const next = ids();
+    let setup = defaultCompareSetup(qwenTwo, 'offline', next);
+    const order = setup.variants.map((variant) => variant.id);
+    const [first, second, third] = order as [string, string, string];
+    setup = {
+      ...setup,
+      baselineId: second,
+      runs: { [second]: { runId: 'r', requestKey: 'k', modelId: 'offline', status: 'finished', output: 'done', error: null } },
+    };
+    const removal = variantRemoval(setup, second)!;
+    expect(removal).toMatchObject({ index: 1, wasBaseline: true });
+    let removed = removeVariant(setup, second);
+    expect(removed.baselineId).toBe(first);
+    removed = updateVariant(removed, third, (variant) => ({ ...variant, forkPoint: 3 }));
+    const back = restoreVariant(removed, removal);
+    expect(back.variants.map((variant) => variant.id)).toEqual(order);
+    expect(back.baselineId).toBe(second);
+    expect(back.variants[2]!.forkPoint).toBe(3);
+    expect(back.runs?.[second]?.output).toBe('done');
+    expect(restoreVariant(back, removal)).toBe(back);
+    expect(variantRemoval(setup, 'gone')).toBeNull();
   });
 
   it('restores only a compare that is whole: known runtimes, a baseline among the variants, distinct ids', () => {

@@ -58,9 +58,12 @@ const compareRunSchema = z.object({
   error: z.string().nullable(),
 });
 
+/** The longest directive a compare keeps: a longer one would not survive being saved and read back. */
+export const MAX_COMPARE_DIRECTIVE = 100_000;
+
 export const compareSetupSchema = z
   .object({
-    directive: z.string().max(100_000),
+    directive: z.string().max(MAX_COMPARE_DIRECTIVE),
     baselineId: z.string(),
     variants: z.array(compareVariantSchema).min(MIN_VARIANTS).max(MAX_VARIANTS),
     runs: z.record(z.string(), compareRunSchema).optional(),
@@ -153,6 +156,32 @@ export function removeVariant(setup: CompareSetup, id: string): CompareSetup {
   const variants = setup.variants.filter((variant) => variant.id !== id);
   if (variants.length === setup.variants.length) return setup;
   return { ...setup, variants, baselineId: setup.baselineId === id ? variants[0]!.id : setup.baselineId };
+}
+
+/** A variant as it was removed: enough to put it back where it stood. */
+export interface RemovedVariant {
+  variant: CompareVariant;
+  index: number;
+  wasBaseline: boolean;
+}
+
+/** What `removeVariant` would take out, for the way back; null when it would take nothing. */
+export function variantRemoval(setup: CompareSetup, id: string): RemovedVariant | null {
+  const index = setup.variants.findIndex((variant) => variant.id === id);
+  if (index < 0 || setup.variants.length <= MIN_VARIANTS) return null;
+  return { variant: setup.variants[index]!, index, wasBaseline: setup.baselineId === id };
+}
+
+/**
+ * Put a removed variant back at its place, and as the baseline if it was. Its run was never
+ * dropped, so its answer comes back too. Applied to the compare as it is now, not as it was: edits
+ * made since the removal stay. Nothing changes when the compare is full or already has the id.
+ */
+export function restoreVariant(setup: CompareSetup, removed: RemovedVariant): CompareSetup {
+  if (setup.variants.length >= MAX_VARIANTS || setup.variants.some((variant) => variant.id === removed.variant.id)) return setup;
+  const at = Math.min(removed.index, setup.variants.length);
+  const variants = [...setup.variants.slice(0, at), removed.variant, ...setup.variants.slice(at)];
+  return { ...setup, variants, baselineId: removed.wasBaseline ? removed.variant.id : setup.baselineId };
 }
 
 /** Replace one variant (its runtime, fields, fork point or model). */
