@@ -82,14 +82,33 @@ test.describe('sweep', () => {
     await offline.close();
   });
 
-  test('says what is wrong with a check before running anything', async ({ page }) => {
+  test('says what is wrong with the windows and the checks as they are typed, and Run waits for them', async ({ page }) => {
     const compare = new ComparePage(page);
     await compare.open('startup-block');
-    await page.getByTestId('sweep-checks').fill('contains:a\nequals:b');
-    await page.getByTestId('sweep-run').click();
-    await expect(page.getByTestId('sweep-error')).toContainText(
-      'checks[1]: "equals" is not a check; one of contains, not-contains, regex, json-path, max-output-tokens',
+    const run = page.getByTestId('sweep-run');
+    // No check yet: Run waits, and the field says what to write.
+    await expect(page.getByTestId('sweep-checks-error')).toHaveText(
+      'Add a check, one a line (contains:heron-7731, say): each child passes or fails by its checks.',
     );
+    await expect(run).toBeDisabled();
+    await page.getByTestId('sweep-checks').fill('contains:a\nequals:b');
+    await expect(page.getByTestId('sweep-checks-error')).toHaveText(
+      'Check 2, “equals:b”: "equals" is not a check; one of contains, not-contains, regex, json-path, max-output-tokens.',
+    );
+    await expect(page.getByTestId('sweep-checks')).toHaveAttribute('aria-invalid', 'true');
+    await expect(run).toBeDisabled();
+    await page.getByTestId('sweep-checks').fill('contains:a');
+    await page.getByTestId('sweep-windows').fill('-5, 3.5, text, 2');
+    await expect(page.getByTestId('sweep-windows-error')).toHaveText(
+      '“-5”, “3.5”, “text” are not windows of fork_turns: a whole number of turns from 1, or all.',
+    );
+    // What was typed stays as typed.
+    await expect(page.getByTestId('sweep-windows')).toHaveValue('-5, 3.5, text, 2');
+    await expect(page.getByTestId('sweep-blocked')).toHaveText('Run waits for the windows.');
+    await expect(run).toBeDisabled();
+    await page.getByTestId('sweep-windows').fill('1,all');
+    await expect(page.getByTestId('sweep-windows-error')).toHaveCount(0);
+    await expect(run).toBeEnabled();
     await expect(page.getByTestId('sweep-results')).toHaveCount(0);
   });
 });

@@ -21,8 +21,14 @@ export interface SweepChartProps {
 export const SweepChart = forwardRef<HTMLDivElement, SweepChartProps>(function SweepChart({ result, dollarsAt = null, width = 720, height = 280 }, ref) {
   const data = result.variants.map((variant) => ({
     label: variant.label,
-    // Dollars round to a millionth: a first request often costs a fraction of a cent.
-    size: dollarsAt === null ? (variant.inputTokens ?? 0) : Math.round(usageDollars(variant.usage, variant, dollarsAt).dollars * 1e6) / 1e6,
+    // A variant that made no request (refused, no fork, failed) has no bar: a zero would read as free.
+    size:
+      variant.inputTokens === undefined
+        ? null
+        : dollarsAt === null
+          ? variant.inputTokens
+          : // Dollars round to a millionth: a first request often costs a fraction of a cent.
+            Math.round(usageDollars(variant.usage, variant, dollarsAt).dollars * 1e6) / 1e6,
     checksPassed: variant.checks.filter((check) => check.passed).length,
   }));
   const measure = dollarsAt === null ? 'input tokens' : `dollars at ${dollarsAt.model}`;
@@ -33,7 +39,7 @@ export const SweepChart = forwardRef<HTMLDivElement, SweepChartProps>(function S
       data-testid="sweep-chart"
       data-smallest={result.smallestPassing ?? ''}
       data-measure={measure}
-      data-values={data.map((entry) => entry.size).join(' ')}
+      data-values={data.map((entry) => entry.size ?? '–').join(' ')}
     >
       <ComposedChart width={width} height={height} data={data} margin={{ top: 24, right: 24, bottom: 8, left: 8 }}>
         <CartesianGrid strokeDasharray="3 3" />

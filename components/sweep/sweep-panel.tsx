@@ -4,8 +4,9 @@ import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import type { ModelOption } from '@/lib/ai/providers';
-import { FORK_RUNTIMES, type ParentTranscript } from '@/lib/fork';
+import { FORK_RUNTIMES, type ForkPolicy, type ParentTranscript } from '@/lib/fork';
 import { CHECK_KINDS } from '@/lib/sweep/output-check';
+import { splitChecks, splitWindows, sweepChecksProblem, sweepWindowsProblem } from '@/lib/sweep/sweep-form';
 import type { SweepRecord, SweepSetup } from '@/lib/sweep/sweep-record';
 import { workspaceStore } from '@/lib/workspace/browser-workspace';
 import styles from './sweep.module.css';
@@ -55,6 +56,11 @@ export function SweepPanel({ sessionId, transcript, revision, parentTitle, direc
   const [shownId, setShownId] = useState<string | null>(null);
   const running = useRef<AbortController | null>(null);
   const shown = sweeps.find((sweep) => sweep.id === shownId) ?? sweeps[0];
+  // Checked as typed: what the sweep would refuse is said beside its field, and Run waits for it.
+  const windowsProblem = mode === 'windows' ? sweepWindowsProblem(runtime as ForkPolicy, windows) : null;
+  const checksProblem = sweepChecksProblem(checks);
+  const directiveProblem = directive.trim() === '' ? 'Write the directive above first: every child of the sweep gets it.' : null;
+  const blocked = windowsProblem ?? checksProblem ?? directiveProblem;
 
   const run = async () => {
     const setup: SweepSetup = {
@@ -64,16 +70,10 @@ export function SweepPanel({ sessionId, transcript, revision, parentTitle, direc
           : {
               kind: 'windows',
               runtime,
-              windows: windows
-                .split(',')
-                .map((value) => value.trim())
-                .filter((value) => value !== ''),
+              windows: splitWindows(windows),
             },
       directive,
-      checks: checks
-        .split('\n')
-        .map((line) => line.trim())
-        .filter((line) => line !== ''),
+      checks: splitChecks(checks),
       modelId,
     };
     const controller = new AbortController();
@@ -127,7 +127,19 @@ export function SweepPanel({ sessionId, transcript, revision, parentTitle, direc
                 </label>
                 <label className={styles.field}>
                   <span>Windows ({FORK_RUNTIMES.find((candidate) => candidate.policy === runtime)?.controls.window?.field}, comma-separated)</span>
-                  <Input value={windows} onChange={(event) => setWindows(event.target.value)} data-testid="sweep-windows" spellCheck={false} />
+                  <Input
+                    value={windows}
+                    onChange={(event) => setWindows(event.target.value)}
+                    aria-invalid={windowsProblem !== null || undefined}
+                    aria-describedby={windowsProblem === null ? undefined : 'sweep-windows-error'}
+                    data-testid="sweep-windows"
+                    spellCheck={false}
+                  />
+                  {windowsProblem === null ? null : (
+                    <span id="sweep-windows-error" className={styles.error} data-testid="sweep-windows-error">
+                      {windowsProblem}
+                    </span>
+                  )}
                 </label>
               </>
             ) : null}
@@ -151,19 +163,37 @@ export function SweepPanel({ sessionId, transcript, revision, parentTitle, direc
                 rows={3}
                 placeholder="contains:heron-7731"
                 onChange={(event) => setChecks(event.target.value)}
+                aria-invalid={(checks.trim() !== '' && checksProblem !== null) || undefined}
+                aria-describedby={checksProblem === null ? undefined : 'sweep-checks-error'}
                 data-testid="sweep-checks"
                 spellCheck={false}
               />
+              {checksProblem === null ? null : (
+                <span id="sweep-checks-error" className={checks.trim() === '' ? styles.muted : styles.error} data-testid="sweep-checks-error">
+                  {checksProblem}
+                </span>
+              )}
             </label>
           </div>
           <p className={styles.muted}>Every child gets the compare’s directive: “{directive}”</p>
           <div className={styles.exports}>
-            <Button onClick={() => void run()} disabled={progress !== null} data-testid="sweep-run">
+            <Button
+              onClick={() => void run()}
+              disabled={progress !== null || blocked !== null}
+              title={blocked ?? undefined}
+              aria-describedby={blocked === null ? undefined : 'sweep-blocked'}
+              data-testid="sweep-run"
+            >
               Run sweep
             </Button>
             <Button onClick={() => running.current?.abort()} disabled={progress === null} data-testid="sweep-stop">
               Stop
             </Button>
+            {blocked === null || progress !== null ? null : (
+              <span id="sweep-blocked" className={styles.muted} data-testid="sweep-blocked">
+                Run waits for {windowsProblem !== null ? 'the windows' : checksProblem !== null ? 'a check' : 'a directive'}.
+              </span>
+            )}
             {progress === null ? null : (
               <span role="status" data-testid="sweep-progress">
                 {progress}

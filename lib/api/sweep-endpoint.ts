@@ -19,10 +19,11 @@ import {
   type SweepVariantSpec,
   windowVariants,
 } from '@/lib/sweep/run-sweep';
+import { MAX_WINDOW_LENGTH } from '@/lib/sweep/sweep-form';
+import { MAX_SWEEP_CHECKS } from '@/lib/sweep/sweep-record';
 
 /** A sweep names its parent by key (register it with `POST /api/parent` first): the body is small. */
 export const SWEEP_BODY_LIMIT_BYTES = 256 * 1024;
-export const MAX_SWEEP_CHECKS = 16;
 
 export const sweepBodySchema = z.strictObject({
   parentKey: z.string().min(1).max(200),
@@ -32,7 +33,7 @@ export const sweepBodySchema = z.strictObject({
       kind: z.literal('windows'),
       runtime: z.custom<ForkPolicy>(isForkPolicy, { message: `one of ${FORK_POLICIES.join(', ')}` }),
       windows: z
-        .array(z.string().trim().min(1, 'a window value, not an empty one').max(64))
+        .array(z.string().trim().min(1, 'a window value, not an empty one').max(MAX_WINDOW_LENGTH))
         .min(1)
         .max(MAX_SWEEP_VARIANTS)
         .refine((windows) => new Set(windows).size === windows.length, { message: 'each window once: a sweep names its forks by window' }),

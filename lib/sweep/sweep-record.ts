@@ -25,6 +25,9 @@ export interface SweepRecord {
 /** At most this many forks in one sweep: each runs a model call. */
 export const MAX_SWEEP_VARIANTS = 16;
 
+/** At most this many checks over each child's output. */
+export const MAX_SWEEP_CHECKS = 16;
+
 /** Sweeps a session keeps, newest first; older ones are let go. */
 export const KEPT_SWEEPS = 10;
 
