@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures/shared-page';
-import { claudeTraceLog, harLog, vcrCassette } from './fixtures/traffic-logs';
+import { claudeTraceLog, EDITED_SYSTEM, harLog, vcrCassette } from './fixtures/traffic-logs';
 
 const EXPECTED = [
   ['agrees', '+0:00'],
@@ -49,6 +49,18 @@ for (const [kind, name, text] of [
     expect(errors).toEqual([]);
   });
 }
+
+test('a system prompt edited inside its one block is set against the request before it, the two sides aligned', async ({ page }) => {
+  await page.goto('/captures');
+  const timeline = page.getByTestId('traffic-timeline');
+  await timeline.getByTestId('traffic-file').setInputFiles({ name: 'edited.har', mimeType: 'application/json', buffer: Buffer.from(harLog(EDITED_SYSTEM)) });
+  const edited = timeline.getByTestId('traffic-row').nth(1);
+  await expect(edited.getByTestId('traffic-parting')).toContainText('Shares 0 tokens with #0 (+0:00), then system_changed at system[0].text');
+  await edited.getByText('Where they part').click();
+  const sides = edited.getByTestId('traffic-parting-sides');
+  await expect(sides.locator('del')).toHaveText(['change']);
+  await expect(sides.locator('ins')).toHaveText(['commit']);
+});
 
 test('a file that is not a traffic log says what is wrong, and the timeline scans clean', async ({ page }) => {
   await page.goto('/captures');

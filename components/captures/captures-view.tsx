@@ -126,8 +126,9 @@ export function CapturesView() {
           {error}
         </p>
       )}
-      {listing === null ? <p className={styles.muted}>Reading the captures…</p> : <Findings listing={listing} />}
+      {/* Importing a log is what a newcomer came for: it comes before the list of what this server captured, however long. */}
       <TrafficTimeline />
+      {listing === null ? <p className={styles.muted}>Reading the captures…</p> : <Findings listing={listing} />}
     </main>
   );
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import { type ChangeObject, diffWordsWithSpace } from 'diff';
+import { ChunkSides, sidesOf } from '@/components/text-diff/chunk-sides';
 import type { ForkFinding } from '@/lib/recording/fork-check';
 import styles from './captures.module.css';
 
@@ -55,35 +56,11 @@ function WordDiff({ expected, actual, parts = diffWordsWithSpace(expected, actua
  * and the change stands at the same place on both. A side the message is not on shows a dash.
  */
 export function SideBySide({ planned, sent }: { planned: string | null; sent: string | null }) {
-  const parts = planned !== null && sent !== null ? diffWordsWithSpace(planned, sent) : null;
-  const side = (text: string | null, keep: 'removed' | 'added', label: string) => (
-    <div className={styles.side}>
-      <span className={styles.sideLabel}>{label}</span>
-      <span className={styles.diff}>
-        {text === null
-          ? '—'
-          : parts === null
-            ? text
-            : parts.map((part, index) =>
-                !part.added && !part.removed ? (
-                  <span key={index}>{part.value}</span>
-                ) : part[keep] ? (
-                  keep === 'removed' ? (
-                    <del key={index}>{part.value}</del>
-                  ) : (
-                    <ins key={index}>{part.value}</ins>
-                  )
-                ) : null,
-              )}
-      </span>
-    </div>
-  );
-  return (
-    <div className={styles.sides} data-testid="fork-item-sides">
-      {side(planned, 'removed', 'planned')}
-      {side(sent, 'added', 'sent')}
-    </div>
-  );
+  const [left, right] =
+    planned !== null && sent !== null
+      ? sidesOf(diffWordsWithSpace(planned, sent).map((part) => ({ text: part.value, change: part.added ? 'added' : part.removed ? 'removed' : 'kept' })))
+      : [planned === null ? null : [{ text: planned, change: 'kept' as const }], sent === null ? null : [{ text: sent, change: 'kept' as const }]];
+  return <ChunkSides left={left} right={right} labels={['planned', 'sent']} testId="fork-item-sides" />;
 }
 
 /** Where the child the runtime sent parts from the plan: the path, then the two texts as a word diff. */

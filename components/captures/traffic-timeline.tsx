@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { TextChunks } from '@/components/text-diff/text-chunks';
+import { ChunkSides, sidesOf } from '@/components/text-diff/chunk-sides';
 import { Input } from '@/components/ui/input';
 import { describeHttpError, readErrorResponse } from '@/lib/http/read-error-response';
 import { formatSeconds } from '@/lib/provider-cache/cache-prediction';
@@ -52,6 +52,11 @@ function AgreementLine({ agreement }: { agreement: ProviderAgreement }) {
 
 const dollars = (value: number) => (value < 0.0001 ? 'under $0.0001' : value < 0.01 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`);
 
+function sideProps(chunks: Parameters<typeof sidesOf>[0]) {
+  const [left, right] = sidesOf(chunks);
+  return { left, right };
+}
+
 /** The earlier request this one shares the most with, where they part, and what the unread part cost. */
 function Parting({ entry, startMs, named }: { entry: TimelineEntry; startMs: number; named: boolean }) {
   const { parting, missedDollars } = entry;
@@ -59,7 +64,9 @@ function Parting({ entry, startMs, named }: { entry: TimelineEntry; startMs: num
   const earlier = `${named ? `${parting.earlier.source} ` : ''}#${parting.earlier.index} (+${formatSeconds(parting.earlier.atMs - startMs)})`;
   return (
     <>
-      {parting.reason === null ? `Repeats all of ${earlier}` : `Shares ${tokens(parting.sharedTokens)} tokens with ${earlier}, then ${parting.reason} at `}
+      {parting.reason === null
+        ? `Repeats all of ${earlier}: ${tokens(parting.sharedTokens)} tokens of this request`
+        : `Shares ${tokens(parting.sharedTokens)} tokens with ${earlier}, then ${parting.reason} at `}
       {parting.path !== null && <code>{parting.path}</code>}
       {missedDollars !== null && missedDollars > 0 && (
         <>
@@ -70,7 +77,7 @@ function Parting({ entry, startMs, named }: { entry: TimelineEntry; startMs: num
       {parting.diff.length > 0 && (
         <details>
           <summary>Where they part</summary>
-          <TextChunks chunks={parting.diff} />
+          <ChunkSides {...sideProps(parting.diff)} labels={[`#${parting.earlier.index}`, `#${entry.index}`]} testId="traffic-parting-sides" />
         </details>
       )}
     </>

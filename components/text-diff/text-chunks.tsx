@@ -1,19 +1,24 @@
 import type { TextChunk } from '@/lib/compare/part-diff';
 import styles from './text-diff.module.css';
 
-/** A word diff as preformatted text: kept runs plain, added ones as <ins>, removed ones as <del>. */
+/** A word diff's runs: kept ones plain, added ones as <ins>, removed ones as <del>. */
+export function ChunkSpans({ chunks }: { chunks: readonly TextChunk[] }) {
+  return chunks.map((chunk, index) =>
+    chunk.change === 'kept' ? (
+      <span key={index}>{chunk.text}</span>
+    ) : chunk.change === 'added' ? (
+      <ins key={index}>{chunk.text}</ins>
+    ) : (
+      <del key={index}>{chunk.text}</del>
+    ),
+  );
+}
+
+/** A word diff as preformatted text. */
 export function TextChunks({ chunks, testId }: { chunks: readonly TextChunk[]; testId?: string }) {
   return (
     <pre className={styles.diff} data-testid={testId}>
-      {chunks.map((chunk, index) =>
-        chunk.change === 'kept' ? (
-          <span key={index}>{chunk.text}</span>
-        ) : chunk.change === 'added' ? (
-          <ins key={index}>{chunk.text}</ins>
-        ) : (
-          <del key={index}>{chunk.text}</del>
-        ),
-      )}
+      <ChunkSpans chunks={chunks} />
     </pre>
   );
 }

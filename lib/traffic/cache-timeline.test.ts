@@ -70,6 +70,20 @@ describe('cacheTimeline', () => {
     expect(second!.missedDollars).toBe(0);
   });
 
+  it('shows where a one-block system prompt changed, though the two requests share nothing', async () => {
+    const edited = exchange(1, START + MINUTE, ['Add a test.'], usage(0, 3300, 4));
+    edited.body = {
+      ...edited.body,
+      system: [
+        { type: 'text', text: SYSTEM.replace('house rules for every change. Follow', 'house rules for every commit. Follow'), cache_control: ephemeral },
+      ],
+    };
+    const [first, second] = await cacheTimeline([exchange(0, START, ['Add a test.'], usage(0, 3300, 4)), edited], PROVIDER_RULES);
+    expect(first!.parting).toBeNull();
+    expect(second!.parting).toMatchObject({ earlier: { index: 0 }, sharedTokens: 0, reason: 'system_changed', path: 'system[0].text' });
+    expect(second!.parting!.diff.filter((chunk) => chunk.change !== 'kept').map((chunk) => chunk.text)).toEqual(['change', 'commit']);
+  });
+
   it('prices no miss where the shared prefix is under the model’s minimum: nothing could have been read', async () => {
     const haiku = 'claude-3-5-haiku-20241022';
     const small = (index: number, turns: string[]) => ({

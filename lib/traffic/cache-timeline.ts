@@ -49,14 +49,18 @@ interface Sent {
   request: CacheRequest;
 }
 
-/** The recent request of the same model that shares the longest prefix with this one, and how much. */
+/**
+ * The recent request of the same model that shares the longest prefix with this one, and how much.
+ * When none shares even its first block, the latest of the model: a system prompt edited in its one
+ * block shares nothing, and the person still needs to see where it changed.
+ */
 function closestEarlier(recent: readonly Sent[], request: CacheRequest): { earlier: Sent; segments: number } | null {
   let best: { earlier: Sent; segments: number } | null = null;
   for (const earlier of recent) {
     if (earlier.request.model !== request.model) continue;
     const segments = sharedSegments(earlier.request, request);
     // The latest of equals: the one the cache most likely still holds.
-    if (segments > 0 && (best === null || segments >= best.segments)) best = { earlier, segments };
+    if (best === null || segments >= best.segments) best = { earlier, segments };
   }
   return best;
 }
