@@ -47,7 +47,8 @@ export const qwenControls: RuntimeControls<QwenForkRequest> = {
     {
       name: 'fork_turns',
       kind: 'text',
-      hint: ({ realTurns }) => `"all" or a whole number of real user turns, 1–${Math.max(1, realTurns)} here. Keys: [ ] change N, a for all.`,
+      hint: ({ realTurns }) =>
+        `"all" or a whole number of real user turns: ${Math.max(1, realTurns)} here, and a larger number takes them all. Keys: [ ] change N, a for all.`,
     },
     { name: 'subagent_type', kind: 'text', hint: '"fork" for a fork; any other type is a regular subagent.' },
     { name: 'description', kind: 'text', hint: 'A short description of the task: required from 0.24.' },
