@@ -209,6 +209,24 @@ test.describe('compare view', () => {
     await expect(compare.card('C')).toHaveAttribute('data-policy', 'deepseek-completed-turns');
   });
 
+  test('a directive over the limit stays in its field, said to be too long, and the compare keeps the last one that fits', async ({ page }) => {
+    const compare = new ComparePage(page);
+    await compare.open('startup-block');
+    await compare.directive.fill('Name the release tag.');
+    await compare.waitPlanned();
+    const overlong = 'x'.repeat(100_001);
+    await compare.directive.fill(overlong);
+    await expect(page.getByTestId('compare-directive-error')).toHaveText(
+      'This directive is 100,001 characters; a compare takes up to 100,000. The variants still use the last one that fit.',
+    );
+    await expect(compare.directive).toHaveAttribute('aria-invalid', 'true');
+    expect((await compare.directive.inputValue()).length).toBe(100_001);
+    await page.waitForTimeout(800); // the workspace's debounced write
+    await page.reload();
+    await compare.waitPlanned();
+    await expect(compare.directive).toHaveValue('Name the release tag.');
+  });
+
   test('Run all runs every accepted variant as a child, a rejected one not at all, outputs side by side, kept across a reload', async ({ page }) => {
     const compare = new ComparePage(page);
     await compare.open('startup-block');
