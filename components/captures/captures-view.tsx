@@ -15,6 +15,7 @@ import { openCapturedForkInPlayground, openCaptureInPlayground } from './open-ca
 import { OpenInPlayground } from './open-in-playground';
 import { TableFrame } from './table-frame';
 import { TrafficTimeline } from './traffic-timeline';
+import { WindowWhatIf } from './window-what-if';
 
 interface CaptureSummary {
   id: number;
@@ -254,11 +255,14 @@ function Findings({ listing }: { listing: Listing }) {
                     </td>
                     <td>
                       {fork.verdict === 'refused' ? null : (
-                        <OpenInPlayground
-                          open={() => openCapturedForkInPlayground(fork, listing.checkedBy)}
-                          testId="open-captured-fork"
-                          label="Open parent and child"
-                        />
+                        <>
+                          <OpenInPlayground
+                            open={() => openCapturedForkInPlayground(fork, listing.checkedBy)}
+                            testId="open-captured-fork"
+                            label="Open parent and child"
+                          />
+                          <WindowWhatIf fork={fork} checkedBy={listing.checkedBy} />
+                        </>
                       )}
                     </td>
                   </tr>

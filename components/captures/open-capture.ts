@@ -25,14 +25,22 @@ export async function openCapturedForkInPlayground(
   fork: Pick<ForkFinding, 'childId' | 'parentId' | 'toolCallId'>,
   checkedBy: { runtime: string; project: string },
 ): Promise<void> {
+  await openInPlayground(
+    `/api/captures/${fork.childId}/fork?${forkQuery(fork, checkedBy)}`,
+    `capture-fork-${fork.parentId}-${fork.childId}.fork-lab.json`,
+    'fork-lab-bundle',
+  );
+}
+
+/** Which fork a captured child's URLs mean, checked as the listing checked it. */
+export function forkQuery(fork: Pick<ForkFinding, 'parentId' | 'toolCallId'>, checkedBy: { runtime: string; project: string }): URLSearchParams {
   const { runtime, project } = checkedBy;
-  const query = new URLSearchParams({
+  return new URLSearchParams({
     parent: String(fork.parentId),
     call: fork.toolCallId,
     ...(runtime === '' ? {} : { runtime }),
     ...(project === '' ? {} : { project }),
   });
-  await openInPlayground(`/api/captures/${fork.childId}/fork?${query}`, `capture-fork-${fork.parentId}-${fork.childId}.fork-lab.json`, 'fork-lab-bundle');
 }
 
 /** Open what a Fork Lab URL answers (a request body, a fork bundle) as the playground's active session. */

@@ -8,7 +8,7 @@ import { importTranscript } from '@/lib/import/import-transcript';
 import { NOT_IN_THE_RULES } from '@/lib/recording/captured-sources';
 import { readCapture } from '@/lib/recording/fork-check';
 import { runtimeThatForks } from '@/lib/recording/testing/runtime-that-forks';
-import { captureBodyHandler, capturedForkHandler, capturesListHandler } from './captures-endpoint';
+import { captureBodyHandler, capturedForkHandler, capturedForkWhatIfHandler, capturesListHandler } from './captures-endpoint';
 
 const ASK = 'Call agent with fork=true prompt: "What is the deploy password?"';
 
@@ -92,6 +92,35 @@ describe('GET /api/captures', () => {
     );
     expect(sources).toEqual([[0], [1], [2], [3], [4], [5], 'open-call-closed', 'notice-and-task-prompt']);
     expect(child).toMatchObject({ name: 'captured #2 (matches)', status: 'planned' });
+  });
+
+  it('prices a captured fork with the runtime’s other windows, against the one it sent', async () => {
+    const store = await runtimeThatForks(
+      'qwen-fork-turns',
+      'Call agent with description=Recall subagent_type=fork fork_turns=1 prompt: "What is the deploy password?"',
+    );
+    const response = await capturedForkWhatIfHandler(() => store)(new Request('http://127.0.0.1/api/captures/2/what-if'), '2');
+    const { whatIf } = await response.json();
+    // The runtime spoke Chat Completions as gpt-5: priced as OpenAI's gpt-5.
+    expect(whatIf.field).toBe('fork_turns');
+    expect(whatIf.target).toEqual({ provider: 'openai', model: 'gpt-5' });
+    expect(whatIf.windows.map((window: { window: string; sent: boolean }) => [window.window, window.sent])).toEqual([
+      ['1', true],
+      ['2', false],
+      ['all', false],
+    ]);
+    const [one, two, all] = whatIf.windows;
+    // More turns, more messages and tokens; the sent window saves nothing against itself.
+    expect(one.initialMessages).toBeLessThan(two.initialMessages);
+    expect(two.initialMessages).toBeLessThanOrEqual(all.initialMessages);
+    expect(one.inputTokens).toBeLessThan(all.inputTokens);
+    expect(one.saving).toBe(0);
+    expect(all.saving).toBeCloseTo(one.cost.dollars - all.cost.dollars, 12);
+    expect(all.saving).toBeLessThan(0);
+    // Kimi's fork has no window to change.
+    const kimi = await runtimeThatForks('kimi-fork', ASK);
+    expect(await (await capturedForkWhatIfHandler(() => kimi)(new Request('http://127.0.0.1/'), '2')).json()).toEqual({ whatIf: null });
+    expect((await capturedForkWhatIfHandler(() => kimi)(new Request('http://127.0.0.1/'), '1')).status).toBe(404);
   });
 
   it("marks what a captured child received that neither its parent nor its runtime's rules account for", async () => {

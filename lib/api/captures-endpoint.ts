@@ -11,6 +11,7 @@ import type { CaptureStore } from '@/lib/recording/capture-store';
 import { capturedCost } from '@/lib/recording/captured-cost';
 import { capturedForkBundle } from '@/lib/recording/captured-fork';
 import { type CheckOptions, checkForks, readCapture } from '@/lib/recording/fork-check';
+import { captureTarget, forkWindowWhatIf } from '@/lib/recording/fork-window-what-if';
 import { requestAllowed } from '@/lib/recording/request-guard';
 
 /** Captured conversations are read as the model endpoint is reached: from this machine, or with the token. */
@@ -167,6 +168,24 @@ export function captureBodyHandler(store: () => CaptureStore, env: Record<string
   });
 }
 
+/** The fork that started a captured child, as the listing checks it (`parent` and `call` name one of two that found the same child). */
+async function findFork(store: CaptureStore, request: Request, id: string) {
+  const check = checkAsked(request);
+  const number = captureNumber(id);
+  const { conversations, answered, forks } = number === null ? { conversations: [], answered: [], forks: [] } : await checkedListing(store, check);
+  const query = new URL(request.url).searchParams;
+  const parent = query.get('parent');
+  const call = query.get('call');
+  const finding = forks.find(
+    (fork) => fork.childId === number && (parent === null || String(fork.parentId) === parent) && (call === null || fork.toolCallId === call),
+  );
+  const bundle = finding === undefined ? null : capturedForkBundle(finding, conversations, answered);
+  if (finding === undefined || bundle === null) {
+    throw new HttpError(404, 'not-found', `No fork among the newest ${CAPTURES_LISTED} captured requests started captured request ${id.slice(0, 40)}.`);
+  }
+  return { finding, bundle, child: conversations.find((conversation) => conversation.id === finding.childId)! };
+}
+
 /**
  * `GET /api/captures/<child id>/fork` (`?runtime=<policy>` as for the list; `&parent=<id>&call=<tool
  * call id>` to name one of two forks that found the same child): the fork that started
@@ -176,25 +195,28 @@ export function captureBodyHandler(store: () => CaptureStore, env: Record<string
 export function capturedForkHandler(store: () => CaptureStore, env: Record<string, string | undefined> = process.env) {
   return answeringErrors('open a captured fork', async (request: Request, id: string): Promise<Response> => {
     guard(request, env);
-    const check = checkAsked(request);
-    const number = captureNumber(id);
-    const { conversations, answered, forks } = number === null ? { conversations: [], answered: [], forks: [] } : await checkedListing(store(), check);
-    // Two calls may have found the same child: `parent` and `call` say which fork is meant.
-    const query = new URL(request.url).searchParams;
-    const parent = query.get('parent');
-    const call = query.get('call');
-    const finding = forks.find(
-      (fork) => fork.childId === number && (parent === null || String(fork.parentId) === parent) && (call === null || fork.toolCallId === call),
-    );
-    const bundle = finding === undefined ? null : capturedForkBundle(finding, conversations, answered);
-    if (finding === undefined || bundle === null) {
-      throw new HttpError(404, 'not-found', `No fork among the newest ${CAPTURES_LISTED} captured requests started captured request ${id.slice(0, 40)}.`);
-    }
+    const { finding, bundle } = await findFork(store(), request, id);
     return new Response(JSON.stringify(bundle), {
       headers: {
         'content-type': 'application/json; charset=utf-8',
         'content-disposition': `attachment; filename="capture-fork-${finding.parentId}-${finding.childId}.fork-lab.json"`,
       },
     });
+  });
+}
+
+/**
+ * `GET /api/captures/<child id>/what-if` (the same query as `/fork`): the captured fork and the same
+ * call with each other window of the runtime's, planned on the parent as recorded and priced at the
+ * provider the child's model belongs to by the shipped rules, with each window's saving against the
+ * one sent. `{ whatIf: null }` for a runtime with no window to change.
+ */
+export function capturedForkWhatIfHandler(store: () => CaptureStore, env: Record<string, string | undefined> = process.env) {
+  return answeringErrors('price a captured fork with other windows', async (request: Request, id: string): Promise<Response> => {
+    guard(request, env);
+    const { bundle, child } = await findFork(store(), request, id);
+    const target = captureTarget(child.api, child.transcript.profile.model, PROVIDER_RULES);
+    const whatIf = target === null ? null : await forkWindowWhatIf(bundle.parent, bundle.request, target, PROVIDER_RULES);
+    return jsonResponse({ whatIf });
   });
 }
