@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { RuntimeOptions } from '@/components/fork-controls/runtime-options';
 import { Input, NativeSelect } from '@/components/ui/input';
+import { runtimeOf } from '@/lib/fork';
 import { describeHttpError, readErrorResponse } from '@/lib/http/read-error-response';
 import type { ImportFormatId } from '@/lib/import/import-format';
 import { formatDollars } from '@/lib/provider-cache/request-cost';
@@ -261,7 +262,7 @@ function Findings({ listing }: { listing: Listing }) {
                             testId="open-captured-fork"
                             label="Open parent and child"
                           />
-                          <WindowWhatIf fork={fork} checkedBy={listing.checkedBy} />
+                          {runtimeOf(fork.runtime).controls.window === undefined ? null : <WindowWhatIf fork={fork} checkedBy={listing.checkedBy} />}
                         </>
                       )}
                     </td>
