@@ -57,6 +57,30 @@ const baseURL = `http://127.0.0.1:${port}`;
 const useBundled = process.env.PLAYWRIGHT_USE_BUNDLED === '1';
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+const CHROMIUM = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    ...(useBundled ? {} : { executablePath: chromiumPath }),
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+};
+
+/**
+ * The specs that time the app: run by the projects after `chromium`, never beside another spec.
+ * One alone runs with `--no-deps` (`npm run bench:browser` does): without it, a project's
+ * dependencies run whole.
+ */
+const PERF_SPECS = [/\/perf\.spec\.ts$/, /\/compare-perf\.spec\.ts$/];
+
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
@@ -76,23 +100,14 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          ...(useBundled ? {} : { executablePath: chromiumPath }),
-          args: [
-            '--headless',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
-      },
+      // The perf specs run after every other spec, one after the other: a 10,000-message parent or
+      // an 8 MB import holds the one Node server for seconds, which failed another worker's
+      // preview waits in CI, and anything beside a timing is in the timing.
+      testIgnore: PERF_SPECS,
+      use: CHROMIUM,
     },
+    { name: 'perf', testMatch: PERF_SPECS[0], dependencies: ['chromium'], use: CHROMIUM },
+    { name: 'compare-perf', testMatch: PERF_SPECS[1], dependencies: ['perf'], use: CHROMIUM },
   ],
   // Production server; `next build` must have run first (scripts/test-all.mjs does it).
   webServer: {
