@@ -2,10 +2,9 @@
 
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForecastRules } from '@/components/preview/provider-rules-editor';
-import { type ForkRequest, type ParentTranscript, parseForkRequest } from '@/lib/fork';
+import { type ForkRequest, type ParentTranscript, parseForkRequest, runtimeOf } from '@/lib/fork';
 import type { ForkPreview, ParentRegistration } from '@/lib/fork-service/fork-service';
 import { contentKey } from '@/lib/provider-cache/content-key';
-import { neighbourRequests } from '@/lib/view/window-plan';
 import { previewFork, registerParent } from './fork-client';
 
 export type ReadyPreview = Extract<ForkPreview, { status: 'ok' }>;
@@ -35,9 +34,15 @@ function remember(transcript: ParentTranscript, key: string, value: Answer): voi
   if (known.size > ANSWERS_PER_PARENT) known.delete(known.keys().next().value!);
 }
 
-/** The windows one key press away from a request, for a plan the runtime accepts. */
+/** The windows one key press away from a request, as its runtime's window keys would set them. */
 function neighbours(request: ForkRequest, answer: ReadyPreview): ForkRequest[] {
-  return answer.plan.errors.length > 0 ? [] : neighbourRequests(request, answer.plan.window?.realTurns ?? 1);
+  const window = runtimeOf(request.policy).controls.window;
+  if (window === undefined || answer.plan.errors.length > 0) return [];
+  const value = Object.entries(request.params).find(([name]) => name === window.field)?.[1];
+  if (typeof value !== 'string') return [];
+  return window
+    .neighbours(value, answer.plan.window?.realTurns ?? 1)
+    .map((next) => parseForkRequest({ ...request, params: { ...request.params, [window.field]: next } }));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type ForkRequest, type ParentTranscript, parseForkRequest, runtimeOf } from '@/lib/fork';
+import type { ForkRequest, ParentTranscript } from '@/lib/fork';
 import { assistant, parentOf, toolCalls, user } from '@/lib/scenarios/transcript-builders';
-import { neighbourRequests, windowPlanOf } from './window-plan';
+import { windowPlanOf } from './window-plan';
 
 const { previewFork, registerParent } = await import('@/lib/fork-service/fork-service');
 
@@ -45,20 +45,5 @@ describe('windowPlanOf', () => {
     const request: ForkRequest = { policy: 'qwen-fork-turns', directive: 'x', params: { description: 'Fork', subagent_type: 'fork', fork_turns: '2' } };
     const plan = await serverPlan(inFlight, request);
     expect(windowPlanOf(inFlight, request)).toEqual({ parent: plan.parent, window: plan.window, forks: true });
-  });
-
-  it('names the windows a key press away, as the runtime’s window keys would set them, in the request’s own shape', () => {
-    const request: ForkRequest = { policy: 'qwen-fork-turns', directive: 'x', params: { description: 'Fork', subagent_type: 'fork', fork_turns: '3' } };
-    const ahead = neighbourRequests(request, 5);
-    expect(ahead.map((next) => next.params)).toEqual([
-      { description: 'Fork', subagent_type: 'fork', fork_turns: '4' },
-      { description: 'Fork', subagent_type: 'fork', fork_turns: '2' },
-      { description: 'Fork', subagent_type: 'fork', fork_turns: 'all' },
-    ]);
-    // The key the page plans a window under is the request's JSON: a neighbour must spell it as the controls do after `]`.
-    const controls = runtimeOf('qwen-fork-turns').controls;
-    const pressed = parseForkRequest(controls.toRequest({ ...controls.fromRequest(parseForkRequest(request) as never), fork_turns: '4' }, { directive: 'x' }));
-    expect(JSON.stringify(ahead[0])).toBe(JSON.stringify(pressed));
-    expect(neighbourRequests({ policy: 'kimi-fork', directive: 'x', params: { fork: true } } as ForkRequest, 5)).toEqual([]);
   });
 });

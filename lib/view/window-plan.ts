@@ -1,4 +1,4 @@
-import { type ForkPlan, type ForkRequest, type ParentTranscript, parseForkRequest, planFork, runtimeOf } from '@/lib/fork';
+import { type ForkPlan, type ForkRequest, type ParentTranscript, planFork } from '@/lib/fork';
 import { withAgentCall } from '@/lib/fork-service/agent-call';
 
 /** What the timeline draws of a plan: where the window starts, what it says, and each parent row's fate. */
@@ -20,16 +20,4 @@ export function windowPlanOf(transcript: ParentTranscript, request: ForkRequest)
   } catch {
     return null;
   }
-}
-
-/**
- * The requests one window key press away from this one (`]`, `[`, `a`), as its runtime's window
- * keys would set them; none for a runtime without a window or a value that is no window.
- */
-export function neighbourRequests(request: ForkRequest, realTurnsInWindow: number): ForkRequest[] {
-  const window = runtimeOf(request.policy).controls.window;
-  if (window === undefined) return [];
-  const value = Object.entries(request.params).find(([name]) => name === window.field)?.[1];
-  if (typeof value !== 'string') return [];
-  return window.neighbours(value, realTurnsInWindow).map((next) => parseForkRequest({ ...request, params: { ...request.params, [window.field]: next } }));
 }
