@@ -63,7 +63,8 @@ export async function forkWindowWhatIf(
   const window = controls.window;
   if (window === undefined) return null;
   const values = controls.fromRequest(request as never);
-  const sent = values[window.field] ?? '';
+  // A call that leaves the field out asks for the runtime's every-turn window.
+  const sent = values[window.field] || window.all;
   const model = modelRuleFor(rules, target.provider, target.model);
   const base = {
     directive: request.directive,
@@ -71,8 +72,8 @@ export async function forkWindowWhatIf(
     ...(request.childSystemInstruction === undefined ? {} : { childSystemInstruction: request.childSystemInstruction }),
   };
   const outcomes: WindowOutcome[] = [];
-  for (const candidate of windowsToTry(sent === '' ? window.all : sent, window.all, window.neighbours(sent === '' ? window.all : sent, 2))) {
-    const isSent = candidate === (sent === '' ? window.all : sent);
+  for (const candidate of windowsToTry(sent, window.all, window.neighbours(sent, 2))) {
+    const isSent = candidate === sent;
     const asked = isSent
       ? request
       : {
