@@ -10,6 +10,9 @@ async function expectSaved(playground: PlaygroundPage): Promise<void> {
 }
 
 test('sessions, children, the open child, selections and revisions come back after a reload; reset forgets them', async ({ page }) => {
+  // Three reloads, two resets and seven scenario picks: beside another worker in CI it took 28–32 s,
+  // running out of the default 30 s while a pick was still planning.
+  test.setTimeout(60_000);
   const playground = new PlaygroundPage(page);
   const compaction = scenarioFile('compaction-summary');
 
