@@ -7,7 +7,8 @@ import { zodIssues } from '@/lib/http/zod-issues';
 import { PROVIDER_RULES } from '@/lib/provider-cache/provider-rules';
 import { breakpointWhatIf } from '@/lib/traffic/breakpoint-what-if';
 import { cacheAgreement } from '@/lib/traffic/cache-agreement';
-import { prepareTraffic, replayTraffic } from '@/lib/traffic/cache-timeline';
+import { replayTraffic } from '@/lib/traffic/cache-timeline';
+import { prepareTraffic } from '@/lib/traffic/prepare-traffic';
 import { detectTrafficFormat, readTrafficLog } from '@/lib/traffic/read-traffic-log';
 import { TRAFFIC_FORMAT_LABELS, TRAFFIC_FORMATS } from '@/lib/traffic/traffic-formats';
 

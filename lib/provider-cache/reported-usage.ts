@@ -90,6 +90,11 @@ export function readUsage(payload: unknown): ReportedUsage | null {
   return null;
 }
 
+/** Every input token of the request, whichever part the provider billed it in. */
+export function reportedTotal(usage: ReportedUsage): number {
+  return usage.cachedTokens + usage.writtenTokens + usage.uncachedTokens;
+}
+
 /** The AI SDK's usage of one step: the provider's own payload when it kept one, else the SDK's normalised figures. */
 export interface StepUsage {
   inputTokens: number | undefined;

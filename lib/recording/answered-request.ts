@@ -1,4 +1,4 @@
-import { createParser } from 'eventsource-parser';
+import { streamEventData } from '@/lib/traffic/stream-event-data';
 import type { ModelApi } from './model-api';
 
 type Json = Record<string, unknown>;
@@ -19,10 +19,7 @@ function parseJson(text: string): unknown {
 function streamedEvents(body: string): unknown[] | null {
   const start = body.trimStart();
   if (!(start.startsWith('data:') || start.startsWith('event:') || start.startsWith(':') || start.startsWith('id:'))) return null;
-  const events: unknown[] = [];
-  const parser = createParser({ onEvent: (event) => events.push(parseJson(event.data)) });
-  parser.feed(body);
-  return events;
+  return streamEventData(body);
 }
 
 /** A Chat Completions answer as the assistant message a runtime sends back: text, then tool calls. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anthropicCacheRequest } from './anthropic-cache-request';
+import { anthropicCacheRequest, anthropicRoundRequests } from './anthropic-cache-request';
 
 const ephemeral = { type: 'ephemeral' };
 
@@ -79,5 +79,51 @@ describe('anthropicCacheRequest', () => {
     const lastMarked = [messages[0], { role: 'assistant', content: [{ type: 'text', text: 'Read.', cache_control: ephemeral }] }];
     expect((await anthropicCacheRequest({ model: 'm', cache_control: ephemeral, messages: lastMarked })).breakpoints).toEqual([1, 2]);
     expect((await anthropicCacheRequest({ model: 'm', messages })).breakpoints).toEqual([1]);
+  });
+
+  it('counts a thinking block by its thinking: the signature is an opaque check, not prompt', async () => {
+    const thinking = (signature: string) => ({ role: 'assistant', content: [{ type: 'thinking', thinking: 'Count the rows first.', signature }] });
+    const short = await anthropicCacheRequest({ messages: [thinking('c2ln')] });
+    const long = await anthropicCacheRequest({ messages: [thinking('c2ln'.repeat(400))] });
+    expect(long.request.segments[0]!.tokens).toBe(short.request.segments[0]!.tokens);
+    // Still part of what the cache compares: another signature is another block.
+    expect(long.request.segments[0]!.key).not.toBe(short.request.segments[0]!.key);
+  });
+});
+
+describe('anthropicRoundRequests', () => {
+  const call = { type: 'server_tool_use', id: 'a', name: 'web_search', input: { query: 'fork' } };
+  const found = { type: 'web_search_tool_result', tool_use_id: 'a', content: [] };
+
+  it('is the request with the answer so far as the assistant’s turn, and a breakpoint at its end besides the sent ones', async () => {
+    const [round] = await anthropicRoundRequests(
+      { system: [{ type: 'text', text: 'Be brief.', cache_control: ephemeral }], messages: [{ role: 'user', content: 'Search.' }] },
+      [[call, found]],
+    );
+    expect(round!.request.segments.map((segment) => segment.path)).toEqual([
+      'system[0]',
+      'messages[0].content[0]',
+      'messages[1].content[0]',
+      'messages[1].content[1]',
+    ]);
+    expect(round!.breakpoints).toEqual([1, 4]);
+  });
+
+  it('continues a prefilled assistant message rather than starting another', async () => {
+    const [round] = await anthropicRoundRequests(
+      {
+        messages: [
+          { role: 'user', content: 'Search.' },
+          { role: 'assistant', content: 'Searching:' },
+        ],
+      },
+      [[call, found]],
+    );
+    expect(round!.request.segments.map((segment) => segment.path)).toEqual([
+      'messages[0].content[0]',
+      'messages[1].content[0]',
+      'messages[1].content[1]',
+      'messages[1].content[2]',
+    ]);
   });
 });

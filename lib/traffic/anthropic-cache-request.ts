@@ -19,10 +19,17 @@ function content(block: Block): Block {
   return rest;
 }
 
-/** What of a block is read as tokens: a text block's text, anything else as its JSON. */
+/**
+ * What of a block is read as tokens: a text block's text, a thinking block's thinking, anything
+ * else as its JSON. A thinking block's signature is an opaque check, not prompt: counted as text
+ * its base64 outweighed the thinking, and on the code-execution cassettes the calls that carried
+ * one were scaled so that every other block looked smaller than the provider counted it.
+ */
 function tokenText(block: Block): string {
   const kept = content(block);
-  return kept.type === 'text' && typeof kept.text === 'string' ? kept.text : JSON.stringify(kept);
+  if (kept.type === 'text' && typeof kept.text === 'string') return kept.text;
+  if (kept.type === 'thinking' && typeof kept.thinking === 'string') return kept.thinking;
+  return JSON.stringify(kept);
 }
 
 /** A message's content as blocks: a string is one text block. */
@@ -72,4 +79,25 @@ export async function anthropicCacheRequest(body: Record<string, unknown>): Prom
   // block, and it moves forward as the conversation grows (Anthropic's prompt caching docs).
   if (isBlock(body.cache_control) && segments.length > 0 && breakpoints.at(-1) !== segments.length) breakpoints.push(segments.length);
   return { request: { model: typeof body.model === 'string' ? body.model : '', segments }, breakpoints };
+}
+
+/**
+ * Each further round of a call whose answer ran server tools, as the cache sees it: the request as
+ * sent with the answer so far as the assistant's turn (continuing a prefilled assistant message),
+ * and a breakpoint at its end besides the sent ones. The API caches each round's whole prompt: on
+ * the recorded code-execution calls the second round wrote the server tool's call and result past
+ * the only breakpoint the client had placed.
+ */
+export async function anthropicRoundRequests(body: Record<string, unknown>, rounds: readonly Record<string, unknown>[][]): Promise<SentCacheRequest[]> {
+  const messages = Array.isArray(body.messages) ? body.messages.filter(isBlock) : [];
+  const last = messages.at(-1);
+  const prefilled = last?.role === 'assistant' ? blocksOf(last.content) : null;
+  const requests: SentCacheRequest[] = [];
+  for (const answered of rounds) {
+    const turn = { role: 'assistant', content: [...(prefilled ?? []), ...answered] };
+    const sent = await anthropicCacheRequest({ ...body, messages: prefilled === null ? [...messages, turn] : [...messages.slice(0, -1), turn] });
+    const end = sent.request.segments.length;
+    requests.push({ ...sent, breakpoints: sent.breakpoints.at(-1) === end ? sent.breakpoints : [...sent.breakpoints, end] });
+  }
+  return requests;
 }

@@ -2,7 +2,8 @@ import { modelRuleFor } from '@/lib/provider-cache/model-rule-for';
 import { type ProviderRules, providerRule } from '@/lib/provider-cache/provider-rules';
 import { type RequestCost, requestCost, totalCost } from '@/lib/provider-cache/request-cost';
 import { BREAKPOINT_PLACEMENTS, type BreakpointPlacement } from './breakpoint-placement';
-import { type PreparedRequest, replayTraffic } from './cache-timeline';
+import { replayTraffic } from './cache-timeline';
+import type { PreparedRequest } from './prepare-traffic';
 
 /** Tokens read, written and paid in full over a session's requests, and what they cost. */
 export interface SessionInput {

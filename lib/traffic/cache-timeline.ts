@@ -4,13 +4,12 @@ import type { CacheRequest } from '@/lib/provider-cache/cache-request';
 import { modelRuleFor } from '@/lib/provider-cache/model-rule-for';
 import { predictRequest } from '@/lib/provider-cache/predict-request';
 import { type ModelCacheRule, type ProviderId, type ProviderRules, providerRule } from '@/lib/provider-cache/provider-rules';
-import type { ReportedUsage } from '@/lib/provider-cache/reported-usage';
-import { anthropicCacheRequest, type SentCacheRequest } from './anthropic-cache-request';
-import { chatCacheRequest } from './chat-cache-request';
-import { geminiCacheRequest } from './gemini-cache-request';
+import { type ReportedUsage, reportedTotal } from '@/lib/provider-cache/reported-usage';
+import { explicitCachePrediction } from './gemini-explicit-cache';
+import { type PreparedRequest, prepareTraffic } from './prepare-traffic';
 import { type RequestParting, requestParting, sharedSegments } from './request-parting';
-import { responsesCacheRequest } from './responses-cache-request';
-import type { RequestShape, TrafficExchange } from './traffic-exchange';
+import { withServerRounds } from './server-tool-rounds';
+import type { TrafficExchange } from './traffic-exchange';
 
 /** How far a predicted cached share may sit from the reported one and still agree: 5 points. */
 export const FRACTION_TOLERANCE = 0.05;
@@ -76,52 +75,6 @@ function missedDollars(model: ModelCacheRule | null, sharedTokens: number, repor
   return (unread * (model.input - model.cachedInput)) / 1_000_000;
 }
 
-/** The endpoints the timeline reads: by host and path, the provider and the shape of what is sent there. */
-const ENDPOINTS: { host: RegExp; path: RegExp; provider: ProviderId; shape: RequestShape }[] = [
-  { host: /(^|\.)anthropic\.com$/, path: /\/messages$/, provider: 'anthropic', shape: 'messages' },
-  // DeepSeek serves Anthropic's API at /anthropic/v1/messages and /anthropic/messages, and its own at /chat/completions.
-  { host: /(^|\.)deepseek\.com$/, path: /\/messages$/, provider: 'deepseek', shape: 'messages' },
-  { host: /(^|\.)deepseek\.com$/, path: /\/chat\/completions$/, provider: 'deepseek', shape: 'chat' },
-  { host: /(^|\.)openai\.com$/, path: /\/chat\/completions$/, provider: 'openai', shape: 'chat' },
-  { host: /(^|\.)openai\.com$/, path: /\/responses$/, provider: 'openai', shape: 'responses' },
-  // Codex signed in with ChatGPT sends the Responses API to ChatGPT's backend.
-  { host: /(^|\.)chatgpt\.com$/, path: /\/codex\/responses$/, provider: 'openai', shape: 'responses' },
-  // Gemini's implicit cache: the model is in the path, the body carries none.
-  { host: /^generativelanguage\.googleapis\.com$/, path: /\/models\/[^/]+:(generateContent|streamGenerateContent)$/, provider: 'gemini', shape: 'gemini' },
-];
-
-/** The provider an exchange went to and the shape of its body, when it is a call the timeline reads. */
-export function cachedEndpoint(exchange: TrafficExchange): { provider: ProviderId; shape: RequestShape } | null {
-  const url = URL.canParse(exchange.url) ? new URL(exchange.url) : null;
-  if (url === null) return null;
-  const found = ENDPOINTS.find((endpoint) => endpoint.host.test(url.hostname) && endpoint.path.test(url.pathname));
-  return found === undefined ? null : { provider: found.provider, shape: found.shape };
-}
-
-/** The request as sent, in cache segments, with the breakpoints it carried (Messages only). */
-async function sentRequest(shape: RequestShape, exchange: TrafficExchange): Promise<SentCacheRequest> {
-  const { body } = exchange;
-  if (shape === 'messages') return anthropicCacheRequest(body);
-  if (shape === 'gemini') return { request: await geminiCacheRequest(body, exchange.url), breakpoints: [] };
-  return { request: await (shape === 'chat' ? chatCacheRequest(body) : responsesCacheRequest(body)), breakpoints: [] };
-}
-
-function reportedTotal(usage: ReportedUsage): number {
-  return usage.cachedTokens + usage.writtenTokens + usage.uncachedTokens;
-}
-
-/**
- * The request with its offline counts scaled to the total the provider reported: its tokenizer is
- * not Fork Lab's, so prefixes are compared as shares of the request, and a tokenizer difference is
- * not read as a cache difference.
- */
-function scaled(request: CacheRequest, usage: ReportedUsage | null): CacheRequest {
-  const counted = request.segments.reduce((sum, segment) => sum + segment.tokens, 0);
-  if (usage === null || counted === 0) return request;
-  const factor = reportedTotal(usage) / counted;
-  return { ...request, segments: request.segments.map((segment) => ({ ...segment, tokens: segment.tokens * factor })) };
-}
-
 function verdictOf(predicted: CachePrediction, reported: ReportedUsage): Pick<TimelineEntry, 'predictedFraction' | 'reportedFraction' | 'verdict'> {
   const total = reportedTotal(reported);
   const predictedFraction = total === 0 ? 0 : predicted.cachedTokens / total;
@@ -131,26 +84,9 @@ function verdictOf(predicted: CachePrediction, reported: ReportedUsage): Pick<Ti
   return { predictedFraction, reportedFraction, verdict: sameOutcome && close ? 'agrees' : 'disagrees' };
 }
 
-/** A request the timeline reads, taken apart once: what a replay under any breakpoint placement starts from. */
-export interface PreparedRequest {
-  exchange: TrafficExchange;
-  provider: ProviderId;
-  shape: RequestShape;
-  /** The request as sent, its counts scaled to the reported total, and the breakpoints it carried. */
-  request: CacheRequest;
-  breakpoints: readonly number[];
-}
-
-/** Every request to an endpoint the timeline reads, in the order sent, in cache segments. */
-export async function prepareTraffic(exchanges: readonly TrafficExchange[]): Promise<PreparedRequest[]> {
-  const prepared: PreparedRequest[] = [];
-  for (const exchange of [...exchanges].sort((a, b) => a.atMs - b.atMs || a.index - b.index)) {
-    const endpoint = cachedEndpoint(exchange);
-    if (endpoint === null) continue;
-    const sent = await sentRequest(endpoint.shape, exchange);
-    prepared.push({ exchange, ...endpoint, request: scaled(sent.request, exchange.usage), breakpoints: sent.breakpoints });
-  }
-  return prepared;
+/** Breakpoints with one at `end` added, in order, when it is given and missing. */
+function withEnd(at: readonly number[], end: number | undefined): readonly number[] {
+  return end === undefined || at.includes(end) ? at : [...at, end].sort((a, b) => a - b);
 }
 
 export interface ReplayOptions {
@@ -174,7 +110,7 @@ export function replayTraffic(prepared: readonly PreparedRequest[], rules: Provi
   const entries: TimelineEntry[] = [];
   // Times from the log's first request, so a reason says "expired at 6:00" into the session.
   const startMs = prepared[0]?.exchange.atMs ?? 0;
-  for (const { exchange, provider, shape, request, breakpoints } of prepared) {
+  for (const { exchange, provider, shape, request, breakpoints, rounds, explicitCache } of prepared) {
     const base = { source: exchange.source, index: exchange.index, atMs: exchange.atMs, provider, model: exchange.model, reported: exchange.usage };
     let parting: RequestParting | null = null;
     let sharedTokens = 0;
@@ -207,11 +143,24 @@ export function replayTraffic(prepared: readonly PreparedRequest[], rules: Provi
       ledger = new CacheLedger(rule.ttlSeconds);
       ledgers.set(provider, ledger);
     }
-    const placed = rule.mechanism.kind !== 'breakpoints' ? undefined : placeBreakpoints === undefined ? breakpoints : placeBreakpoints(request, breakpoints);
-    const predicted = predictRequest(
-      { request, atMs: exchange.atMs - startMs, forkPrefix: request.segments.length, ...(placed === undefined ? {} : { sentBreakpoints: placed }) },
-      { ledger, provider: rule, model },
-    );
+    const atBreakpoints = rule.mechanism.kind === 'breakpoints';
+    // A round the server ran keeps the breakpoint the API put at its end, wherever the others go.
+    const place = (sent: CacheRequest, at: readonly number[], end?: number) =>
+      !atBreakpoints ? undefined : placeBreakpoints === undefined ? at : withEnd(placeBreakpoints(sent, at), end);
+    const predictOne = (sent: CacheRequest, at: readonly number[], end?: number) => {
+      const placed = place(sent, at, end);
+      return predictRequest(
+        { request: sent, atMs: exchange.atMs - startMs, forkPrefix: sent.segments.length, ...(placed === undefined ? {} : { sentBreakpoints: placed }) },
+        { ledger, provider: rule, model },
+      );
+    };
+    const predicted =
+      explicitCache !== undefined
+        ? explicitCachePrediction(request, explicitCache, exchange.atMs, startMs)
+        : withServerRounds(
+            predictOne(request, breakpoints),
+            rounds.map((round) => predictOne(round.request, round.breakpoints, round.request.segments.length)),
+          );
     const judged =
       exchange.usage === null ? { predictedFraction: null, reportedFraction: null, verdict: 'no usage' as const } : verdictOf(predicted, exchange.usage);
     entries.push({
@@ -228,7 +177,7 @@ export function replayTraffic(prepared: readonly PreparedRequest[], rules: Provi
 
 /**
  * Every request to an endpoint it reads (Anthropic's Messages, DeepSeek's Messages and Chat
- * Completions, OpenAI's Chat Completions and Responses) in the order sent, through its provider's
+ * Completions, OpenAI's Chat Completions and Responses, Gemini's generateContent) in the order sent, through its provider's
  * cache as the shipped rules describe it, each with its own breakpoints as sent, beside what the
  * provider reported. Give it every log of one account together: a provider's cache is the
  * account's, and a new session reads what an earlier one wrote.

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { readUsage } from '@/lib/provider-cache/reported-usage';
-import { streamedUsage } from './streamed-usage';
+import { readAnswer } from './read-answer';
 import type { TrafficExchange, TrafficLog, TrafficProblem } from './traffic-exchange';
 
 /**
@@ -52,7 +51,6 @@ export function readClaudeTrace(text: string, source = ''): TrafficLog {
     const body = request.body;
     if (request.method !== 'POST' || !isObject(body)) return;
     if (!(Array.isArray(body.messages) || Array.isArray(body.input) || typeof body.input === 'string')) return;
-    const answered = response?.body ?? null;
     exchanges.push({
       source,
       index: exchanges.length,
@@ -60,7 +58,7 @@ export function readClaudeTrace(text: string, source = ''): TrafficLog {
       url: request.url,
       body,
       model: typeof body.model === 'string' ? body.model : '',
-      usage: readUsage(answered) ?? (response?.body_raw === undefined ? null : streamedUsage(response.body_raw)),
+      ...readAnswer(response?.body ?? response?.body_raw ?? null),
     });
   });
   return { exchanges, problems };

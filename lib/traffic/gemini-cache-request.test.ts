@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cachedEndpoint } from './cache-timeline';
 import { geminiCacheRequest, geminiModel } from './gemini-cache-request';
+import { cachedEndpoint } from './prepare-traffic';
 
 const URL = 'https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-flash:generateContent';
 
@@ -29,6 +29,16 @@ describe('geminiCacheRequest', () => {
     ]);
     // An image counts as Gemini counts it, not as 90,000 characters of base64.
     expect(request.segments.at(-1)!.tokens).toBe(258);
+  });
+
+  it('does not count a part’s thoughtSignature, which Gemini does not bill as prompt', async () => {
+    const call = (thoughtSignature?: string) => ({
+      functionCall: { name: 'record', args: { label: 'root' } },
+      ...(thoughtSignature === undefined ? {} : { thoughtSignature }),
+    });
+    const [plain] = (await geminiCacheRequest({ contents: [{ role: 'model', parts: [call()] }] }, URL)).segments;
+    const [signed] = (await geminiCacheRequest({ contents: [{ role: 'model', parts: [call('Cv0E'.repeat(300))] }] }, URL)).segments;
+    expect(signed!.tokens).toBe(plain!.tokens);
   });
 
   it('keys a part by its role and by whether it starts its content, so the same words placed otherwise part there', async () => {

@@ -13,9 +13,15 @@ const isObject = (value: unknown): value is Part => typeof value === 'object' &&
  */
 const MEDIA_TOKENS = 258;
 
-/** What of a part is read as tokens: its text, a call or a response as its JSON. */
+/**
+ * What of a part is read as tokens: its text, a call or a response as its JSON, without its
+ * `thoughtSignature`. Gemini does not count the signature: a recorded call that added a function
+ * call with a 1,300-character signature and its response to a 776-token prompt reported 859.
+ */
 function tokenText(part: Part): string {
-  return typeof part.text === 'string' ? part.text : JSON.stringify(part);
+  if (typeof part.text === 'string') return part.text;
+  const { thoughtSignature: _, ...counted } = part;
+  return JSON.stringify(counted);
 }
 
 async function tokensOf(part: Part): Promise<number> {

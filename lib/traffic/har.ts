@@ -1,7 +1,6 @@
 import type { Content, Entry, PostData, Request, Response } from 'har-format';
 import { z } from 'zod';
-import { readUsage } from '@/lib/provider-cache/reported-usage';
-import { streamedUsage } from './streamed-usage';
+import { readAnswer } from './read-answer';
 import type { TrafficExchange, TrafficLog, TrafficProblem } from './traffic-exchange';
 
 /** What Fork Lab reads of a HAR 1.2 entry (the types of the `har-format` package, cut to those fields). */
@@ -81,7 +80,7 @@ export function readHar(text: string, source = ''): TrafficLog {
       url: request.url,
       body,
       model: typeof body.model === 'string' ? body.model : '',
-      usage: readUsage(jsonOrNull(answer)) ?? (answer === undefined ? null : streamedUsage(answer)),
+      ...readAnswer(jsonOrNull(answer) ?? answer ?? null),
     });
   });
   return { exchanges, problems };

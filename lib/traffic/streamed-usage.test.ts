@@ -17,6 +17,21 @@ describe('streamedUsage', () => {
     expect(streamedUsage(events)).toEqual({ cachedTokens: 15032, writtenTokens: 304, uncachedTokens: 4, outputTokens: 87, format: 'anthropic' });
   });
 
+  it('takes message_delta’s cache figures where it sends them: cumulative over the rounds server tools ran', () => {
+    const events = [
+      event('message_start', {
+        type: 'message_start',
+        message: { id: 'msg_1', usage: { input_tokens: 5, cache_creation_input_tokens: 4332, cache_read_input_tokens: 0, output_tokens: 1 } },
+      }),
+      event('message_delta', {
+        type: 'message_delta',
+        delta: { stop_reason: 'end_turn' },
+        usage: { input_tokens: 10, cache_creation_input_tokens: 4513, cache_read_input_tokens: 4332, output_tokens: 193 },
+      }),
+    ].join('');
+    expect(streamedUsage(events)).toEqual({ cachedTokens: 4332, writtenTokens: 4513, uncachedTokens: 10, outputTokens: 193, format: 'anthropic' });
+  });
+
   it('reads an OpenAI-style final usage chunk, and nothing from a stream without one', () => {
     const chunk = { choices: [], usage: { prompt_tokens: 1200, completion_tokens: 5, prompt_tokens_details: { cached_tokens: 1024 } } };
     expect(streamedUsage(`data: ${JSON.stringify(chunk)}\n\ndata: [DONE]\n\n`)).toEqual({

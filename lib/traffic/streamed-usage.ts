@@ -1,28 +1,27 @@
 import { type ReportedUsage, readUsage } from '@/lib/provider-cache/reported-usage';
+import { streamEventData } from './stream-event-data';
 
 /**
  * The usage a streamed answer reported, from its server-sent events: Anthropic puts the input side
  * (`input_tokens`, `cache_read_input_tokens`, `cache_creation_input_tokens`) on `message_start` and
- * the final `output_tokens` on `message_delta`; OpenAI-style streams send one usage chunk, the
+ * the final `output_tokens` (and, where it sends them, the call's cumulative input side) on
+ * `message_delta`; OpenAI-style streams send one usage chunk, the
  * Responses API its usage inside `response.completed`'s response. The last
  * event that reads as usage wins, with an Anthropic `message_start`'s input side kept.
  */
 export function streamedUsage(events: string): ReportedUsage | null {
   let found = null as ReportedUsage | null;
-  for (const line of events.split('\n')) {
-    if (!line.startsWith('data:')) continue;
-    let data: unknown;
-    try {
-      data = JSON.parse(line.slice(5));
-    } catch {
-      continue;
-    }
+  for (const data of streamEventData(events)) {
     if (typeof data !== 'object' || data === null) continue;
     const event = data as { type?: unknown; message?: unknown; response?: unknown; usage?: { output_tokens?: unknown } };
-    // message_delta brings the final output count; its input figures, where a version sends them, repeat message_start's.
+    // message_delta brings the final output count. Where it carries cache figures too they are the
+    // call's cumulative ones (the SDK's MessageDeltaUsage): after server tools ran more rounds they
+    // exceed message_start's, which counted only the first.
     if (event.type === 'message_delta') {
+      const cumulative = readUsage(event);
       const output = event.usage?.output_tokens;
-      if (found !== null && typeof output === 'number') found = { ...found, outputTokens: output };
+      if (cumulative?.format === 'anthropic') found = cumulative;
+      else if (found !== null && typeof output === 'number') found = { ...found, outputTokens: output };
       continue;
     }
     // The Responses API's usage comes once, in the finished response of `response.completed`.

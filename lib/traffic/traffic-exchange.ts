@@ -15,6 +15,20 @@ export interface TrafficExchange {
   model: string;
   /** The usage in the provider's answer (streamed or not); null when the log has none. */
   usage: ReportedUsage | null;
+  /**
+   * The answer so far each time the provider ran the model again inside this call: Anthropic's
+   * server tools (web search, code execution) sample once more after each result, and each round
+   * reads and writes the cache as a request of its own. Absent or empty: one round.
+   */
+  serverRounds?: readonly Record<string, unknown>[][];
+  /** An explicit cache this call created (Gemini's `POST …/cachedContents`), for later requests that name it. */
+  createdCache?: CreatedCache | null;
+}
+
+/** An explicit cache a call created: the name later requests give, and when it expires (ms since the epoch; null when the answer says not). */
+export interface CreatedCache {
+  name: string;
+  expiresAtMs: number | null;
 }
 
 /** A line of a log that was not read, and why. */

@@ -1,8 +1,7 @@
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { readUsage } from '@/lib/provider-cache/reported-usage';
 import { geminiModel } from './gemini-cache-request';
-import { streamedUsage } from './streamed-usage';
+import { readAnswer } from './read-answer';
 import type { TrafficExchange, TrafficLog, TrafficProblem } from './traffic-exchange';
 
 /**
@@ -87,7 +86,7 @@ export function readVcrCassette(text: string, source = ''): TrafficLog {
       url: request.uri,
       body,
       model: typeof body.model === 'string' ? body.model : geminiModel(request.uri),
-      usage: readUsage(answer) ?? (typeof answer === 'string' ? streamedUsage(answer) : null),
+      ...readAnswer(answer),
     });
   });
   return { exchanges, problems };

@@ -1,0 +1,105 @@
+import type { CacheRequest } from '@/lib/provider-cache/cache-request';
+import type { ProviderId } from '@/lib/provider-cache/provider-rules';
+import { type ReportedUsage, reportedTotal } from '@/lib/provider-cache/reported-usage';
+import { anthropicCacheRequest, anthropicRoundRequests, type SentCacheRequest } from './anthropic-cache-request';
+import { chatCacheRequest } from './chat-cache-request';
+import { geminiCacheRequest } from './gemini-cache-request';
+import { type ExplicitCacheUse, withExplicitCache } from './gemini-explicit-cache';
+import { responsesCacheRequest } from './responses-cache-request';
+import type { RequestShape, TrafficExchange } from './traffic-exchange';
+
+/** The endpoints the timeline reads: by host and path, the provider and the shape of what is sent there. */
+const ENDPOINTS: { host: RegExp; path: RegExp; provider: ProviderId; shape: RequestShape }[] = [
+  { host: /(^|\.)anthropic\.com$/, path: /\/messages$/, provider: 'anthropic', shape: 'messages' },
+  // DeepSeek serves Anthropic's API at /anthropic/v1/messages and /anthropic/messages, and its own at /chat/completions.
+  { host: /(^|\.)deepseek\.com$/, path: /\/messages$/, provider: 'deepseek', shape: 'messages' },
+  { host: /(^|\.)deepseek\.com$/, path: /\/chat\/completions$/, provider: 'deepseek', shape: 'chat' },
+  { host: /(^|\.)openai\.com$/, path: /\/chat\/completions$/, provider: 'openai', shape: 'chat' },
+  { host: /(^|\.)openai\.com$/, path: /\/responses$/, provider: 'openai', shape: 'responses' },
+  // Codex signed in with ChatGPT sends the Responses API to ChatGPT's backend.
+  { host: /(^|\.)chatgpt\.com$/, path: /\/codex\/responses$/, provider: 'openai', shape: 'responses' },
+  // Gemini's implicit cache: the model is in the path, the body carries none.
+  { host: /^generativelanguage\.googleapis\.com$/, path: /\/models\/[^/]+:(generateContent|streamGenerateContent)$/, provider: 'gemini', shape: 'gemini' },
+];
+
+/** The provider an exchange went to and the shape of its body, when it is a call the timeline reads. */
+export function cachedEndpoint(exchange: TrafficExchange): { provider: ProviderId; shape: RequestShape } | null {
+  const url = URL.canParse(exchange.url) ? new URL(exchange.url) : null;
+  if (url === null) return null;
+  const found = ENDPOINTS.find((endpoint) => endpoint.host.test(url.hostname) && endpoint.path.test(url.pathname));
+  return found === undefined ? null : { provider: found.provider, shape: found.shape };
+}
+
+/** A request the timeline reads, taken apart once: what a replay under any breakpoint placement starts from. */
+export interface PreparedRequest {
+  exchange: TrafficExchange;
+  provider: ProviderId;
+  shape: RequestShape;
+  /** The request as sent, its counts scaled to the reported total, and the breakpoints it carried. */
+  request: CacheRequest;
+  breakpoints: readonly number[];
+  /**
+   * The further rounds the provider ran inside the call (server tools), each a request to the cache
+   * with its breakpoints; the reported usage adds them all up, so the scale counts them too.
+   */
+  rounds: readonly SentCacheRequest[];
+  /** The explicit cache the request names (Gemini's `cachedContent`); its content leads the request. */
+  explicitCache?: ExplicitCacheUse;
+}
+
+/**
+ * The requests with their offline counts scaled to the total the provider reported: its tokenizer
+ * is not Fork Lab's, so prefixes are compared as shares of the request, and a tokenizer difference
+ * is not read as a cache difference. A call of several rounds is scaled as one.
+ */
+function scaled(requests: readonly CacheRequest[], usage: ReportedUsage | null): CacheRequest[] {
+  const counted = requests.reduce((sum, request) => sum + request.segments.reduce((part, segment) => part + segment.tokens, 0), 0);
+  if (usage === null || counted === 0) return [...requests];
+  const factor = reportedTotal(usage) / counted;
+  return requests.map((request) => ({ ...request, segments: request.segments.map((segment) => ({ ...segment, tokens: segment.tokens * factor })) }));
+}
+
+/** The request as sent, in cache segments, with the breakpoints it carried (Messages only). */
+async function sentRequest(shape: RequestShape, exchange: TrafficExchange): Promise<SentCacheRequest> {
+  const { body } = exchange;
+  if (shape === 'messages') return anthropicCacheRequest(body);
+  if (shape === 'gemini') return { request: await geminiCacheRequest(body, exchange.url), breakpoints: [] };
+  return { request: await (shape === 'chat' ? chatCacheRequest(body) : responsesCacheRequest(body)), breakpoints: [] };
+}
+
+/** An explicit cache created earlier in the log: its content as the cache holds it, and when it lapses. */
+interface CreatedInLog {
+  request: CacheRequest;
+  createdAtMs: number;
+  expiresAtMs: number | null;
+}
+
+/** Every request to an endpoint the timeline reads, in the order sent, in cache segments. */
+export async function prepareTraffic(exchanges: readonly TrafficExchange[]): Promise<PreparedRequest[]> {
+  const prepared: PreparedRequest[] = [];
+  const created = new Map<string, CreatedInLog>();
+  for (const exchange of [...exchanges].sort((a, b) => a.atMs - b.atMs || a.index - b.index)) {
+    const { createdCache } = exchange;
+    if (createdCache) {
+      const request = await geminiCacheRequest(exchange.body, exchange.url);
+      created.set(createdCache.name, { request, createdAtMs: exchange.atMs, expiresAtMs: createdCache.expiresAtMs });
+    }
+    const endpoint = cachedEndpoint(exchange);
+    if (endpoint === null) continue;
+    let sent = await sentRequest(endpoint.shape, exchange);
+    const named = endpoint.shape === 'gemini' && typeof exchange.body.cachedContent === 'string' ? exchange.body.cachedContent : null;
+    const explicit = named === null ? null : withExplicitCache(sent.request, named, created.get(named) ?? null);
+    if (explicit !== null) sent = { ...sent, request: explicit.request };
+    const rounds = endpoint.shape === 'messages' && exchange.serverRounds?.length ? await anthropicRoundRequests(exchange.body, exchange.serverRounds) : [];
+    const [request, ...roundRequests] = scaled([sent.request, ...rounds.map((round) => round.request)], exchange.usage);
+    prepared.push({
+      exchange,
+      ...endpoint,
+      request: request!,
+      breakpoints: sent.breakpoints,
+      rounds: rounds.map((round, at) => ({ request: roundRequests[at]!, breakpoints: round.breakpoints })),
+      ...(explicit === null ? {} : { explicitCache: explicit.use }),
+    });
+  }
+  return prepared;
+}

@@ -1,0 +1,107 @@
+import { type CachePrediction, formatTokens } from '@/lib/provider-cache/cache-prediction';
+import { streamEventData } from './stream-event-data';
+
+type Block = Record<string, unknown>;
+
+const isBlock = (value: unknown): value is Block => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A block the provider's own server produced by running a tool (`web_search_tool_result`,
+ * `bash_code_execution_tool_result`, `mcp_tool_result`, …). A client's `tool_result` never appears
+ * in an answer: the client sends it in the next request.
+ */
+function isServerToolResult(block: Block): boolean {
+  return typeof block.type === 'string' && block.type.endsWith('_tool_result') && block.type !== 'tool_result';
+}
+
+/**
+ * The answer's blocks as they stood each time Anthropic ran the model again inside the same call.
+ * A server tool (web search, code execution, MCP) runs between two sampling rounds, and each round
+ * is a request of its own to the cache: the request as sent plus the answer so far. The call's
+ * usage adds up every round (the SDK documents `message_delta`'s counts as cumulative); on the
+ * pydantic-ai code-execution cassettes the one-round figures could not be read any other way (a
+ * first call that read 4,332 tokens and wrote 4,513 is two rounds over a 4,332-token prefix).
+ * Server results side by side (parallel calls) end one round, not several.
+ */
+export function serverToolRounds(content: readonly unknown[]): Block[][] {
+  const blocks = content.filter(isBlock);
+  const rounds: Block[][] = [];
+  for (let at = 0; at + 1 < blocks.length; at += 1) {
+    if (isServerToolResult(blocks[at]!) && !isServerToolResult(blocks[at + 1]!)) rounds.push(blocks.slice(0, at + 1));
+  }
+  return rounds;
+}
+
+function parsedOr(json: string, fallback: unknown): unknown {
+  try {
+    return JSON.parse(json);
+  } catch {
+    return fallback;
+  }
+}
+
+/** More blocks than any answer holds: an index past it is not a block of this answer. */
+const MAX_BLOCKS = 10_000;
+
+/** A streamed text field grows by its deltas. */
+const APPENDED: Record<string, string> = { text_delta: 'text', thinking_delta: 'thinking', signature_delta: 'signature' };
+
+/**
+ * The content of a streamed Messages answer, put together from its server-sent events: each block
+ * opens whole in `content_block_start` and grows by its deltas (text, thinking, a signature, a
+ * tool's input as JSON in pieces). Null when the stream holds no Messages content.
+ */
+export function streamedMessageContent(events: string): Block[] | null {
+  const blocks: Block[] = [];
+  const partialJson = new Map<number, string>();
+  let seen = false;
+  for (const event of streamEventData(events)) {
+    if (!isBlock(event) || !Number.isInteger(event.index) || (event.index as number) < 0 || (event.index as number) >= MAX_BLOCKS) continue;
+    const index = event.index as number;
+    if (event.type === 'content_block_start' && isBlock(event.content_block)) {
+      seen = true;
+      blocks[index] = { ...event.content_block };
+      continue;
+    }
+    const block = blocks[index];
+    if (block === undefined) continue;
+    // A tool's input arrives as JSON in pieces: it is read once, whole, when its block stops.
+    if (event.type === 'content_block_stop') {
+      const json = partialJson.get(index);
+      if (json !== undefined && json !== '') block.input = parsedOr(json, block.input);
+      continue;
+    }
+    if (!isBlock(event.delta)) continue;
+    const { delta } = event;
+    const field = typeof delta.type === 'string' ? APPENDED[delta.type] : undefined;
+    if (field !== undefined && typeof delta[field] === 'string') block[field] = `${typeof block[field] === 'string' ? block[field] : ''}${delta[field]}`;
+    if (delta.type === 'input_json_delta' && typeof delta.partial_json === 'string')
+      partialJson.set(index, `${partialJson.get(index) ?? ''}${delta.partial_json}`);
+  }
+  return seen ? blocks.filter(isBlock) : null;
+}
+
+/**
+ * A call's prediction over all its rounds, as the provider reports its usage: reads, writes and
+ * full-price tokens added up. What it shares, its breakpoints and why are the first round's, the
+ * request as sent; when it expires is the last round's, the longest prefix it kept.
+ */
+export function withServerRounds(first: CachePrediction, rounds: readonly CachePrediction[]): CachePrediction {
+  if (rounds.length === 0) return first;
+  const sum = (pick: (prediction: CachePrediction) => number) => rounds.reduce((total, round) => total + pick(round), pick(first));
+  const read = rounds.reduce((total, round) => total + round.cachedTokens, 0);
+  const written = rounds.reduce((total, round) => total + round.writtenTokens, 0);
+  const count = rounds.length === 1 ? 'one more round' : `${rounds.length} more rounds`;
+  return {
+    ...first,
+    cachedTokens: sum((round) => round.cachedTokens),
+    writtenTokens: sum((round) => round.writtenTokens),
+    uncachedTokens: sum((round) => round.uncachedTokens),
+    totalTokens: sum((round) => round.totalTokens),
+    reasons: [
+      ...first.reasons,
+      `Server tools ran ${count} inside the call, each a request with the answer so far: they read ${formatTokens(read)} and wrote ${formatTokens(written)} tokens, counted in the same usage.`,
+    ],
+    expiresAtMs: rounds.at(-1)!.expiresAtMs,
+  };
+}

@@ -1,0 +1,23 @@
+import { createParser } from 'eventsource-parser';
+
+/**
+ * The `data` of each server-sent event in a streamed answer, parsed as JSON; an event whose data is
+ * not JSON (OpenAI's `[DONE]`) is left out. eventsource-parser reads the stream as the spec does:
+ * CRLF lines, data split over several lines, comments.
+ */
+export function streamEventData(events: string): unknown[] {
+  const data: unknown[] = [];
+  const parser = createParser({
+    onEvent: (event) => {
+      try {
+        data.push(JSON.parse(event.data));
+      } catch {
+        // Not JSON: no usage or content in it.
+      }
+    },
+  });
+  parser.feed(events);
+  // A log may cut the stream without the blank line that ends its last event.
+  parser.feed('\n\n');
+  return data;
+}
