@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures/shared-page';
-import { claudeTraceLog, EDITED_SYSTEM, harLog, vcrCassette } from './fixtures/traffic-logs';
+import { claudeTraceLog, DIAGNOSED, EDITED_SYSTEM, harLog, vcrCassette } from './fixtures/traffic-logs';
 
 const EXPECTED = [
   ['agrees', '+0:00'],
@@ -60,6 +60,27 @@ test('a system prompt edited inside its one block is set against the request bef
   const sides = edited.getByTestId('traffic-parting-sides');
   await expect(sides.locator('del')).toHaveText(['change']);
   await expect(sides.locator('ins')).toHaveText(['commit']);
+});
+
+test('where a request asked Anthropic for its cache diagnostics, the provider’s word stands beside Fork Lab’s, a disagreement said as a finding', async ({
+  page,
+}) => {
+  await page.goto('/captures');
+  const timeline = page.getByTestId('traffic-timeline');
+  await expect(timeline.getByRole('columnheader', { name: 'The provider’s diagnosis' })).toHaveCount(0);
+  await timeline
+    .getByTestId('traffic-file')
+    .setInputFiles({ name: 'diagnosed.jsonl', mimeType: 'application/octet-stream', buffer: Buffer.from(claudeTraceLog(DIAGNOSED)) });
+  await expect(timeline.getByRole('columnheader', { name: 'The provider’s diagnosis' })).toBeVisible();
+  const rows = timeline.getByTestId('traffic-row');
+  await expect(rows).toHaveCount(4);
+  await expect(rows.nth(0)).toContainText('Not asked');
+  await expect(rows.nth(1).getByTestId('traffic-diagnosis')).toHaveText('Against #0 (+0:00): no divergence. ✓ Fork Lab finds the same');
+  await expect(rows.nth(1).getByTestId('traffic-diagnosis')).toHaveAttribute('data-agrees', 'true');
+  await expect(rows.nth(3).getByTestId('traffic-diagnosis')).toHaveText(
+    'Against #2 (+7:00): messages_changed, 3,340 tokens missed. ✗ Fork Lab finds no divergence: a finding',
+  );
+  await expect(rows.nth(3).getByTestId('traffic-diagnosis')).toHaveAttribute('data-agrees', 'false');
 });
 
 test('a file that is not a traffic log says what is wrong, and the timeline scans clean', async ({ page }) => {

@@ -12,6 +12,7 @@ import type { TrafficProblem } from '@/lib/traffic/traffic-exchange';
 import { TRAFFIC_FORMAT_LABELS, type TrafficFormat } from '@/lib/traffic/traffic-formats';
 import { BreakpointWhatIfTable } from './breakpoint-what-if-table';
 import styles from './captures.module.css';
+import { ProviderDiagnosisCell } from './provider-diagnosis-cell';
 import { TableFrame } from './table-frame';
 
 interface TimelineAnswer {
@@ -84,7 +85,7 @@ function Parting({ entry, startMs, named }: { entry: TimelineEntry; startMs: num
   );
 }
 
-function TimelineRow({ entry, startMs, named }: { entry: TimelineEntry; startMs: number; named: boolean }) {
+function TimelineRow({ entry, startMs, named, diagnosed }: { entry: TimelineEntry; startMs: number; named: boolean; diagnosed: boolean }) {
   const verdict = VERDICTS[entry.verdict];
   return (
     <tr data-testid="traffic-row" data-verdict={entry.verdict}>
@@ -106,6 +107,11 @@ function TimelineRow({ entry, startMs, named }: { entry: TimelineEntry; startMs:
       <td className={styles.explains} data-testid="traffic-parting">
         <Parting entry={entry} startMs={startMs} named={named} />
       </td>
+      {diagnosed && (
+        <td className={styles.explains}>
+          <ProviderDiagnosisCell diagnosis={entry.diagnosis} startMs={startMs} />
+        </td>
+      )}
     </tr>
   );
 }
@@ -133,6 +139,8 @@ export function TrafficTimeline() {
   const startMs = answer?.entries.reduce((first, entry) => Math.min(first, entry.atMs), Number.POSITIVE_INFINITY) ?? 0;
   // One log names itself once, above the table; several name their own rows.
   const named = new Set(answer?.entries.map((entry) => entry.source)).size > 1;
+  // The provider's own diagnosis has a column only where some request asked for one.
+  const diagnosed = answer?.entries.some((entry) => entry.diagnosis !== null) ?? false;
   return (
     <section aria-label="Cache timeline" data-testid="traffic-timeline" data-status={reading.status}>
       <h2>Cache timeline of a traffic log</h2>
@@ -140,7 +148,8 @@ export function TrafficTimeline() {
         A claude-trace log (<code>.jsonl</code>), a HAR file, a mini-swe-agent trajectory (<code>.traj.json</code>) or a VCR cassette (<code>.yaml</code>):
         every Messages, Chat Completions or Responses request, in the order sent, through its provider’s cache as the shipped rules describe it, with the
         breakpoints it was sent with, beside the usage the provider reported. Token counts are scaled to each request’s reported total, so shares are compared,
-        not tokenizers. Read and written are shown as <em>read / written</em> tokens.
+        not tokenizers. Read and written are shown as <em>read / written</em> tokens. Where a request asked Anthropic for its cache diagnostics (
+        <code>diagnostics.previous_message_id</code>), the provider’s own reason stands beside Fork Lab’s.
       </p>
       <label>
         Traffic log{' '}
@@ -198,11 +207,12 @@ export function TrafficTimeline() {
                   <th scope="col">Verdict</th>
                   <th scope="col">Why, by the rule</th>
                   <th scope="col">Against the closest earlier request</th>
+                  {diagnosed && <th scope="col">The provider’s diagnosis</th>}
                 </tr>
               </thead>
               <tbody>
                 {answer.entries.map((entry) => (
-                  <TimelineRow key={`${entry.source} ${entry.index}`} entry={entry} startMs={startMs} named={named} />
+                  <TimelineRow key={`${entry.source} ${entry.index}`} entry={entry} startMs={startMs} named={named} diagnosed={diagnosed} />
                 ))}
               </tbody>
             </table>

@@ -117,6 +117,14 @@ export class CaptureStore {
     return ids.map((id) => toCapture(read.get(id) as CaptureRow));
   }
 
+  /** The newest finished captures of one session, newest first, at most `limit`. */
+  recentInSession(sessionKey: string, limit: number): Capture[] {
+    const rows = this.#db
+      .prepare('SELECT * FROM captures WHERE session_key = ? AND ended_at IS NOT NULL ORDER BY id DESC LIMIT ?')
+      .all(sessionKey, limit) as CaptureRow[];
+    return rows.map(toCapture);
+  }
+
   close(): void {
     this.#db.close();
   }

@@ -247,3 +247,43 @@ describe('the capture store', () => {
     expect(store.list(2).map((capture) => capture.id)).toEqual([3, 2]);
   });
 });
+
+describe('asking Anthropic for its cache diagnostics (FORK_LAB_CACHE_DIAGNOSTICS=1)', () => {
+  const messages = (text: string, model = 'claude-sonnet-4-5') =>
+    JSON.stringify({ model, metadata: { user_id: 'session-9' }, max_tokens: 16, messages: [{ role: 'user', content: text }] });
+  const answered = (id: string) => (response: ServerResponse) => {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ type: 'message', id, content: [], usage: { input_tokens: 3, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 } }));
+  };
+  const sentBody = () => JSON.parse(received.at(-1)!.body.toString('utf8')) as { diagnostics?: unknown };
+
+  it('names the session’s previous answer of the same model, and keeps the body as sent upstream', async () => {
+    const { store, messages: handler } = setup({ FORK_LAB_CACHE_DIAGNOSTICS: '1' });
+    const send = async (body: string, id: string) => {
+      answer = answered(id);
+      await (await handler(post(body, SENT_HEADERS, '127.0.0.1:3000', '/v1/messages'))).text();
+      return settled(store);
+    };
+    await send(messages('First.'), 'msg_1');
+    expect(sentBody().diagnostics).toEqual({ previous_message_id: null });
+    // A side call on another model is not what the next main request is compared with.
+    await send(messages('Is this a new topic?', 'claude-haiku-4-5'), 'msg_side');
+    const third = await send(messages('Second.'), 'msg_2');
+    expect(sentBody().diagnostics).toEqual({ previous_message_id: 'msg_1' });
+    expect(JSON.parse(third.requestBody).diagnostics).toEqual({ previous_message_id: 'msg_1' });
+  });
+
+  it('leaves the body as it came when off, when the runtime asked itself, and for OpenAI', async () => {
+    answer = answered('msg_3');
+    const off = setup();
+    await (await off.messages(post(messages('Hi.'), SENT_HEADERS, '127.0.0.1:3000', '/v1/messages'))).text();
+    expect(received.at(-1)!.body.equals(Buffer.from(messages('Hi.')))).toBe(true);
+    const on = setup({ FORK_LAB_CACHE_DIAGNOSTICS: '1' });
+    const own = JSON.stringify({ ...JSON.parse(messages('Hi.')), diagnostics: { previous_message_id: 'msg_0' } });
+    await (await on.messages(post(own, SENT_HEADERS, '127.0.0.1:3000', '/v1/messages'))).text();
+    expect(received.at(-1)!.body.equals(Buffer.from(own))).toBe(true);
+    answer = (response) => response.end('{"id":"c1","choices":[]}');
+    await (await on.chat(post(BODY))).text();
+    expect(received.at(-1)!.body.equals(Buffer.from(BODY))).toBe(true);
+  });
+});

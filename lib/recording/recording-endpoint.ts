@@ -1,5 +1,6 @@
 import { readBodyBytes } from '@/lib/http/read-json-body';
 import { formatBytes } from '@/lib/view/format-bytes';
+import { askingForDiagnostics, DIAGNOSIS_LOOKBACK, previousAnswerId } from './cache-diagnostics-request';
 import type { CaptureStore } from './capture-store';
 import { capturedHeaders } from './captured-headers';
 import { forwardToUpstream } from './forward-to-upstream';
@@ -27,6 +28,21 @@ export function upstreamBase(api: ModelApi, env: Env): URL | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * `FORK_LAB_CACHE_DIAGNOSTICS=1` has every Messages request forwarded to Anthropic ask for its
+ * cache diagnostics against the session's previous answer, so the captured answer says in the
+ * provider's words why its cache missed. Off by default: the proxy otherwise sends the body as it came.
+ */
+function wantsDiagnostics(api: ModelApi, env: Env): boolean {
+  return MODEL_APIS[api].provider === 'anthropic' && env.FORK_LAB_CACHE_DIAGNOSTICS === '1';
+}
+
+function previousAnswerIdIn(store: CaptureStore, sessionKey: string | null, parsed: unknown): string | null {
+  if (sessionKey === null) return null;
+  const model = typeof parsed === 'object' && parsed !== null ? (parsed as { model?: unknown }).model : undefined;
+  return previousAnswerId(store.recentInSession(sessionKey, DIAGNOSIS_LOOKBACK), model);
 }
 
 /**
@@ -73,7 +89,11 @@ export function recordingHandler(api: ModelApi, deps: { env?: Env; store: () => 
       // Not JSON: the provider answers it as it does; the capture keeps the text.
     }
     const store = deps.store();
-    const id = store.begin({ api, sessionKey: sessionKeyOf(parsed, request.headers), requestBody: text, requestHeaders: capturedHeaders(request.headers) });
+    const sessionKey = sessionKeyOf(parsed, request.headers);
+    const asked = base !== null && wantsDiagnostics(api, env) ? askingForDiagnostics(parsed, previousAnswerIdIn(store, sessionKey, parsed)) : null;
+    // What goes upstream is what the capture keeps: with diagnostics asked, the body as amended.
+    const sent = asked === null ? body : new TextEncoder().encode(JSON.stringify(asked));
+    const id = store.begin({ api, sessionKey, requestBody: asked === null ? text : JSON.stringify(asked), requestHeaders: capturedHeaders(request.headers) });
     if (base === null) {
       try {
         return await recordedOffline(store, id, await offlineAnswer(api, text, parsed));
@@ -86,7 +106,7 @@ export function recordingHandler(api: ModelApi, deps: { env?: Env; store: () => 
     // The query goes along: Claude Code asks for /v1/messages?beta=true, Azure-style upstreams need ?api-version=.
     url.search = new URL(request.url).search;
     try {
-      const forwarded = await forwardToUpstream(url, request, body, request.signal);
+      const forwarded = await forwardToUpstream(url, request, sent, request.signal);
       void forwarded.outcome.then((outcome) =>
         store.finish(id, {
           status: outcome.status,

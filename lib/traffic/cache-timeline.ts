@@ -1,12 +1,13 @@
 import { CacheLedger } from '@/lib/provider-cache/cache-ledger';
 import type { CachePrediction } from '@/lib/provider-cache/cache-prediction';
-import type { CacheRequest } from '@/lib/provider-cache/cache-request';
+import { type CacheRequest, prefixTokens } from '@/lib/provider-cache/cache-request';
 import { modelRuleFor } from '@/lib/provider-cache/model-rule-for';
 import { predictRequest } from '@/lib/provider-cache/predict-request';
 import { type ModelCacheRule, type ProviderId, type ProviderRules, providerRule } from '@/lib/provider-cache/provider-rules';
 import { type ReportedUsage, reportedTotal } from '@/lib/provider-cache/reported-usage';
 import { explicitCachePrediction } from './gemini-explicit-cache';
 import { type PreparedRequest, prepareTraffic } from './prepare-traffic';
+import { type DiagnosisBeside, diagnosisBeside, previousMessageId } from './provider-diagnosis';
 import { type RequestParting, requestParting, sharedSegments } from './request-parting';
 import { withServerRounds } from './server-tool-rounds';
 import type { TrafficExchange } from './traffic-exchange';
@@ -33,6 +34,8 @@ export interface TimelineEntry {
   reasons: string[];
   /** Where it parts from the earlier request it shares the most with; null when none shares anything. */
   parting: RequestParting | null;
+  /** The provider's own diagnosis of its cache miss beside Fork Lab's, when the request asked for one. */
+  diagnosis: DiagnosisBeside | null;
   /**
    * What the tokens it shared with that request but the provider did not report read cost over
    * reading them, in dollars at the model's prices; null without usage or prices.
@@ -62,6 +65,25 @@ function closestEarlier(recent: readonly Sent[], request: CacheRequest): { earli
     if (best === null || segments >= best.segments) best = { earlier, segments };
   }
   return best;
+}
+
+/**
+ * The provider's diagnosis beside Fork Lab's parting from the request it compared with: the one
+ * whose answer the request named, found by that answer's id (not the closest earlier request).
+ */
+function diagnosed(
+  exchange: TrafficExchange,
+  request: CacheRequest,
+  shape: PreparedRequest['shape'],
+  answered: ReadonlyMap<string, Sent>,
+): DiagnosisBeside | null {
+  if (exchange.diagnosis === undefined) return null;
+  const asked = previousMessageId(exchange.body);
+  const earlier = asked === null ? undefined : answered.get(asked);
+  if (earlier === undefined) return diagnosisBeside(exchange.diagnosis, null, undefined);
+  const shared = prefixTokens(request, sharedSegments(earlier.request, request));
+  const { source, index, atMs } = earlier.exchange;
+  return diagnosisBeside(exchange.diagnosis, { source, index, atMs }, requestParting(earlier.exchange, exchange, shape, shared).reason);
 }
 
 function missedDollars(model: ModelCacheRule | null, sharedTokens: number, reported: ReportedUsage | null): number | null {
@@ -107,6 +129,8 @@ export function replayTraffic(prepared: readonly PreparedRequest[], rules: Provi
   const { placeBreakpoints, partings = true } = options;
   const ledgers = new Map<ProviderId, CacheLedger>();
   const recentByProvider = new Map<ProviderId, Sent[]>();
+  // Answers by id: a request that asked for diagnostics names the one it is compared with.
+  const answered = new Map<string, Sent>();
   const entries: TimelineEntry[] = [];
   // Times from the log's first request, so a reason says "expired at 6:00" into the session.
   const startMs = prepared[0]?.exchange.atMs ?? 0;
@@ -121,6 +145,8 @@ export function replayTraffic(prepared: readonly PreparedRequest[], rules: Provi
       sharedTokens = closest === null ? 0 : request.segments.slice(0, closest.segments).reduce((sum, segment) => sum + segment.tokens, 0);
       parting = closest === null ? null : requestParting(closest.earlier.exchange, exchange, shape, sharedTokens);
     }
+    const diagnosis = partings ? diagnosed(exchange, request, shape, answered) : null;
+    if (exchange.answerId !== undefined) answered.set(exchange.answerId, { exchange, request });
     const rule = providerRule(rules, provider);
     const model = modelRuleFor(rules, provider, exchange.model);
     if (model === null) {
@@ -132,6 +158,7 @@ export function replayTraffic(prepared: readonly PreparedRequest[], rules: Provi
         verdict: 'no rule',
         reasons: [`No cache rule for model ${exchange.model}.`],
         parting,
+        diagnosis,
         missedDollars: null,
       });
       continue;
@@ -169,6 +196,7 @@ export function replayTraffic(prepared: readonly PreparedRequest[], rules: Provi
       ...judged,
       reasons: predicted.reasons,
       parting,
+      diagnosis,
       missedDollars: partings ? missedDollars(model, sharedTokens, exchange.usage) : null,
     });
   }

@@ -1,13 +1,16 @@
-import { type ReportedUsage, readUsage } from '@/lib/provider-cache/reported-usage';
-import { serverToolRounds, streamedMessageContent } from './server-tool-rounds';
-import { streamedUsage } from './streamed-usage';
+import { readUsage } from '@/lib/provider-cache/reported-usage';
+import { diagnosisOf } from './provider-diagnosis';
+import { contentOfEvents, serverToolRounds } from './server-tool-rounds';
+import { streamEventData } from './stream-event-data';
+import { usageOfEvents } from './streamed-usage';
 import type { CreatedCache, TrafficExchange } from './traffic-exchange';
 
 /**
  * What the cache timeline reads of a provider's answer, as an exchange holds it: the usage, and
- * server rounds or a created cache only where the answer has them.
+ * server rounds, a created cache, the answer's id and the provider's cache diagnosis only where
+ * the answer has them.
  */
-export type AnswerFacts = Pick<TrafficExchange, 'usage' | 'serverRounds' | 'createdCache'>;
+export type AnswerFacts = Pick<TrafficExchange, 'usage' | 'serverRounds' | 'createdCache' | 'answerId' | 'diagnosis'>;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -21,16 +24,31 @@ function createdCacheOf(answer: Record<string, unknown>): CreatedCache | null {
   return { name: answer.name, expiresAtMs: Number.isNaN(expires) ? null : expires };
 }
 
-function facts(usage: ReportedUsage | null, serverRounds: Record<string, unknown>[][], createdCache: CreatedCache | null): AnswerFacts {
+/** The answer's message as a Messages answer holds it, or a stream's `message_start` does: its id and diagnostics. */
+function messageFacts(message: unknown): Pick<AnswerFacts, 'answerId' | 'diagnosis'> {
+  if (!isObject(message)) return {};
+  const diagnosis = diagnosisOf(message);
+  return {
+    ...(typeof message.id === 'string' && message.id !== '' ? { answerId: message.id } : {}),
+    ...(diagnosis === undefined ? {} : { diagnosis }),
+  };
+}
+
+function facts(usage: AnswerFacts['usage'], serverRounds: Record<string, unknown>[][], createdCache: CreatedCache | null): AnswerFacts {
   return { usage, ...(serverRounds.length > 0 ? { serverRounds } : {}), ...(createdCache === null ? {} : { createdCache }) };
 }
 
 /** An answer as a log keeps it (parsed JSON, or the text of a server-sent event stream), read once for everything the timeline needs. */
 export function readAnswer(answer: unknown): AnswerFacts {
   if (typeof answer === 'string') {
-    const content = streamedMessageContent(answer);
-    return facts(streamedUsage(answer), content === null ? [] : serverToolRounds(content), null);
+    const events = streamEventData(answer);
+    const content = contentOfEvents(events);
+    const start = events.find((event) => isObject(event) && event.type === 'message_start') as { message?: unknown } | undefined;
+    return { ...facts(usageOfEvents(events), content === null ? [] : serverToolRounds(content), null), ...messageFacts(start?.message) };
   }
   if (!isObject(answer)) return { usage: null };
-  return facts(readUsage(answer), Array.isArray(answer.content) ? serverToolRounds(answer.content) : [], createdCacheOf(answer));
+  return {
+    ...facts(readUsage(answer), Array.isArray(answer.content) ? serverToolRounds(answer.content) : [], createdCacheOf(answer)),
+    ...(answer.type === 'message' ? messageFacts(answer) : {}),
+  };
 }

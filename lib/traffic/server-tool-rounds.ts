@@ -52,10 +52,15 @@ const APPENDED: Record<string, string> = { text_delta: 'text', thinking_delta: '
  * tool's input as JSON in pieces). Null when the stream holds no Messages content.
  */
 export function streamedMessageContent(events: string): Block[] | null {
+  return contentOfEvents(streamEventData(events));
+}
+
+/** The Messages content of a stream's events, parsed (`streamEventData`). */
+export function contentOfEvents(events: readonly unknown[]): Block[] | null {
   const blocks: Block[] = [];
   const partialJson = new Map<number, string>();
   let seen = false;
-  for (const event of streamEventData(events)) {
+  for (const event of events) {
     if (!isBlock(event) || !Number.isInteger(event.index) || (event.index as number) < 0 || (event.index as number) >= MAX_BLOCKS) continue;
     const index = event.index as number;
     if (event.type === 'content_block_start' && isBlock(event.content_block)) {

@@ -10,8 +10,13 @@ import { streamEventData } from './stream-event-data';
  * event that reads as usage wins, with an Anthropic `message_start`'s input side kept.
  */
 export function streamedUsage(events: string): ReportedUsage | null {
+  return usageOfEvents(streamEventData(events));
+}
+
+/** The usage of a stream's events, parsed (`streamEventData`). */
+export function usageOfEvents(events: readonly unknown[]): ReportedUsage | null {
   let found = null as ReportedUsage | null;
-  for (const data of streamEventData(events)) {
+  for (const data of events) {
     if (typeof data !== 'object' || data === null) continue;
     const event = data as { type?: unknown; message?: unknown; response?: unknown; usage?: { output_tokens?: unknown } };
     // message_delta brings the final output count. Where it carries cache figures too they are the

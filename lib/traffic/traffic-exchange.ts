@@ -1,4 +1,5 @@
 import type { ReportedUsage } from '@/lib/provider-cache/reported-usage';
+import type { ProviderDiagnosis } from './provider-diagnosis';
 
 /** One model request read from a traffic log, with what the provider reported for it. */
 export interface TrafficExchange {
@@ -23,6 +24,10 @@ export interface TrafficExchange {
   serverRounds?: readonly Record<string, unknown>[][];
   /** An explicit cache this call created (Gemini's `POST …/cachedContents`), for later requests that name it. */
   createdCache?: CreatedCache | null;
+  /** The answer's id (Anthropic's `msg_…`), which a later request names to have its cache miss diagnosed. */
+  answerId?: string;
+  /** What the provider said of this request's cache miss, when the request asked (`diagnostics.previous_message_id`). */
+  diagnosis?: ProviderDiagnosis;
 }
 
 /** An explicit cache a call created: the name later requests give, and when it expires (ms since the epoch; null when the answer says not). */

@@ -1,0 +1,32 @@
+import { formatSeconds } from '@/lib/provider-cache/cache-prediction';
+import type { DiagnosisBeside } from '@/lib/traffic/provider-diagnosis';
+import styles from './captures.module.css';
+
+const tokens = (value: number) => Math.round(value).toLocaleString('en-US');
+
+/** What the provider's words and Fork Lab's mean for a person: a change at a place, or none. */
+const said = (reason: string | null) => (reason === null ? 'no divergence' : reason);
+
+/**
+ * The provider's own diagnosis of a request's cache miss (Anthropic's `diagnostics`) beside where
+ * Fork Lab finds the same two requests part. The two agree or they do not; a disagreement is a
+ * finding about one of them, so it is said in words, not only in colour.
+ */
+export function ProviderDiagnosisCell({ diagnosis, startMs }: { diagnosis: DiagnosisBeside | null; startMs: number }) {
+  if (diagnosis === null) return <span className={styles.muted}>Not asked</span>;
+  const { provider, earlier, ours, agrees } = diagnosis;
+  const against = earlier === null ? 'an answer not in this log' : `#${earlier.index} (+${formatSeconds(earlier.atMs - startMs)})`;
+  return (
+    <span data-testid="traffic-diagnosis" data-agrees={agrees === null ? 'not compared' : String(agrees)}>
+      Against {against}: <strong>{said(provider.reason)}</strong>
+      {provider.missedTokens !== null && `, ${tokens(provider.missedTokens)} tokens missed`}.{' '}
+      {agrees === null ? (
+        <span className={styles.muted}>{ours === undefined ? 'Fork Lab cannot compare: the request it names is not in the log.' : 'Not compared.'}</span>
+      ) : (
+        <span className={`${styles.verdict} ${styles.sentence}`} data-verdict={agrees ? 'matches' : 'differs'}>
+          {agrees ? '✓ Fork Lab finds the same' : `✗ Fork Lab finds ${said(ours ?? null)}: a finding`}
+        </span>
+      )}
+    </span>
+  );
+}

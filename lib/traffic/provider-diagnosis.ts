@@ -1,0 +1,60 @@
+import type { CacheMissReason } from '@/lib/provider-cache/miss-explainer';
+
+/**
+ * Anthropic's cache diagnostics (`diagnostics: { previous_message_id }` on a Messages request;
+ * the `cache-diagnosis-2026-04-07` beta, now generally available): the answer says where this
+ * request's prompt parted from the named earlier one's, in four words Fork Lab's own parting uses
+ * too, or that it could not compare.
+ */
+export const NOT_COMPARED = ['previous_message_not_found', 'unavailable'] as const;
+export type DiagnosedReason = CacheMissReason | (typeof NOT_COMPARED)[number];
+
+const REASONS: readonly string[] = ['model_changed', 'system_changed', 'tools_changed', 'messages_changed', ...NOT_COMPARED];
+
+/** What the provider said of a request's cache miss. */
+export interface ProviderDiagnosis {
+  /** Where the prompt parted from the earlier request's; null when it found no divergence (or had not finished comparing). */
+  reason: DiagnosedReason | null;
+  /** The input tokens it could not read because of that change, where it says. */
+  missedTokens: number | null;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The diagnosis in an answer's `diagnostics` (a Messages answer, or a stream's `message_start`
+ * message); undefined when the answer carries none, as it does unless the request asked. A reason
+ * the API adds later is kept out rather than misread: it reads as not compared.
+ */
+export function diagnosisOf(answer: unknown): ProviderDiagnosis | undefined {
+  if (!isObject(answer) || !isObject(answer.diagnostics)) return undefined;
+  const miss = answer.diagnostics.cache_miss_reason;
+  if (!isObject(miss)) return { reason: null, missedTokens: null };
+  const tokens = miss.cache_missed_input_tokens;
+  return {
+    reason: typeof miss.type === 'string' && REASONS.includes(miss.type) ? (miss.type as DiagnosedReason) : 'unavailable',
+    missedTokens: typeof tokens === 'number' && Number.isFinite(tokens) && tokens >= 0 ? tokens : null,
+  };
+}
+
+/** The earlier answer a request asked the provider to compare with: its `diagnostics.previous_message_id`. */
+export function previousMessageId(body: Record<string, unknown>): string | null {
+  const asked = isObject(body.diagnostics) ? body.diagnostics.previous_message_id : undefined;
+  return typeof asked === 'string' && asked !== '' ? asked : null;
+}
+
+/** The provider's diagnosis of a request beside Fork Lab's parting from the same earlier request. */
+export interface DiagnosisBeside {
+  provider: ProviderDiagnosis;
+  /** The earlier request the provider compared with, when the log holds the answer it named. */
+  earlier: { source: string; index: number; atMs: number } | null;
+  /** Where Fork Lab finds the two part (null: this one repeats all of it); undefined without the earlier request. */
+  ours: CacheMissReason | null | undefined;
+  /** Whether the two say the same; null when either could not compare. A disagreement is a finding about one of them. */
+  agrees: boolean | null;
+}
+
+export function diagnosisBeside(provider: ProviderDiagnosis, earlier: DiagnosisBeside['earlier'], ours: CacheMissReason | null | undefined): DiagnosisBeside {
+  const compared = ours !== undefined && !(NOT_COMPARED as readonly (string | null)[]).includes(provider.reason);
+  return { provider, earlier, ours, agrees: compared ? provider.reason === ours : null };
+}
