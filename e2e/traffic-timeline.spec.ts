@@ -74,13 +74,24 @@ test('where a request asked Anthropic for its cache diagnostics, the provider’
   await expect(timeline.getByRole('columnheader', { name: 'The provider’s diagnosis' })).toBeVisible();
   const rows = timeline.getByTestId('traffic-row');
   await expect(rows).toHaveCount(4);
-  await expect(rows.nth(0)).toContainText('Not asked');
+  await expect(rows.nth(0).getByTestId('traffic-diagnosis')).toHaveText('Asked with no earlier answer to compare with: the first of its chain.');
   await expect(rows.nth(1).getByTestId('traffic-diagnosis')).toHaveText('Against #0 (+0:00): no divergence. ✓ Fork Lab finds the same');
   await expect(rows.nth(1).getByTestId('traffic-diagnosis')).toHaveAttribute('data-agrees', 'true');
   await expect(rows.nth(3).getByTestId('traffic-diagnosis')).toHaveText(
     'Against #2 (+7:00): messages_changed, 3,340 tokens missed. ✗ Fork Lab finds no divergence: a finding',
   );
   await expect(rows.nth(3).getByTestId('traffic-diagnosis')).toHaveAttribute('data-agrees', 'false');
+});
+
+test('captured traffic replays on request; offline, it says no provider answered and what to set', async ({ page }) => {
+  await page.goto('/captures');
+  const captured = page.getByTestId('captured-timeline');
+  await captured.getByRole('button', { name: 'Replay captured traffic' }).click();
+  await expect(captured).toHaveAttribute('data-status', 'replayed');
+  await expect(captured.getByTestId('captured-timeline-empty')).toHaveText(
+    /^None of the \d+ newest captures was answered by a provider with its usage: the offline model reports none\. Set FORK_LAB_UPSTREAM_ANTHROPIC or FORK_LAB_UPSTREAM_OPENAI so Fork Lab forwards what runtimes send\.$/,
+  );
+  await expect(captured.getByRole('button', { name: 'Replay again' })).toBeEnabled();
 });
 
 test('a file that is not a traffic log says what is wrong, and the timeline scans clean', async ({ page }) => {

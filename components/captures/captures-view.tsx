@@ -10,6 +10,7 @@ import { formatDollars } from '@/lib/provider-cache/request-cost';
 import type { CapturedSession } from '@/lib/recording/capture-sessions';
 import type { CapturedCost } from '@/lib/recording/captured-cost';
 import type { ForkFinding } from '@/lib/recording/fork-check';
+import { CapturedTimeline } from './captured-timeline';
 import styles from './captures.module.css';
 import { DifferenceCell, SideBySide } from './difference-cell';
 import { openCapturedForkInPlayground, openCaptureInPlayground } from './open-capture';
@@ -130,6 +131,7 @@ export function CapturesView() {
       )}
       {/* Importing a log is what a newcomer came for: it comes before the list of what this server captured, however long. */}
       <TrafficTimeline />
+      <CapturedTimeline />
       {listing === null ? <p className={styles.muted}>Reading the captures…</p> : <Findings listing={listing} />}
     </main>
   );

@@ -14,14 +14,21 @@ const said = (reason: string | null) => (reason === null ? 'no divergence' : rea
  */
 export function ProviderDiagnosisCell({ diagnosis, startMs }: { diagnosis: DiagnosisBeside | null; startMs: number }) {
   if (diagnosis === null) return <span className={styles.muted}>Not asked</span>;
-  const { provider, earlier, ours, agrees } = diagnosis;
-  const against = earlier === null ? 'an answer not in this log' : `#${earlier.index} (+${formatSeconds(earlier.atMs - startMs)})`;
+  const { provider, asked, earlier, ours, agrees } = diagnosis;
+  if (asked === null) {
+    return (
+      <span data-testid="traffic-diagnosis" data-agrees="not compared" className={styles.muted}>
+        Asked with no earlier answer to compare with: the first of its chain.
+      </span>
+    );
+  }
+  const against = earlier === null ? `${asked}, not among these requests` : `#${earlier.index} (+${formatSeconds(earlier.atMs - startMs)})`;
   return (
     <span data-testid="traffic-diagnosis" data-agrees={agrees === null ? 'not compared' : String(agrees)}>
       Against {against}: <strong>{said(provider.reason)}</strong>
       {provider.missedTokens !== null && `, ${tokens(provider.missedTokens)} tokens missed`}.{' '}
       {agrees === null ? (
-        <span className={styles.muted}>{ours === undefined ? 'Fork Lab cannot compare: the request it names is not in the log.' : 'Not compared.'}</span>
+        <span className={styles.muted}>{ours === undefined ? 'Fork Lab cannot compare without that request.' : 'Not compared.'}</span>
       ) : (
         <span className={`${styles.verdict} ${styles.sentence}`} data-verdict={agrees ? 'matches' : 'differs'}>
           {agrees ? '✓ Fork Lab finds the same' : `✗ Fork Lab finds ${said(ours ?? null)}: a finding`}

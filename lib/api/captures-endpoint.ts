@@ -15,7 +15,7 @@ import { captureTarget, forkWindowWhatIf } from '@/lib/recording/fork-window-wha
 import { requestAllowed } from '@/lib/recording/request-guard';
 
 /** Captured conversations are read as the model endpoint is reached: from this machine, or with the token. */
-function guard(request: Request, env: Record<string, string | undefined>): void {
+export function guard(request: Request, env: Record<string, string | undefined>): void {
   if (!requestAllowed(request, env)) {
     throw new HttpError(
       403,

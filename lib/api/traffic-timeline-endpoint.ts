@@ -5,11 +5,8 @@ import { jsonResponse } from '@/lib/http/json-response';
 import { readBodyBytes } from '@/lib/http/read-json-body';
 import { zodIssues } from '@/lib/http/zod-issues';
 import { PROVIDER_RULES } from '@/lib/provider-cache/provider-rules';
-import { breakpointWhatIf } from '@/lib/traffic/breakpoint-what-if';
-import { cacheAgreement } from '@/lib/traffic/cache-agreement';
-import { replayTraffic } from '@/lib/traffic/cache-timeline';
-import { prepareTraffic } from '@/lib/traffic/prepare-traffic';
 import { detectTrafficFormat, readTrafficLog } from '@/lib/traffic/read-traffic-log';
+import { timelineReport } from '@/lib/traffic/timeline-report';
 import { TRAFFIC_FORMAT_LABELS, TRAFFIC_FORMATS } from '@/lib/traffic/traffic-formats';
 
 /** Larger than the logs seen (the 64-request claude-trace log is 2 MB), small enough to replay in seconds. */
@@ -48,15 +45,5 @@ export const answerTrafficTimelineRequest = answeringErrors('replay this traffic
           },
     );
   }
-  const prepared = await prepareTraffic(log.exchanges);
-  const entries = replayTraffic(prepared, PROVIDER_RULES);
-  return jsonResponse({
-    status: 'ok',
-    format,
-    source,
-    problems: log.problems,
-    entries,
-    agreement: cacheAgreement(entries),
-    whatIf: breakpointWhatIf(prepared, PROVIDER_RULES),
-  });
+  return jsonResponse({ status: 'ok', format, source, problems: log.problems, ...(await timelineReport(log.exchanges, PROVIDER_RULES)) });
 });

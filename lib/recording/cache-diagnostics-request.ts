@@ -1,5 +1,6 @@
 import { readAnswer } from '@/lib/traffic/read-answer';
 import type { Capture } from './capture-store';
+import { capturedAnswer } from './captured-cost';
 
 /** How far back in a session the answer to compare with is looked for. */
 export const DIAGNOSIS_LOOKBACK = 20;
@@ -22,13 +23,7 @@ export function previousAnswerId(history: readonly Capture[], model: unknown): s
       continue;
     }
     if (!isObject(sent) || sent.model !== model) continue;
-    let answer: unknown = capture.responseBody;
-    try {
-      answer = JSON.parse(capture.responseBody);
-    } catch {
-      // A stream: its id is on message_start.
-    }
-    const { answerId } = readAnswer(answer);
+    const { answerId } = readAnswer(capturedAnswer(capture.responseBody));
     if (answerId !== undefined) return answerId;
   }
   return null;

@@ -1,9 +1,8 @@
-import { modelRuleFor } from '@/lib/provider-cache/model-rule-for';
-import type { ProviderId, ProviderRules } from '@/lib/provider-cache/provider-rules';
-import { readUsage } from '@/lib/provider-cache/reported-usage';
+import type { ProviderRules } from '@/lib/provider-cache/provider-rules';
 import { type RequestCost, requestCost, totalCost } from '@/lib/provider-cache/request-cost';
-import { streamedUsage } from '@/lib/traffic/streamed-usage';
-import { MODEL_APIS, type ModelApi } from './model-api';
+import { readAnswer } from '@/lib/traffic/read-answer';
+import { capturedProvider } from './captured-provider';
+import type { ModelApi } from './model-api';
 
 /** What a captured session's requests read, wrote and paid in full, as their answers reported it. */
 export interface CapturedCost {
@@ -28,12 +27,12 @@ function modelOf(requestBody: string): string {
   }
 }
 
-function answerUsage(responseBody: string) {
+/** A captured answer as the readers take it: one JSON document, or a stream's server-sent events as text. */
+export function capturedAnswer(responseBody: string): unknown {
   try {
-    return readUsage(JSON.parse(responseBody));
+    return JSON.parse(responseBody);
   } catch {
-    // A streamed answer is kept as its server-sent events.
-    return streamedUsage(responseBody);
+    return responseBody;
   }
 }
 
@@ -46,20 +45,17 @@ function answerUsage(responseBody: string) {
  */
 export function capturedCost(captures: readonly { api: ModelApi; requestBody: string; responseBody: string | null }[], rules: ProviderRules): CapturedCost {
   const costs: RequestCost[] = [];
-  const allProviders = rules.providers.map((provider) => provider.provider);
   const sum = { reported: 0, cachedTokens: 0, writtenTokens: 0, uncachedTokens: 0 };
   for (const capture of captures) {
-    const usage = capture.responseBody === null ? null : answerUsage(capture.responseBody);
+    const usage = capture.responseBody === null ? null : readAnswer(capturedAnswer(capture.responseBody)).usage;
     if (usage === null) continue;
     sum.reported += 1;
     sum.cachedTokens += usage.cachedTokens;
     sum.writtenTokens += usage.writtenTokens;
     sum.uncachedTokens += usage.uncachedTokens;
     const model = modelOf(capture.requestBody);
-    const own = MODEL_APIS[capture.api].provider;
-    const providers: ProviderId[] = [own, ...allProviders.filter((provider) => provider !== own)];
-    const rule = providers.map((provider) => modelRuleFor(rules, provider, model)).find((found) => found !== null);
-    costs.push(rule === undefined ? { dollars: 0, complete: false, missing: [`prices for ${model || 'an unnamed model'}`] } : requestCost(usage, rule));
+    const found = capturedProvider(capture.api, model, rules);
+    costs.push(found === null ? { dollars: 0, complete: false, missing: [`prices for ${model || 'an unnamed model'}`] } : requestCost(usage, found.rule));
   }
   return { requests: captures.length, ...sum, cost: totalCost(costs) };
 }

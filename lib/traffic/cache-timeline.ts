@@ -80,10 +80,10 @@ function diagnosed(
   if (exchange.diagnosis === undefined) return null;
   const asked = previousMessageId(exchange.body);
   const earlier = asked === null ? undefined : answered.get(asked);
-  if (earlier === undefined) return diagnosisBeside(exchange.diagnosis, null, undefined);
+  if (earlier === undefined) return diagnosisBeside(exchange.diagnosis, asked, null, undefined);
   const shared = prefixTokens(request, sharedSegments(earlier.request, request));
   const { source, index, atMs } = earlier.exchange;
-  return diagnosisBeside(exchange.diagnosis, { source, index, atMs }, requestParting(earlier.exchange, exchange, shape, shared).reason);
+  return diagnosisBeside(exchange.diagnosis, asked, { source, index, atMs }, requestParting(earlier.exchange, exchange, shape, shared).reason);
 }
 
 function missedDollars(model: ModelCacheRule | null, sharedTokens: number, reported: ReportedUsage | null): number | null {

@@ -24,6 +24,7 @@ const ENDPOINTS: { host: RegExp; path: RegExp; provider: ProviderId; shape: Requ
 
 /** The provider an exchange went to and the shape of its body, when it is a call the timeline reads. */
 export function cachedEndpoint(exchange: TrafficExchange): { provider: ProviderId; shape: RequestShape } | null {
+  if (exchange.endpoint !== undefined) return exchange.endpoint;
   const url = URL.canParse(exchange.url) ? new URL(exchange.url) : null;
   if (url === null) return null;
   const found = ENDPOINTS.find((endpoint) => endpoint.host.test(url.hostname) && endpoint.path.test(url.pathname));

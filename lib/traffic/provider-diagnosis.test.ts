@@ -36,11 +36,11 @@ describe('diagnosisOf', () => {
 
   it('agrees when both name the same change, or both none; compares nothing it cannot', () => {
     const earlier = { source: '', index: 0, atMs: 0 };
-    expect(diagnosisBeside({ reason: 'system_changed', missedTokens: 10 }, earlier, 'system_changed').agrees).toBe(true);
-    expect(diagnosisBeside({ reason: null, missedTokens: null }, earlier, null).agrees).toBe(true);
-    expect(diagnosisBeside({ reason: 'messages_changed', missedTokens: 10 }, earlier, null).agrees).toBe(false);
-    expect(diagnosisBeside({ reason: 'unavailable', missedTokens: null }, earlier, null).agrees).toBeNull();
-    expect(diagnosisBeside({ reason: 'messages_changed', missedTokens: null }, null, undefined).agrees).toBeNull();
+    expect(diagnosisBeside({ reason: 'system_changed', missedTokens: 10 }, 'msg_1', earlier, 'system_changed').agrees).toBe(true);
+    expect(diagnosisBeside({ reason: null, missedTokens: null }, 'msg_1', earlier, null).agrees).toBe(true);
+    expect(diagnosisBeside({ reason: 'messages_changed', missedTokens: 10 }, 'msg_1', earlier, null).agrees).toBe(false);
+    expect(diagnosisBeside({ reason: 'unavailable', missedTokens: null }, 'msg_1', earlier, null).agrees).toBeNull();
+    expect(diagnosisBeside({ reason: 'messages_changed', missedTokens: null }, 'msg_elsewhere', null, undefined).agrees).toBeNull();
   });
 });
 
@@ -92,6 +92,7 @@ describe('the provider’s diagnosis in the cache timeline', () => {
       null,
       {
         provider: { reason: 'messages_changed', missedTokens: 3300 },
+        asked: 'msg_1',
         earlier: { source: 'diagnosed.jsonl', index: 1, atMs: 60_000 },
         ours: 'messages_changed',
         agrees: true,
@@ -99,11 +100,12 @@ describe('the provider’s diagnosis in the cache timeline', () => {
       // Fork Lab finds #3 repeats all of #2: the provider's word against it is a finding.
       {
         provider: { reason: 'system_changed', missedTokens: 3300 },
+        asked: 'msg_2',
         earlier: { source: 'diagnosed.jsonl', index: 2, atMs: 120_000 },
         ours: null,
         agrees: false,
       },
-      { provider: { reason: null, missedTokens: null }, earlier: null, ours: undefined, agrees: null },
+      { provider: { reason: null, missedTokens: null }, asked: 'msg_elsewhere', earlier: null, ours: undefined, agrees: null },
     ]);
   });
 

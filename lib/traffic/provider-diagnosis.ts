@@ -46,6 +46,8 @@ export function previousMessageId(body: Record<string, unknown>): string | null 
 /** The provider's diagnosis of a request beside Fork Lab's parting from the same earlier request. */
 export interface DiagnosisBeside {
   provider: ProviderDiagnosis;
+  /** The answer id the request named; null for a request that named none (a session's first, which starts the chain). */
+  asked: string | null;
   /** The earlier request the provider compared with, when the log holds the answer it named. */
   earlier: { source: string; index: number; atMs: number } | null;
   /** Where Fork Lab finds the two part (null: this one repeats all of it); undefined without the earlier request. */
@@ -54,7 +56,12 @@ export interface DiagnosisBeside {
   agrees: boolean | null;
 }
 
-export function diagnosisBeside(provider: ProviderDiagnosis, earlier: DiagnosisBeside['earlier'], ours: CacheMissReason | null | undefined): DiagnosisBeside {
+export function diagnosisBeside(
+  provider: ProviderDiagnosis,
+  asked: string | null,
+  earlier: DiagnosisBeside['earlier'],
+  ours: CacheMissReason | null | undefined,
+): DiagnosisBeside {
   const compared = ours !== undefined && !(NOT_COMPARED as readonly (string | null)[]).includes(provider.reason);
-  return { provider, earlier, ours, agrees: compared ? provider.reason === ours : null };
+  return { provider, asked, earlier, ours, agrees: compared ? provider.reason === ours : null };
 }

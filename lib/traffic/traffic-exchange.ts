@@ -1,3 +1,4 @@
+import type { ProviderId } from '@/lib/provider-cache/provider-rules';
 import type { ReportedUsage } from '@/lib/provider-cache/reported-usage';
 import type { ProviderDiagnosis } from './provider-diagnosis';
 
@@ -10,6 +11,11 @@ export interface TrafficExchange {
   /** When it was sent, in milliseconds since the epoch. */
   atMs: number;
   url: string;
+  /**
+   * Where it went, when its URL does not say: a captured request reached Fork Lab's own route and
+   * was forwarded on, so its provider and body shape are read off the API and the model.
+   */
+  endpoint?: { provider: ProviderId; shape: RequestShape };
   /** The request body as sent. */
   body: Record<string, unknown>;
   /** The model the body names; '' when it names none. */
