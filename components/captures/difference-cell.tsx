@@ -2,6 +2,7 @@
 
 import { type ChangeObject, diffWordsWithSpace } from 'diff';
 import { ChunkSides, sidesOf } from '@/components/text-diff/chunk-sides';
+import { chunksOf } from '@/lib/compare/part-diff';
 import type { ForkFinding } from '@/lib/recording/fork-check';
 import styles from './captures.module.css';
 
@@ -58,7 +59,7 @@ function WordDiff({ expected, actual, parts = diffWordsWithSpace(expected, actua
 export function SideBySide({ planned, sent }: { planned: string | null; sent: string | null }) {
   const [left, right] =
     planned !== null && sent !== null
-      ? sidesOf(diffWordsWithSpace(planned, sent).map((part) => ({ text: part.value, change: part.added ? 'added' : part.removed ? 'removed' : 'kept' })))
+      ? sidesOf(chunksOf(diffWordsWithSpace(planned, sent)))
       : [planned === null ? null : [{ text: planned, change: 'kept' as const }], sent === null ? null : [{ text: sent, change: 'kept' as const }]];
   return <ChunkSides left={left} right={right} labels={['planned', 'sent']} testId="fork-item-sides" />;
 }

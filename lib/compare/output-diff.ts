@@ -1,5 +1,5 @@
 import { diffWordsWithSpace } from 'diff';
-import { MAX_EDITS_PER_PART, type TextChunk, unrelated } from './part-diff';
+import { chunksOf, MAX_EDITS_PER_PART, type TextChunk, unrelated } from './part-diff';
 
 /** A child's final answer read against the baseline child's. */
 export interface OutputDiff {
@@ -29,14 +29,9 @@ export function outputDiff(baseline: string, output: string): OutputDiff {
   if (changes === undefined || unrelated(changes) || kept < Math.max(words(baseline), words(output)) / 2) {
     return { verdict: 'different', added: words(output), removed: words(baseline), chunks: [{ text: output, change: 'kept' }] };
   }
-  let added = 0;
-  let removed = 0;
-  const chunks = changes.map((change): TextChunk => {
-    if (change.added) added += words(change.value);
-    else if (change.removed) removed += words(change.value);
-    return { text: change.value, change: change.added ? 'added' : change.removed ? 'removed' : 'kept' };
-  });
-  return { verdict: 'edited', added, removed, chunks };
+  const chunks = chunksOf(changes);
+  const count = (change: TextChunk['change']) => chunks.filter((chunk) => chunk.change === change).reduce((sum, chunk) => sum + words(chunk.text), 0);
+  return { verdict: 'edited', added: count('added'), removed: count('removed'), chunks };
 }
 
 /** The diff in a few words, beside the variant's answer: "7 words added, 2 removed against A". */

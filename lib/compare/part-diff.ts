@@ -43,7 +43,8 @@ export function unrelated(changes: readonly { value: string; added?: boolean; re
   return shorter > 0 && kept < shorter / 3;
 }
 
-function chunksOf(changes: ChangeObject<string>[]): TextChunk[] {
+/** jsdiff's changes as the chunks every diff view draws. */
+export function chunksOf(changes: readonly ChangeObject<string>[]): TextChunk[] {
   return changes.map((change) => ({ text: change.value, change: change.added ? 'added' : change.removed ? 'removed' : 'kept' }));
 }
 

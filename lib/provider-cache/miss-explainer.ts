@@ -1,5 +1,5 @@
 import { diffWordsWithSpace } from 'diff';
-import { type TextChunk, unrelated } from '@/lib/compare/part-diff';
+import { chunksOf, type TextChunk, unrelated } from '@/lib/compare/part-diff';
 import type { ModelMessage, ToolDeclaration } from '@/lib/fork';
 
 /** A request as the explainer reads it: what a provider hashes, in its cache order. */
@@ -109,10 +109,7 @@ export function shortDiff(before: string, after: string): TextChunk[] {
     { text: '\n', change: 'kept' },
     { text: clip(right), change: 'added' },
   ];
-  const chunks: TextChunk[] =
-    changes === undefined || unrelated(changes)
-      ? whole
-      : changes.map((change) => ({ text: change.value, change: change.added ? 'added' : change.removed ? 'removed' : 'kept' }));
+  const chunks: TextChunk[] = changes === undefined || unrelated(changes) ? whole : chunksOf(changes);
   return from > 0 ? [{ text: '…', change: 'kept' }, ...chunks] : chunks;
 }
 
