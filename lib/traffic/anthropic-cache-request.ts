@@ -86,18 +86,24 @@ export async function anthropicCacheRequest(body: Record<string, unknown>): Prom
  * sent with the answer so far as the assistant's turn (continuing a prefilled assistant message),
  * and a breakpoint at its end besides the sent ones. The API caches each round's whole prompt: on
  * the recorded code-execution calls the second round wrote the server tool's call and result past
- * the only breakpoint the client had placed.
+ * the only breakpoint the client had placed. Each round is a prefix of the last, so the last is
+ * taken apart once and the others are cut from it.
  */
 export async function anthropicRoundRequests(body: Record<string, unknown>, rounds: readonly Record<string, unknown>[][]): Promise<SentCacheRequest[]> {
+  const last = rounds.at(-1);
+  if (last === undefined) return [];
   const messages = Array.isArray(body.messages) ? body.messages.filter(isBlock) : [];
-  const last = messages.at(-1);
-  const prefilled = last?.role === 'assistant' ? blocksOf(last.content) : null;
-  const requests: SentCacheRequest[] = [];
-  for (const answered of rounds) {
-    const turn = { role: 'assistant', content: [...(prefilled ?? []), ...answered] };
-    const sent = await anthropicCacheRequest({ ...body, messages: prefilled === null ? [...messages, turn] : [...messages.slice(0, -1), turn] });
-    const end = sent.request.segments.length;
-    requests.push({ ...sent, breakpoints: sent.breakpoints.at(-1) === end ? sent.breakpoints : [...sent.breakpoints, end] });
-  }
-  return requests;
+  const final = messages.at(-1);
+  const prefilled = final?.role === 'assistant' ? blocksOf(final.content) : null;
+  const turn = { role: 'assistant', content: [...(prefilled ?? []), ...last] };
+  const whole = await anthropicCacheRequest({ ...body, messages: prefilled === null ? [...messages, turn] : [...messages.slice(0, -1), turn] });
+  const before = whole.request.segments.length - last.length;
+  return rounds.map((answered) => {
+    const end = before + answered.length;
+    // The answer carries no cache_control: the sent breakpoints stand where they are; the automatic one moves to the round's end.
+    return {
+      request: { ...whole.request, segments: whole.request.segments.slice(0, end) },
+      breakpoints: [...whole.breakpoints.filter((at) => at < end), end],
+    };
+  });
 }

@@ -3,7 +3,7 @@ import type { CachePrediction } from '@/lib/provider-cache/cache-prediction';
 import { PROVIDER_RULES } from '@/lib/provider-cache/provider-rules';
 import { cacheTimeline } from './cache-timeline';
 import { readAnswer } from './read-answer';
-import { serverToolRounds, streamedMessageContent, withServerRounds } from './server-tool-rounds';
+import { MAX_SERVER_ROUNDS, serverToolRounds, streamedMessageContent, withServerRounds } from './server-tool-rounds';
 import type { TrafficExchange } from './traffic-exchange';
 
 const call = (id: string, command: string) => ({ type: 'server_tool_use', id, name: 'bash_code_execution', input: { command } });
@@ -28,6 +28,13 @@ describe('serverToolRounds', () => {
       text('Done.'),
     ];
     expect(serverToolRounds(answer)).toEqual([answer.slice(0, 4), answer.slice(0, 7)]);
+  });
+
+  it('replays no more rounds than a call runs, however many a log claims', () => {
+    const many = Array.from({ length: 100 }, (_, at) => [call(`c${at}`, 'ls'), result(`c${at}`, '.')]).flat();
+    const rounds = serverToolRounds([...many, text('Done.')]);
+    expect(rounds).toHaveLength(MAX_SERVER_ROUNDS);
+    expect(rounds.at(-1)).toHaveLength(2 * MAX_SERVER_ROUNDS);
   });
 
   it('reads no round from an answer in one round, nor after a result the call stopped on (pause_turn), nor from a client’s tool_result', () => {

@@ -15,6 +15,12 @@ function isServerToolResult(block: Block): boolean {
 }
 
 /**
+ * More rounds than a call runs: the API pauses a server tool loop long before (`pause_turn`), and
+ * each round is the whole request again, so a log that claims more is not replayed past it.
+ */
+export const MAX_SERVER_ROUNDS = 32;
+
+/**
  * The answer's blocks as they stood each time Anthropic ran the model again inside the same call.
  * A server tool (web search, code execution, MCP) runs between two sampling rounds, and each round
  * is a request of its own to the cache: the request as sent plus the answer so far. The call's
@@ -26,7 +32,7 @@ function isServerToolResult(block: Block): boolean {
 export function serverToolRounds(content: readonly unknown[]): Block[][] {
   const blocks = content.filter(isBlock);
   const rounds: Block[][] = [];
-  for (let at = 0; at + 1 < blocks.length; at += 1) {
+  for (let at = 0; at + 1 < blocks.length && rounds.length < MAX_SERVER_ROUNDS; at += 1) {
     if (isServerToolResult(blocks[at]!) && !isServerToolResult(blocks[at + 1]!)) rounds.push(blocks.slice(0, at + 1));
   }
   return rounds;
