@@ -32,6 +32,13 @@ function AgreementLine({ agreement }: { agreement: ProviderAgreement }) {
   );
 }
 
+/** Sources longer than this show their end: a session key (a user id with a session id in it) runs to hundreds of characters. */
+const SOURCE_CHARS = 28;
+
+function shortSource(source: string): string {
+  return source.length <= SOURCE_CHARS ? source : `…${source.slice(-(SOURCE_CHARS - 1))}`;
+}
+
 const dollars = (value: number) => (value < 0.0001 ? 'under $0.0001' : value < 0.01 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`);
 
 function sideProps(chunks: Parameters<typeof sidesOf>[0]) {
@@ -43,7 +50,7 @@ function sideProps(chunks: Parameters<typeof sidesOf>[0]) {
 function Parting({ entry, startMs, named }: { entry: TimelineEntry; startMs: number; named: boolean }) {
   const { parting, missedDollars } = entry;
   if (parting === null) return <span className={styles.muted}>No earlier request starts the same way.</span>;
-  const earlier = `${named ? `${parting.earlier.source} ` : ''}#${parting.earlier.index} (+${formatSeconds(parting.earlier.atMs - startMs)})`;
+  const earlier = `${named ? `${shortSource(parting.earlier.source)} ` : ''}#${parting.earlier.index} (+${formatSeconds(parting.earlier.atMs - startMs)})`;
   return (
     <>
       {parting.reason === null
@@ -71,7 +78,7 @@ function TimelineRow({ entry, startMs, named, diagnosed }: { entry: TimelineEntr
   return (
     <tr data-testid="traffic-row" data-verdict={entry.verdict}>
       <td>
-        {named ? `${entry.source} ` : ''}#{entry.index}
+        {named && <span title={entry.source}>{shortSource(entry.source)} </span>}#{entry.index}
       </td>
       <td>+{formatSeconds(entry.atMs - startMs)}</td>
       <td>{entry.model}</td>
