@@ -97,7 +97,7 @@ function TimelineRow({ entry, startMs, named, diagnosed }: { entry: TimelineEntr
       </td>
       {diagnosed && (
         <td className={styles.explains}>
-          <ProviderDiagnosisCell diagnosis={entry.diagnosis} startMs={startMs} />
+          <ProviderDiagnosisCell diagnosis={entry.diagnosis} startMs={startMs} name={(source) => (named ? `${shortSource(source)} ` : '')} />
         </td>
       )}
     </tr>

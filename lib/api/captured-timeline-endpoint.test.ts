@@ -37,12 +37,7 @@ describe('GET /api/captures/timeline', () => {
     const offline = store.begin({ api: 'openai-chat', sessionKey: null, requestBody: '{"model":"fork-lab-offline","messages":[]}', requestHeaders: {} });
     store.finish(offline, { status: 200, responseBody: '{"choices":[]}', responseTruncated: false, responseHeaders: {}, error: null });
     const first = forwarded(store, ['Add a test.'], { id: 'msg_1', usage: usage(0, 3300) });
-    const second = forwarded(
-      store,
-      ['Add a test.', 'Added.', 'Run it.'],
-      { id: 'msg_2', usage: usage(3300, 20), diagnostics: { cache_miss_reason: null } },
-      'msg_1',
-    );
+    const second = forwarded(store, ['Add a test.', 'Added.', 'Run it.'], { id: 'msg_2', usage: usage(3300, 20), diagnostics: null }, 'msg_1');
     const response = await capturedTimelineHandler(() => store)(new Request('http://127.0.0.1/api/captures/timeline'));
     expect(response.status).toBe(200);
     const answer = await response.json();
@@ -59,7 +54,7 @@ describe('GET /api/captures/timeline', () => {
       ['metadata.user_id:session-1', second, 'anthropic', 'agrees'],
     ]);
     expect(answer.entries[1].diagnosis).toEqual({
-      provider: { reason: null, missedTokens: null },
+      provider: { reason: null, pending: false, missedTokens: null },
       asked: 'msg_1',
       earlier: { source: 'metadata.user_id:session-1', index: first, atMs: answer.entries[0].atMs },
       ours: null,

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { openDatabase } from '@/lib/sqlite/open-database';
+import type { AnswerHead } from './cache-diagnostics-request';
 import type { ModelApi } from './model-api';
 
 /** One request a runtime sent through Fork Lab, and what came back. */
@@ -117,12 +118,23 @@ export class CaptureStore {
     return ids.map((id) => toCapture(read.get(id) as CaptureRow));
   }
 
-  /** The newest finished captures of one session, newest first, at most `limit`. */
-  recentInSession(sessionKey: string, limit: number): Capture[] {
-    const rows = this.#db
-      .prepare('SELECT * FROM captures WHERE session_key = ? AND ended_at IS NOT NULL ORDER BY id DESC LIMIT ?')
-      .all(sessionKey, limit) as CaptureRow[];
-    return rows.map(toCapture);
+  /**
+   * The newest finished answers of one session, newest first, at most `limit`: each request's
+   * model and the start of its answer, read in SQLite so that no whole body is loaded for it.
+   */
+  recentAnswerHeads(sessionKey: string, limit: number, headChars: number): AnswerHead[] {
+    return this.#db
+      .prepare(
+        `SELECT status,
+           CASE WHEN json_valid(request_body) THEN json_extract(request_body, '$.model') END AS model,
+           substr(response_body, 1, ?) AS head
+         FROM captures WHERE session_key = ? AND ended_at IS NOT NULL ORDER BY id DESC LIMIT ?`,
+      )
+      .all(headChars, sessionKey, limit)
+      .map((row) => {
+        const { status, model, head } = row as { status: number | null; model: unknown; head: string | null };
+        return { status, model: typeof model === 'string' ? model : null, head };
+      });
   }
 
   close(): void {

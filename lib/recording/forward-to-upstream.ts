@@ -65,14 +65,20 @@ function decoderFor(encoding: string | undefined) {
 
 /**
  * Send the request on to `url` as it came (its method, body bytes and headers, the host, the
- * hop-by-hop headers and Fork Lab's token aside) and stream the answer back: status, headers and
+ * hop-by-hop headers and Fork Lab's token aside; `overrides` set headers of Fork Lab's own) and stream the answer back: status, headers and
  * bytes, errors included. Node's own HTTP client, not `fetch`, so nothing is re-encoded on the way;
  * the client's pace holds the upstream back; a dropped upstream connection drops the client's stream.
  */
-export function forwardToUpstream(url: URL, incoming: Request, body: Uint8Array, signal: AbortSignal): Promise<ForwardedResponse> {
+export function forwardToUpstream(
+  url: URL,
+  incoming: Request,
+  body: Uint8Array,
+  signal: AbortSignal,
+  overrides: Record<string, string> = {},
+): Promise<ForwardedResponse> {
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
-    const headers = { ...forwardedHeaders(incoming.headers), 'content-length': String(body.byteLength) };
+    const headers = { ...forwardedHeaders(incoming.headers), ...overrides, 'content-length': String(body.byteLength) };
     const upstream = send(url, { method: incoming.method, headers, signal }, (message) => {
       try {
         resolve(relay(message));

@@ -270,6 +270,8 @@ describe('asking Anthropic for its cache diagnostics (FORK_LAB_CACHE_DIAGNOSTICS
     await send(messages('Is this a new topic?', 'claude-haiku-4-5'), 'msg_side');
     const third = await send(messages('Second.'), 'msg_2');
     expect(sentBody().diagnostics).toEqual({ previous_message_id: 'msg_1' });
+    // The beta goes with it, and nothing of Fork Lab's reaches a request it does not amend.
+    expect(received.at(-1)!.headers['anthropic-beta']).toBe('cache-diagnosis-2026-04-07');
     expect(JSON.parse(third.requestBody).diagnostics).toEqual({ previous_message_id: 'msg_1' });
   });
 
@@ -278,6 +280,7 @@ describe('asking Anthropic for its cache diagnostics (FORK_LAB_CACHE_DIAGNOSTICS
     const off = setup();
     await (await off.messages(post(messages('Hi.'), SENT_HEADERS, '127.0.0.1:3000', '/v1/messages'))).text();
     expect(received.at(-1)!.body.equals(Buffer.from(messages('Hi.')))).toBe(true);
+    expect(received.at(-1)!.headers['anthropic-beta']).toBeUndefined();
     const on = setup({ FORK_LAB_CACHE_DIAGNOSTICS: '1' });
     const own = JSON.stringify({ ...JSON.parse(messages('Hi.')), diagnostics: { previous_message_id: 'msg_0' } });
     await (await on.messages(post(own, SENT_HEADERS, '127.0.0.1:3000', '/v1/messages'))).text();

@@ -1,6 +1,6 @@
 import { readBodyBytes } from '@/lib/http/read-json-body';
 import { formatBytes } from '@/lib/view/format-bytes';
-import { askingForDiagnostics, DIAGNOSIS_LOOKBACK, previousAnswerId } from './cache-diagnostics-request';
+import { ANSWER_HEAD_CHARS, askingForDiagnostics, DIAGNOSIS_LOOKBACK, previousAnswerId, withDiagnosisBeta } from './cache-diagnostics-request';
 import type { CaptureStore } from './capture-store';
 import { capturedHeaders } from './captured-headers';
 import { forwardToUpstream } from './forward-to-upstream';
@@ -31,18 +31,19 @@ export function upstreamBase(api: ModelApi, env: Env): URL | null {
 }
 
 /**
- * `FORK_LAB_CACHE_DIAGNOSTICS=1` has every Messages request forwarded to Anthropic ask for its
- * cache diagnostics against the session's previous answer, so the captured answer says in the
- * provider's words why its cache missed. Off by default: the proxy otherwise sends the body as it came.
+ * `FORK_LAB_CACHE_DIAGNOSTICS=1` has every Messages request forwarded upstream ask Anthropic for
+ * its cache diagnostics against the session's previous answer (the beta header, and
+ * `diagnostics.previous_message_id` in the body), so the captured answer says in the provider's
+ * words why its cache missed. Off by default: the proxy otherwise sends the body as it came. Only
+ * Anthropic's own API takes it (not Bedrock, Vertex or DeepSeek's Anthropic API): set it only
+ * with `FORK_LAB_UPSTREAM_ANTHROPIC` at Anthropic. The body is written again as JSON, so its
+ * bytes change (whitespace, number forms) though not its content.
  */
-function wantsDiagnostics(api: ModelApi, env: Env): boolean {
-  return MODEL_APIS[api].provider === 'anthropic' && env.FORK_LAB_CACHE_DIAGNOSTICS === '1';
-}
-
-function previousAnswerIdIn(store: CaptureStore, sessionKey: string | null, parsed: unknown): string | null {
-  if (sessionKey === null) return null;
+function diagnosticsAsked(api: ModelApi, env: Env, store: CaptureStore, sessionKey: string | null, parsed: unknown): Record<string, unknown> | null {
+  if (MODEL_APIS[api].provider !== 'anthropic' || env.FORK_LAB_CACHE_DIAGNOSTICS !== '1') return null;
   const model = typeof parsed === 'object' && parsed !== null ? (parsed as { model?: unknown }).model : undefined;
-  return previousAnswerId(store.recentInSession(sessionKey, DIAGNOSIS_LOOKBACK), model);
+  const answers = sessionKey === null ? [] : store.recentAnswerHeads(sessionKey, DIAGNOSIS_LOOKBACK, ANSWER_HEAD_CHARS);
+  return askingForDiagnostics(parsed, previousAnswerId(answers, model));
 }
 
 /**
@@ -90,7 +91,7 @@ export function recordingHandler(api: ModelApi, deps: { env?: Env; store: () => 
     }
     const store = deps.store();
     const sessionKey = sessionKeyOf(parsed, request.headers);
-    const asked = base !== null && wantsDiagnostics(api, env) ? askingForDiagnostics(parsed, previousAnswerIdIn(store, sessionKey, parsed)) : null;
+    const asked = base === null ? null : diagnosticsAsked(api, env, store, sessionKey, parsed);
     // What goes upstream is what the capture keeps: with diagnostics asked, the body as amended.
     const sent = asked === null ? body : new TextEncoder().encode(JSON.stringify(asked));
     const id = store.begin({ api, sessionKey, requestBody: asked === null ? text : JSON.stringify(asked), requestHeaders: capturedHeaders(request.headers) });
@@ -106,7 +107,8 @@ export function recordingHandler(api: ModelApi, deps: { env?: Env; store: () => 
     // The query goes along: Claude Code asks for /v1/messages?beta=true, Azure-style upstreams need ?api-version=.
     url.search = new URL(request.url).search;
     try {
-      const forwarded = await forwardToUpstream(url, request, sent, request.signal);
+      const beta: Record<string, string> = asked === null ? {} : { 'anthropic-beta': withDiagnosisBeta(request.headers.get('anthropic-beta')) };
+      const forwarded = await forwardToUpstream(url, request, sent, request.signal, beta);
       void forwarded.outcome.then((outcome) =>
         store.finish(id, {
           status: outcome.status,

@@ -109,6 +109,28 @@ describe('anthropicRoundRequests', () => {
     expect(round!.breakpoints).toEqual([1, 4]);
   });
 
+  it('cuts each round from the last: the answer so far, the sent breakpoints, and one at the round’s end', async () => {
+    const second = { type: 'server_tool_use', id: 'b', name: 'web_search', input: { query: 'spawn' } };
+    const foundAgain = { type: 'web_search_tool_result', tool_use_id: 'b', content: [] };
+    const thinking = { type: 'thinking', thinking: 'One more search.', signature: 'c2ln' };
+    const body = { system: [{ type: 'text', text: 'Be brief.', cache_control: ephemeral }], messages: [{ role: 'user', content: 'Search.' }] };
+    const rounds = await anthropicRoundRequests(body, [
+      [call, found],
+      [call, found, thinking, second, foundAgain],
+    ]);
+    expect(rounds.map((round) => [round.request.segments.length, round.breakpoints])).toEqual([
+      [4, [1, 4]],
+      [7, [1, 7]],
+    ]);
+    // The first round is the second's prefix, block for block.
+    expect(rounds[0]!.request.segments).toEqual(rounds[1]!.request.segments.slice(0, 4));
+    // Automatic caching moves to each round's end; a request that caches nothing caches nothing in its rounds.
+    const automatic = await anthropicRoundRequests({ ...body, system: 'Be brief.', cache_control: ephemeral }, [[call, found]]);
+    expect(automatic[0]!.breakpoints).toEqual([4]);
+    const uncached = await anthropicRoundRequests({ ...body, system: 'Be brief.' }, [[call, found]]);
+    expect(uncached[0]!.breakpoints).toEqual([]);
+  });
+
   it('continues a prefilled assistant message rather than starting another', async () => {
     const [round] = await anthropicRoundRequests(
       {

@@ -83,11 +83,12 @@ export async function anthropicCacheRequest(body: Record<string, unknown>): Prom
 
 /**
  * Each further round of a call whose answer ran server tools, as the cache sees it: the request as
- * sent with the answer so far as the assistant's turn (continuing a prefilled assistant message),
- * and a breakpoint at its end besides the sent ones. The API caches each round's whole prompt: on
- * the recorded code-execution calls the second round wrote the server tool's call and result past
- * the only breakpoint the client had placed. Each round is a prefix of the last, so the last is
- * taken apart once and the others are cut from it.
+ * sent with the answer so far as the assistant's turn (continuing a prefilled assistant message).
+ * A request that caches at all gets a breakpoint at each round's end besides the sent ones: on the
+ * recorded code-execution calls the second round wrote the server tool's call and result past the
+ * only breakpoint the client had placed. One that caches nothing is taken to cache nothing in its
+ * rounds either (every recorded call had a breakpoint; none shows otherwise). Each round is a
+ * prefix of the last, so the last is taken apart once and the others are cut from it.
  */
 export async function anthropicRoundRequests(body: Record<string, unknown>, rounds: readonly Record<string, unknown>[][]): Promise<SentCacheRequest[]> {
   const last = rounds.at(-1);
@@ -96,14 +97,13 @@ export async function anthropicRoundRequests(body: Record<string, unknown>, roun
   const final = messages.at(-1);
   const prefilled = final?.role === 'assistant' ? blocksOf(final.content) : null;
   const turn = { role: 'assistant', content: [...(prefilled ?? []), ...last] };
-  const whole = await anthropicCacheRequest({ ...body, messages: prefilled === null ? [...messages, turn] : [...messages.slice(0, -1), turn] });
-  const before = whole.request.segments.length - last.length;
+  const lastRound = await anthropicCacheRequest({ ...body, messages: prefilled === null ? [...messages, turn] : [...messages.slice(0, -1), turn] });
+  const sentLength = lastRound.request.segments.length - last.length;
+  // The answer's blocks carry no cache_control, so every breakpoint but an automatic one at the end is the sent request's.
+  const sent = lastRound.breakpoints.filter((at) => at <= sentLength);
+  const caches = lastRound.breakpoints.length > 0;
   return rounds.map((answered) => {
-    const end = before + answered.length;
-    // The answer carries no cache_control: the sent breakpoints stand where they are; the automatic one moves to the round's end.
-    return {
-      request: { ...whole.request, segments: whole.request.segments.slice(0, end) },
-      breakpoints: [...whole.breakpoints.filter((at) => at < end), end],
-    };
+    const end = sentLength + answered.length;
+    return { request: { ...lastRound.request, segments: lastRound.request.segments.slice(0, end) }, breakpoints: caches ? [...sent, end] : [] };
   });
 }

@@ -7,7 +7,7 @@ import { type ModelCacheRule, type ProviderId, type ProviderRules, providerRule 
 import { type ReportedUsage, reportedTotal } from '@/lib/provider-cache/reported-usage';
 import { explicitCachePrediction } from './gemini-explicit-cache';
 import { type PreparedRequest, prepareTraffic } from './prepare-traffic';
-import { type DiagnosisBeside, diagnosisBeside, previousMessageId } from './provider-diagnosis';
+import { type DiagnosisBeside, diagnosisAsked, diagnosisBeside } from './provider-diagnosis';
 import { type RequestParting, requestParting, sharedSegments } from './request-parting';
 import { withServerRounds } from './server-tool-rounds';
 import type { TrafficExchange } from './traffic-exchange';
@@ -77,13 +77,16 @@ function diagnosed(
   shape: PreparedRequest['shape'],
   answered: ReadonlyMap<string, Sent>,
 ): DiagnosisBeside | null {
-  if (exchange.diagnosis === undefined) return null;
-  const asked = previousMessageId(exchange.body);
-  const earlier = asked === null ? undefined : answered.get(asked);
-  if (earlier === undefined) return diagnosisBeside(exchange.diagnosis, asked, null, undefined);
+  const asked = diagnosisAsked(exchange.body);
+  // An answer with a diagnosis the request did not visibly ask for is shown too: the log may have dropped the field.
+  if (asked === null && exchange.diagnosis === undefined) return null;
+  const provider = exchange.diagnosis ?? null;
+  const previousId = asked?.previousId ?? null;
+  const earlier = previousId === null ? undefined : answered.get(previousId);
+  if (earlier === undefined) return diagnosisBeside(provider, previousId, null, undefined);
   const shared = prefixTokens(request, sharedSegments(earlier.request, request));
   const { source, index, atMs } = earlier.exchange;
-  return diagnosisBeside(exchange.diagnosis, asked, { source, index, atMs }, requestParting(earlier.exchange, exchange, shape, shared).reason);
+  return diagnosisBeside(provider, previousId, { source, index, atMs }, requestParting(earlier.exchange, exchange, shape, shared).reason);
 }
 
 function missedDollars(model: ModelCacheRule | null, sharedTokens: number, reported: ReportedUsage | null): number | null {
@@ -108,7 +111,8 @@ function verdictOf(predicted: CachePrediction, reported: ReportedUsage): Pick<Ti
 
 /** Breakpoints with one at `end` added, in order, when it is given and missing. */
 function withEnd(at: readonly number[], end: number | undefined): readonly number[] {
-  return end === undefined || at.includes(end) ? at : [...at, end].sort((a, b) => a - b);
+  // A placement that marks nothing caches nothing, in the rounds too.
+  return end === undefined || at.length === 0 || at.includes(end) ? at : [...at, end].sort((a, b) => a - b);
 }
 
 export interface ReplayOptions {

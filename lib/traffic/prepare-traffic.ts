@@ -4,7 +4,7 @@ import { type ReportedUsage, reportedTotal } from '@/lib/provider-cache/reported
 import { anthropicCacheRequest, anthropicRoundRequests, type SentCacheRequest } from './anthropic-cache-request';
 import { chatCacheRequest } from './chat-cache-request';
 import { geminiCacheRequest } from './gemini-cache-request';
-import { type ExplicitCacheUse, withExplicitCache } from './gemini-explicit-cache';
+import { type ExplicitCacheMade, type ExplicitCacheUse, withExplicitCache } from './gemini-explicit-cache';
 import { responsesCacheRequest } from './responses-cache-request';
 import type { RequestShape, TrafficExchange } from './traffic-exchange';
 
@@ -68,17 +68,10 @@ async function sentRequest(shape: RequestShape, exchange: TrafficExchange): Prom
   return { request: await (shape === 'chat' ? chatCacheRequest(body) : responsesCacheRequest(body)), breakpoints: [] };
 }
 
-/** An explicit cache created earlier in the log: its content as the cache holds it, and when it lapses. */
-interface CreatedInLog {
-  request: CacheRequest;
-  createdAtMs: number;
-  expiresAtMs: number | null;
-}
-
 /** Every request to an endpoint the timeline reads, in the order sent, in cache segments. */
 export async function prepareTraffic(exchanges: readonly TrafficExchange[]): Promise<PreparedRequest[]> {
   const prepared: PreparedRequest[] = [];
-  const created = new Map<string, CreatedInLog>();
+  const created = new Map<string, ExplicitCacheMade>();
   for (const exchange of [...exchanges].sort((a, b) => a.atMs - b.atMs || a.index - b.index)) {
     const { createdCache } = exchange;
     if (createdCache) {

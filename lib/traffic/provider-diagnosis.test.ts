@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PROVIDER_RULES } from '@/lib/provider-cache/provider-rules';
 import { cacheTimeline } from './cache-timeline';
-import { diagnosisBeside, diagnosisOf, previousMessageId } from './provider-diagnosis';
+import { type DiagnosedReason, diagnosisAsked, diagnosisBeside, diagnosisOf } from './provider-diagnosis';
 import { readAnswer } from './read-answer';
 import type { TrafficExchange } from './traffic-exchange';
 
@@ -9,38 +9,48 @@ const SYSTEM = 'Follow the house rules for every change. '.repeat(400);
 const ephemeral = { type: 'ephemeral' };
 
 describe('diagnosisOf', () => {
-  it('reads the reason and the missed tokens, no divergence as null, and nothing where the answer was not asked', () => {
+  it('reads a change and what it missed, no divergence, a comparison still running, and nothing where the answer was not asked', () => {
     expect(diagnosisOf({ diagnostics: { cache_miss_reason: { type: 'tools_changed', cache_missed_input_tokens: 5210 } } })).toEqual({
       reason: 'tools_changed',
+      pending: false,
       missedTokens: 5210,
     });
-    expect(diagnosisOf({ diagnostics: { cache_miss_reason: null } })).toEqual({ reason: null, missedTokens: null });
+    // Compared, no divergence: the answer's diagnostics are null.
+    expect(diagnosisOf({ diagnostics: null })).toEqual({ reason: null, pending: false, missedTokens: null });
+    // Present with no reason: the comparison had not finished when the answer was sent.
+    expect(diagnosisOf({ diagnostics: { cache_miss_reason: null } })).toEqual({ reason: null, pending: true, missedTokens: null });
     expect(diagnosisOf({ diagnostics: { cache_miss_reason: { type: 'previous_message_not_found' } } })).toEqual({
       reason: 'previous_message_not_found',
+      pending: false,
       missedTokens: null,
     });
     // A reason the API adds later is not misread as one Fork Lab compares.
     expect(diagnosisOf({ diagnostics: { cache_miss_reason: { type: 'ttl_changed', cache_missed_input_tokens: -3 } } })).toEqual({
       reason: 'unavailable',
+      pending: false,
       missedTokens: null,
     });
     expect(diagnosisOf({ id: 'msg_1', usage: {} })).toBeUndefined();
+    expect(diagnosisOf({ diagnostics: 'yes' })).toBeUndefined();
   });
 
-  it('reads the id a request names, and none from an empty or missing one', () => {
-    expect(previousMessageId({ diagnostics: { previous_message_id: 'msg_1' } })).toBe('msg_1');
-    expect(previousMessageId({ diagnostics: { previous_message_id: null } })).toBeNull();
-    expect(previousMessageId({ diagnostics: { previous_message_id: '' } })).toBeNull();
-    expect(previousMessageId({})).toBeNull();
+  it('reads whether a request asked, and the id it names: none from an empty or missing one', () => {
+    expect(diagnosisAsked({ diagnostics: { previous_message_id: 'msg_1' } })).toEqual({ previousId: 'msg_1' });
+    expect(diagnosisAsked({ diagnostics: { previous_message_id: null } })).toEqual({ previousId: null });
+    expect(diagnosisAsked({ diagnostics: { previous_message_id: '' } })).toEqual({ previousId: null });
+    expect(diagnosisAsked({})).toBeNull();
   });
 
   it('agrees when both name the same change, or both none; compares nothing it cannot', () => {
     const earlier = { source: '', index: 0, atMs: 0 };
-    expect(diagnosisBeside({ reason: 'system_changed', missedTokens: 10 }, 'msg_1', earlier, 'system_changed').agrees).toBe(true);
-    expect(diagnosisBeside({ reason: null, missedTokens: null }, 'msg_1', earlier, null).agrees).toBe(true);
-    expect(diagnosisBeside({ reason: 'messages_changed', missedTokens: 10 }, 'msg_1', earlier, null).agrees).toBe(false);
-    expect(diagnosisBeside({ reason: 'unavailable', missedTokens: null }, 'msg_1', earlier, null).agrees).toBeNull();
-    expect(diagnosisBeside({ reason: 'messages_changed', missedTokens: null }, 'msg_elsewhere', null, undefined).agrees).toBeNull();
+    const said = (reason: DiagnosedReason | null, pending = false) => ({ reason, pending, missedTokens: null });
+    expect(diagnosisBeside(said('system_changed'), 'msg_1', earlier, 'system_changed').agrees).toBe(true);
+    expect(diagnosisBeside(said(null), 'msg_1', earlier, null).agrees).toBe(true);
+    expect(diagnosisBeside(said('messages_changed'), 'msg_1', earlier, null).agrees).toBe(false);
+    expect(diagnosisBeside(said(null, true), 'msg_1', earlier, null).agrees).toBeNull();
+    expect(diagnosisBeside(said('unavailable'), 'msg_1', earlier, null).agrees).toBeNull();
+    expect(diagnosisBeside(null, 'msg_1', earlier, null).agrees).toBeNull();
+    expect(diagnosisBeside(said('messages_changed'), 'msg_elsewhere', null, undefined).agrees).toBeNull();
   });
 });
 
@@ -83,7 +93,11 @@ describe('the provider’s diagnosis in the cache timeline', () => {
           { diagnostics: { cache_miss_reason: { type: 'system_changed', cache_missed_input_tokens: 3300 } } },
           'msg_2',
         ),
-        exchange(4, ['Hi.'], { diagnostics: { cache_miss_reason: null } }, 'msg_elsewhere'),
+        exchange(4, ['Hi.'], { diagnostics: null }, 'msg_elsewhere'),
+        // Asked, and the answer carries no diagnosis at all (an upstream that does not know the field).
+        exchange(5, ['Add a test.', 'Added.', 'Run it.', 'Passed.', 'Push.'], {}, 'msg_3'),
+        // Still comparing when the answer was sent: inconclusive, whatever Fork Lab finds.
+        exchange(6, ['Add a test.', 'Added.', 'Run it.', 'Passed.', 'Push.', 'Pushed.', 'Tag it.'], { diagnostics: { cache_miss_reason: null } }, 'msg_5'),
       ],
       PROVIDER_RULES,
     );
@@ -91,7 +105,7 @@ describe('the provider’s diagnosis in the cache timeline', () => {
       null,
       null,
       {
-        provider: { reason: 'messages_changed', missedTokens: 3300 },
+        provider: { reason: 'messages_changed', pending: false, missedTokens: 3300 },
         asked: 'msg_1',
         earlier: { source: 'diagnosed.jsonl', index: 1, atMs: 60_000 },
         ours: 'messages_changed',
@@ -99,13 +113,21 @@ describe('the provider’s diagnosis in the cache timeline', () => {
       },
       // Fork Lab finds #3 repeats all of #2: the provider's word against it is a finding.
       {
-        provider: { reason: 'system_changed', missedTokens: 3300 },
+        provider: { reason: 'system_changed', pending: false, missedTokens: 3300 },
         asked: 'msg_2',
         earlier: { source: 'diagnosed.jsonl', index: 2, atMs: 120_000 },
         ours: null,
         agrees: false,
       },
-      { provider: { reason: null, missedTokens: null }, asked: 'msg_elsewhere', earlier: null, ours: undefined, agrees: null },
+      { provider: { reason: null, pending: false, missedTokens: null }, asked: 'msg_elsewhere', earlier: null, ours: undefined, agrees: null },
+      { provider: null, asked: 'msg_3', earlier: { source: 'diagnosed.jsonl', index: 3, atMs: 180_000 }, ours: null, agrees: null },
+      {
+        provider: { reason: null, pending: true, missedTokens: null },
+        asked: 'msg_5',
+        earlier: { source: 'diagnosed.jsonl', index: 5, atMs: 300_000 },
+        ours: null,
+        agrees: null,
+      },
     ]);
   });
 

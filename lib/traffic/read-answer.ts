@@ -2,7 +2,7 @@ import { readUsage } from '@/lib/provider-cache/reported-usage';
 import { diagnosisOf } from './provider-diagnosis';
 import { contentOfEvents, serverToolRounds } from './server-tool-rounds';
 import { streamEventData } from './stream-event-data';
-import { usageOfEvents } from './streamed-usage';
+import { cumulativeUsageIn, usageOfEvents } from './streamed-usage';
 import type { CreatedCache, TrafficExchange } from './traffic-exchange';
 
 /**
@@ -42,7 +42,9 @@ function facts(usage: AnswerFacts['usage'], serverRounds: Record<string, unknown
 export function readAnswer(answer: unknown): AnswerFacts {
   if (typeof answer === 'string') {
     const events = streamEventData(answer);
-    const content = contentOfEvents(events);
+    // Rounds are replayed only against usage that counts them all: a stream whose message_delta
+    // carries no cache figures reported message_start's, the first round's alone.
+    const content = cumulativeUsageIn(events) ? contentOfEvents(events) : null;
     const start = events.find((event) => isObject(event) && event.type === 'message_start') as { message?: unknown } | undefined;
     return { ...facts(usageOfEvents(events), content === null ? [] : serverToolRounds(content), null), ...messageFacts(start?.message) };
   }

@@ -30,11 +30,11 @@ describe('serverToolRounds', () => {
     expect(serverToolRounds(answer)).toEqual([answer.slice(0, 4), answer.slice(0, 7)]);
   });
 
-  it('replays no more rounds than a call runs, however many a log claims', () => {
-    const many = Array.from({ length: 100 }, (_, at) => [call(`c${at}`, 'ls'), result(`c${at}`, '.')]).flat();
-    const rounds = serverToolRounds([...many, text('Done.')]);
-    expect(rounds).toHaveLength(MAX_SERVER_ROUNDS);
-    expect(rounds.at(-1)).toHaveLength(2 * MAX_SERVER_ROUNDS);
+  it('replays the rounds of a call that ran as many as a call runs, and none of one that claims more', () => {
+    const answer = (rounds: number) => [...Array.from({ length: rounds }, (_, at) => [call(`c${at}`, 'ls'), result(`c${at}`, '.')]).flat(), text('Done.')];
+    expect(serverToolRounds(answer(MAX_SERVER_ROUNDS))).toHaveLength(MAX_SERVER_ROUNDS);
+    expect(serverToolRounds(answer(MAX_SERVER_ROUNDS)).at(-1)).toHaveLength(2 * MAX_SERVER_ROUNDS);
+    expect(serverToolRounds(answer(MAX_SERVER_ROUNDS + 1))).toEqual([]);
   });
 
   it('reads no round from an answer in one round, nor after a result the call stopped on (pause_turn), nor from a client’s tool_result', () => {
@@ -72,7 +72,17 @@ describe('streamedMessageContent', () => {
     ].join('');
     const content = [{ type: 'thinking', thinking: 'Count the rows.', signature: 'c2ln' }, call('a', 'wc -l data.csv'), result('a', '10'), text('Ten rows.')];
     expect(streamedMessageContent(events)).toEqual(content);
-    expect(readAnswer(events).serverRounds).toEqual([content.slice(0, 3)]);
+    // Its rounds are replayed only where message_delta gives the usage of them all.
+    expect(readAnswer(events).serverRounds).toBeUndefined();
+    const cumulative = event({
+      type: 'message_delta',
+      delta: {},
+      usage: { input_tokens: 8, cache_read_input_tokens: 10, cache_creation_input_tokens: 30, output_tokens: 50 },
+    });
+    expect(readAnswer(events + cumulative)).toMatchObject({
+      serverRounds: [content.slice(0, 3)],
+      usage: { cachedTokens: 10, writtenTokens: 30, uncachedTokens: 8, outputTokens: 50 },
+    });
     expect(streamedMessageContent('data: {"choices": []}\n\n')).toBeNull();
   });
 });

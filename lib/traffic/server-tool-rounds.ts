@@ -16,7 +16,8 @@ function isServerToolResult(block: Block): boolean {
 
 /**
  * More rounds than a call runs: the API pauses a server tool loop long before (`pause_turn`), and
- * each round is the whole request again, so a log that claims more is not replayed past it.
+ * each round is the whole request again, so the rounds of an answer that claims more are not
+ * replayed (the call is predicted as its first round).
  */
 export const MAX_SERVER_ROUNDS = 32;
 
@@ -31,11 +32,13 @@ export const MAX_SERVER_ROUNDS = 32;
  */
 export function serverToolRounds(content: readonly unknown[]): Block[][] {
   const blocks = content.filter(isBlock);
-  const rounds: Block[][] = [];
-  for (let at = 0; at + 1 < blocks.length && rounds.length < MAX_SERVER_ROUNDS; at += 1) {
-    if (isServerToolResult(blocks[at]!) && !isServerToolResult(blocks[at + 1]!)) rounds.push(blocks.slice(0, at + 1));
+  const ends: number[] = [];
+  for (let at = 0; at + 1 < blocks.length; at += 1) {
+    if (isServerToolResult(blocks[at]!) && !isServerToolResult(blocks[at + 1]!)) ends.push(at + 1);
+    // More than a call runs: replaying only some would set part of the rounds against usage that counts them all.
+    if (ends.length > MAX_SERVER_ROUNDS) return [];
   }
-  return rounds;
+  return ends.map((end) => blocks.slice(0, end));
 }
 
 function parsedOr(json: string, fallback: unknown): unknown {
@@ -49,8 +52,12 @@ function parsedOr(json: string, fallback: unknown): unknown {
 /** More blocks than any answer holds: an index past it is not a block of this answer. */
 const MAX_BLOCKS = 10_000;
 
-/** A streamed text field grows by its deltas. */
-const APPENDED: Record<string, string> = { text_delta: 'text', thinking_delta: 'thinking', signature_delta: 'signature' };
+/** A streamed text field grows by its deltas (a Map: a delta type such as `constructor` names nothing). */
+const APPENDED = new Map([
+  ['text_delta', 'text'],
+  ['thinking_delta', 'thinking'],
+  ['signature_delta', 'signature'],
+]);
 
 /**
  * The content of a streamed Messages answer, put together from its server-sent events: each block
@@ -84,7 +91,7 @@ export function contentOfEvents(events: readonly unknown[]): Block[] | null {
     }
     if (!isBlock(event.delta)) continue;
     const { delta } = event;
-    const field = typeof delta.type === 'string' ? APPENDED[delta.type] : undefined;
+    const field = typeof delta.type === 'string' ? APPENDED.get(delta.type) : undefined;
     if (field !== undefined && typeof delta[field] === 'string') block[field] = `${typeof block[field] === 'string' ? block[field] : ''}${delta[field]}`;
     if (delta.type === 'input_json_delta' && typeof delta.partial_json === 'string')
       partialJson.set(index, `${partialJson.get(index) ?? ''}${delta.partial_json}`);

@@ -32,6 +32,21 @@ describe('streamedUsage', () => {
     expect(streamedUsage(events)).toEqual({ cachedTokens: 4332, writtenTokens: 4513, uncachedTokens: 10, outputTokens: 193, format: 'anthropic' });
   });
 
+  it('takes message_delta’s figures one by one: a null keeps message_start’s', () => {
+    const events = [
+      event('message_start', {
+        type: 'message_start',
+        message: { id: 'msg_1', usage: { input_tokens: 5, cache_creation_input_tokens: 4332, cache_read_input_tokens: 0 } },
+      }),
+      event('message_delta', {
+        type: 'message_delta',
+        usage: { input_tokens: null, cache_creation_input_tokens: null, cache_read_input_tokens: 100, output_tokens: 7 },
+      }),
+    ].join('');
+    expect(streamedUsage(events)).toEqual({ cachedTokens: 100, writtenTokens: 4332, uncachedTokens: 5, outputTokens: 7, format: 'anthropic' });
+    expect(streamedUsage(event('message_delta', { type: 'message_delta', usage: null }))).toBeNull();
+  });
+
   it('reads an OpenAI-style final usage chunk, and nothing from a stream without one', () => {
     const chunk = { choices: [], usage: { prompt_tokens: 1200, completion_tokens: 5, prompt_tokens_details: { cached_tokens: 1024 } } };
     expect(streamedUsage(`data: ${JSON.stringify(chunk)}\n\ndata: [DONE]\n\n`)).toEqual({

@@ -1,6 +1,39 @@
 import { type ReportedUsage, readUsage } from '@/lib/provider-cache/reported-usage';
 import { streamEventData } from './stream-event-data';
 
+const count = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined);
+
+/**
+ * `message_delta`'s usage over what `message_start` said: each figure it carries replaces the
+ * start's, one by one (the SDK types them nullable, and a null keeps the start's figure); without
+ * a start, its cache figures are the usage.
+ */
+function withDelta(found: ReportedUsage | null, delta: Record<string, unknown> | undefined): ReportedUsage | null {
+  if (delta === undefined) return found;
+  if (found === null || found.format !== 'anthropic') {
+    const alone = readUsage({ usage: delta });
+    if (alone?.format === 'anthropic') return alone;
+    const output = count(delta.output_tokens);
+    return found === null || output === undefined ? found : { ...found, outputTokens: output };
+  }
+  return {
+    ...found,
+    cachedTokens: count(delta.cache_read_input_tokens) ?? found.cachedTokens,
+    writtenTokens: count(delta.cache_creation_input_tokens) ?? found.writtenTokens,
+    uncachedTokens: count(delta.input_tokens) ?? found.uncachedTokens,
+    outputTokens: count(delta.output_tokens) ?? found.outputTokens,
+  };
+}
+
+/** Whether a stream's `message_delta` carried cache figures: the call's cumulative ones, over every round it ran. */
+export function cumulativeUsageIn(events: readonly unknown[]): boolean {
+  return events.some((event) => {
+    if (typeof event !== 'object' || event === null || (event as { type?: unknown }).type !== 'message_delta') return false;
+    const usage = (event as { usage?: Record<string, unknown> }).usage;
+    return count(usage?.cache_read_input_tokens) !== undefined || count(usage?.cache_creation_input_tokens) !== undefined;
+  });
+}
+
 /**
  * The usage a streamed answer reported, from its server-sent events: Anthropic puts the input side
  * (`input_tokens`, `cache_read_input_tokens`, `cache_creation_input_tokens`) on `message_start` and
@@ -18,15 +51,12 @@ export function usageOfEvents(events: readonly unknown[]): ReportedUsage | null 
   let found = null as ReportedUsage | null;
   for (const data of events) {
     if (typeof data !== 'object' || data === null) continue;
-    const event = data as { type?: unknown; message?: unknown; response?: unknown; usage?: { output_tokens?: unknown } };
+    const event = data as { type?: unknown; message?: unknown; response?: unknown; usage?: Record<string, unknown> };
     // message_delta brings the final output count. Where it carries cache figures too they are the
     // call's cumulative ones (the SDK's MessageDeltaUsage): after server tools ran more rounds they
     // exceed message_start's, which counted only the first.
     if (event.type === 'message_delta') {
-      const cumulative = readUsage(event);
-      const output = event.usage?.output_tokens;
-      if (cumulative?.format === 'anthropic') found = cumulative;
-      else if (found !== null && typeof output === 'number') found = { ...found, outputTokens: output };
+      found = withDelta(found, typeof event.usage === 'object' && event.usage !== null ? event.usage : undefined);
       continue;
     }
     // The Responses API's usage comes once, in the finished response of `response.completed`.
