@@ -1,4 +1,5 @@
 import { streamEventData } from '@/lib/traffic/stream-event-data';
+import { messageContentOfEvents } from '@/lib/traffic/streamed-message-content';
 import type { ModelApi } from './model-api';
 
 type Json = Record<string, unknown>;
@@ -78,25 +79,8 @@ function anthropicAssistant(body: string): Json | null {
     const content = (parseJson(body) as { content?: unknown } | undefined)?.content;
     return Array.isArray(content) ? { role: 'assistant', content } : null;
   }
-  // Streamed: each block from its start; text, thinking, its signature and tool input from its
-  // deltas. Blocks are kept by index in a map: an index is the stream's word, not an array size.
-  const blocks = new Map<number, { block: Json; input: string | null }>();
-  for (const event of events) {
-    if (!isRecord(event) || typeof event.index !== 'number') continue;
-    if (event.type === 'content_block_start' && isRecord(event.content_block)) blocks.set(event.index, { block: { ...event.content_block }, input: null });
-    const open = blocks.get(event.index);
-    if (event.type !== 'content_block_delta' || open === undefined || !isRecord(event.delta)) continue;
-    const { block } = open;
-    const delta = event.delta;
-    if (delta.type === 'text_delta' && typeof delta.text === 'string') block.text = `${block.text ?? ''}${delta.text}`;
-    if (delta.type === 'thinking_delta' && typeof delta.thinking === 'string') block.thinking = `${block.thinking ?? ''}${delta.thinking}`;
-    if (delta.type === 'signature_delta' && typeof delta.signature === 'string') block.signature = `${block.signature ?? ''}${delta.signature}`;
-    if (delta.type === 'input_json_delta' && typeof delta.partial_json === 'string') open.input = `${open.input ?? ''}${delta.partial_json}`;
-  }
-  const content = [...blocks.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([, { block, input }]) => (input === null || input === '' ? block : { ...block, input: parseJson(input) ?? {} }));
-  return content.length === 0 ? null : { role: 'assistant', content };
+  const content = messageContentOfEvents(events);
+  return content === null ? null : { role: 'assistant', content };
 }
 
 /**

@@ -1,7 +1,8 @@
 import { readUsage } from '@/lib/provider-cache/reported-usage';
 import { diagnosisOf } from './provider-diagnosis';
-import { contentOfEvents, serverToolRounds } from './server-tool-rounds';
+import { serverToolRounds } from './server-tool-rounds';
 import { streamEventData } from './stream-event-data';
+import { messageContentOfEvents } from './streamed-message-content';
 import { cumulativeUsageIn, usageOfEvents } from './streamed-usage';
 import type { CreatedCache, TrafficExchange } from './traffic-exchange';
 
@@ -44,7 +45,7 @@ export function readAnswer(answer: unknown): AnswerFacts {
     const events = streamEventData(answer);
     // Rounds are replayed only against usage that counts them all: a stream whose message_delta
     // carries no cache figures reported message_start's, the first round's alone.
-    const content = cumulativeUsageIn(events) ? contentOfEvents(events) : null;
+    const content = cumulativeUsageIn(events) ? messageContentOfEvents(events) : null;
     const start = events.find((event) => isObject(event) && event.type === 'message_start') as { message?: unknown } | undefined;
     return { ...facts(usageOfEvents(events), content === null ? [] : serverToolRounds(content), null), ...messageFacts(start?.message) };
   }

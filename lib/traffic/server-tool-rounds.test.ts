@@ -3,7 +3,12 @@ import type { CachePrediction } from '@/lib/provider-cache/cache-prediction';
 import { PROVIDER_RULES } from '@/lib/provider-cache/provider-rules';
 import { cacheTimeline } from './cache-timeline';
 import { readAnswer } from './read-answer';
-import { MAX_SERVER_ROUNDS, serverToolRounds, streamedMessageContent, withServerRounds } from './server-tool-rounds';
+import { MAX_SERVER_ROUNDS, serverToolRounds, withServerRounds } from './server-tool-rounds';
+import { streamEventData } from './stream-event-data';
+import { messageContentOfEvents } from './streamed-message-content';
+
+const streamedMessageContent = (events: string) => messageContentOfEvents(streamEventData(events));
+
 import type { TrafficExchange } from './traffic-exchange';
 
 const call = (id: string, command: string) => ({ type: 'server_tool_use', id, name: 'bash_code_execution', input: { command } });
@@ -66,8 +71,6 @@ describe('streamedMessageContent', () => {
       event({ type: 'content_block_delta', index: 3, delta: { type: 'text_delta', text: 'Ten ' } }),
       event({ type: 'content_block_delta', index: 3, delta: { type: 'text_delta', text: 'rows.' } }),
       event({ type: 'content_block_stop', index: 3 }),
-      // An index no answer has is not a block of this one.
-      event({ type: 'content_block_start', index: 1e9, content_block: text('stray') }),
       'data: not json\n\n',
     ].join('');
     const content = [{ type: 'thinking', thinking: 'Count the rows.', signature: 'c2ln' }, call('a', 'wc -l data.csv'), result('a', '10'), text('Ten rows.')];

@@ -1,5 +1,4 @@
 import { type CachePrediction, formatTokens } from '@/lib/provider-cache/cache-prediction';
-import { streamEventData } from './stream-event-data';
 
 type Block = Record<string, unknown>;
 
@@ -39,64 +38,6 @@ export function serverToolRounds(content: readonly unknown[]): Block[][] {
     if (ends.length > MAX_SERVER_ROUNDS) return [];
   }
   return ends.map((end) => blocks.slice(0, end));
-}
-
-function parsedOr(json: string, fallback: unknown): unknown {
-  try {
-    return JSON.parse(json);
-  } catch {
-    return fallback;
-  }
-}
-
-/** More blocks than any answer holds: an index past it is not a block of this answer. */
-const MAX_BLOCKS = 10_000;
-
-/** A streamed text field grows by its deltas (a Map: a delta type such as `constructor` names nothing). */
-const APPENDED = new Map([
-  ['text_delta', 'text'],
-  ['thinking_delta', 'thinking'],
-  ['signature_delta', 'signature'],
-]);
-
-/**
- * The content of a streamed Messages answer, put together from its server-sent events: each block
- * opens whole in `content_block_start` and grows by its deltas (text, thinking, a signature, a
- * tool's input as JSON in pieces). Null when the stream holds no Messages content.
- */
-export function streamedMessageContent(events: string): Block[] | null {
-  return contentOfEvents(streamEventData(events));
-}
-
-/** The Messages content of a stream's events, parsed (`streamEventData`). */
-export function contentOfEvents(events: readonly unknown[]): Block[] | null {
-  const blocks: Block[] = [];
-  const partialJson = new Map<number, string>();
-  let seen = false;
-  for (const event of events) {
-    if (!isBlock(event) || !Number.isInteger(event.index) || (event.index as number) < 0 || (event.index as number) >= MAX_BLOCKS) continue;
-    const index = event.index as number;
-    if (event.type === 'content_block_start' && isBlock(event.content_block)) {
-      seen = true;
-      blocks[index] = { ...event.content_block };
-      continue;
-    }
-    const block = blocks[index];
-    if (block === undefined) continue;
-    // A tool's input arrives as JSON in pieces: it is read once, whole, when its block stops.
-    if (event.type === 'content_block_stop') {
-      const json = partialJson.get(index);
-      if (json !== undefined && json !== '') block.input = parsedOr(json, block.input);
-      continue;
-    }
-    if (!isBlock(event.delta)) continue;
-    const { delta } = event;
-    const field = typeof delta.type === 'string' ? APPENDED.get(delta.type) : undefined;
-    if (field !== undefined && typeof delta[field] === 'string') block[field] = `${typeof block[field] === 'string' ? block[field] : ''}${delta[field]}`;
-    if (delta.type === 'input_json_delta' && typeof delta.partial_json === 'string')
-      partialJson.set(index, `${partialJson.get(index) ?? ''}${delta.partial_json}`);
-  }
-  return seen ? blocks.filter(isBlock) : null;
 }
 
 /**
