@@ -106,8 +106,12 @@ export default defineConfig({
       testIgnore: PERF_SPECS,
       use: CHROMIUM,
     },
-    { name: 'perf', testMatch: PERF_SPECS[0], dependencies: ['chromium'], use: CHROMIUM },
-    { name: 'compare-perf', testMatch: PERF_SPECS[1], dependencies: ['perf'], use: CHROMIUM },
+    // One retry for the specs that time the app: they assert what is drawn, never how fast, yet
+    // one CI run in several failed the 10k window spec where no local run under any load did, and
+    // its error was cut from CI's log. A failure that repeats is real; one that passes on retry is
+    // counted flaky and its first error printed in the summary (scripts/test-all.mjs).
+    { name: 'perf', testMatch: PERF_SPECS[0], dependencies: ['chromium'], use: CHROMIUM, retries: 1 },
+    { name: 'compare-perf', testMatch: PERF_SPECS[1], dependencies: ['perf'], use: CHROMIUM, retries: 1 },
   ],
   // Production server; `next build` must have run first (scripts/test-all.mjs does it).
   webServer: {

@@ -18,6 +18,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, '.ci-out');
@@ -191,6 +192,47 @@ function verifyCounts(matrix) {
   return c;
 }
 
+/** Each failed test's title and the first lines of its error, ANSI colours removed: CI keeps only
+ *  the end of the output, and a failure that happens one run in several must say why there. */
+const firstLines = (text, count = 8) =>
+  stripVTControlCharacters(String(text ?? ''))
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !/^\s+at /.test(line))
+    .slice(0, count);
+
+function playwrightFailures(report) {
+  const out = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status !== 'unexpected' && t.status !== 'flaky') continue;
+        // A flaky test passed on its retry: its first run's error is the one to read.
+        const result = t.status === 'flaky' ? (t.results ?? []).find((r) => r.status !== 'passed') : (t.results ?? []).at(-1);
+        const error = result?.errors?.[0] ?? result?.error;
+        out.push({
+          flaky: t.status === 'flaky',
+          title: `[${t.projectName}] ${[...titles, spec.title].join(' › ')} (${spec.file}:${spec.line})`,
+          lines: firstLines(error?.message ?? error?.value),
+        });
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, child.title && !child.title.endsWith('.ts') ? [...titles, child.title] : titles);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  return out;
+}
+
+function vitestFailures(report) {
+  const out = [];
+  for (const file of report.testResults ?? []) {
+    const name = path.relative(root, file.name ?? '');
+    const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failed) out.push({ title: `${name} › ${t.fullName ?? t.title}`, lines: firstLines((t.failureMessages ?? [])[0]) });
+    if (file.status === 'failed' && failed.length === 0) out.push({ title: name, lines: firstLines(file.message) });
+  }
+  return out;
+}
+
 // Per-runner lines deliberately use a different word order than the total line so
 // that only the total line matches "N passed, N failed, N skipped".
 const runnerLine = (name, c, extra = '') => `${name}: passed ${c.passed}, failed ${c.failed}, skipped ${c.skipped}${extra}`;
@@ -227,6 +269,13 @@ if (runE2e) {
 }
 
 if (runVerify) reportRunner('verify', readJson(verifyJson), verifyCounts, () => []);
+
+const failures = [...(runUnit ? vitestFailures(readJson(vitestJson) ?? {}) : []), ...(runE2e ? playwrightFailures(readJson(playwrightJson) ?? {}) : [])];
+for (const failure of failures.slice(0, 10)) {
+  console.log(`${failure.flaky ? 'flaky (passed on retry)' : 'failed'}: ${failure.title}`);
+  for (const line of failure.lines) console.log(`  | ${line.slice(0, 300)}`);
+}
+if (failures.length > 10) console.log(`and ${failures.length - 10} more, above in the output`);
 
 if (failedStep) {
   const skipped = timings.filter((t) => t.ms === null).map((t) => t.name);
