@@ -106,3 +106,25 @@ test('a file that is not a traffic log says what is wrong, and the timeline scan
   const scan = await new AxeBuilder({ page }).include('[data-testid="traffic-timeline"]').analyze();
   expect(scan.violations.map((violation) => violation.id)).toEqual([]);
 });
+
+test('counting with Anthropic needs its key on the server: without one the page says so, keeps the offline timeline, and unticking reads it again', async ({
+  page,
+}) => {
+  await page.goto('/captures');
+  const timeline = page.getByTestId('traffic-timeline');
+  await timeline.getByTestId('traffic-file').setInputFiles({ name: 'session.har', mimeType: 'application/json', buffer: Buffer.from(harLog()) });
+  await expect(timeline.getByTestId('traffic-row')).toHaveCount(4);
+  await expect(timeline.getByTestId('traffic-token-source')).toHaveText(
+    'Tokens: counted offline (o200k) and scaled to each request’s reported total, so shares are compared, not tokenizers.',
+  );
+  await expect(timeline.getByTestId('traffic-row').first()).toHaveAttribute('data-tokens', 'scaled');
+  await timeline.getByTestId('traffic-count-anthropic').check();
+  await expect(timeline.getByTestId('traffic-error')).toContainText(
+    'No Anthropic key is configured on this server (ANTHROPIC_API_KEY): the counts stay offline, scaled to each reported total.',
+  );
+  await expect(timeline.getByTestId('traffic-row')).toHaveCount(4);
+  await timeline.getByTestId('traffic-count-anthropic').uncheck();
+  await expect(timeline).toHaveAttribute('data-status', 'read');
+  await expect(timeline.getByTestId('traffic-error')).toHaveCount(0);
+  await expect(timeline.getByTestId('traffic-row')).toHaveCount(4);
+});

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { describeHttpError, readErrorResponse } from '@/lib/http/read-error-response';
 import type { TimelineReport } from '@/lib/traffic/timeline-report';
 import styles from './captures.module.css';
+import { ProviderCountToggle } from './provider-count-toggle';
 import { TimelineReportView } from './timeline-report-view';
 
 interface CapturedAnswer extends TimelineReport {
@@ -21,11 +22,12 @@ type Replay = { status: 'idle' } | { status: 'replaying' } | { status: 'replayed
  */
 export function CapturedTimeline() {
   const [replay, setReplay] = useState<Replay>({ status: 'idle' });
+  const [providerCount, setProviderCount] = useState(false);
 
   async function run() {
     setReplay({ status: 'replaying' });
     try {
-      const response = await fetch('/api/captures/timeline');
+      const response = await fetch(`/api/captures/timeline${providerCount ? '?count=anthropic' : ''}`);
       if (!response.ok) throw new Error(describeHttpError(await readErrorResponse(response)));
       setReplay({ status: 'replayed', answer: (await response.json()) as CapturedAnswer });
     } catch (error) {
@@ -41,6 +43,7 @@ export function CapturedTimeline() {
         The requests runtimes sent through Fork Lab that a provider answered with its usage, through the same rules, each under its session and capture number.
         With <code>FORK_LAB_CACHE_DIAGNOSTICS=1</code>, Anthropic’s own diagnosis of each miss stands beside Fork Lab’s.
       </p>
+      <ProviderCountToggle checked={providerCount} onChange={setProviderCount} testId="captured-count-anthropic" />
       <Button type="button" onClick={() => void run()} disabled={replay.status === 'replaying'} data-testid="captured-timeline-run">
         {replay.status === 'replayed' ? 'Replay again' : 'Replay captured traffic'}
       </Button>

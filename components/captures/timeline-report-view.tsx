@@ -7,6 +7,7 @@ import type { TimelineEntry } from '@/lib/traffic/cache-timeline';
 import type { TimelineReport } from '@/lib/traffic/timeline-report';
 import { BreakpointWhatIfTable } from './breakpoint-what-if-table';
 import styles from './captures.module.css';
+import { TokenSourceLine } from './provider-count-toggle';
 import { ProviderDiagnosisCell } from './provider-diagnosis-cell';
 import { TableFrame } from './table-frame';
 
@@ -76,7 +77,7 @@ function Parting({ entry, startMs, named }: { entry: TimelineEntry; startMs: num
 function TimelineRow({ entry, startMs, named, diagnosed }: { entry: TimelineEntry; startMs: number; named: boolean; diagnosed: boolean }) {
   const verdict = VERDICTS[entry.verdict];
   return (
-    <tr data-testid="traffic-row" data-verdict={entry.verdict}>
+    <tr data-testid="traffic-row" data-verdict={entry.verdict} data-tokens={entry.tokens}>
       <td>
         {named && <span title={entry.source}>{shortSource(entry.source)} </span>}#{entry.index}
       </td>
@@ -84,6 +85,7 @@ function TimelineRow({ entry, startMs, named, diagnosed }: { entry: TimelineEntr
       <td>{entry.model}</td>
       <td className={styles.figures}>
         {entry.predicted === null ? '—' : `${tokens(entry.predicted.cachedTokens)} / ${tokens(entry.predicted.writtenTokens)}`}
+        {entry.tokens === 'provider' && <div className={styles.muted}>Anthropic’s count</div>}
       </td>
       <td className={styles.figures}>{entry.reported === null ? '—' : `${tokens(entry.reported.cachedTokens)} / ${tokens(entry.reported.writtenTokens)}`}</td>
       <td>
@@ -118,6 +120,7 @@ export function TimelineReportView({ report }: { report: TimelineReport }) {
   const diagnosed = report.entries.some((entry) => entry.diagnosis !== null);
   return (
     <>
+      <TokenSourceLine report={report} />
       <ul>
         {report.agreement.map((agreement) => (
           <AgreementLine key={agreement.provider} agreement={agreement} />

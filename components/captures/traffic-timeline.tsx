@@ -7,6 +7,7 @@ import type { TimelineReport } from '@/lib/traffic/timeline-report';
 import type { TrafficProblem } from '@/lib/traffic/traffic-exchange';
 import { TRAFFIC_FORMAT_LABELS, type TrafficFormat } from '@/lib/traffic/traffic-formats';
 import styles from './captures.module.css';
+import { ProviderCountToggle } from './provider-count-toggle';
 import { TimelineReportView } from './timeline-report-view';
 
 interface TimelineAnswer extends TimelineReport {
@@ -18,7 +19,8 @@ type Reading =
   | { status: 'idle' }
   | { status: 'reading'; name: string }
   | { status: 'read'; name: string; answer: TimelineAnswer }
-  | { status: 'failed'; message: string };
+  /** A failed read keeps what was shown before (the same log counted otherwise), beside the error. */
+  | { status: 'failed'; message: string; name?: string; answer?: TimelineAnswer };
 
 /**
  * A traffic log a person already has (claude-trace JSONL, a HAR file) replayed through the cache
@@ -27,28 +29,38 @@ type Reading =
  */
 export function TrafficTimeline() {
   const [reading, setReading] = useState<Reading>({ status: 'idle' });
+  const [file, setFile] = useState<File | null>(null);
+  const [providerCount, setProviderCount] = useState(false);
 
-  async function read(file: File) {
+  async function read(file: File, count: boolean) {
+    const shown = reading.status === 'read' || reading.status === 'failed' ? reading : null;
     setReading({ status: 'reading', name: file.name });
     try {
-      const response = await fetch(`/api/traffic/timeline?name=${encodeURIComponent(file.name.slice(0, 300))}`, { method: 'POST', body: file });
+      const query = `name=${encodeURIComponent(file.name.slice(0, 300))}${count ? '&count=anthropic' : ''}`;
+      const response = await fetch(`/api/traffic/timeline?${query}`, { method: 'POST', body: file });
       if (!response.ok) throw new Error(describeHttpError(await readErrorResponse(response)));
       setReading({ status: 'read', name: file.name, answer: (await response.json()) as TimelineAnswer });
     } catch (error) {
-      setReading({ status: 'failed', message: error instanceof Error ? error.message : String(error) });
+      const message = error instanceof Error ? error.message : String(error);
+      // Only the same log's earlier reading stays: another file's rows would read as this one's.
+      setReading(
+        shown?.answer !== undefined && shown.name === file.name
+          ? { status: 'failed', message, name: shown.name, answer: shown.answer }
+          : { status: 'failed', message },
+      );
     }
   }
 
-  const answer = reading.status === 'read' ? reading.answer : null;
+  const answer = reading.status === 'read' || reading.status === 'failed' ? (reading.answer ?? null) : null;
+  const answerName = reading.status === 'read' || reading.status === 'failed' ? (reading.name ?? '') : '';
   return (
     <section aria-label="Cache timeline" data-testid="traffic-timeline" data-status={reading.status}>
       <h2>Cache timeline of a traffic log</h2>
       <p className={styles.muted}>
         A claude-trace log (<code>.jsonl</code>), a HAR file, a mini-swe-agent trajectory (<code>.traj.json</code>) or a VCR cassette (<code>.yaml</code>):
         every Messages, Chat Completions or Responses request, in the order sent, through its provider’s cache as the shipped rules describe it, with the
-        breakpoints it was sent with, beside the usage the provider reported. Token counts are scaled to each request’s reported total, so shares are compared,
-        not tokenizers. Read and written are shown as <em>read / written</em> tokens. Where a request asked Anthropic for its cache diagnostics (
-        <code>diagnostics.previous_message_id</code>), the provider’s own reason stands beside Fork Lab’s.
+        breakpoints it was sent with, beside the usage the provider reported. Read and written are shown as <em>read / written</em> tokens. Where a request
+        asked Anthropic for its cache diagnostics (<code>diagnostics.previous_message_id</code>), the provider’s own reason stands beside Fork Lab’s.
       </p>
       <label>
         Traffic log{' '}
@@ -58,11 +70,22 @@ export function TrafficTimeline() {
           className="max-w-full"
           data-testid="traffic-file"
           onChange={(event) => {
-            const file = event.target.files?.[0];
-            if (file !== undefined) void read(file);
+            const picked = event.target.files?.[0];
+            if (picked === undefined) return;
+            setFile(picked);
+            void read(picked, providerCount);
           }}
         />
       </label>
+      <ProviderCountToggle
+        checked={providerCount}
+        testId="traffic-count-anthropic"
+        onChange={(checked) => {
+          setProviderCount(checked);
+          // A log already read is read again with the new counts, beside the same file.
+          if (file !== null && reading.status !== 'reading') void read(file, checked);
+        }}
+      />
       {reading.status === 'reading' && <p role="status">Replaying {reading.name}…</p>}
       {reading.status === 'failed' && (
         <p role="alert" data-testid="traffic-error">
@@ -72,8 +95,8 @@ export function TrafficTimeline() {
       {answer !== null && (
         <>
           <p data-testid="traffic-source">
-            {reading.status === 'read' ? reading.name : ''}: {answer.entries.length} model request{answer.entries.length === 1 ? '' : 's'} read as{' '}
-            {TRAFFIC_FORMAT_LABELS[answer.format].file}, in the order sent.
+            {answerName}: {answer.entries.length} model request{answer.entries.length === 1 ? '' : 's'} read as {TRAFFIC_FORMAT_LABELS[answer.format].file}, in
+            the order sent.
           </p>
           {answer.problems.length > 0 && (
             <p className={styles.muted} data-testid="traffic-problems">

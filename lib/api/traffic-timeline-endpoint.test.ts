@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { httpErrorBodySchema } from '@/lib/http/http-error';
 
-const { answerTrafficTimelineRequest, TRAFFIC_BODY_LIMIT_BYTES } = await import('./traffic-timeline-endpoint');
+const { answerTrafficTimelineRequest, trafficTimelineHandler, TRAFFIC_BODY_LIMIT_BYTES } = await import('./traffic-timeline-endpoint');
 
 const ephemeral = { type: 'ephemeral' };
 const SYSTEM = 'Follow the house rules for every change. '.repeat(400);
@@ -146,5 +146,40 @@ describe('POST /api/traffic/timeline', () => {
       headers: { 'content-length': String(TRAFFIC_BODY_LIMIT_BYTES + 1) },
     });
     expect((await refusal(await answerTrafficTimelineRequest(tooLarge))).status).toBe(413);
+  });
+
+  describe('?count=anthropic', () => {
+    const log = traceLine(0, ['Add a test.'], { input_tokens: 4, cache_creation_input_tokens: 3300, cache_read_input_tokens: 0, output_tokens: 9 });
+    const keyed = { ANTHROPIC_API_KEY: 'sk-ant-test-key', ANTHROPIC_BASE_URL: 'http://anthropic.test/v1' };
+
+    it('has Anthropic count each request at its breakpoints and end, and says so', async () => {
+      const asked: { url: string; key: string | null; body: Record<string, unknown> }[] = [];
+      // Stands in for Anthropic: 3,300 tokens with the system prompt, 4 for the rest.
+      const standIn = async (url: string | URL | Request, init?: RequestInit) => {
+        const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+        asked.push({ url: String(url), key: new Headers(init?.headers).get('x-api-key'), body });
+        return Response.json({ input_tokens: (body.system === undefined ? 0 : 3300) + 4 });
+      };
+      const answer = await (await trafficTimelineHandler(keyed, standIn as typeof fetch)(post(log, '?count=anthropic'))).json();
+      // The system prompt's breakpoint (with the placeholder message, and that message alone) and the whole request.
+      expect(answer.counting).toEqual({ provider: 'anthropic', countable: 1, counted: 1, calls: 3, refused: 0, stopped: null });
+      expect(asked).toHaveLength(3);
+      expect(asked[0]).toMatchObject({ url: 'http://anthropic.test/v1/messages/count_tokens', key: 'sk-ant-test-key' });
+      expect(asked.map(({ body }) => 'max_tokens' in body)).toEqual([false, false, false]);
+      expect(answer.entries.map((entry: { tokens: string; verdict: string }) => [entry.tokens, entry.verdict])).toEqual([['provider', 'agrees']]);
+    });
+
+    it('without a key, answers 409 before reading the log; a count it does not know is refused; a provider error stops counting with the key redacted', async () => {
+      expect(await refusal(await trafficTimelineHandler({})(post(log, '?count=anthropic')))).toEqual({
+        status: 409,
+        code: 'no-provider-key',
+        message: 'No Anthropic key is configured on this server (ANTHROPIC_API_KEY): the counts stay offline, scaled to each reported total.',
+      });
+      expect(await refusal(await trafficTimelineHandler(keyed)(post(log, '?count=gemini')))).toMatchObject({ status: 400, code: 'invalid-request' });
+      const denied = async () => Response.json({ error: { message: 'invalid x-api-key sk-ant-test-key' } }, { status: 401 });
+      const answer = await (await trafficTimelineHandler(keyed, denied as typeof fetch)(post(log, '?count=anthropic'))).json();
+      expect(answer.counting.stopped).toBe('Counting stopped after 0 of 3 prefixes: Anthropic answered 401: invalid x-api-key [redacted]');
+      expect(answer.entries[0].tokens).toBe('scaled');
+    });
   });
 });

@@ -9,9 +9,9 @@ export interface SentCacheRequest {
   breakpoints: number[];
 }
 
-type Block = Record<string, unknown>;
+export type Block = Record<string, unknown>;
 
-const isBlock = (value: unknown): value is Block => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isBlock = (value: unknown): value is Block => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A block as the cache compares it: its `cache_control` marks where to cache, it is not content. */
 function content(block: Block): Block {
@@ -33,7 +33,7 @@ function tokenText(block: Block): string {
 }
 
 /** A message's content as blocks: a string is one text block. */
-function blocksOf(value: unknown): Block[] {
+export function blocksOf(value: unknown): Block[] {
   if (typeof value === 'string') return [{ type: 'text', text: value }];
   return Array.isArray(value) ? value.filter(isBlock) : [];
 }

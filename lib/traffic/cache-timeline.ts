@@ -6,7 +6,7 @@ import { predictRequest } from '@/lib/provider-cache/predict-request';
 import { type ModelCacheRule, type ProviderId, type ProviderRules, providerRule } from '@/lib/provider-cache/provider-rules';
 import { type ReportedUsage, reportedTotal } from '@/lib/provider-cache/reported-usage';
 import { explicitCachePrediction } from './gemini-explicit-cache';
-import { type PreparedRequest, prepareTraffic } from './prepare-traffic';
+import { type PreparedRequest, prepareTraffic, type TokenSource } from './prepare-traffic';
 import { type DiagnosisBeside, diagnosisAsked, diagnosisBeside } from './provider-diagnosis';
 import { type RequestParting, requestParting, sharedSegments } from './request-parting';
 import { withServerRounds } from './server-tool-rounds';
@@ -34,6 +34,8 @@ export interface TimelineEntry {
   reasons: string[];
   /** Where it parts from the earlier request it shares the most with; null when none shares anything. */
   parting: RequestParting | null;
+  /** Where the token counts come from: the provider's count, offline counts scaled to the reported total, or offline as counted. */
+  tokens: TokenSource;
   /** The provider's own diagnosis of its cache miss beside Fork Lab's, when the request asked for one. */
   diagnosis: DiagnosisBeside | null;
   /**
@@ -138,8 +140,8 @@ export function replayTraffic(prepared: readonly PreparedRequest[], rules: Provi
   const entries: TimelineEntry[] = [];
   // Times from the log's first request, so a reason says "expired at 6:00" into the session.
   const startMs = prepared[0]?.exchange.atMs ?? 0;
-  for (const { exchange, provider, shape, request, breakpoints, rounds, explicitCache } of prepared) {
-    const base = { source: exchange.source, index: exchange.index, atMs: exchange.atMs, provider, model: exchange.model, reported: exchange.usage };
+  for (const { exchange, provider, shape, request, breakpoints, rounds, explicitCache, tokens } of prepared) {
+    const base = { source: exchange.source, index: exchange.index, atMs: exchange.atMs, provider, model: exchange.model, reported: exchange.usage, tokens };
     let parting: RequestParting | null = null;
     let sharedTokens = 0;
     if (partings) {

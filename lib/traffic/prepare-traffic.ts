@@ -1,6 +1,7 @@
 import type { CacheRequest } from '@/lib/provider-cache/cache-request';
 import type { ProviderId } from '@/lib/provider-cache/provider-rules';
 import { type ReportedUsage, reportedTotal } from '@/lib/provider-cache/reported-usage';
+import { anchoredRequest, type TokenAnchor } from './anchored-token-counts';
 import { anthropicCacheRequest, anthropicRoundRequests, type SentCacheRequest } from './anthropic-cache-request';
 import { chatCacheRequest } from './chat-cache-request';
 import { geminiCacheRequest } from './gemini-cache-request';
@@ -46,7 +47,16 @@ export interface PreparedRequest {
   rounds: readonly SentCacheRequest[];
   /** The explicit cache the request names (Gemini's `cachedContent`); its content leads the request. */
   explicitCache?: ExplicitCacheUse;
+  /** Where its token counts come from. */
+  tokens: TokenSource;
 }
+
+/**
+ * `provider`: prefixes counted by the provider (Anthropic's `count_tokens`) at its breakpoints and
+ * end; `scaled`: Fork Lab's offline counts scaled to the reported total, so shares are compared;
+ * `offline`: the offline counts as they are, with no usage to scale them to.
+ */
+export type TokenSource = 'provider' | 'scaled' | 'offline';
 
 /**
  * The requests with their offline counts scaled to the total the provider reported: its tokenizer
@@ -93,7 +103,18 @@ export async function prepareTraffic(exchanges: readonly TrafficExchange[]): Pro
       breakpoints: sent.breakpoints,
       rounds: rounds.map((round, at) => ({ request: roundRequests[at]!, breakpoints: round.breakpoints })),
       ...(explicit === null ? {} : { explicitCache: explicit.use }),
+      tokens: exchange.usage === null ? 'offline' : 'scaled',
     });
   }
   return prepared;
+}
+
+/** The prepared requests with the prefixes the provider counted: their segments fitted to those counts. */
+export function withProviderCounts(prepared: readonly PreparedRequest[], anchors: readonly (readonly TokenAnchor[] | null)[]): PreparedRequest[] {
+  return prepared.map((request, at) => {
+    const found = anchors[at];
+    if (found === null || found === undefined || found.length === 0) return request;
+    const total = request.exchange.usage === null ? null : reportedTotal(request.exchange.usage);
+    return { ...request, request: anchoredRequest(request.request, found, total), tokens: 'provider' };
+  });
 }
