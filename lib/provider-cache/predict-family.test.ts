@@ -133,6 +133,15 @@ describe('DeepSeek: whole prefix units only', () => {
     expect(forecast.children[0]!.prediction).toMatchObject({ cachedTokens: 1000, writtenTokens: 80 });
   });
 
+  it('reads a unit in the storage blocks its model reported hits in: deepseek-chat 64 tokens, deepseek-v4-flash 128', () => {
+    const child = request([...previous.segments, segment('call', 50)]);
+    const chat = predictFamily({ previous: [previous], children: children(child) }, ...rules('deepseek', 'deepseek-chat'));
+    expect(chat.children[0]!.prediction).toMatchObject({ cachedTokens: 960, writtenTokens: 90, sharedTokens: 1000 });
+    expect(chat.children[0]!.prediction.reasons[0]).toBe('Reads the whole prefix unit of 1,000 tokens, stored in 64-token blocks: 960.');
+    const flash = predictFamily({ previous: [previous], children: children(child) }, ...rules('deepseek', 'deepseek-v4-flash'));
+    expect(flash.children[0]!.prediction).toMatchObject({ cachedTokens: 896, writtenTokens: 154 });
+  });
+
   it('falls back to the last turn boundary when the child changes a later message', () => {
     const child = request([previous.segments[0]!, previous.segments[1]!, segment('a1-stripped', 100), segment('directive', 30)]);
     const forecast = predictFamily({ previous: [previous], children: children(child) }, ...rules('deepseek', 'deepseek-flash'));

@@ -1,4 +1,4 @@
-import { type CachePrediction, formatTokens, type MechanismContext, type PredictedRequest } from './cache-prediction';
+import { type CachePrediction, cacheableTokens, formatTokens, type MechanismContext, type PredictedRequest } from './cache-prediction';
 
 /**
  * DeepSeek's disk cache: a hit must match a whole "cache prefix unit". Units are written at the end
@@ -7,7 +7,7 @@ import { type CachePrediction, formatTokens, type MechanismContext, type Predict
  * past A, and A becomes a unit. Units at fixed intervals inside long inputs are not modelled: their
  * interval is not published.
  */
-export function predictPrefixUnits({ request, atMs }: PredictedRequest, { ledger, provider }: MechanismContext): CachePrediction {
+export function predictPrefixUnits({ request, atMs }: PredictedRequest, { ledger, provider, model }: MechanismContext): CachePrediction {
   if (provider.mechanism.kind !== 'prefix-units') throw new Error(`${provider.name} does not cache prefix units.`);
   const view = ledger.view(request);
   let unit = 0;
@@ -19,7 +19,10 @@ export function predictPrefixUnits({ request, atMs }: PredictedRequest, { ledger
     }
     expired ||= view.lastUsedAtMs(depth) !== null;
   }
-  const cached = view.tokens(unit);
+  const unitTokens = view.tokens(unit);
+  // A unit is stored in blocks: what it holds past its last whole block is read as new input.
+  const step = model.stepTokens ?? null;
+  const cached = cacheableTokens(unitTokens, model, step);
   const shared = view.tokens(view.matched);
   const total = view.tokens(view.length);
 
@@ -35,13 +38,18 @@ export function predictPrefixUnits({ request, atMs }: PredictedRequest, { ledger
   ledger.keepOutput(request, atMs);
 
   const reasons: string[] = [];
-  if (cached > 0) reasons.push(`Reads the whole prefix unit of ${formatTokens(cached)} tokens.`);
+  if (cached > 0)
+    reasons.push(
+      step === null || cached === unitTokens
+        ? `Reads the whole prefix unit of ${formatTokens(cached)} tokens.`
+        : `Reads the whole prefix unit of ${formatTokens(unitTokens)} tokens, stored in ${step}-token blocks: ${formatTokens(cached)}.`,
+    );
   else
     reasons.push(
       shared === 0 ? 'No earlier request in the cache starts the same way.' : 'The shared prefix ends inside every earlier unit: a unit hits only whole.',
     );
-  if (shared > cached && cached > 0)
-    reasons.push(`${formatTokens(shared - cached)} more shared tokens end inside a unit and are not read; they become a unit for later requests.`);
+  if (shared > unitTokens && cached > 0)
+    reasons.push(`${formatTokens(shared - unitTokens)} more shared tokens end inside a unit and are not read; they become a unit for later requests.`);
   return {
     cachedTokens: cached,
     writtenTokens: total - cached,

@@ -280,10 +280,18 @@ export const PROVIDER_RULES: ProviderRules = {
     // Peak-hour prices; off-peak ones are half (DeepSeek's pricing page).
     row('deepseek', 'deepseek-flash', 0, [0.3, 0.006, 0.3, 1.2], DEEPSEEK_PRICING, DEEPSEEK_UNITS),
     // The model of the real DeepSeek traffic the bench checks (Claude Code and OpenCode through DeepSeek's Anthropic API).
-    row('deepseek', 'deepseek-v4-flash', 0, UNKNOWN_PRICES, unverified('https://api-docs.deepseek.com/quick_start/pricing'), DEEPSEEK_UNITS),
+    // Every hit it reported is a multiple of 128 tokens (June 2026): a unit is read in 128-token blocks.
+    {
+      ...row('deepseek', 'deepseek-v4-flash', 0, UNKNOWN_PRICES, unverified('https://api-docs.deepseek.com/quick_start/pricing'), DEEPSEEK_UNITS),
+      stepTokens: 128,
+    },
     // The model of mini-swe-agent's DeepSeek run the bench checks (Chat Completions through LiteLLM).
-    row('deepseek', 'deepseek-chat', 0, UNKNOWN_PRICES, unverified('https://api-docs.deepseek.com/quick_start/pricing'), DEEPSEEK_UNITS),
-    row('deepseek', 'deepseek-reasoner', 0, UNKNOWN_PRICES, unverified('https://api-docs.deepseek.com/quick_start/pricing'), DEEPSEEK_UNITS),
+    // Every hit it reported is a multiple of 64 tokens (April 2026), and so are deepseek-reasoner's.
+    { ...row('deepseek', 'deepseek-chat', 0, UNKNOWN_PRICES, unverified('https://api-docs.deepseek.com/quick_start/pricing'), DEEPSEEK_UNITS), stepTokens: 64 },
+    {
+      ...row('deepseek', 'deepseek-reasoner', 0, UNKNOWN_PRICES, unverified('https://api-docs.deepseek.com/quick_start/pricing'), DEEPSEEK_UNITS),
+      stepTokens: 64,
+    },
     row('deepseek', 'deepseek-v4-pro', 0, [1.32, 0.044, 1.32, 3.96], DEEPSEEK_PRICING, DEEPSEEK_UNITS),
     row('kimi', 'kimi-k3', 0, [3, 0.3, null, 15], KIMI_PRICES, KIMI_CHUNKS),
     row('kimi', 'kimi-k2.6', 0, [0.95, 0.16, null, 4], KIMI_PRICES, KIMI_CHUNKS),
