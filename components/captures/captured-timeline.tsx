@@ -24,10 +24,10 @@ export function CapturedTimeline() {
   const [replay, setReplay] = useState<Replay>({ status: 'idle' });
   const [providerCount, setProviderCount] = useState(false);
 
-  async function run() {
+  async function run(count: boolean) {
     setReplay({ status: 'replaying' });
     try {
-      const response = await fetch(`/api/captures/timeline${providerCount ? '?count=anthropic' : ''}`);
+      const response = await fetch(`/api/captures/timeline${count ? '?count=anthropic' : ''}`);
       if (!response.ok) throw new Error(describeHttpError(await readErrorResponse(response)));
       setReplay({ status: 'replayed', answer: (await response.json()) as CapturedAnswer });
     } catch (error) {
@@ -43,8 +43,17 @@ export function CapturedTimeline() {
         The requests runtimes sent through Fork Lab that a provider answered with its usage, through the same rules, each under its session and capture number.
         With <code>FORK_LAB_CACHE_DIAGNOSTICS=1</code>, Anthropic’s own diagnosis of each miss stands beside Fork Lab’s.
       </p>
-      <ProviderCountToggle checked={providerCount} onChange={setProviderCount} testId="captured-count-anthropic" />
-      <Button type="button" onClick={() => void run()} disabled={replay.status === 'replaying'} data-testid="captured-timeline-run">
+      <ProviderCountToggle
+        checked={providerCount}
+        disabled={replay.status === 'replaying'}
+        testId="captured-count-anthropic"
+        onChange={(checked) => {
+          setProviderCount(checked);
+          // A timeline already shown is replayed again with the new counts.
+          if (replay.status === 'replayed' || replay.status === 'failed') void run(checked);
+        }}
+      />
+      <Button type="button" onClick={() => void run(providerCount)} disabled={replay.status === 'replaying'} data-testid="captured-timeline-run">
         {replay.status === 'replayed' ? 'Replay again' : 'Replay captured traffic'}
       </Button>
       {replay.status === 'replaying' && <p role="status">Replaying the captures…</p>}

@@ -5,11 +5,22 @@ import type { TimelineReport } from '@/lib/traffic/timeline-report';
 import styles from './captures.module.css';
 
 /** The choice to have Anthropic count its requests' prefixes (`?count=anthropic`), for a timeline's request. */
-export function ProviderCountToggle({ checked, onChange, testId }: { checked: boolean; onChange: (checked: boolean) => void; testId: string }) {
+export function ProviderCountToggle({
+  checked,
+  disabled,
+  onChange,
+  testId,
+}: {
+  checked: boolean;
+  /** While a replay runs: the box would no longer say how the rows it shows were counted. */
+  disabled: boolean;
+  onChange: (checked: boolean) => void;
+  testId: string;
+}) {
   return (
     <label className={`${styles.muted} mt-2 block`}>
-      <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} data-testid={testId} /> Count Anthropic’s requests with
-      Anthropic (<code>count_tokens</code> at each breakpoint and end; needs <code>ANTHROPIC_API_KEY</code> on the server)
+      <input type="checkbox" checked={checked} disabled={disabled} onChange={(event) => onChange(event.target.checked)} data-testid={testId} /> Count
+      Anthropic’s requests with Anthropic (<code>count_tokens</code> at each breakpoint and end; needs <code>ANTHROPIC_API_KEY</code> on the server)
     </label>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Input } from '@/components/ui/input';
 import { describeHttpError, readErrorResponse } from '@/lib/http/read-error-response';
 import type { TimelineReport } from '@/lib/traffic/timeline-report';
@@ -18,9 +18,9 @@ interface TimelineAnswer extends TimelineReport {
 type Reading =
   | { status: 'idle' }
   | { status: 'reading'; name: string }
-  | { status: 'read'; name: string; answer: TimelineAnswer }
+  | { status: 'read'; name: string; file: File; answer: TimelineAnswer }
   /** A failed read keeps what was shown before (the same log counted otherwise), beside the error. */
-  | { status: 'failed'; message: string; name?: string; answer?: TimelineAnswer };
+  | { status: 'failed'; message: string; name?: string; file?: File; answer?: TimelineAnswer };
 
 /**
  * A traffic log a person already has (claude-trace JSONL, a HAR file) replayed through the cache
@@ -31,21 +31,26 @@ export function TrafficTimeline() {
   const [reading, setReading] = useState<Reading>({ status: 'idle' });
   const [file, setFile] = useState<File | null>(null);
   const [providerCount, setProviderCount] = useState(false);
+  // Only the latest read may show its answer: a file picked while another is read replaces it.
+  const latest = useRef(0);
 
   async function read(file: File, count: boolean) {
     const shown = reading.status === 'read' || reading.status === 'failed' ? reading : null;
+    const ticket = ++latest.current;
     setReading({ status: 'reading', name: file.name });
     try {
       const query = `name=${encodeURIComponent(file.name.slice(0, 300))}${count ? '&count=anthropic' : ''}`;
       const response = await fetch(`/api/traffic/timeline?${query}`, { method: 'POST', body: file });
       if (!response.ok) throw new Error(describeHttpError(await readErrorResponse(response)));
-      setReading({ status: 'read', name: file.name, answer: (await response.json()) as TimelineAnswer });
+      const answer = (await response.json()) as TimelineAnswer;
+      if (ticket === latest.current) setReading({ status: 'read', name: file.name, file, answer });
     } catch (error) {
+      if (ticket !== latest.current) return;
       const message = error instanceof Error ? error.message : String(error);
       // Only the same log's earlier reading stays: another file's rows would read as this one's.
       setReading(
-        shown?.answer !== undefined && shown.name === file.name
-          ? { status: 'failed', message, name: shown.name, answer: shown.answer }
+        shown?.answer !== undefined && shown.file === file
+          ? { status: 'failed', message, name: file.name, file, answer: shown.answer }
           : { status: 'failed', message },
       );
     }
@@ -79,11 +84,12 @@ export function TrafficTimeline() {
       </label>
       <ProviderCountToggle
         checked={providerCount}
+        disabled={reading.status === 'reading'}
         testId="traffic-count-anthropic"
         onChange={(checked) => {
           setProviderCount(checked);
           // A log already read is read again with the new counts, beside the same file.
-          if (file !== null && reading.status !== 'reading') void read(file, checked);
+          if (file !== null) void read(file, checked);
         }}
       />
       {reading.status === 'reading' && <p role="status">Replaying {reading.name}…</p>}

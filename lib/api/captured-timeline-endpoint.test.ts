@@ -75,4 +75,13 @@ describe('GET /api/captures/timeline', () => {
     const response = await capturedTimelineHandler(() => store, {})(new Request('http://fork-lab.example/api/captures/timeline'));
     expect(response.status).toBe(403);
   });
+
+  it('takes ?count=anthropic only with a key on the server, and ignores a query parameter it does not read', async () => {
+    const store = new CaptureStore(':memory:');
+    const asked = (query: string) => capturedTimelineHandler(() => store, {})(new Request(`http://127.0.0.1/api/captures/timeline${query}`));
+    const refused = await asked('?count=anthropic');
+    expect([refused.status, (await refused.json()).error.code]).toEqual([409, 'no-provider-key']);
+    expect((await asked('?count=gemini')).status).toBe(400);
+    expect((await asked('?_=1700000000')).status).toBe(200);
+  });
 });

@@ -9,7 +9,8 @@ import { timelineReport } from '@/lib/traffic/timeline-report';
 import { CAPTURES_LISTED_BYTES, guard } from './captures-endpoint';
 import { countQuery, requestedCounter } from './provider-prefix-counter';
 
-const querySchema = z.strictObject({ count: countQuery });
+// Not strict: a GET's query may carry a cache-buster or a tracking parameter the page never reads.
+const querySchema = z.object({ count: countQuery });
 
 /** The newest captures the timeline replays: a long session's worth, within the listing's byte budget. */
 export const CAPTURES_REPLAYED = 500;

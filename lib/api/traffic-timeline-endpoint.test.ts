@@ -161,11 +161,12 @@ describe('POST /api/traffic/timeline', () => {
         return Response.json({ input_tokens: (body.system === undefined ? 0 : 3300) + 4 });
       };
       const answer = await (await trafficTimelineHandler(keyed, standIn as typeof fetch)(post(log, '?count=anthropic'))).json();
-      // The system prompt's breakpoint (with the placeholder message, and that message alone) and the whole request.
-      expect(answer.counting).toEqual({ provider: 'anthropic', countable: 1, counted: 1, calls: 3, refused: 0, stopped: null });
-      expect(asked).toHaveLength(3);
+      // The system prompt's breakpoint, with the placeholder message and that message alone; the
+      // whole request is not counted: its reported total is what was billed.
+      expect(answer.counting).toEqual({ provider: 'anthropic', countable: 1, counted: 1, calls: 2, refused: 0, stopped: null });
+      expect(asked).toHaveLength(2);
       expect(asked[0]).toMatchObject({ url: 'http://anthropic.test/v1/messages/count_tokens', key: 'sk-ant-test-key' });
-      expect(asked.map(({ body }) => 'max_tokens' in body)).toEqual([false, false, false]);
+      expect(asked.map(({ body }) => 'max_tokens' in body)).toEqual([false, false]);
       expect(answer.entries.map((entry: { tokens: string; verdict: string }) => [entry.tokens, entry.verdict])).toEqual([['provider', 'agrees']]);
     });
 
@@ -178,7 +179,7 @@ describe('POST /api/traffic/timeline', () => {
       expect(await refusal(await trafficTimelineHandler(keyed)(post(log, '?count=gemini')))).toMatchObject({ status: 400, code: 'invalid-request' });
       const denied = async () => Response.json({ error: { message: 'invalid x-api-key sk-ant-test-key' } }, { status: 401 });
       const answer = await (await trafficTimelineHandler(keyed, denied as typeof fetch)(post(log, '?count=anthropic'))).json();
-      expect(answer.counting.stopped).toBe('Counting stopped after 0 of 3 prefixes: Anthropic answered 401: invalid x-api-key [redacted]');
+      expect(answer.counting.stopped).toBe('Counting stopped after 0 of 2 prefixes: Anthropic answered 401: invalid x-api-key [redacted]');
       expect(answer.entries[0].tokens).toBe('scaled');
     });
   });

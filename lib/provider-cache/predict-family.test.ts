@@ -140,6 +140,15 @@ describe('DeepSeek: whole prefix units only', () => {
     expect(chat.children[0]!.prediction.reasons[0]).toBe('Reads the whole prefix unit of 1,000 tokens, stored in 64-token blocks: 960.');
     const flash = predictFamily({ previous: [previous], children: children(child) }, ...rules('deepseek', 'deepseek-v4-flash'));
     expect(flash.children[0]!.prediction).toMatchObject({ cachedTokens: 896, writtenTokens: 154 });
+    const short = request([segment('system', 50, { turnBoundary: true })]);
+    const under = predictFamily(
+      { previous: [short], children: children(request([...short.segments, segment('prompt', 5)])) },
+      ...rules('deepseek', 'deepseek-chat'),
+    );
+    expect(under.children[0]!.prediction.cachedTokens).toBe(0);
+    expect(under.children[0]!.prediction.reasons[0]).toBe(
+      'The only whole prefix unit it matches (50 tokens) is shorter than one 64-token block: nothing is read.',
+    );
   });
 
   it('falls back to the last turn boundary when the child changes a later message', () => {

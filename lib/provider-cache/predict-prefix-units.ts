@@ -44,6 +44,8 @@ export function predictPrefixUnits({ request, atMs }: PredictedRequest, { ledger
         ? `Reads the whole prefix unit of ${formatTokens(cached)} tokens.`
         : `Reads the whole prefix unit of ${formatTokens(unitTokens)} tokens, stored in ${step}-token blocks: ${formatTokens(cached)}.`,
     );
+  else if (unitTokens > 0 && step !== null)
+    reasons.push(`The only whole prefix unit it matches (${formatTokens(unitTokens)} tokens) is shorter than one ${step}-token block: nothing is read.`);
   else
     reasons.push(
       shared === 0 ? 'No earlier request in the cache starts the same way.' : 'The shared prefix ends inside every earlier unit: a unit hits only whole.',

@@ -16,8 +16,9 @@ export interface TokenAnchor {
 export function anchoredRequest(request: CacheRequest, anchors: readonly TokenAnchor[], total: number | null): CacheRequest {
   const length = request.segments.length;
   const points = anchors.filter((anchor) => anchor.depth > 0 && anchor.depth <= length && (total === null || anchor.depth < length));
-  if (total !== null) points.push({ depth: length, tokens: total });
+  // Only the reported total: nothing the provider counted is left to fit to.
   if (points.length === 0) return request;
+  if (total !== null) points.push({ depth: length, tokens: total });
   points.sort((a, b) => a.depth - b.depth);
   const tokens = request.segments.map((segment) => segment.tokens);
   let fromDepth = 0;

@@ -22,15 +22,17 @@ export function placeholderBody(model: unknown): Record<string, unknown> {
 
 /**
  * The body for the first `depth` segments. Only what the count takes from a Messages body is kept:
- * the model, tools, `tool_choice` (while a tool is left), system and messages; `max_tokens`,
- * sampling and streaming settings are not prompt.
+ * the model, `thinking`, tools, `tool_choice` (while a tool is left), system and messages;
+ * `max_tokens`, sampling and streaming settings are not prompt. Beta headers are not in a logged
+ * body: a tool that needs one is refused by the count and keeps the offline scale.
  */
 export function messagesBodyPrefix(body: Record<string, unknown>, depth: number): PrefixBody {
   const tools = Array.isArray(body.tools) ? body.tools.filter(isBlock) : [];
   const system = blocksOf(body.system);
   const keptTools = tools.slice(0, Math.min(depth, tools.length));
   const keptSystem = system.slice(0, Math.max(0, Math.min(depth - tools.length, system.length)));
-  const head: Record<string, unknown> = { model: body.model };
+  // Extended thinking changes what a request counts; it is a setting of the whole request.
+  const head: Record<string, unknown> = { model: body.model, ...(body.thinking === undefined ? {} : { thinking: body.thinking }) };
   if (keptTools.length > 0) {
     head.tools = keptTools;
     if (body.tool_choice !== undefined) head.tool_choice = body.tool_choice;

@@ -113,8 +113,9 @@ export async function prepareTraffic(exchanges: readonly TrafficExchange[]): Pro
 export function withProviderCounts(prepared: readonly PreparedRequest[], anchors: readonly (readonly TokenAnchor[] | null)[]): PreparedRequest[] {
   return prepared.map((request, at) => {
     const found = anchors[at];
-    if (found === null || found === undefined || found.length === 0) return request;
     const total = request.exchange.usage === null ? null : reportedTotal(request.exchange.usage);
-    return { ...request, request: anchoredRequest(request.request, found, total), tokens: 'provider' };
+    const fitted = found === null || found === undefined ? request.request : anchoredRequest(request.request, found, total);
+    // Said to be the provider's count only where a count changed the figures' source.
+    return fitted === request.request ? request : { ...request, request: fitted, tokens: 'provider' };
   });
 }

@@ -86,6 +86,48 @@ describe('providerTokenAnchors', () => {
     expect(limited.counting.calls).toBe(2);
   });
 
+  it('with a reported total, counts only the breakpoints: a request with none is not counted and keeps the offline scale', async () => {
+    const plain = exchange(0, [NOTES], { input_tokens: 100, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, output_tokens: 5 });
+    const body = { ...plain.body, system: SYSTEM };
+    const calls: unknown[] = [];
+    const prepared = await prepareTraffic([{ ...plain, body }]);
+    const { anchors, counting } = await providerTokenAnchors(prepared, async (counted) => {
+      calls.push(counted);
+      return 7;
+    });
+    expect([anchors, calls.length, counting.countable]).toEqual([[null], 0, 0]);
+    const report = await timelineReport([{ ...plain, body }], PROVIDER_RULES, async () => 7);
+    expect(report.entries[0]!.tokens).toBe('scaled');
+  });
+
+  it('keeps the first error when the calls in flight beside it fail too, and the limit beside it', async () => {
+    const prepared = await prepareTraffic([exchange(0, [NOTES], null), exchange(1, [NOTES, 'Done.', 'Again.'], null)]);
+    let failures = 0;
+    const { counting } = await providerTokenAnchors(
+      prepared,
+      async () => {
+        failures += 1;
+        throw new Error(failures === 1 ? 'Anthropic answered 429: rate limited' : 'Anthropic answered 500: later');
+      },
+      3,
+    );
+    expect(counting.stopped).toBe(
+      'Counted the first 3 of 4 distinct prefixes; the rest are scaled offline. Counting stopped after 0 of 4 prefixes: Anthropic answered 429: rate limited',
+    );
+  });
+
+  it('counts under the request’s thinking setting', async () => {
+    const thinking = { type: 'enabled', budget_tokens: 2048 };
+    const plain = exchange(0, [NOTES], null);
+    const prepared = await prepareTraffic([{ ...plain, body: { ...plain.body, thinking } }]);
+    const sent: Record<string, unknown>[] = [];
+    await providerTokenAnchors(prepared, async (body) => {
+      sent.push(body);
+      return standInCount(body);
+    });
+    expect(sent.filter((body) => body.system !== undefined).map((body) => body.thinking)).toEqual([thinking, thinking]);
+  });
+
   it('counts only what Anthropic can: not DeepSeek behind the same API', async () => {
     const deepseek = { ...exchange(0, [NOTES], null, 'deepseek-v4-flash'), url: 'https://api.deepseek.com/anthropic/v1/messages' };
     const { anchors, counting } = await providerTokenAnchors(await prepareTraffic([deepseek]), async () => 1);

@@ -13,7 +13,10 @@ export type CountMessagesBody = (body: Record<string, unknown>) => Promise<numbe
 /** How the prefixes were counted, for a person reading the timeline. */
 export interface ProviderCounting {
   provider: 'anthropic';
-  /** Requests the provider can count (its own Messages requests without server rounds), and how many got counted prefixes. */
+  /**
+   * Requests with something to count (Anthropic's own Messages requests, one round, with a
+   * breakpoint or no reported total), and how many got counted prefixes.
+   */
   countable: number;
   counted: number;
   /** Distinct bodies sent to be counted, and how many of them the provider refused. */
@@ -39,9 +42,10 @@ interface Needed {
 }
 
 /**
- * Each countable request's prefixes at its breakpoints and at its end, counted by the provider:
- * those are where a cache reads and writes, so they are what a prediction is measured at. Equal
- * bodies are counted once (a session's requests repeat their tools and system prompt).
+ * Each countable request's prefixes at its breakpoints, counted by the provider: those are where
+ * a cache reads and writes, so they are what a prediction is measured at; and its end when no
+ * total was reported. Equal bodies are counted once (a session's requests repeat their tools and
+ * system prompt).
  */
 export async function providerTokenAnchors(
   prepared: readonly PreparedRequest[],
@@ -51,9 +55,13 @@ export async function providerTokenAnchors(
   const bodies = new Map<string, Record<string, unknown>>();
   const wanted = prepared.map((request): Needed[] | null => {
     if (!countable(request)) return null;
-    const { body } = request.exchange;
+    const { body, usage } = request.exchange;
     const length = request.request.segments.length;
-    const depths = [...new Set([...request.breakpoints.filter((depth) => depth > 0 && depth < length), length])].filter((depth) => depth > 0);
+    // The whole request is counted only when nothing reported its total: a reported total is
+    // what was billed, and closes the last stretch instead.
+    const ends = usage === null ? [length] : [];
+    const depths = [...new Set([...request.breakpoints.filter((depth) => depth > 0 && depth < length), ...ends])].filter((depth) => depth > 0);
+    if (depths.length === 0) return null;
     return depths.map((depth) => {
       const prefix = messagesBodyPrefix(body, depth);
       const key = contentKey(prefix.body);
@@ -68,22 +76,26 @@ export async function providerTokenAnchors(
 
   const keys = [...bodies.keys()];
   const counts = new Map<string, number | null>();
-  let stopped: string | null = keys.length > limit ? `Counted the first ${limit} of ${keys.length} distinct prefixes; the rest are scaled offline.` : null;
   const todo = keys.slice(0, limit);
   let next = 0;
-  let failed = false;
+  // The first error is the one to show: the calls in flight beside it fail the same way.
+  let failure: string | null = null;
   const worker = async () => {
-    while (!failed && next < todo.length) {
+    while (failure === null && next < todo.length) {
       const key = todo[next++]!;
       try {
         counts.set(key, await count(bodies.get(key)!));
       } catch (error) {
-        failed = true;
-        stopped = `Counting stopped after ${counts.size} of ${keys.length} prefixes: ${error instanceof Error ? error.message : String(error)}`;
+        failure ??= `Counting stopped after ${counts.size} of ${keys.length} prefixes: ${error instanceof Error ? error.message : String(error)}`;
       }
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const notes = [
+    ...(keys.length > limit ? [`Counted the first ${limit} of ${keys.length} distinct prefixes; the rest are scaled offline.`] : []),
+    ...(failure === null ? [] : [failure]),
+  ];
+  const stopped = notes.length === 0 ? null : notes.join(' ');
 
   const anchors = wanted.map((needed) => {
     if (needed === null) return null;
