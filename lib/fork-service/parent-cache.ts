@@ -1,6 +1,6 @@
 import 'server-only';
 import { classifyMessages, deepFreeze, type MessageClassification, type ParentTranscript } from '@/lib/fork';
-import { contentHash } from '@/lib/isolation/content-hash';
+import { serverContentHash } from '@/lib/isolation/server-content-hash';
 import { countMessage, countText, countTools } from '@/lib/tokens/count-tokens';
 import { CountingPace } from '@/lib/tokens/counting-pace';
 import type { TokenCount } from '@/lib/tokens/token-count';
@@ -38,7 +38,7 @@ export class ParentCache {
   ) {}
 
   async register(transcript: ParentTranscript): Promise<RegisteredParent> {
-    const key = await contentHash(transcript);
+    const key = await serverContentHash(transcript);
     const known = this.get(key);
     if (known !== undefined) return known;
     // One pace for the whole parent: counting pauses for other requests however it is split.
