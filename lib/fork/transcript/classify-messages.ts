@@ -1,6 +1,6 @@
 import { isCompactionAttachment, isCompactionSummary } from './compaction-prefix';
 import { isInvalidAssistantMessage } from './invalid-assistant-message';
-import { partsOf, toolCallsOf } from './message-parts';
+import { hasToolCalls, partsOf } from './message-parts';
 import { isRealUserTurn } from './real-user-turn';
 import { containsReminder, isPureReminderMessage } from './reminder';
 import { type SyntheticPrefixRole, startupContextLength, windowSourcePrefix } from './startup-context';
@@ -149,7 +149,7 @@ export function classifyMessages(messages: readonly TranscriptMessage[]): Messag
       case 'assistant':
         result[index] = {
           ...base,
-          kind: toolCallsOf(message).length > 0 ? 'tool-call' : 'assistant',
+          kind: hasToolCalls(message) ? 'tool-call' : 'assistant',
         };
         // Curation drops a run of assistant messages whole when one of them is invalid (an empty
         // text, say): the prompts on both sides of it then merge into one entry, one turn.

@@ -9,6 +9,8 @@ import type { ModelMessage } from './transcript';
  */
 export function isInvalidAssistantMessage(message: ModelMessage): boolean {
   if (message.role !== 'assistant') return false;
+  // A string is one text part, or none when empty: either way invalid only when empty.
+  if (typeof message.content === 'string') return message.content.length === 0;
   const parts = partsOf(message);
   if (parts.length === 0) return true;
   return parts.some((part) => part.type === 'text' && (part as { text: string }).text.length === 0);

@@ -69,5 +69,5 @@ export function toolResultIdsOf(message: ModelMessage): string[] {
 }
 
 export function hasToolCalls(message: ContentLike): boolean {
-  return message.role === 'assistant' && partsOf(message).some((part) => part.type === 'tool-call');
+  return message.role === 'assistant' && typeof message.content !== 'string' && message.content.some((part) => part.type === 'tool-call');
 }

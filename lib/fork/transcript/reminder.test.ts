@@ -56,4 +56,10 @@ describe('isPureReminderMessage', () => {
     expect(containsReminder(message)).toBe(true);
     expect(containsReminder(user('p', 'plain').message)).toBe(false);
   });
+
+  it('containsReminder reads a string content as its one text part, an empty one as none', () => {
+    expect(containsReminder({ role: 'user', content: '<system-reminder>a</system-reminder>\n' })).toBe(true);
+    expect(containsReminder({ role: 'user', content: '<system-reminder>a</system-reminder> and a prompt' })).toBe(false);
+    expect(containsReminder({ role: 'user', content: '' })).toBe(false);
+  });
 });

@@ -22,5 +22,8 @@ export function isPureReminderMessage(message: ContentLike): boolean {
 
 /** Whether any text part of the message is a reminder text. */
 export function containsReminder(message: ContentLike): boolean {
-  return partsOf(message).some((part) => part.type === 'text' && isReminderText((part as { text: string }).text));
+  // A string is one text part: read as it is, not wrapped in a part for every message classified.
+  const { content } = message;
+  if (typeof content === 'string') return isReminderText(content);
+  return content.some((part) => part.type === 'text' && isReminderText((part as { text: string }).text));
 }
