@@ -258,19 +258,19 @@ const reportRunner = (name, report, countsOf, notesOf) => {
   const notes = notesOf(c).filter(Boolean);
   console.log(runnerLine(name, c, notes.length ? ` (${notes.join(', ')})` : ''));
 };
+// Each report read once, for its counts and its failures.
+const vitestReport = runUnit ? readJson(vitestJson) : null;
+const playwrightReport = runE2e ? readJson(playwrightJson) : null;
 if (runUnit) {
-  reportRunner('vitest', readJson(vitestJson), vitestCounts, (c) => [`${c.files} files`, c.fileErrors && `${c.fileErrors} file(s) failed outside a test`]);
+  reportRunner('vitest', vitestReport, vitestCounts, (c) => [`${c.files} files`, c.fileErrors && `${c.fileErrors} file(s) failed outside a test`]);
 }
 if (runE2e) {
-  reportRunner('playwright', readJson(playwrightJson), playwrightCounts, (c) => [
-    c.flaky && `${c.flaky} flaky`,
-    c.errors && `${c.errors} errors outside tests`,
-  ]);
+  reportRunner('playwright', playwrightReport, playwrightCounts, (c) => [c.flaky && `${c.flaky} flaky`, c.errors && `${c.errors} errors outside tests`]);
 }
 
 if (runVerify) reportRunner('verify', readJson(verifyJson), verifyCounts, () => []);
 
-const failures = [...(runUnit ? vitestFailures(readJson(vitestJson) ?? {}) : []), ...(runE2e ? playwrightFailures(readJson(playwrightJson) ?? {}) : [])];
+const failures = [...(runUnit ? vitestFailures(vitestReport ?? {}) : []), ...(runE2e ? playwrightFailures(playwrightReport ?? {}) : [])];
 for (const failure of failures.slice(0, 10)) {
   console.log(`${failure.flaky ? 'flaky (passed on retry)' : 'failed'}: ${failure.title}`);
   for (const line of failure.lines) console.log(`  | ${line.slice(0, 300)}`);

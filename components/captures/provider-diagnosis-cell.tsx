@@ -1,6 +1,8 @@
-import { formatSeconds } from '@/lib/provider-cache/cache-prediction';
 import type { DiagnosisBeside, ProviderDiagnosis } from '@/lib/traffic/provider-diagnosis';
 import styles from './captures.module.css';
+
+/** How a row names an earlier request of the timeline. */
+export type RequestLabel = (earlier: { source: string; index: number; atMs: number }) => string;
 
 const tokens = (value: number) => Math.round(value).toLocaleString('en-US');
 
@@ -22,10 +24,10 @@ function providerSaid(provider: ProviderDiagnosis | null) {
 /**
  * The provider's own diagnosis of a request's cache miss (Anthropic's `diagnostics`) beside where
  * Fork Lab finds the same two requests part. The two agree or they do not; a disagreement is a
- * finding about one of them, so it is said in words, not only in colour. `name` says which log an
- * earlier request is in, where the rows come from several.
+ * finding about one of them, so it is said in words, not only in colour. `label` names the earlier
+ * request as the rest of its row does.
  */
-export function ProviderDiagnosisCell({ diagnosis, startMs, name }: { diagnosis: DiagnosisBeside | null; startMs: number; name: (source: string) => string }) {
+export function ProviderDiagnosisCell({ diagnosis, label }: { diagnosis: DiagnosisBeside | null; label: RequestLabel }) {
   if (diagnosis === null) return <span className={styles.muted}>Not asked</span>;
   const { provider, asked, earlier, ours, agrees } = diagnosis;
   if (asked === null) {
@@ -35,8 +37,7 @@ export function ProviderDiagnosisCell({ diagnosis, startMs, name }: { diagnosis:
       </span>
     );
   }
-  const against =
-    earlier === null ? `${asked}, not among these requests` : `${name(earlier.source)}#${earlier.index} (+${formatSeconds(earlier.atMs - startMs)})`;
+  const against = earlier === null ? `${asked}, not among these requests` : label(earlier);
   return (
     <span data-testid="traffic-diagnosis" data-agrees={agrees === null ? 'not compared' : String(agrees)}>
       Against {against}: {providerSaid(provider)}.{' '}

@@ -8,7 +8,7 @@ import type { TimelineReport } from '@/lib/traffic/timeline-report';
 import { BreakpointWhatIfTable } from './breakpoint-what-if-table';
 import styles from './captures.module.css';
 import { TokenSourceLine } from './provider-count-toggle';
-import { ProviderDiagnosisCell } from './provider-diagnosis-cell';
+import { ProviderDiagnosisCell, type RequestLabel } from './provider-diagnosis-cell';
 import { TableFrame } from './table-frame';
 
 const tokens = (value: number) => Math.round(value).toLocaleString('en-US');
@@ -47,11 +47,16 @@ function sideProps(chunks: Parameters<typeof sidesOf>[0]) {
   return { left, right };
 }
 
+/** How a row names an earlier request: its log where the rows come from several, its number, and when it was sent. */
+function requestLabel(startMs: number, named: boolean): RequestLabel {
+  return ({ source, index, atMs }) => `${named ? `${shortSource(source)} ` : ''}#${index} (+${formatSeconds(atMs - startMs)})`;
+}
+
 /** The earlier request this one shares the most with, where they part, and what the unread part cost. */
-function Parting({ entry, startMs, named }: { entry: TimelineEntry; startMs: number; named: boolean }) {
+function Parting({ entry, label }: { entry: TimelineEntry; label: RequestLabel }) {
   const { parting, missedDollars } = entry;
   if (parting === null) return <span className={styles.muted}>No earlier request starts the same way.</span>;
-  const earlier = `${named ? `${shortSource(parting.earlier.source)} ` : ''}#${parting.earlier.index} (+${formatSeconds(parting.earlier.atMs - startMs)})`;
+  const earlier = label(parting.earlier);
   return (
     <>
       {parting.reason === null
@@ -76,6 +81,7 @@ function Parting({ entry, startMs, named }: { entry: TimelineEntry; startMs: num
 
 function TimelineRow({ entry, startMs, named, diagnosed }: { entry: TimelineEntry; startMs: number; named: boolean; diagnosed: boolean }) {
   const verdict = VERDICTS[entry.verdict];
+  const label = requestLabel(startMs, named);
   return (
     <tr data-testid="traffic-row" data-verdict={entry.verdict} data-tokens={entry.tokens}>
       <td>
@@ -95,11 +101,11 @@ function TimelineRow({ entry, startMs, named, diagnosed }: { entry: TimelineEntr
       </td>
       <td className={`${styles.muted} ${styles.explains}`}>{entry.reasons.join(' ')}</td>
       <td className={styles.explains} data-testid="traffic-parting">
-        <Parting entry={entry} startMs={startMs} named={named} />
+        <Parting entry={entry} label={label} />
       </td>
       {diagnosed && (
         <td className={styles.explains}>
-          <ProviderDiagnosisCell diagnosis={entry.diagnosis} startMs={startMs} name={(source) => (named ? `${shortSource(source)} ` : '')} />
+          <ProviderDiagnosisCell diagnosis={entry.diagnosis} label={label} />
         </td>
       )}
     </tr>

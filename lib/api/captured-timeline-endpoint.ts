@@ -13,7 +13,7 @@ import { countQuery, requestedCounter } from './provider-prefix-counter';
 const querySchema = z.object({ count: countQuery });
 
 /** The newest captures the timeline replays: a long session's worth, within the listing's byte budget. */
-export const CAPTURES_REPLAYED = 500;
+const CAPTURES_REPLAYED = 500;
 
 /**
  * `GET /api/captures/timeline`: the captured requests a provider answered with its usage, oldest

@@ -1,3 +1,5 @@
+import { isRecord } from '@/lib/json/is-record';
+
 /** What one agent of a session asked its provider for, summed over its requests. */
 export interface AgentUsage {
   /** 'parent', or the sub-agent's id (its `agentId`, else the uuid its sidechain starts at). */
@@ -23,8 +25,6 @@ export interface UsageLine {
 
 const LABEL_CHARS = 80;
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0);
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 function promptText(record: Record<string, unknown>): string {
   const content = isRecord(record.message) ? record.message.content : undefined;
   const text =

@@ -21,10 +21,7 @@ export interface ImportProgress {
 
 export type ProgressListener = (progress: ImportProgress) => void;
 
-/** A plain object (not an array, not null). */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isRecord } from '@/lib/json/is-record';
 
 /** The source's records, a JSON document being one record on line 1. */
 export function recordsOf(source: ImportSource): SourceRecord[] {

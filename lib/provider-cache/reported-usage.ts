@@ -1,3 +1,5 @@
+import { isRecord } from '@/lib/json/is-record';
+
 /**
  * A request's token usage as the provider reported it, in the forecast's three disjoint parts:
  * read from the cache, written to it, and neither. Providers spell this six ways; each reader
@@ -17,7 +19,6 @@ export type UsageFormat = (typeof USAGE_FORMATS)[number];
 
 type Json = Record<string, unknown>;
 
-const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined);
 
 function usage(format: UsageFormat, cached: number, written: number, total: number | undefined, uncached: number | undefined, output: unknown): ReportedUsage {

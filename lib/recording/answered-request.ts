@@ -1,12 +1,9 @@
+import { isRecord } from '@/lib/json/is-record';
 import { streamEventData } from '@/lib/traffic/stream-event-data';
 import { messageContentOfEvents } from '@/lib/traffic/streamed-message-content';
 import type { ModelApi } from './model-api';
 
 type Json = Record<string, unknown>;
-
-function isRecord(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function parseJson(text: string): unknown {
   try {

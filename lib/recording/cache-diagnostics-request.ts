@@ -1,3 +1,5 @@
+import { isRecord } from '@/lib/json/is-record';
+
 /** How far back in a session the answer to compare with is looked for. */
 export const DIAGNOSIS_LOOKBACK = 20;
 
@@ -15,8 +17,6 @@ export interface AnswerHead {
   /** The answer's first `ANSWER_HEAD_CHARS` characters. */
   head: string | null;
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** An Anthropic message id in the head of an answer, JSON or a stream. */
 const MESSAGE_ID = /"id"\s*:\s*"(msg_[A-Za-z0-9_-]{1,200})"/;
@@ -43,7 +43,7 @@ export function previousAnswerId(answers: readonly AnswerHead[], model: unknown)
  * already, or is not a JSON object with messages, is left as sent: the runtime's own choice stands.
  */
 export function askingForDiagnostics(parsed: unknown, previousId: string | null): Record<string, unknown> | null {
-  if (!isObject(parsed) || 'diagnostics' in parsed || !Array.isArray(parsed.messages)) return null;
+  if (!isRecord(parsed) || 'diagnostics' in parsed || !Array.isArray(parsed.messages)) return null;
   return { ...parsed, diagnostics: { previous_message_id: previousId } };
 }
 

@@ -1,6 +1,8 @@
+import { isRecord } from '@/lib/json/is-record';
 import type { ProviderRules } from '@/lib/provider-cache/provider-rules';
+import { type ReportedUsage, readUsage } from '@/lib/provider-cache/reported-usage';
 import { type RequestCost, requestCost, totalCost } from '@/lib/provider-cache/request-cost';
-import { readAnswer } from '@/lib/traffic/read-answer';
+import { streamedUsage } from '@/lib/traffic/streamed-usage';
 import { capturedProvider } from './captured-provider';
 import type { ModelApi } from './model-api';
 
@@ -16,12 +18,10 @@ export interface CapturedCost {
   cost: RequestCost;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 function modelOf(requestBody: string): string {
   try {
     const body: unknown = JSON.parse(requestBody);
-    return isObject(body) && typeof body.model === 'string' ? body.model : '';
+    return isRecord(body) && typeof body.model === 'string' ? body.model : '';
   } catch {
     return '';
   }
@@ -36,6 +36,12 @@ export function capturedAnswer(responseBody: string): unknown {
   }
 }
 
+/** The usage a captured answer reported: the cost needs nothing else of it (the captures list asks every two seconds). */
+function capturedUsage(responseBody: string): ReportedUsage | null {
+  const answer = capturedAnswer(responseBody);
+  return typeof answer === 'string' ? streamedUsage(answer) : readUsage(answer);
+}
+
 /**
  * What each captured session cost, from the usage its answers reported (an answer forwarded to a
  * provider carries it; Fork Lab's offline answers carry no cache figures), priced at the rules'
@@ -47,7 +53,7 @@ export function capturedCost(captures: readonly { api: ModelApi; requestBody: st
   const costs: RequestCost[] = [];
   const sum = { reported: 0, cachedTokens: 0, writtenTokens: 0, uncachedTokens: 0 };
   for (const capture of captures) {
-    const usage = capture.responseBody === null ? null : readAnswer(capturedAnswer(capture.responseBody)).usage;
+    const usage = capture.responseBody === null ? null : capturedUsage(capture.responseBody);
     if (usage === null) continue;
     sum.reported += 1;
     sum.cachedTokens += usage.cachedTokens;

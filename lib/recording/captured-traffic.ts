@@ -1,15 +1,11 @@
+import { isRecord } from '@/lib/json/is-record';
 import type { ProviderRules } from '@/lib/provider-cache/provider-rules';
 import { readAnswer } from '@/lib/traffic/read-answer';
-import type { RequestShape, TrafficExchange } from '@/lib/traffic/traffic-exchange';
+import type { TrafficExchange } from '@/lib/traffic/traffic-exchange';
 import type { Capture } from './capture-store';
 import { capturedAnswer } from './captured-cost';
 import { capturedProvider } from './captured-provider';
-import type { ModelApi } from './model-api';
-
-/** The body shape each of Fork Lab's model routes takes. */
-const SHAPES: Record<ModelApi, RequestShape> = { 'openai-chat': 'chat', 'openai-responses': 'responses', 'anthropic-messages': 'messages' };
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+import { MODEL_APIS } from './model-api';
 
 /**
  * Captured requests as traffic the cache timeline replays, oldest first: those a provider answered
@@ -27,7 +23,7 @@ export function capturedExchanges(captures: readonly Capture[], rules: ProviderR
     } catch {
       continue;
     }
-    if (!isObject(body)) continue;
+    if (!isRecord(body)) continue;
     const answer = readAnswer(capturedAnswer(capture.responseBody));
     if (answer.usage === null) continue;
     const model = typeof body.model === 'string' ? body.model : '';
@@ -37,7 +33,7 @@ export function capturedExchanges(captures: readonly Capture[], rules: ProviderR
       index: capture.id,
       atMs: Date.parse(capture.startedAt),
       url: '',
-      endpoint: { provider: found?.provider ?? (capture.api === 'anthropic-messages' ? 'anthropic' : 'openai'), shape: SHAPES[capture.api] },
+      endpoint: { provider: found?.provider ?? MODEL_APIS[capture.api].provider, shape: MODEL_APIS[capture.api].shape },
       body,
       model,
       ...answer,

@@ -1,11 +1,13 @@
+import type { RequestShape } from '@/lib/traffic/traffic-exchange';
+
 /** The model APIs Fork Lab serves for a runtime to use as its base URL. */
 export type ModelApi = 'openai-chat' | 'openai-responses' | 'anthropic-messages';
 
-/** Each API's path under the base URL, and whose upstream it is forwarded to. */
-export const MODEL_APIS: Record<ModelApi, { path: string; provider: 'openai' | 'anthropic' }> = {
-  'openai-chat': { path: '/v1/chat/completions', provider: 'openai' },
-  'openai-responses': { path: '/v1/responses', provider: 'openai' },
-  'anthropic-messages': { path: '/v1/messages', provider: 'anthropic' },
+/** Each API's path under the base URL, whose upstream it is forwarded to, and the body shape it takes. */
+export const MODEL_APIS: Record<ModelApi, { path: string; provider: 'openai' | 'anthropic'; shape: RequestShape }> = {
+  'openai-chat': { path: '/v1/chat/completions', provider: 'openai', shape: 'chat' },
+  'openai-responses': { path: '/v1/responses', provider: 'openai', shape: 'responses' },
+  'anthropic-messages': { path: '/v1/messages', provider: 'anthropic', shape: 'messages' },
 };
 
 /**

@@ -1,3 +1,4 @@
+import { isRecord } from '@/lib/json/is-record';
 import type { CacheRequest, CacheSegment } from '@/lib/provider-cache/cache-request';
 import { contentKey } from '@/lib/provider-cache/content-key';
 import { countText } from '@/lib/tokens/count-tokens';
@@ -10,8 +11,6 @@ export interface SentCacheRequest {
 }
 
 export type Block = Record<string, unknown>;
-
-export const isBlock = (value: unknown): value is Block => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A block as the cache compares it: its `cache_control` marks where to cache, it is not content. */
 function content(block: Block): Block {
@@ -35,7 +34,7 @@ function tokenText(block: Block): string {
 /** A message's content as blocks: a string is one text block. */
 export function blocksOf(value: unknown): Block[] {
   if (typeof value === 'string') return [{ type: 'text', text: value }];
-  return Array.isArray(value) ? value.filter(isBlock) : [];
+  return Array.isArray(value) ? value.filter(isRecord) : [];
 }
 
 /**
@@ -46,13 +45,13 @@ export function blocksOf(value: unknown): Block[] {
  */
 export async function anthropicCacheRequest(body: Record<string, unknown>): Promise<SentCacheRequest> {
   const placed: { block: Block; key: string; path: string; turnBoundary?: true }[] = [];
-  for (const [index, tool] of (Array.isArray(body.tools) ? body.tools.filter(isBlock) : []).entries()) {
+  for (const [index, tool] of (Array.isArray(body.tools) ? body.tools.filter(isRecord) : []).entries()) {
     placed.push({ block: tool, key: contentKey(['tool', content(tool)]), path: `tools[${index}]` });
   }
   for (const [index, block] of blocksOf(body.system).entries()) {
     placed.push({ block, key: contentKey(['system', content(block)]), path: `system[${index}]` });
   }
-  const messages = Array.isArray(body.messages) ? body.messages.filter(isBlock) : [];
+  const messages = Array.isArray(body.messages) ? body.messages.filter(isRecord) : [];
   for (const [at, message] of messages.entries()) {
     const blocks = blocksOf(message.content);
     // Where the role changes, an earlier request of the conversation ended (its input or the
@@ -77,7 +76,7 @@ export async function anthropicCacheRequest(body: Record<string, unknown>): Prom
   }
   // Automatic caching: a request-level cache_control puts the breakpoint on the last cacheable
   // block, and it moves forward as the conversation grows (Anthropic's prompt caching docs).
-  if (isBlock(body.cache_control) && segments.length > 0 && breakpoints.at(-1) !== segments.length) breakpoints.push(segments.length);
+  if (isRecord(body.cache_control) && segments.length > 0 && breakpoints.at(-1) !== segments.length) breakpoints.push(segments.length);
   return { request: { model: typeof body.model === 'string' ? body.model : '', segments }, breakpoints };
 }
 
@@ -93,7 +92,7 @@ export async function anthropicCacheRequest(body: Record<string, unknown>): Prom
 export async function anthropicRoundRequests(body: Record<string, unknown>, rounds: readonly Record<string, unknown>[][]): Promise<SentCacheRequest[]> {
   const last = rounds.at(-1);
   if (last === undefined) return [];
-  const messages = Array.isArray(body.messages) ? body.messages.filter(isBlock) : [];
+  const messages = Array.isArray(body.messages) ? body.messages.filter(isRecord) : [];
   const final = messages.at(-1);
   const prefilled = final?.role === 'assistant' ? blocksOf(final.content) : null;
   const turn = { role: 'assistant', content: [...(prefilled ?? []), ...last] };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRecord } from '@/lib/json/is-record';
 import { readAnswer } from './read-answer';
 import type { TrafficExchange, TrafficLog, TrafficProblem } from './traffic-exchange';
 
@@ -24,8 +25,6 @@ const claudeTraceRecord = z.object({
     .nullish(),
 });
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** The model requests of a claude-trace log, in order, each with the usage its answer reported. `source` names the log. */
 export function readClaudeTrace(text: string, source = ''): TrafficLog {
   const exchanges: TrafficExchange[] = [];
@@ -49,7 +48,7 @@ export function readClaudeTrace(text: string, source = ''): TrafficLog {
     // Telemetry, model lists and other calls carry no model request: a model request has messages
     // (Messages, Chat Completions) or an input (Responses).
     const body = request.body;
-    if (request.method !== 'POST' || !isObject(body)) return;
+    if (request.method !== 'POST' || !isRecord(body)) return;
     if (!(Array.isArray(body.messages) || Array.isArray(body.input) || typeof body.input === 'string')) return;
     exchanges.push({
       source,

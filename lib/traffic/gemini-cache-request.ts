@@ -1,10 +1,9 @@
+import { isRecord } from '@/lib/json/is-record';
 import type { CacheRequest, CacheSegment } from '@/lib/provider-cache/cache-request';
 import { contentKey } from '@/lib/provider-cache/content-key';
 import { countText } from '@/lib/tokens/count-tokens';
 
 type Part = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Part => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * An image or file part as Gemini counts it: 258 tokens (its docs' figure for an image, and what a
@@ -43,14 +42,14 @@ export function geminiModel(url: string): string {
  */
 export async function geminiCacheRequest(body: Record<string, unknown>, url: string): Promise<CacheRequest> {
   const placed: { key: string; path: string; part: Part }[] = [];
-  const system = isObject(body.systemInstruction) && Array.isArray(body.systemInstruction.parts) ? body.systemInstruction.parts.filter(isObject) : [];
+  const system = isRecord(body.systemInstruction) && Array.isArray(body.systemInstruction.parts) ? body.systemInstruction.parts.filter(isRecord) : [];
   for (const [index, part] of system.entries()) placed.push({ key: contentKey(['system', part]), path: `systemInstruction.parts[${index}]`, part });
-  for (const [index, tool] of (Array.isArray(body.tools) ? body.tools.filter(isObject) : []).entries()) {
+  for (const [index, tool] of (Array.isArray(body.tools) ? body.tools.filter(isRecord) : []).entries()) {
     placed.push({ key: contentKey(['tool', tool]), path: `tools[${index}]`, part: tool });
   }
-  const contents = Array.isArray(body.contents) ? body.contents.filter(isObject) : [];
+  const contents = Array.isArray(body.contents) ? body.contents.filter(isRecord) : [];
   for (const [at, content] of contents.entries()) {
-    const parts = Array.isArray(content.parts) ? content.parts.filter(isObject) : [];
+    const parts = Array.isArray(content.parts) ? content.parts.filter(isRecord) : [];
     for (const [index, part] of parts.entries()) {
       placed.push({ key: contentKey([content.role ?? 'user', index === 0, part]), path: `contents[${at}].parts[${index}]`, part });
     }

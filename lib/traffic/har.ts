@@ -1,5 +1,6 @@
 import type { Content, Entry, PostData, Request, Response } from 'har-format';
 import { z } from 'zod';
+import { isRecord } from '@/lib/json/is-record';
 import { readAnswer } from './read-answer';
 import type { TrafficExchange, TrafficLog, TrafficProblem } from './traffic-exchange';
 
@@ -23,8 +24,6 @@ const harEntry: z.ZodType<HarEntryRead> = z.object({
 });
 
 const harLog = z.object({ log: z.object({ entries: z.array(z.unknown()) }) });
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function jsonOrNull(text: string | undefined): unknown {
   if (text === undefined) return null;
@@ -66,7 +65,7 @@ export function readHar(text: string, source = ''): TrafficLog {
     }
     const { startedDateTime, request, response } = entry.data;
     const body = jsonOrNull(request.postData?.text);
-    if (request.method !== 'POST' || !isObject(body) || !Array.isArray(body.messages)) return;
+    if (request.method !== 'POST' || !isRecord(body) || !Array.isArray(body.messages)) return;
     const atMs = Date.parse(startedDateTime);
     if (Number.isNaN(atMs)) {
       problems.push({ line: position + 1, message: `startedDateTime is not a date: ${startedDateTime.slice(0, 40)}` });

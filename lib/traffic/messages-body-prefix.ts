@@ -1,4 +1,5 @@
-import { type Block, blocksOf, isBlock } from './anthropic-cache-request';
+import { isRecord } from '@/lib/json/is-record';
+import { type Block, blocksOf } from './anthropic-cache-request';
 
 /**
  * What a counting endpoint is sent to count the first `depth` cache segments of a Messages request
@@ -7,13 +8,13 @@ import { type Block, blocksOf, isBlock } from './anthropic-cache-request';
  * system is counted with one placeholder message, and `placeholder` says the count of that message
  * alone is to be taken off.
  */
-export interface PrefixBody {
+interface PrefixBody {
   body: Record<string, unknown>;
   placeholder: boolean;
 }
 
 /** The message a prefix without messages is counted with, and counted alone to be taken off. */
-export const PLACEHOLDER_MESSAGE = { role: 'user', content: '.' } as const;
+const PLACEHOLDER_MESSAGE = { role: 'user', content: '.' } as const;
 
 /** A placeholder message counted alone, under the request's model. */
 export function placeholderBody(model: unknown): Record<string, unknown> {
@@ -27,7 +28,7 @@ export function placeholderBody(model: unknown): Record<string, unknown> {
  * body: a tool that needs one is refused by the count and keeps the offline scale.
  */
 export function messagesBodyPrefix(body: Record<string, unknown>, depth: number): PrefixBody {
-  const tools = Array.isArray(body.tools) ? body.tools.filter(isBlock) : [];
+  const tools = Array.isArray(body.tools) ? body.tools.filter(isRecord) : [];
   const system = blocksOf(body.system);
   const keptTools = tools.slice(0, Math.min(depth, tools.length));
   const keptSystem = system.slice(0, Math.max(0, Math.min(depth - tools.length, system.length)));
@@ -41,7 +42,7 @@ export function messagesBodyPrefix(body: Record<string, unknown>, depth: number)
   let left = depth - tools.length - system.length;
   if (left <= 0) return { body: { ...head, messages: [PLACEHOLDER_MESSAGE] }, placeholder: true };
   const messages: Block[] = [];
-  for (const message of Array.isArray(body.messages) ? body.messages.filter(isBlock) : []) {
+  for (const message of Array.isArray(body.messages) ? body.messages.filter(isRecord) : []) {
     if (left <= 0) break;
     const blocks = blocksOf(message.content);
     if (blocks.length <= left) messages.push(message);

@@ -1,3 +1,4 @@
+import { isRecord } from '@/lib/json/is-record';
 import type { CacheMissReason } from '@/lib/provider-cache/miss-explainer';
 
 /**
@@ -23,20 +24,18 @@ export interface ProviderDiagnosis {
   missedTokens: number | null;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * The diagnosis in an answer (a Messages answer, or a stream's `message_start` message); undefined
  * when the answer has no `diagnostics` member, as it has none unless the request asked. A reason
  * the API adds later is kept out rather than misread: it reads as not compared.
  */
 export function diagnosisOf(answer: unknown): ProviderDiagnosis | undefined {
-  if (!isObject(answer) || !('diagnostics' in answer)) return undefined;
+  if (!isRecord(answer) || !('diagnostics' in answer)) return undefined;
   const { diagnostics } = answer;
   if (diagnostics === null) return { reason: null, pending: false, missedTokens: null };
-  if (!isObject(diagnostics)) return undefined;
+  if (!isRecord(diagnostics)) return undefined;
   const miss = diagnostics.cache_miss_reason;
-  if (!isObject(miss)) return { reason: null, pending: true, missedTokens: null };
+  if (!isRecord(miss)) return { reason: null, pending: true, missedTokens: null };
   const tokens = miss.cache_missed_input_tokens;
   return {
     reason: typeof miss.type === 'string' && REASONS.includes(miss.type) ? (miss.type as DiagnosedReason) : 'unavailable',
@@ -47,7 +46,7 @@ export function diagnosisOf(answer: unknown): ProviderDiagnosis | undefined {
 
 /** Whether a request asked for a diagnosis (a `diagnostics` object), and the earlier answer it named (null: none, it starts the chain). */
 export function diagnosisAsked(body: Record<string, unknown>): { previousId: string | null } | null {
-  if (!isObject(body.diagnostics)) return null;
+  if (!isRecord(body.diagnostics)) return null;
   const named = body.diagnostics.previous_message_id;
   return { previousId: typeof named === 'string' && named !== '' ? named : null };
 }

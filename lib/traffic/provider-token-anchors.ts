@@ -27,7 +27,7 @@ export interface ProviderCounting {
 }
 
 /** Calls to the counting endpoint per report: a 64-request log with three breakpoints a request needs about 60 distinct ones. */
-export const MAX_COUNT_CALLS = 400;
+const MAX_COUNT_CALLS = 400;
 const CONCURRENCY = 4;
 
 /** Whether a request's prefixes can be counted by Anthropic: its own Messages API, one round, no explicit cache. */

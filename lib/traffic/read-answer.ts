@@ -1,3 +1,4 @@
+import { isRecord } from '@/lib/json/is-record';
 import { readUsage } from '@/lib/provider-cache/reported-usage';
 import { diagnosisOf } from './provider-diagnosis';
 import { serverToolRounds } from './server-tool-rounds';
@@ -13,8 +14,6 @@ import type { CreatedCache, TrafficExchange } from './traffic-exchange';
  */
 export type AnswerFacts = Pick<TrafficExchange, 'usage' | 'serverRounds' | 'createdCache' | 'answerId' | 'diagnosis'>;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * A Gemini `cachedContents` resource as its creation answers it: the name a later request gives as
  * `cachedContent`, and when it expires (RFC 3339; a cache is kept until then, not refreshed by use).
@@ -27,7 +26,7 @@ function createdCacheOf(answer: Record<string, unknown>): CreatedCache | null {
 
 /** The answer's message as a Messages answer holds it, or a stream's `message_start` does: its id and diagnostics. */
 function messageFacts(message: unknown): Pick<AnswerFacts, 'answerId' | 'diagnosis'> {
-  if (!isObject(message)) return {};
+  if (!isRecord(message)) return {};
   const diagnosis = diagnosisOf(message);
   return {
     ...(typeof message.id === 'string' && message.id !== '' ? { answerId: message.id } : {}),
@@ -46,10 +45,10 @@ export function readAnswer(answer: unknown): AnswerFacts {
     // Rounds are replayed only against usage that counts them all: a stream whose message_delta
     // carries no cache figures reported message_start's, the first round's alone.
     const content = cumulativeUsageIn(events) ? messageContentOfEvents(events) : null;
-    const start = events.find((event) => isObject(event) && event.type === 'message_start') as { message?: unknown } | undefined;
+    const start = events.find((event) => isRecord(event) && event.type === 'message_start') as { message?: unknown } | undefined;
     return { ...facts(usageOfEvents(events), content === null ? [] : serverToolRounds(content), null), ...messageFacts(start?.message) };
   }
-  if (!isObject(answer)) return { usage: null };
+  if (!isRecord(answer)) return { usage: null };
   return {
     ...facts(readUsage(answer), Array.isArray(answer.content) ? serverToolRounds(answer.content) : [], createdCacheOf(answer)),
     ...(answer.type === 'message' ? messageFacts(answer) : {}),

@@ -1,8 +1,7 @@
+import { isRecord } from '@/lib/json/is-record';
 import { type CachePrediction, formatTokens } from '@/lib/provider-cache/cache-prediction';
 
 type Block = Record<string, unknown>;
-
-const isBlock = (value: unknown): value is Block => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * A block the provider's own server produced by running a tool (`web_search_tool_result`,
@@ -30,7 +29,7 @@ export const MAX_SERVER_ROUNDS = 32;
  * Server results side by side (parallel calls) end one round, not several.
  */
 export function serverToolRounds(content: readonly unknown[]): Block[][] {
-  const blocks = content.filter(isBlock);
+  const blocks = content.filter(isRecord);
   const ends: number[] = [];
   for (let at = 0; at + 1 < blocks.length; at += 1) {
     if (isServerToolResult(blocks[at]!) && !isServerToolResult(blocks[at + 1]!)) ends.push(at + 1);

@@ -1,6 +1,6 @@
-type Block = Record<string, unknown>;
+import { isRecord } from '@/lib/json/is-record';
 
-const isBlock = (value: unknown): value is Block => typeof value === 'object' && value !== null && !Array.isArray(value);
+type Block = Record<string, unknown>;
 
 /** A streamed text field grows by its deltas (a Map: a delta type such as `constructor` names nothing). */
 const APPENDED = new Map([
@@ -28,14 +28,14 @@ function parsedOr(json: string, fallback: unknown): unknown {
 export function messageContentOfEvents(events: readonly unknown[]): Block[] | null {
   const blocks = new Map<number, { block: Block; input: string }>();
   for (const event of events) {
-    if (!isBlock(event) || typeof event.index !== 'number') continue;
+    if (!isRecord(event) || typeof event.index !== 'number') continue;
     const { index } = event;
-    if (event.type === 'content_block_start' && isBlock(event.content_block)) {
+    if (event.type === 'content_block_start' && isRecord(event.content_block)) {
       blocks.set(index, { block: { ...event.content_block }, input: '' });
       continue;
     }
     const open = blocks.get(index);
-    if (event.type !== 'content_block_delta' || open === undefined || !isBlock(event.delta)) continue;
+    if (event.type !== 'content_block_delta' || open === undefined || !isRecord(event.delta)) continue;
     const { block } = open;
     const { delta } = event;
     const field = typeof delta.type === 'string' ? APPENDED.get(delta.type) : undefined;

@@ -1,5 +1,6 @@
 import { parse } from 'yaml';
 import { z } from 'zod';
+import { isRecord } from '@/lib/json/is-record';
 import { geminiModel } from './gemini-cache-request';
 import { readAnswer } from './read-answer';
 import type { TrafficExchange, TrafficLog, TrafficProblem } from './traffic-exchange';
@@ -26,8 +27,6 @@ const interaction = z.object({
 
 const cassette = z.object({ interactions: z.array(z.unknown()) });
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 function bodyOf(parsed: unknown, raw: string | { string: string } | null | undefined): unknown {
   if (parsed !== undefined && parsed !== null) return parsed;
   const text = typeof raw === 'string' ? raw : raw?.string;
@@ -44,7 +43,7 @@ function answeredAt(headers: Record<string, string | string[]> | undefined, answ
   const date = headers?.date ?? headers?.Date;
   const dated = Date.parse(Array.isArray(date) ? (date[0] ?? '') : (date ?? ''));
   if (!Number.isNaN(dated)) return dated;
-  return isObject(answer) && typeof answer.created === 'number' ? answer.created * 1000 : null;
+  return isRecord(answer) && typeof answer.created === 'number' ? answer.created * 1000 : null;
 }
 
 /**
@@ -75,7 +74,7 @@ export function readVcrCassette(text: string, source = ''): TrafficLog {
     const { request, response } = entry.data;
     const body = bodyOf(request.parsed_body, request.body);
     const conversation =
-      isObject(body) && (Array.isArray(body.messages) || Array.isArray(body.contents) || Array.isArray(body.input) || typeof body.input === 'string');
+      isRecord(body) && (Array.isArray(body.messages) || Array.isArray(body.contents) || Array.isArray(body.input) || typeof body.input === 'string');
     if (request.method !== 'POST' || !conversation) return;
     const answer = bodyOf(response?.parsed_body, response?.body);
     lastMs = answeredAt(response?.headers, answer) ?? lastMs;
