@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chatCacheRequest } from './chat-cache-request';
 
 describe('chatCacheRequest', () => {
-  it('puts the leading system messages, then the tools, then the rest, a segment each, with turn boundaries at role changes', async () => {
+  it('puts the leading system messages, then the tools, then the rest, a segment each, with turn boundaries where a model turn starts or ends', async () => {
     const request = await chatCacheRequest({
       model: 'deepseek-chat',
       tools: [{ type: 'function', function: { name: 'bash' } }],
@@ -17,12 +17,12 @@ describe('chatCacheRequest', () => {
     });
     expect(request.model).toBe('deepseek-chat');
     expect(request.segments.map((segment) => [segment.path, segment.turnBoundary ?? false])).toEqual([
-      ['messages[0]', true],
+      ['messages[0]', false],
       ['tools[0]', false],
       ['messages[1]', true],
       ['messages[2]', true],
       ['messages[3]', false],
-      ['messages[4]', true],
+      ['messages[4]', false],
       ['messages[5]', false],
     ]);
     expect(request.segments.every((segment) => segment.tokens > 0 && segment.blocks === 1)).toBe(true);

@@ -6,6 +6,8 @@ type Message = Record<string, unknown>;
 
 const isMessage = (value: unknown): value is Message => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+const isModelTurn = (message: Message | undefined) => message?.role === 'assistant';
+
 /** What of a message is read as tokens: its text, and its tool calls as JSON. */
 function tokenText(message: Message): string {
   const { content, tool_calls } = message;
@@ -16,8 +18,11 @@ function tokenText(message: Message): string {
 /**
  * A Chat Completions request as a prefix cache sees it: the leading system messages, the tools,
  * then every other message, one segment each (DeepSeek and OpenAI cache a prefix, not blocks, so a
- * message is the finest place two requests can part). Where the role changes an earlier request of
- * the conversation ended, its input or the model's output: DeepSeek keeps a prefix unit there.
+ * message is the finest place two requests can part). Where the model's turn starts or ends, an
+ * earlier request of the conversation ended, its input or the model's output: DeepSeek keeps a
+ * prefix unit there. A system message followed by the user's is not such a place (the tools come
+ * between them, and no request ever ended before the user's first words): marking it had
+ * `test_deepseek_deferred_capability_with_thinking` #1 read a 103-token unit it reported nothing of.
  * Tokens are counted offline with Fork Lab's tokenizer; the caller scales them to what the
  * provider reported, so only their proportions matter.
  */
@@ -28,7 +33,7 @@ export async function chatCacheRequest(body: Record<string, unknown>): Promise<C
   const systemCount = leadingSystem === -1 ? messages.length : leadingSystem;
   const placed: { key: string; path: string; text: string; turnBoundary?: true }[] = [];
   const place = (message: Message, at: number) => {
-    const endsTurn = at + 1 < messages.length && messages[at + 1]!.role !== message.role;
+    const endsTurn = at + 1 < messages.length && isModelTurn(messages[at + 1]) !== isModelTurn(message);
     placed.push({
       key: contentKey(['message', message]),
       path: `messages[${at}]`,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { responsesCacheRequest } from './responses-cache-request';
 
 describe('responsesCacheRequest', () => {
-  it('puts the instructions, the tools, then each input item in a segment, with turn boundaries where the speaker changes', async () => {
+  it('puts the instructions, the tools, then each input item in a segment, with turn boundaries where a model turn starts or ends', async () => {
     const request = await responsesCacheRequest({
       model: 'gpt-5.5',
       instructions: 'You are Codex.',
@@ -20,11 +20,11 @@ describe('responsesCacheRequest', () => {
     expect(request.segments.map((segment) => [segment.path, segment.turnBoundary ?? false])).toEqual([
       ['instructions', false],
       ['tools[0]', false],
-      ['input[0]', true],
+      ['input[0]', false],
       ['input[1]', true],
       ['input[2]', false],
       ['input[3]', true],
-      ['input[4]', true],
+      ['input[4]', false],
       ['input[5]', false],
     ]);
   });

@@ -23,8 +23,9 @@ function tokenText(item: Item): string {
 
 /**
  * A Responses API request as OpenAI's prefix cache sees it: the instructions, the tools, then every
- * input item, one segment each. Where the speaker changes an earlier request of the conversation
- * ended. Tokens are counted offline with Fork Lab's tokenizer; the caller scales them to what the
+ * input item, one segment each. Where the model's turn starts or ends an earlier request of the
+ * conversation ended (a developer message before the user's, or a tool's output before the user's
+ * next words, is not such a place). Tokens are counted offline with Fork Lab's tokenizer; the caller scales them to what the
  * provider reported, so only their proportions matter.
  */
 export async function responsesCacheRequest(body: Record<string, unknown>): Promise<CacheRequest> {
@@ -37,7 +38,7 @@ export async function responsesCacheRequest(body: Record<string, unknown>): Prom
   }
   const input = typeof body.input === 'string' ? [{ role: 'user', content: body.input }] : Array.isArray(body.input) ? body.input.filter(isItem) : [];
   for (const [at, item] of input.entries()) {
-    const endsTurn = at + 1 < input.length && speaker(input[at + 1]!) !== speaker(item);
+    const endsTurn = at + 1 < input.length && (speaker(input[at + 1]!) === 'assistant') !== (speaker(item) === 'assistant');
     placed.push({ key: contentKey(['item', item]), path: `input[${at}]`, text: tokenText(item), ...(endsTurn ? { turnBoundary: true as const } : {}) });
   }
   const segments: CacheSegment[] = [];
