@@ -12,6 +12,7 @@ import { PROVIDER_RULES } from '../lib/provider-cache/provider-rules';
 import { cacheAgreement } from '../lib/traffic/cache-agreement';
 import { cacheTimeline, FRACTION_TOLERANCE, type TimelineEntry } from '../lib/traffic/cache-timeline';
 import { readClaudeTrace } from '../lib/traffic/claude-trace';
+import { describeDisagreement } from '../lib/traffic/disagreement';
 import { readMiniSweTrajectory } from '../lib/traffic/mini-swe-agent';
 import type { TrafficExchange } from '../lib/traffic/traffic-exchange';
 import { readVcrCassette } from '../lib/traffic/vcr-cassette';
@@ -74,11 +75,18 @@ async function main() {
     );
     if (!ok) process.exitCode = 1;
     const withUsage = entries.filter((entry) => entry.provider === provider && entry.reported !== null);
+    // What the disagreements say against the report, tallied: which the rules could fix, which no rule can see.
+    const kinds = new Map<string, number>();
+    for (const { disagreement } of withUsage) if (disagreement !== null) kinds.set(disagreement.kind, (kinds.get(disagreement.kind) ?? 0) + 1);
+    if (kinds.size > 0) console.log(`      against the report: ${[...kinds].map(([kind, count]) => `${kind} ${count}`).join(', ')}`);
     for (const entry of withUsage.filter((each) => each.verdict !== 'agrees')) {
       const predicted = entry.predicted === null ? 'no prediction' : `predicted ${Math.round(entry.predicted.cachedTokens)} read`;
       console.log(
         `      ${entry.source} #${entry.index} ${entry.model}: ${predicted}, reported ${entry.reported!.cachedTokens} read — ${entry.reasons.join(' ')}${partingText(entry)}`,
       );
+      if (entry.disagreement !== null) {
+        console.log(`        against the report: ${describeDisagreement(entry.disagreement, entry.atMs, ({ source, index }) => `${source} #${index}`)}`);
+      }
     }
   }
 }

@@ -33,6 +33,11 @@ for (const [kind, name, text] of [
     // The expired prefix and the reported miss say why in the rule's words.
     await expect(rows.nth(2)).toContainText('The shared prefix expired at 6:00 before this request.');
     await expect(rows.nth(3).locator('td').nth(4)).toHaveText('0 / 3,340');
+    // Only the disagreeing row is set against the report: the prefix it was not served, and who left it.
+    await expect(timeline.getByTestId('traffic-disagreement')).toHaveCount(1);
+    await expect(rows.nth(3).getByTestId('traffic-disagreement')).toHaveText(
+      /^Against the report: Read nothing, though #2 \(\+7:00\) had left [\d,]+ tokens 1:00 before \(its input and answer\): Anthropic did not serve a prefix it had been sent, and the log does not say why\.$/,
+    );
     // Each row is set against the earlier request it shares the most with; the miss has its price.
     await expect(rows.nth(0).getByTestId('traffic-parting')).toHaveText('No earlier request starts the same way.');
     await expect(rows.nth(3).getByTestId('traffic-parting')).toContainText('Repeats all of #2 (+7:00)');

@@ -4,6 +4,7 @@ import { ChunkSides, sidesOf } from '@/components/text-diff/chunk-sides';
 import { formatSeconds } from '@/lib/provider-cache/cache-prediction';
 import type { ProviderAgreement } from '@/lib/traffic/cache-agreement';
 import type { TimelineEntry } from '@/lib/traffic/cache-timeline';
+import { describeDisagreement } from '@/lib/traffic/disagreement';
 import type { TimelineReport } from '@/lib/traffic/timeline-report';
 import { BreakpointWhatIfTable } from './breakpoint-what-if-table';
 import styles from './captures.module.css';
@@ -99,7 +100,14 @@ function TimelineRow({ entry, startMs, named, diagnosed }: { entry: TimelineEntr
           {verdict.mark} {entry.verdict}
         </span>
       </td>
-      <td className={`${styles.muted} ${styles.explains}`}>{entry.reasons.join(' ')}</td>
+      <td className={styles.explains}>
+        <span className={styles.muted}>{entry.reasons.join(' ')}</span>
+        {entry.disagreement !== null && (
+          <p className={styles.against} data-testid="traffic-disagreement" data-kind={entry.disagreement.kind}>
+            <strong>Against the report:</strong> {describeDisagreement(entry.disagreement, entry.atMs, label)}
+          </p>
+        )}
+      </td>
       <td className={styles.explains} data-testid="traffic-parting">
         <Parting entry={entry} label={label} />
       </td>

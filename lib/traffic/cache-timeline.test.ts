@@ -31,6 +31,24 @@ function exchange(index: number, atMs: number, turns: string[], reported: Report
   };
 }
 
+/** A mini-swe-agent-like DeepSeek Chat Completions request, three seconds after the one before. */
+function deepseekChat(index: number, body: Record<string, unknown>, cached: number, missed: number): TrafficExchange {
+  return {
+    source: 'run.traj.json',
+    index,
+    atMs: START + index * 3_000,
+    url: 'https://api.deepseek.com/chat/completions',
+    model: 'deepseek-chat',
+    usage: { cachedTokens: cached, writtenTokens: missed, uncachedTokens: 0, outputTokens: 10, format: 'deepseek' },
+    body: { model: 'deepseek-chat', ...body },
+  };
+}
+
+const FIRST_TURN = [
+  { role: 'system', content: SYSTEM },
+  { role: 'user', content: 'Fix the bug.' },
+];
+
 describe('cacheTimeline', () => {
   it('replays each request with its own breakpoints and judges it against the reported usage', async () => {
     const entries = await cacheTimeline(
@@ -101,21 +119,8 @@ describe('cacheTimeline', () => {
   });
 
   it('reads DeepSeek Chat Completions: a request reads the unit the previous answer left, in the reported total', async () => {
-    const chat = (index: number, messages: { role: string; content: string }[], cached: number, uncached: number): TrafficExchange => ({
-      source: 'run.traj.json',
-      index,
-      atMs: START + index * 3_000,
-      url: 'https://api.deepseek.com/chat/completions',
-      model: 'deepseek-chat',
-      usage: { cachedTokens: cached, writtenTokens: 0, uncachedTokens: uncached, outputTokens: 10, format: 'deepseek' },
-      body: { model: 'deepseek-chat', messages },
-    });
-    const first = [
-      { role: 'system', content: SYSTEM },
-      { role: 'user', content: 'Fix the bug.' },
-    ];
-    const second = [...first, { role: 'assistant', content: 'Fixed.' }, { role: 'user', content: 'Run the tests.' }];
-    const entries = await cacheTimeline([chat(0, first, 0, 3300), chat(1, second, 3300, 10)], PROVIDER_RULES);
+    const second = [...FIRST_TURN, { role: 'assistant', content: 'Fixed.' }, { role: 'user', content: 'Run the tests.' }];
+    const entries = await cacheTimeline([deepseekChat(0, { messages: FIRST_TURN }, 0, 3300), deepseekChat(1, { messages: second }, 3300, 10)], PROVIDER_RULES);
     expect(entries.map((entry) => [entry.provider, entry.verdict])).toEqual([
       ['deepseek', 'agrees'],
       ['deepseek', 'agrees'],
@@ -124,6 +129,35 @@ describe('cacheTimeline', () => {
     // deepseek-chat's hits come in 64-token blocks.
     expect(entries[1]!.predicted!.cachedTokens % 64).toBe(0);
     expect(entries[1]!.reasons[0]).toMatch(/^Reads the whole prefix unit of [\d,]+ tokens, stored in 64-token blocks: [\d,]+\.$/);
+  });
+
+  it('leaves no DeepSeek unit where the system message ends: the tools follow it, and no request ended there', async () => {
+    const chat = (index: number, description: string) =>
+      deepseekChat(index, { tools: [{ type: 'function', function: { name: 'bash', description } }], messages: FIRST_TURN }, 0, 3220);
+    // As test_deepseek_deferred_capability_with_thinking #1 did: the tools changed, and nothing was read.
+    const [, changed] = await cacheTimeline([chat(0, 'Run a command.'), chat(1, 'Run a shell command.')], PROVIDER_RULES);
+    expect(changed).toMatchObject({ verdict: 'agrees', disagreement: null });
+    expect(changed!.predicted!.cachedTokens).toBe(0);
+  });
+
+  it('names the older request whose prefix DeepSeek served when it read less than the newest one left', async () => {
+    const chat = (index: number, messages: unknown[], cached: number, missed: number) => deepseekChat(index, { messages }, cached, missed);
+    const second = [
+      ...FIRST_TURN,
+      { role: 'assistant', content: 'Read the file. '.repeat(150) },
+      { role: 'user', content: 'The file says this. '.repeat(150) },
+    ];
+    const third = [...second, { role: 'assistant', content: 'Run the tests. '.repeat(150) }, { role: 'user', content: 'Fix the bug.' }];
+    // #2 read what #0 and its answer left (3,806 tokens, in 64-token blocks), not #1's 4,558-token input.
+    const entries = await cacheTimeline([chat(0, FIRST_TURN, 0, 3205), chat(1, second, 3200, 1358), chat(2, third, 3776, 1387)], PROVIDER_RULES);
+    expect(entries.map((entry) => entry.verdict)).toEqual(['agrees', 'agrees', 'disagrees']);
+    expect(entries[2]!.disagreement).toMatchObject({
+      kind: 'older-prefix',
+      readTokens: 3776,
+      matched: { earlier: { index: 0 }, withAnswer: true },
+      longest: { earlier: { index: 1 }, withAnswer: true },
+    });
+    expect(entries[1]!.disagreement).toBeNull();
   });
 
   it('reads OpenAI Responses requests, Codex’s through ChatGPT’s backend too, in 128-token steps, whatever their prompt_cache_key', async () => {

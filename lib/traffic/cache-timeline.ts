@@ -5,6 +5,7 @@ import { modelRuleFor } from '@/lib/provider-cache/model-rule-for';
 import { predictRequest } from '@/lib/provider-cache/predict-request';
 import { type ModelCacheRule, type ProviderId, type ProviderRules, providerRule } from '@/lib/provider-cache/provider-rules';
 import { type ReportedUsage, reportedTotal } from '@/lib/provider-cache/reported-usage';
+import { type Disagreement, disagreementOf, type LeftPrefix, leftPrefixes } from './disagreement';
 import { explicitCachePrediction } from './gemini-explicit-cache';
 import { type PreparedRequest, prepareTraffic, type TokenSource } from './prepare-traffic';
 import { type DiagnosisBeside, diagnosisAsked, diagnosisBeside } from './provider-diagnosis';
@@ -38,6 +39,8 @@ export interface TimelineEntry {
   tokens: TokenSource;
   /** The provider's own diagnosis of its cache miss beside Fork Lab's, when the request asked for one. */
   diagnosis: DiagnosisBeside | null;
+  /** Where a disagreeing request's reported read sits among the prefixes earlier requests left it; null when it agrees. */
+  disagreement: Disagreement | null;
   /**
    * What the tokens it shared with that request but the provider did not report read cost over
    * reading them, in dollars at the model's prices; null without usage or prices.
@@ -53,18 +56,23 @@ interface Sent {
   request: CacheRequest;
 }
 
+/** How many segments each recent request of the same model shares with this one, from the start. */
+function sharedWithRecent(recent: readonly Sent[], request: CacheRequest): (Sent & { shared: number })[] {
+  return recent
+    .filter((earlier) => earlier.request.model === request.model)
+    .map((earlier) => ({ ...earlier, shared: sharedSegments(earlier.request, request) }));
+}
+
 /**
- * The recent request of the same model that shares the longest prefix with this one, and how much.
- * When none shares even its first block, the latest of the model: a system prompt edited in its one
- * block shares nothing, and the person still needs to see where it changed.
+ * The recent request that shares the longest prefix with this one, and how much. When none shares
+ * even its first block, the latest of the model: a system prompt edited in its one block shares
+ * nothing, and the person still needs to see where it changed.
  */
-function closestEarlier(recent: readonly Sent[], request: CacheRequest): { earlier: Sent; segments: number } | null {
+function closestEarlier(shared: readonly (Sent & { shared: number })[]): { earlier: Sent; segments: number } | null {
   let best: { earlier: Sent; segments: number } | null = null;
-  for (const earlier of recent) {
-    if (earlier.request.model !== request.model) continue;
-    const segments = sharedSegments(earlier.request, request);
+  for (const earlier of shared) {
     // The latest of equals: the one the cache most likely still holds.
-    if (best === null || segments >= best.segments) best = { earlier, segments };
+    if (best === null || earlier.shared >= best.segments) best = { earlier, segments: earlier.shared };
   }
   return best;
 }
@@ -144,10 +152,13 @@ export function replayTraffic(prepared: readonly PreparedRequest[], rules: Provi
     const base = { source: exchange.source, index: exchange.index, atMs: exchange.atMs, provider, model: exchange.model, reported: exchange.usage, tokens };
     let parting: RequestParting | null = null;
     let sharedTokens = 0;
+    let lefts: LeftPrefix[] = [];
     if (partings) {
       const recent = recentByProvider.get(provider) ?? [];
       recentByProvider.set(provider, [...recent.slice(1 - RECENT), { exchange, request }]);
-      const closest = closestEarlier(recent, request);
+      const shared = sharedWithRecent(recent, request);
+      lefts = leftPrefixes(request, shared);
+      const closest = closestEarlier(shared);
       sharedTokens = closest === null ? 0 : request.segments.slice(0, closest.segments).reduce((sum, segment) => sum + segment.tokens, 0);
       parting = closest === null ? null : requestParting(closest.earlier.exchange, exchange, shape, sharedTokens);
     }
@@ -165,6 +176,7 @@ export function replayTraffic(prepared: readonly PreparedRequest[], rules: Provi
         reasons: [`No cache rule for model ${exchange.model}.`],
         parting,
         diagnosis,
+        disagreement: null,
         missedDollars: null,
       });
       continue;
@@ -196,6 +208,7 @@ export function replayTraffic(prepared: readonly PreparedRequest[], rules: Provi
           );
     const judged =
       exchange.usage === null ? { predictedFraction: null, reportedFraction: null, verdict: 'no usage' as const } : verdictOf(predicted, exchange.usage);
+    const total = exchange.usage === null ? 0 : reportedTotal(exchange.usage);
     entries.push({
       ...base,
       predicted,
@@ -203,6 +216,10 @@ export function replayTraffic(prepared: readonly PreparedRequest[], rules: Provi
       reasons: predicted.reasons,
       parting,
       diagnosis,
+      disagreement:
+        partings && judged.verdict === 'disagrees'
+          ? disagreementOf(rule.name, exchange.usage!.cachedTokens, predicted.cachedTokens, total, lefts, FRACTION_TOLERANCE * total)
+          : null,
       missedDollars: partings ? missedDollars(model, sharedTokens, exchange.usage) : null,
     });
   }
