@@ -17,6 +17,8 @@ export interface CacheSegment {
    * way round). DeepSeek writes its prefix units at such places.
    */
   turnBoundary?: true;
+  /** Part of the model's own turn (an assistant message or item): an earlier answer, sent back. */
+  modelTurn?: true;
 }
 
 export interface CacheRequest {

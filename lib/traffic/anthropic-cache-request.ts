@@ -2,6 +2,7 @@ import { isRecord } from '@/lib/json/is-record';
 import type { CacheRequest, CacheSegment } from '@/lib/provider-cache/cache-request';
 import { contentKey } from '@/lib/provider-cache/content-key';
 import { countText } from '@/lib/tokens/count-tokens';
+import { type TurnMarks, turnMarks } from './turn-marks';
 
 /** A Messages API request as its provider's cache sees it, with the breakpoints it was sent with. */
 export interface SentCacheRequest {
@@ -44,7 +45,7 @@ export function blocksOf(value: unknown): Block[] {
  * provider reported, so only their proportions matter.
  */
 export async function anthropicCacheRequest(body: Record<string, unknown>): Promise<SentCacheRequest> {
-  const placed: { block: Block; key: string; path: string; turnBoundary?: true }[] = [];
+  const placed: { block: Block; key: string; path: string; marks?: TurnMarks }[] = [];
   for (const [index, tool] of (Array.isArray(body.tools) ? body.tools.filter(isRecord) : []).entries()) {
     placed.push({ block: tool, key: contentKey(['tool', content(tool)]), path: `tools[${index}]` });
   }
@@ -64,14 +65,14 @@ export async function anthropicCacheRequest(body: Record<string, unknown>): Prom
         block,
         key,
         path: `messages[${at}].content[${index}]`,
-        ...(endsTurn && index === blocks.length - 1 ? { turnBoundary: true as const } : {}),
+        marks: turnMarks(endsTurn && index === blocks.length - 1, message.role === 'assistant'),
       });
     }
   }
   const segments: CacheSegment[] = [];
   const breakpoints: number[] = [];
-  for (const { block, key, path, turnBoundary } of placed) {
-    segments.push({ key, path, blocks: 1, tokens: (await countText(tokenText(block))).tokens, ...(turnBoundary ? { turnBoundary } : {}) });
+  for (const { block, key, path, marks } of placed) {
+    segments.push({ key, path, blocks: 1, tokens: (await countText(tokenText(block))).tokens, ...marks });
     if (block.cache_control !== undefined) breakpoints.push(segments.length);
   }
   // Automatic caching: a request-level cache_control puts the breakpoint on the last cacheable

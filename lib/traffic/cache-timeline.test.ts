@@ -151,12 +151,13 @@ describe('cacheTimeline', () => {
     // #2 read what #0 and its answer left (3,806 tokens, in 64-token blocks), not #1's 4,558-token input.
     const entries = await cacheTimeline([chat(0, FIRST_TURN, 0, 3205), chat(1, second, 3200, 1358), chat(2, third, 3776, 1387)], PROVIDER_RULES);
     expect(entries.map((entry) => entry.verdict)).toEqual(['agrees', 'agrees', 'disagrees']);
-    expect(entries[2]!.disagreement).toMatchObject({
-      kind: 'older-prefix',
-      readTokens: 3776,
-      matched: { earlier: { index: 0 }, withAnswer: true },
-      longest: { earlier: { index: 1 }, withAnswer: true },
-    });
+    const { kind, readTokens, predictedTokens, matched, longest } = entries[2]!.disagreement!;
+    expect([kind, readTokens, predictedTokens]).toEqual(['older-prefix', 3776, 4544]);
+    // #0's 3,806 tokens (its input and answer) and #1's 5,159, in #2's reported total of 5,163.
+    expect(matched).toMatchObject({ earlier: { index: 0, atMs: START }, withAnswer: true });
+    expect(matched!.tokens).toBeCloseTo(3806.74, 2);
+    expect(longest).toMatchObject({ earlier: { index: 1, atMs: START + 3_000 }, withAnswer: true });
+    expect(longest!.tokens).toBeCloseTo(5159, 2);
     expect(entries[1]!.disagreement).toBeNull();
   });
 

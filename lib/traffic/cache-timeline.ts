@@ -5,7 +5,7 @@ import { modelRuleFor } from '@/lib/provider-cache/model-rule-for';
 import { predictRequest } from '@/lib/provider-cache/predict-request';
 import { type ModelCacheRule, type ProviderId, type ProviderRules, providerRule } from '@/lib/provider-cache/provider-rules';
 import { type ReportedUsage, reportedTotal } from '@/lib/provider-cache/reported-usage';
-import { type Disagreement, disagreementOf, type LeftPrefix, leftPrefixes } from './disagreement';
+import { type Disagreement, disagreementOf, leftPrefixes } from './disagreement';
 import { explicitCachePrediction } from './gemini-explicit-cache';
 import { type PreparedRequest, prepareTraffic, type TokenSource } from './prepare-traffic';
 import { type DiagnosisBeside, diagnosisAsked, diagnosisBeside } from './provider-diagnosis';
@@ -152,12 +152,12 @@ export function replayTraffic(prepared: readonly PreparedRequest[], rules: Provi
     const base = { source: exchange.source, index: exchange.index, atMs: exchange.atMs, provider, model: exchange.model, reported: exchange.usage, tokens };
     let parting: RequestParting | null = null;
     let sharedTokens = 0;
-    let lefts: LeftPrefix[] = [];
+    // What each recent request of the model shares with this one; read again only if it disagrees.
+    let shared: (Sent & { shared: number })[] = [];
     if (partings) {
       const recent = recentByProvider.get(provider) ?? [];
       recentByProvider.set(provider, [...recent.slice(1 - RECENT), { exchange, request }]);
-      const shared = sharedWithRecent(recent, request);
-      lefts = leftPrefixes(request, shared);
+      shared = sharedWithRecent(recent, request);
       const closest = closestEarlier(shared);
       sharedTokens = closest === null ? 0 : request.segments.slice(0, closest.segments).reduce((sum, segment) => sum + segment.tokens, 0);
       parting = closest === null ? null : requestParting(closest.earlier.exchange, exchange, shape, sharedTokens);
@@ -218,7 +218,14 @@ export function replayTraffic(prepared: readonly PreparedRequest[], rules: Provi
       diagnosis,
       disagreement:
         partings && judged.verdict === 'disagrees'
-          ? disagreementOf(rule.name, exchange.usage!.cachedTokens, predicted.cachedTokens, total, lefts, FRACTION_TOLERANCE * total)
+          ? disagreementOf(
+              rule.name,
+              exchange.usage!.cachedTokens,
+              predicted.cachedTokens,
+              total,
+              leftPrefixes(request, shared, rule.mechanism.kind === 'prefix-units'),
+              FRACTION_TOLERANCE * total,
+            )
           : null,
       missedDollars: partings ? missedDollars(model, sharedTokens, exchange.usage) : null,
     });

@@ -1,6 +1,7 @@
 import type { CacheRequest, CacheSegment } from '@/lib/provider-cache/cache-request';
 import { contentKey } from '@/lib/provider-cache/content-key';
 import { countText } from '@/lib/tokens/count-tokens';
+import { type TurnMarks, turnMarks } from './turn-marks';
 
 type Message = Record<string, unknown>;
 
@@ -31,22 +32,15 @@ export async function chatCacheRequest(body: Record<string, unknown>): Promise<C
   const tools = Array.isArray(body.tools) ? body.tools : [];
   const leadingSystem = messages.findIndex((message) => message.role !== 'system');
   const systemCount = leadingSystem === -1 ? messages.length : leadingSystem;
-  const placed: { key: string; path: string; text: string; turnBoundary?: true }[] = [];
+  const placed: { key: string; path: string; text: string; marks?: TurnMarks }[] = [];
   const place = (message: Message, at: number) => {
     const endsTurn = at + 1 < messages.length && isModelTurn(messages[at + 1]) !== isModelTurn(message);
-    placed.push({
-      key: contentKey(['message', message]),
-      path: `messages[${at}]`,
-      text: tokenText(message),
-      ...(endsTurn ? { turnBoundary: true as const } : {}),
-    });
+    placed.push({ key: contentKey(['message', message]), path: `messages[${at}]`, text: tokenText(message), marks: turnMarks(endsTurn, isModelTurn(message)) });
   };
   for (let at = 0; at < systemCount; at += 1) place(messages[at]!, at);
   for (const [index, tool] of tools.entries()) placed.push({ key: contentKey(['tool', tool]), path: `tools[${index}]`, text: JSON.stringify(tool) });
   for (let at = systemCount; at < messages.length; at += 1) place(messages[at]!, at);
   const segments: CacheSegment[] = [];
-  for (const { key, path, text, turnBoundary } of placed) {
-    segments.push({ key, path, blocks: 1, tokens: (await countText(text)).tokens, ...(turnBoundary ? { turnBoundary } : {}) });
-  }
+  for (const { key, path, text, marks } of placed) segments.push({ key, path, blocks: 1, tokens: (await countText(text)).tokens, ...marks });
   return { model: typeof body.model === 'string' ? body.model : '', segments };
 }

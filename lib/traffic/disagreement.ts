@@ -10,8 +10,8 @@ export interface EarlierRequest {
 
 /**
  * What an earlier request could have left in the cache for a later one: the prefix the two share,
- * and, where the later one goes on with the earlier one's answer, that answer too (a provider that
- * caches the model's output, as DeepSeek does, holds it). In the later request's tokens.
+ * and, on a provider that caches the model's output (DeepSeek), the earlier request's answer where
+ * the later one sends it back. In the later request's tokens.
  */
 export interface LeftPrefix {
   earlier: EarlierRequest;
@@ -20,14 +20,15 @@ export interface LeftPrefix {
 }
 
 /**
- * Why the provider's report and the rule part, read from the prefixes the log's earlier requests
- * left: which of them the reported read matches, if any.
- * - `warmed-outside`: more was read than any request in the log left.
- * - `not-served`: nothing was read of a prefix an earlier request had sent.
- * - `older-prefix`: the read matches what an older or shorter request left, not the newest prefix.
- * - `shorter-prefix`: less was read than any request left, and no request left that much.
- * - `read-further`: more was read than the rule reads, as much as an earlier request left.
- * - `counted-apart`: the read matches the prefix the rule reads from, a few points off it.
+ * Why the provider's report and the rule part, read from the prefixes the recent requests of the
+ * model left: which of them the reported read matches, if any.
+ * - `warmed-outside`: more was read than the rule reads and than any request in the log left.
+ * - `not-served`: nothing was read where the rule reads something.
+ * - `older-prefix`: less was read than the rule reads: what an older request left, not the newest.
+ * - `shorter-prefix`: less was read than the rule reads, and no older request left that much.
+ * - `read-further`: more was read than the rule reads, as much as an earlier request left or part of it.
+ * - `counted-apart`: the read is within the agreement's points of the rule's (a hit where the rule
+ *   reads nothing, or the other way round, on a handful of tokens).
  */
 export type DisagreementKind = 'warmed-outside' | 'not-served' | 'older-prefix' | 'shorter-prefix' | 'read-further' | 'counted-apart';
 
@@ -39,18 +40,22 @@ export interface Disagreement {
   predictedTokens: number;
   /** The request's whole input, as reported. */
   totalTokens: number;
-  /** The earlier prefix whose length is closest to what was read, within the agreement's tolerance. */
+  /** The left prefix whose length is closest to what was read, within the agreement's tolerance. */
   matched: LeftPrefix | null;
-  /** The longest prefix the log's earlier requests left: the one the rule reads from. */
+  /** The longest prefix the recent requests left. */
   longest: LeftPrefix | null;
 }
 
 /**
- * The prefixes the earlier requests left for `request`, one each. Where an earlier request is the
- * whole start of this one and this one goes on with a model turn, that turn (up to the next turn
- * boundary) is taken as the earlier request's answer sent back.
+ * The prefixes the recent requests left for `request`, one each. Where `cachesOutput` and an
+ * earlier request is the whole start of this one, which goes on with the model's turn, that turn is
+ * taken as the earlier request's answer sent back.
  */
-export function leftPrefixes(request: CacheRequest, earlier: readonly { exchange: EarlierRequest; request: CacheRequest; shared: number }[]): LeftPrefix[] {
+export function leftPrefixes(
+  request: CacheRequest,
+  earlier: readonly { exchange: EarlierRequest; request: CacheRequest; shared: number }[],
+  cachesOutput: boolean,
+): LeftPrefix[] {
   const { segments } = request;
   const sums = [0];
   for (const segment of segments) sums.push(sums.at(-1)! + segment.tokens);
@@ -58,13 +63,14 @@ export function leftPrefixes(request: CacheRequest, earlier: readonly { exchange
     .filter(({ shared }) => shared > 0)
     .map(({ exchange: { source, index, atMs }, request: sent, shared }) => {
       let end = shared;
-      // The earlier input's last segment marks a turn boundary when the model's answer follows it.
-      if (shared === sent.segments.length && shared < segments.length && segments[shared - 1]!.turnBoundary) {
-        end = shared + 1;
-        while (end < segments.length && !segments[end - 1]!.turnBoundary) end += 1;
-      }
+      if (cachesOutput && shared === sent.segments.length) while (end < segments.length && segments[end]!.modelTurn) end += 1;
       return { earlier: { source, index, atMs }, tokens: sums[end]!, withAnswer: end > shared };
     });
+}
+
+/** Of equals, the latest: the one the cache most likely still holds. */
+function closest(lefts: readonly LeftPrefix[], distance: (left: LeftPrefix) => number): LeftPrefix | null {
+  return lefts.reduce<LeftPrefix | null>((best, left) => (best === null || distance(left) <= distance(best) ? left : best), null);
 }
 
 /**
@@ -80,19 +86,18 @@ export function disagreementOf(
   lefts: readonly LeftPrefix[],
   tolerance: number,
 ): Disagreement {
-  // The latest of equals: the one the cache most likely still holds.
-  const longest = lefts.reduce<LeftPrefix | null>((best, left) => (best === null || left.tokens >= best.tokens ? left : best), null);
-  const matched = lefts.reduce<LeftPrefix | null>((best, left) => {
-    const gap = Math.abs(left.tokens - readTokens);
-    if (gap > tolerance) return best;
-    return best === null || gap <= Math.abs(best.tokens - readTokens) ? left : best;
-  }, null);
+  const longest = closest(lefts, (left) => -left.tokens);
+  const nearest = closest(lefts, (left) => Math.abs(left.tokens - readTokens));
+  const matched = nearest !== null && Math.abs(nearest.tokens - readTokens) <= tolerance ? nearest : null;
   const base = { provider, readTokens, predictedTokens, totalTokens, matched, longest };
-  if (readTokens > 0 && (longest === null || readTokens > longest.tokens + tolerance)) return { ...base, kind: 'warmed-outside' };
+  // The rule may read more than the recent requests left (a Gemini cache named by the request, a server tool's rounds).
+  const mostKnown = Math.max(predictedTokens, longest?.tokens ?? 0);
+  if (readTokens > mostKnown + tolerance) return { ...base, kind: 'warmed-outside' };
   if (readTokens === 0) return { ...base, kind: 'not-served' };
-  if (matched === null) return { ...base, kind: readTokens < predictedTokens ? 'shorter-prefix' : 'read-further' };
-  if (readTokens < predictedTokens) return { ...base, kind: matched === longest ? 'counted-apart' : 'older-prefix' };
-  return { ...base, kind: matched === longest && readTokens - predictedTokens <= tolerance ? 'counted-apart' : 'read-further' };
+  if (Math.abs(readTokens - predictedTokens) <= tolerance) return { ...base, kind: 'counted-apart' };
+  if (readTokens > predictedTokens) return { ...base, kind: 'read-further' };
+  const older = matched !== null && longest !== null && matched.earlier.atMs < longest.earlier.atMs;
+  return { ...base, kind: older ? 'older-prefix' : 'shorter-prefix' };
 }
 
 /** How a sentence names an earlier request. */
@@ -107,29 +112,34 @@ export function describeDisagreement(disagreement: Disagreement, atMs: number, l
   const { kind, provider, readTokens, predictedTokens, totalTokens, matched, longest } = disagreement;
   const read = formatTokens(readTokens);
   const predicted = formatTokens(predictedTokens);
+  const outside = 'requests the log does not hold had written';
   switch (kind) {
     case 'warmed-outside':
-      return longest === null
-        ? `Read ${read} tokens where no earlier request in the log shares a prefix with it: requests the log does not hold had written one (an earlier run, another session of the account).`
-        : `Read ${read} tokens, more than any earlier request in the log left it (${label(longest.earlier)}, ${what(longest)}): requests the log does not hold had written a longer prefix (an earlier run, another session of the account).`;
+      if (longest === null) {
+        const rule = predictedTokens > 0 ? `, more than the ${predicted} the rule reads,` : '';
+        return `Read ${read} tokens${rule} where no earlier request in the log shares a prefix with it: ${outside} one (an earlier run, another session of the account).`;
+      }
+      return `Read ${read} tokens, more than any earlier request in the log left it (${label(longest.earlier)}, ${what(longest)})${predictedTokens > longest.tokens ? ` and the ${predicted} the rule reads` : ''}: ${outside} a longer prefix (an earlier run, another session of the account).`;
     case 'not-served':
       return longest === null
         ? `Read nothing where the rule reads ${predicted}.`
         : `Read nothing, though ${label(longest.earlier)} had left ${formatTokens(longest.tokens)} tokens ${before(longest, atMs)}${answered(longest)}: ${provider} did not serve a prefix it had been sent, and the log does not say why.`;
     case 'older-prefix':
-      return `Read ${read} tokens: what ${label(matched!.earlier)} left ${before(matched!, atMs)} (${what(matched!)}), not the ${predicted} the rule reads from ${label(longest!.earlier)}, sent ${before(longest!, atMs)}: ${provider} served an older prefix than the newest it had been sent.`;
+      // disagreementOf names an older prefix only with both the match and a newer, longer one.
+      return `Read ${read} tokens: what ${label(matched!.earlier)} left ${before(matched!, atMs)} (${what(matched!)}), not what ${label(longest!.earlier)} left ${before(longest!, atMs)} (${what(longest!)}), where the rule reads ${predicted}: ${provider} served an older prefix than the newest it had been sent.`;
     case 'shorter-prefix':
-      return `Read ${read} of the ${predicted} tokens the rule reads from ${label(longest!.earlier)}, and no request in the log left ${read}: ${provider} held a shorter prefix than the requests it had been sent.`;
+      if (matched !== null)
+        return `Read ${read} tokens, what ${label(matched.earlier)} left ${before(matched, atMs)} (${what(matched)}), where the rule reads ${predicted}: ${provider} served a shorter prefix than the longest it had been sent.`;
+      return `Read ${read} of the ${predicted} tokens the rule reads${longest === null ? '' : ` (${label(longest.earlier)} left ${formatTokens(longest.tokens)})`}, and no request in the log left ${read}: ${provider} held a shorter prefix than the requests it had been sent.`;
     case 'read-further':
       if (matched !== null)
         return `Read ${read} tokens, as much as ${label(matched.earlier)} left ${before(matched, atMs)} (${what(matched)}), where the rule reads ${predicted}.`;
-      // Inside the longest prefix: the provider read part of it, where the rule reads less.
       return longest !== null && readTokens < longest.tokens
         ? `Read ${read} of the ${formatTokens(longest.tokens)} tokens ${label(longest.earlier)} left ${before(longest, atMs)}${answered(longest)}, where the rule reads ${predicted}: ${provider} read part of that prefix.`
         : `Read ${read} tokens where the rule reads ${predicted}, and no request in the log left ${read}.`;
     case 'counted-apart': {
       const points = totalTokens === 0 ? 0 : (100 * Math.abs(readTokens - predictedTokens)) / totalTokens;
-      return `Read ${read} tokens of the prefix ${label(matched!.earlier)} left, where the rule reads ${predicted}: ${points.toFixed(1)} points apart, as far as a count scaled from another tokenizer, or a read short of the prefix’s end, can put them.`;
+      return `Read ${read} tokens where the rule reads ${predicted}: ${points.toFixed(1)} points apart, as far as a count scaled from another tokenizer, or a read short of a prefix’s end, can put them.`;
     }
   }
 }

@@ -1,6 +1,7 @@
 import type { CacheRequest, CacheSegment } from '@/lib/provider-cache/cache-request';
 import { contentKey } from '@/lib/provider-cache/content-key';
 import { countText } from '@/lib/tokens/count-tokens';
+import { type TurnMarks, turnMarks } from './turn-marks';
 
 type Item = Record<string, unknown>;
 
@@ -29,7 +30,7 @@ function tokenText(item: Item): string {
  * provider reported, so only their proportions matter.
  */
 export async function responsesCacheRequest(body: Record<string, unknown>): Promise<CacheRequest> {
-  const placed: { key: string; path: string; text: string; turnBoundary?: true }[] = [];
+  const placed: { key: string; path: string; text: string; marks?: TurnMarks }[] = [];
   if (typeof body.instructions === 'string' && body.instructions !== '') {
     placed.push({ key: contentKey(['instructions', body.instructions]), path: 'instructions', text: body.instructions });
   }
@@ -38,12 +39,13 @@ export async function responsesCacheRequest(body: Record<string, unknown>): Prom
   }
   const input = typeof body.input === 'string' ? [{ role: 'user', content: body.input }] : Array.isArray(body.input) ? body.input.filter(isItem) : [];
   for (const [at, item] of input.entries()) {
-    const endsTurn = at + 1 < input.length && (speaker(input[at + 1]!) === 'assistant') !== (speaker(item) === 'assistant');
-    placed.push({ key: contentKey(['item', item]), path: `input[${at}]`, text: tokenText(item), ...(endsTurn ? { turnBoundary: true as const } : {}) });
+    const modelTurn = speaker(item) === 'assistant';
+    const endsTurn = at + 1 < input.length && (speaker(input[at + 1]!) === 'assistant') !== modelTurn;
+    placed.push({ key: contentKey(['item', item]), path: `input[${at}]`, text: tokenText(item), marks: turnMarks(endsTurn, modelTurn) });
   }
   const segments: CacheSegment[] = [];
-  for (const { key, path, text, turnBoundary } of placed) {
-    segments.push({ key, path, blocks: 1, tokens: (await countText(text)).tokens, ...(turnBoundary ? { turnBoundary } : {}) });
+  for (const { key, path, text, marks } of placed) {
+    segments.push({ key, path, blocks: 1, tokens: (await countText(text)).tokens, ...marks });
   }
   return { model: typeof body.model === 'string' ? body.model : '', segments };
 }
