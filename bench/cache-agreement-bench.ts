@@ -74,6 +74,12 @@ async function main() {
       `${ok ? 'ok  ' : 'MISS'}  ${provider}: ${requests} requests with usage, ${unpredicted} without a rule · hit/miss agrees ${percent(hitMissAgrees, requests)} · cached share within ${FRACTION_TOLERANCE * 100} points ${percent(shareWithin, requests)} (target ≥ ${TARGET * 100}% on both)`,
     );
     if (!ok) process.exitCode = 1;
+    // What the logs allow at best: a read from a cache warmed outside them no rule can see.
+    const { outsideReads, outsideHits } = agreement;
+    if (outsideReads > 0)
+      console.log(
+        `      read a cache warmed outside the logs: ${outsideReads} (${outsideHits} with nothing before them); a rule that reads only the logs agrees at most on ${percent(requests - outsideHits, requests)} of hits or misses and ${percent(requests - outsideReads, requests)} of shares`,
+      );
     const withUsage = entries.filter((entry) => entry.provider === provider && entry.reported !== null);
     // What the disagreements say against the report, tallied: which the rules could fix, which no rule can see.
     const kinds = new Map<string, number>();

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures/shared-page';
-import { claudeTraceLog, DIAGNOSED, EDITED_SYSTEM, harLog, vcrCassette } from './fixtures/traffic-logs';
+import { claudeTraceLog, DIAGNOSED, EDITED_SYSTEM, harLog, vcrCassette, WARMED } from './fixtures/traffic-logs';
 
 const EXPECTED = [
   ['agrees', '+0:00'],
@@ -86,6 +86,23 @@ test('where a request asked Anthropic for its cache diagnostics, the provider’
     'Against #2 (+7:00): messages_changed, 3,340 tokens missed. ✗ Fork Lab finds no divergence: a finding',
   );
   await expect(rows.nth(3).getByTestId('traffic-diagnosis')).toHaveAttribute('data-agrees', 'false');
+});
+
+test('a first request that read a cache no request in the log wrote is said to be warmed outside the log, and counted so', async ({ page }) => {
+  await page.goto('/captures');
+  const timeline = page.getByTestId('traffic-timeline');
+  await timeline
+    .getByTestId('traffic-file')
+    .setInputFiles({ name: 'warmed.jsonl', mimeType: 'application/octet-stream', buffer: Buffer.from(claudeTraceLog(WARMED)) });
+  const rows = timeline.getByTestId('traffic-row');
+  await expect(rows).toHaveCount(4);
+  await expect(rows.nth(0).getByTestId('traffic-disagreement')).toHaveAttribute('data-kind', 'warmed-outside');
+  await expect(rows.nth(0).getByTestId('traffic-disagreement')).toHaveText(
+    'Against the report: Read 3,290 tokens where no earlier request in the log shares a prefix with it: requests the log does not hold had written one (an earlier run, another session of the account).',
+  );
+  await expect(timeline.getByTestId('traffic-agreement')).toHaveText(
+    'anthropic: 4 requests with reported usage · hit or miss agrees 2 of 4 (50%) · cached share within 5 points 2 of 4 (50%) · 1 read a cache warmed outside this log',
+  );
 });
 
 test('captured traffic replays on request; offline, it says no provider answered and what to set', async ({ page }) => {

@@ -24,12 +24,13 @@ const VERDICTS: Record<TimelineEntry['verdict'], { mark: string; tone: string }>
 };
 
 function AgreementLine({ agreement }: { agreement: ProviderAgreement }) {
-  const { provider, requests, unpredicted, hitMissAgrees, shareWithin } = agreement;
+  const { provider, requests, unpredicted, hitMissAgrees, shareWithin, outsideReads } = agreement;
   return (
     <li data-testid="traffic-agreement" data-provider={provider}>
       <strong>{provider}</strong>: {requests} request{requests === 1 ? '' : 's'} with reported usage · hit or miss agrees {share(hitMissAgrees, requests)} ·
       cached share within 5 points {share(shareWithin, requests)}
       {unpredicted > 0 ? ` · ${unpredicted} without a rule for their model` : ''}
+      {outsideReads > 0 ? ` · ${outsideReads} read a cache warmed outside this log` : ''}
     </li>
   );
 }
