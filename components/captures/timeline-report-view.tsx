@@ -2,7 +2,7 @@
 
 import { ChunkSides, sidesOf } from '@/components/text-diff/chunk-sides';
 import { formatSeconds } from '@/lib/provider-cache/cache-prediction';
-import type { ProviderAgreement } from '@/lib/traffic/cache-agreement';
+import { agreementSummary, type ProviderAgreement } from '@/lib/traffic/cache-agreement';
 import type { TimelineEntry } from '@/lib/traffic/cache-timeline';
 import { describeDisagreement } from '@/lib/traffic/disagreement';
 import type { TimelineReport } from '@/lib/traffic/timeline-report';
@@ -13,7 +13,6 @@ import { ProviderDiagnosisCell, type RequestLabel } from './provider-diagnosis-c
 import { TableFrame } from './table-frame';
 
 const tokens = (value: number) => Math.round(value).toLocaleString('en-US');
-const share = (part: number, whole: number) => `${part} of ${whole} (${whole === 0 ? '—' : `${Math.round((100 * part) / whole)}%`})`;
 
 /** The verdict as a mark and its word; the data attribute keeps the page's verdict colours. */
 const VERDICTS: Record<TimelineEntry['verdict'], { mark: string; tone: string }> = {
@@ -24,13 +23,9 @@ const VERDICTS: Record<TimelineEntry['verdict'], { mark: string; tone: string }>
 };
 
 function AgreementLine({ agreement }: { agreement: ProviderAgreement }) {
-  const { provider, requests, unpredicted, hitMissAgrees, shareWithin, outsideReads } = agreement;
   return (
-    <li data-testid="traffic-agreement" data-provider={provider}>
-      <strong>{provider}</strong>: {requests} request{requests === 1 ? '' : 's'} with reported usage · hit or miss agrees {share(hitMissAgrees, requests)} ·
-      cached share within 5 points {share(shareWithin, requests)}
-      {unpredicted > 0 ? ` · ${unpredicted} without a rule for their model` : ''}
-      {outsideReads > 0 ? ` · ${outsideReads} read a cache warmed outside this log` : ''}
+    <li data-testid="traffic-agreement" data-provider={agreement.provider}>
+      <strong>{agreement.provider}</strong>: {agreementSummary(agreement)}
     </li>
   );
 }

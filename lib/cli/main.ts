@@ -1,3 +1,4 @@
+import { CACHE_USAGE, runCacheCommand } from './cache-command';
 import type { CliIo } from './cli-io';
 import { CLI_USAGE_EXIT } from './cli-usage-error';
 import { COMPARE_USAGE, runCompareCommand } from './compare-command';
@@ -12,6 +13,7 @@ Commands:
   ${COMPARE_USAGE.split('\n')[0]}
   ${SWEEP_USAGE.split('\n')[0]}
   ${VERIFY_USAGE.split('\n')[0]}
+  ${CACHE_USAGE.split('\n')[0]}
 
 fork-lab <command> --help shows a command's help.`;
 
@@ -20,6 +22,7 @@ const COMMANDS: Record<string, { usage: string; run(args: readonly string[], io:
   compare: { usage: COMPARE_USAGE, run: runCompareCommand },
   sweep: { usage: SWEEP_USAGE, run: runSweepCommand },
   verify: { usage: VERIFY_USAGE, run: runVerifyCommand },
+  cache: { usage: CACHE_USAGE, run: runCacheCommand },
 };
 
 /** The `fork-lab` command line: the exit code; machine output on stdout, people's on stderr. */

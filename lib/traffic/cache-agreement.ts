@@ -38,3 +38,16 @@ export function cacheAgreement(entries: readonly TimelineEntry[]): ProviderAgree
     };
   });
 }
+
+const share = (part: number, whole: number) => `${part} of ${whole} (${whole === 0 ? '—' : `${Math.round((100 * part) / whole)}%`})`;
+
+/** A provider's agreement after its name, as `/captures` and `fork-lab cache` say it. */
+export function agreementSummary({ requests, unpredicted, hitMissAgrees, shareWithin, outsideReads }: ProviderAgreement): string {
+  return [
+    `${requests} request${requests === 1 ? '' : 's'} with reported usage`,
+    `hit or miss agrees ${share(hitMissAgrees, requests)}`,
+    `cached share within ${FRACTION_TOLERANCE * 100} points ${share(shareWithin, requests)}`,
+    ...(unpredicted > 0 ? [`${unpredicted} without a rule for their model`] : []),
+    ...(outsideReads > 0 ? [`${outsideReads} read a cache warmed outside this log`] : []),
+  ].join(' · ');
+}
