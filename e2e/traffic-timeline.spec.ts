@@ -36,7 +36,7 @@ for (const [kind, name, text] of [
     // Only the disagreeing row is set against the report: the prefix it was not served, and who left it.
     await expect(timeline.getByTestId('traffic-disagreement')).toHaveCount(1);
     await expect(rows.nth(3).getByTestId('traffic-disagreement')).toHaveText(
-      /^Against the report: Read nothing, though #2 \(\+7:00\) had left [\d,]+ tokens 1:00 before: Anthropic did not serve a prefix it had been sent, and the log does not say why\.$/,
+      /^Against the report: Read nothing, though #2 \(\+7:00\) had left about [\d,]+ tokens 1:00 before: Anthropic did not serve a prefix it had been sent, and the log does not say why\.$/,
     );
     // Each row is set against the earlier request it shares the most with; the miss has its price.
     await expect(rows.nth(0).getByTestId('traffic-parting')).toHaveText('No earlier request starts the same way.');

@@ -6,6 +6,7 @@ import { describeHttpError, readErrorResponse } from '@/lib/http/read-error-resp
 import type { TimelineReport } from '@/lib/traffic/timeline-report';
 import type { TrafficProblem } from '@/lib/traffic/traffic-exchange';
 import { TRAFFIC_FORMAT_LABELS, type TrafficFormat } from '@/lib/traffic/traffic-formats';
+import { unreplayedSummary } from '@/lib/traffic/unreplayed-requests';
 import styles from './captures.module.css';
 import { ProviderCountToggle } from './provider-count-toggle';
 import { TimelineReportView } from './timeline-report-view';
@@ -58,6 +59,7 @@ export function TrafficTimeline() {
 
   const answer = reading.status === 'read' || reading.status === 'failed' ? (reading.answer ?? null) : null;
   const answerName = reading.status === 'read' || reading.status === 'failed' ? (reading.name ?? '') : '';
+  const requestsRead = answer === null ? 0 : answer.entries.length + answer.unreplayed.length;
   return (
     <section aria-label="Cache timeline" data-testid="traffic-timeline" data-status={reading.status}>
       <h2>Cache timeline of a traffic log</h2>
@@ -101,9 +103,13 @@ export function TrafficTimeline() {
       {answer !== null && (
         <>
           <p data-testid="traffic-source">
-            {answerName}: {answer.entries.length} model request{answer.entries.length === 1 ? '' : 's'} read as {TRAFFIC_FORMAT_LABELS[answer.format].file}, in
-            the order sent.
+            {answerName}: {requestsRead} model request{requestsRead === 1 ? '' : 's'} read as {TRAFFIC_FORMAT_LABELS[answer.format].file}, in the order sent.
           </p>
+          {answer.unreplayed.length > 0 && (
+            <p className={styles.muted} data-testid="traffic-unreplayed">
+              {unreplayedSummary(answer.unreplayed)}
+            </p>
+          )}
           {answer.problems.length > 0 && (
             <p className={styles.muted} data-testid="traffic-problems">
               {answer.problems.length} {TRAFFIC_FORMAT_LABELS[answer.format].places} not read (first: {TRAFFIC_FORMAT_LABELS[answer.format].place}{' '}

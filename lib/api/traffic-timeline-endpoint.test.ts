@@ -46,7 +46,9 @@ describe('POST /api/traffic/timeline', () => {
       ['session.jsonl', 0, 'agrees'],
       ['session.jsonl', 1, 'agrees'],
     ]);
-    expect(answer.agreement).toEqual([{ provider: 'anthropic', requests: 2, unpredicted: 0, hitMissAgrees: 2, shareWithin: 2, outsideReads: 0, outsideHits: 0 }]);
+    expect(answer.agreement).toEqual([
+      { provider: 'anthropic', requests: 2, unpredicted: 0, hitMissAgrees: 2, shareWithin: 2, outsideReads: 0, outsideHits: 0 },
+    ]);
   });
 
   it('detects a HAR file', async () => {

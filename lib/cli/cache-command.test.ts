@@ -74,7 +74,7 @@ describe('fork-lab cache', () => {
     expect(lines.slice(6, 9)).toEqual([
       '#2       +2:00  claude-sonnet-4-20250514  3,330 / 4                 0 / 3,330                DISAGREES',
       '    rule: Reads 3,330 tokens cached at an earlier breakpoint. Writes 4 tokens up to the breakpoint at segment 6.',
-      '    against the report: Read nothing, though #1 (+1:00) had left 3,330 tokens 1:00 before: Anthropic did not serve a prefix it had been sent, and the log does not say why.',
+      '    against the report: Read nothing, though #1 (+1:00) had left about 3,330 tokens 1:00 before: Anthropic did not serve a prefix it had been sent, and the log does not say why.',
     ]);
     expect(lines.at(-2)).toBe('anthropic: 3 requests with reported usage · hit or miss agrees 2 of 3 (67%) · cached share within 5 points 2 of 3 (67%)');
   });
@@ -82,19 +82,58 @@ describe('fork-lab cache', () => {
   it('replays several logs as one account’s cache in time order, each request named by its log, and prints the report as JSON with --json', async () => {
     const { code, stdout } = await forkLabInProcess('cache', MISSED, AGREEING, '--json');
     expect(code).toBe(1);
-    const report = JSON.parse(stdout) as { files: unknown[]; entries: { source: string; index: number; verdict: string }[] };
-    expect(report.files).toEqual([
+    const answer = JSON.parse(stdout) as { files: unknown[]; replays: { files: string[]; entries: { source: string; index: number }[] }[] };
+    expect(answer.files).toEqual([
       { name: 'missed.jsonl', format: 'claude-trace', requests: 3, problems: 0 },
       { name: 'agreeing.jsonl', format: 'claude-trace', requests: 2, problems: 0 },
     ]);
-    // Sent at the same times, the two logs interleave, each request where its time puts it (the first named first on a tie).
-    expect(report.entries.map(({ source, index }) => `${source} #${index}`)).toEqual([
+    expect(answer.replays.map((replay) => replay.files)).toEqual([['missed.jsonl', 'agreeing.jsonl']]);
+    // Sent at the same times, the two logs interleave, each request where its time puts it.
+    expect(answer.replays[0]!.entries.map(({ source, index }) => `${source} #${index}`)).toEqual([
       'missed.jsonl #0',
       'agreeing.jsonl #0',
       'missed.jsonl #1',
       'agreeing.jsonl #1',
       'missed.jsonl #2',
     ]);
+  });
+
+  it('replays each log on its own when one records no send times, and names the requests it cannot replay', async () => {
+    const anthropic = (text: string) =>
+      JSON.stringify({
+        model: 'claude-sonnet-4-20250514',
+        system: [{ type: 'text', text: SYSTEM, cache_control: { type: 'ephemeral' } }],
+        messages: [{ role: 'user', content: text }],
+      });
+    const interaction = (uri: string, body: string, usage: Record<string, number>) =>
+      [
+        '- request:',
+        '    method: POST',
+        `    uri: ${uri}`,
+        `    body: '${body.replace(/'/g, "''")}'`,
+        '  response:',
+        `    body: '${JSON.stringify({ usage })}'`,
+      ].join('\n');
+    const cassette = log('undated.yaml', [
+      'interactions:',
+      interaction('https://api.anthropic.com/v1/messages', anthropic('Hi.'), {
+        input_tokens: 4,
+        cache_creation_input_tokens: 3300,
+        cache_read_input_tokens: 0,
+        output_tokens: 9,
+      }),
+      interaction('https://api.mistral.ai/v1/chat/completions', JSON.stringify({ model: 'mistral-large', messages: [{ role: 'user', content: 'Hi.' }] }), {
+        prompt_tokens: 5,
+        completion_tokens: 3,
+      }),
+    ]);
+    const { code, stdout, stderr } = await forkLabInProcess('cache', AGREEING, cassette);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    const lines = stdout.split('\n');
+    expect(lines[0]).toBe('undated.yaml records no send times: each log is replayed on its own.');
+    expect(lines).toContain('undated.yaml: 2 model requests read as a VCR cassette, in the order sent.');
+    expect(lines).toContain('1 not replayed: sent to api.mistral.ai/v1/chat/completions, where the timeline has no cache rule yet.');
+    expect(lines.filter((line) => line.startsWith('anthropic: '))).toHaveLength(2);
   });
 
   it('says what is wrong with a command line or a file, and what is allowed, exit 2', async () => {
@@ -109,9 +148,16 @@ describe('fork-lab cache', () => {
     const notALog = await forkLabInProcess('cache', notes);
     expect(notALog.code).toBe(2);
     expect(notALog.stderr.split('\n')[0]).toBe(
-      `fork-lab cache: <log>: no model request with a messages list was found in ${notes}, read as a claude-trace log (1 unreadable; first, line 1: not JSON)`,
+      `fork-lab cache: <log>: no model request with a messages list was found in ${notes}, read as a claude-trace log (1 unreadable; first, line 1: not JSON); it looks like none of claude-trace, har, mini-swe-agent, vcr-cassette`,
     );
     const missing = await forkLabInProcess('cache', path.join(folder, 'nowhere.jsonl'));
-    expect(missing.stderr.split('\n')[0]).toBe(`fork-lab cache: <log>: cannot read ${path.join(folder, 'nowhere.jsonl')}: ENOENT`);
+    expect(missing.stderr.split('\n')[0]).toBe(`fork-lab cache: <log>: cannot read ${path.join(folder, 'nowhere.jsonl')}: there is no such file`);
+    const aFolder = await forkLabInProcess('cache', folder);
+    expect(aFolder.stderr.split('\n')[0]).toBe(`fork-lab cache: <log>: cannot read ${folder}: it is a folder (name the logs in it, e.g. folder/*.jsonl)`);
+    const twice = await forkLabInProcess('cache', AGREEING, path.join(folder, '.', 'agreeing.jsonl'));
+    expect([twice.code, twice.stderr.split('\n')[0]]).toEqual([
+      2,
+      `fork-lab cache: <log>: ${path.join(folder, 'agreeing.jsonl')} is named twice: each log is replayed once`,
+    ]);
   });
 });

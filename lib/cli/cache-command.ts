@@ -20,8 +20,10 @@ request's predicted cache read and write beside what its provider reported, with
 request that disagrees: the rule's reasons, and what the provider read instead, set among what the
 earlier requests left (warmed outside the log, an older prefix, nothing served…). Logs given
 together are one account's, replayed as one cache in time order: a new session reads what an
-earlier one wrote. --json prints the whole report (entries, agreement per provider, breakpoint
-what-if). Exits 0 when every request with reported usage agrees, 1 when any disagrees, 2 when the
+earlier one wrote; when one of them records no send times (a VCR cassette without dates), each is
+replayed on its own. Requests to an endpoint the timeline has no cache rule for (Bedrock, Mistral,
+OpenRouter…) are counted and named, not replayed. --json prints { files, replays: [each replay's
+files, entries, agreement per provider, breakpoint what-if, unreplayed requests] }. Exits 0 when every request with reported usage agrees, 1 when any disagrees, 2 when the
 command line or a file is wrong.`;
 
 const CACHE_OPTIONS = {
@@ -31,13 +33,27 @@ const CACHE_OPTIONS = {
 
 const isTrafficFormat = (value: string): value is TrafficFormat => (TRAFFIC_FORMATS as readonly string[]).includes(value);
 
+/** Why a file cannot be read, in words: the system's code only where it has no plainer name. */
+function unreadable(file: string, error: unknown): CliUsageError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const why =
+    code === 'ENOENT'
+      ? 'there is no such file'
+      : code === 'EISDIR'
+        ? 'it is a folder (name the logs in it, e.g. folder/*.jsonl)'
+        : code === 'EACCES' || code === 'EPERM'
+          ? 'this user may not read it'
+          : (code ?? (error as Error).message);
+  return new CliUsageError('<log>', `cannot read ${file}: ${why}`);
+}
+
 /** One log's model requests; what is wrong with it, as a usage error naming the file. */
 async function readLog(file: string, format: TrafficFormat | undefined): Promise<{ read: ReadTrafficFile; exchanges: TrafficExchange[] }> {
   let bytes: Buffer;
   try {
     bytes = await readFile(file);
   } catch (error) {
-    throw new CliUsageError('<log>', `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw unreadable(file, error);
   }
   // As the endpoint reads a body: a stray byte is replaced, not a reason to refuse the whole log.
   const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
@@ -47,10 +63,10 @@ async function readLog(file: string, format: TrafficFormat | undefined): Promise
   const label = TRAFFIC_FORMAT_LABELS[chosen];
   if (log.exchanges.length === 0) {
     const first = log.problems[0];
-    throw new CliUsageError(
-      '<log>',
-      `no model request with a messages list was found in ${file}, read as ${label.file}${first === undefined ? '' : ` (${log.problems.length} unreadable; first, ${label.place} ${first.line}: ${first.message})`}`,
-    );
+    const unreadLines = first === undefined ? '' : ` (${log.problems.length} unreadable; first, ${label.place} ${first.line}: ${first.message})`;
+    // Detection falls back to claude-trace: a file that is none of the formats is said to be so.
+    const read = format === undefined && chosen === 'claude-trace' && first !== undefined ? `; it looks like none of ${TRAFFIC_FORMATS.join(', ')}` : '';
+    throw new CliUsageError('<log>', `no model request with a messages list was found in ${file}, read as ${label.file}${unreadLines}${read}`);
   }
   return { read: { name, format: chosen, requests: log.exchanges.length, problems: log.problems.length }, exchanges: log.exchanges };
 }
@@ -62,14 +78,38 @@ export function runCacheCommand(args: readonly string[], io: CliIo): Promise<num
     const format = values.format;
     if (format !== undefined && !isTrafficFormat(format))
       throw new CliUsageError('--format', `"${format}" is not a traffic format; one of ${TRAFFIC_FORMATS.join(', ')}`);
+    const named = new Set<string>();
+    for (const file of files) {
+      const resolved = path.resolve(file);
+      if (named.has(resolved)) throw new CliUsageError('<log>', `${file} is named twice: each log is replayed once`);
+      named.add(resolved);
+    }
     const logs = [];
     for (const file of files) logs.push(await readLog(file, format));
-    // One account's cache in time order, whichever order the logs were named in (the sort is stable).
-    const exchanges = logs.flatMap((log) => log.exchanges);
-    if (logs.length > 1) exchanges.sort((one, other) => one.atMs - other.atMs);
-    const report = await timelineReport(exchanges, PROVIDER_RULES);
-    const read = logs.map((log) => log.read);
-    io.stdout(values.json ? `${JSON.stringify({ files: read, ...report }, null, 2)}\n` : cacheTimelineText(report, read));
-    return report.entries.some((entry) => entry.verdict === 'disagrees') ? CLI_REJECTED_EXIT : CLI_OK_EXIT;
+    // Logs are one account's cache in time order; a log without send times cannot be placed among
+    // others, so then each is replayed on its own, as the bench replays a cassette.
+    const undated = logs.filter((log) => log.exchanges.some((exchange) => exchange.atMs <= 0));
+    const groups = logs.length > 1 && undated.length > 0 ? logs.map((log) => [log]) : [logs];
+    const replays = [];
+    for (const group of groups) {
+      const report = await timelineReport(
+        group.flatMap((log) => log.exchanges),
+        PROVIDER_RULES,
+      );
+      replays.push({ files: group.map((log) => log.read), report });
+    }
+    if (values.json) {
+      io.stdout(
+        `${JSON.stringify({ files: logs.map((log) => log.read), replays: replays.map(({ files: read, report }) => ({ files: read.map((file) => file.name), ...report })) }, null, 2)}\n`,
+      );
+    } else {
+      const which =
+        undated.length <= 3
+          ? `${undated.map((log) => log.read.name).join(', ')} ${undated.length === 1 ? 'records' : 'record'}`
+          : `${undated.length} of the logs record`;
+      const note = groups.length > 1 ? `${which} no send times: each log is replayed on its own.\n\n` : '';
+      io.stdout(note + replays.map(({ files: read, report }) => cacheTimelineText(report, read)).join('\n'));
+    }
+    return replays.some(({ report }) => report.entries.some((entry) => entry.verdict === 'disagrees')) ? CLI_REJECTED_EXIT : CLI_OK_EXIT;
   });
 }

@@ -4,6 +4,7 @@ import type { TimelineEntry } from '@/lib/traffic/cache-timeline';
 import { describeDisagreement, type EarlierLabel } from '@/lib/traffic/disagreement';
 import type { TimelineReport } from '@/lib/traffic/timeline-report';
 import { TRAFFIC_FORMAT_LABELS, type TrafficFormat } from '@/lib/traffic/traffic-formats';
+import { unreplayedSummary } from '@/lib/traffic/unreplayed-requests';
 
 /** A traffic file as the command read it. */
 export interface ReadTrafficFile {
@@ -42,6 +43,7 @@ export function cacheTimelineText(report: TimelineReport, files: readonly ReadTr
       `${name}: ${requests} model request${requests === 1 ? '' : 's'} read as ${file}, in the order sent${problems > 0 ? `; ${problems} ${places} not read` : ''}.`,
     );
   }
+  if (report.unreplayed.length > 0) out.push(unreplayedSummary(report.unreplayed));
   out.push('Tokens: counted offline (o200k) and scaled to each request’s reported total, so shares are compared, not tokenizers.', '');
   const startMs = report.entries.reduce((first, entry) => Math.min(first, entry.atMs), Number.POSITIVE_INFINITY);
   const named = files.length > 1;

@@ -1,5 +1,6 @@
 import type { ProviderId } from '@/lib/provider-cache/provider-rules';
-import { FRACTION_TOLERANCE, type TimelineEntry } from './cache-timeline';
+import type { TimelineEntry } from './cache-timeline';
+import { FRACTION_TOLERANCE } from './fraction-tolerance';
 
 /** How well one provider's predictions matched what it reported, over the requests with usage. */
 export interface ProviderAgreement {

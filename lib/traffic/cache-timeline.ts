@@ -6,15 +6,13 @@ import { predictRequest } from '@/lib/provider-cache/predict-request';
 import { type ModelCacheRule, type ProviderId, type ProviderRules, providerRule } from '@/lib/provider-cache/provider-rules';
 import { type ReportedUsage, reportedTotal } from '@/lib/provider-cache/reported-usage';
 import { type Disagreement, disagreementOf, leftPrefixes } from './disagreement';
+import { FRACTION_TOLERANCE } from './fraction-tolerance';
 import { explicitCachePrediction } from './gemini-explicit-cache';
 import { type PreparedRequest, prepareTraffic, type TokenSource } from './prepare-traffic';
 import { type DiagnosisBeside, diagnosisAsked, diagnosisBeside } from './provider-diagnosis';
 import { type RequestParting, requestParting, sharedSegments } from './request-parting';
 import { withServerRounds } from './server-tool-rounds';
 import type { TrafficExchange } from './traffic-exchange';
-
-/** How far a predicted cached share may sit from the reported one and still agree: 5 points. */
-export const FRACTION_TOLERANCE = 0.05;
 
 export type Verdict = 'agrees' | 'disagrees' | 'no usage' | 'no rule';
 

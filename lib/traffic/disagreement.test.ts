@@ -102,22 +102,22 @@ describe('describeDisagreement', () => {
 
   it('says which earlier request left the prefix the provider read, and when, in the provider’s terms', () => {
     expect(say(disagreementOf('DeepSeek', 2368, 3456, 4000, [left(2, 2400, true), left(3, 3500, true)], 200), 13_000)).toBe(
-      'Read 2,368 tokens: what #2 left 0:07 before (2,400 tokens, its input and answer), not what #3 left 0:04 before (3,500 tokens, its input and answer), where the rule reads 3,456: DeepSeek served an older prefix than the newest it had been sent.',
+      'Read 2,368 tokens: what #2 left 0:07 before (about 2,400 tokens, its input and answer), not what #3 left 0:04 before (about 3,500 tokens, its input and answer), where the rule reads 3,456: DeepSeek served an older prefix than the newest it had been sent.',
     );
     expect(say(disagreementOf('DeepSeek', 2368, 3456, 4000, [left(1, 3500), left(2, 2400)], 200), 13_000)).toBe(
-      'Read 2,368 tokens, what #2 left 0:07 before (2,400 tokens), where the rule reads 3,456: DeepSeek served a shorter prefix than the longest it had been sent.',
+      'Read 2,368 tokens, what #2 left 0:07 before (about 2,400 tokens), where the rule reads 3,456: DeepSeek served a shorter prefix than the longest it had been sent.',
     );
     expect(say(disagreementOf('DeepSeek', 0, 3456, 4000, [left(3, 3500)], 200), 900_000)).toBe(
-      'Read nothing, though #3 had left 3,500 tokens 14:51 before: DeepSeek did not serve a prefix it had been sent, and the log does not say why.',
+      'Read nothing, though #3 had left about 3,500 tokens 14:51 before: DeepSeek did not serve a prefix it had been sent, and the log does not say why.',
     );
     expect(say(disagreementOf('OpenAI', 9088, 11_904, 12_000, [left(0, 11_982)], 600), 60_000)).toBe(
-      'Read 9,088 of the 11,904 tokens the rule reads (#0 left 11,982), and no request in the log left 9,088: OpenAI held a shorter prefix than the requests it had been sent.',
+      'Read 9,088 of the 11,904 tokens the rule reads (#0 left about 11,982), and no request in the log left 9,088: OpenAI held a shorter prefix than the requests it had been sent.',
     );
     expect(say(disagreementOf('DeepSeek', 512, 0, 602, [left(7, 601)], 30), 321_000)).toBe(
-      'Read 512 of the 601 tokens #7 left 5:00 before, where the rule reads 0: DeepSeek read part of that prefix.',
+      'Read 512 of about 601 tokens #7 left 5:00 before, where the rule reads 0: DeepSeek read part of that prefix.',
     );
     expect(say(disagreementOf('DeepSeek', 5824, 5312, 6200, [left(7, 5886, true)], 310), 31_000)).toBe(
-      'Read 5,824 tokens, as much as #7 left 0:10 before (5,886 tokens, its input and answer), where the rule reads 5,312.',
+      'Read 5,824 tokens, as much as #7 left 0:10 before (about 5,886 tokens, its input and answer), where the rule reads 5,312.',
     );
   });
 
@@ -129,7 +129,7 @@ describe('describeDisagreement', () => {
       'Read 8,845 tokens, more than the 4,227 the rule reads, where no earlier request in the log shares a prefix with it: requests the log does not hold had written one (an earlier run, another session of the account).',
     );
     expect(say(disagreementOf('Gemini', 204, 40, 373, [left(0, 40)], 18), 3_000)).toBe(
-      'Read 204 tokens, more than any earlier request in the log left it (#0, 40 tokens): requests the log does not hold had written a longer prefix (an earlier run, another session of the account).',
+      'Read 204 tokens, more than any earlier request in the log left it (#0, about 40 tokens): requests the log does not hold had written a longer prefix (an earlier run, another session of the account).',
     );
   });
 

@@ -104,7 +104,10 @@ export function disagreementOf(
 export type EarlierLabel = (earlier: EarlierRequest) => string;
 
 const before = (left: LeftPrefix, atMs: number) => `${formatSeconds(Math.max(0, atMs - left.earlier.atMs))} before`;
-const what = (left: LeftPrefix) => `${formatTokens(left.tokens)} tokens${left.withAnswer ? ', its input and answer' : ''}`;
+// A left prefix is counted offline and scaled to the request's reported total (or fitted to the
+// provider's counts at a few places), so its size is said as about: the read is the provider's own.
+const about = (left: LeftPrefix) => `about ${formatTokens(left.tokens)}`;
+const what = (left: LeftPrefix) => `${about(left)} tokens${left.withAnswer ? ', its input and answer' : ''}`;
 const answered = (left: LeftPrefix) => (left.withAnswer ? ' (its input and answer)' : '');
 
 /** The disagreement in a sentence, in the provider's terms. */
@@ -123,19 +126,19 @@ export function describeDisagreement(disagreement: Disagreement, atMs: number, l
     case 'not-served':
       return longest === null
         ? `Read nothing where the rule reads ${predicted}.`
-        : `Read nothing, though ${label(longest.earlier)} had left ${formatTokens(longest.tokens)} tokens ${before(longest, atMs)}${answered(longest)}: ${provider} did not serve a prefix it had been sent, and the log does not say why.`;
+        : `Read nothing, though ${label(longest.earlier)} had left ${about(longest)} tokens ${before(longest, atMs)}${answered(longest)}: ${provider} did not serve a prefix it had been sent, and the log does not say why.`;
     case 'older-prefix':
       // disagreementOf names an older prefix only with both the match and a newer, longer one.
       return `Read ${read} tokens: what ${label(matched!.earlier)} left ${before(matched!, atMs)} (${what(matched!)}), not what ${label(longest!.earlier)} left ${before(longest!, atMs)} (${what(longest!)}), where the rule reads ${predicted}: ${provider} served an older prefix than the newest it had been sent.`;
     case 'shorter-prefix':
       if (matched !== null)
         return `Read ${read} tokens, what ${label(matched.earlier)} left ${before(matched, atMs)} (${what(matched)}), where the rule reads ${predicted}: ${provider} served a shorter prefix than the longest it had been sent.`;
-      return `Read ${read} of the ${predicted} tokens the rule reads${longest === null ? '' : ` (${label(longest.earlier)} left ${formatTokens(longest.tokens)})`}, and no request in the log left ${read}: ${provider} held a shorter prefix than the requests it had been sent.`;
+      return `Read ${read} of the ${predicted} tokens the rule reads${longest === null ? '' : ` (${label(longest.earlier)} left ${about(longest)})`}, and no request in the log left ${read}: ${provider} held a shorter prefix than the requests it had been sent.`;
     case 'read-further':
       if (matched !== null)
         return `Read ${read} tokens, as much as ${label(matched.earlier)} left ${before(matched, atMs)} (${what(matched)}), where the rule reads ${predicted}.`;
       return longest !== null && readTokens < longest.tokens
-        ? `Read ${read} of the ${formatTokens(longest.tokens)} tokens ${label(longest.earlier)} left ${before(longest, atMs)}${answered(longest)}, where the rule reads ${predicted}: ${provider} read part of that prefix.`
+        ? `Read ${read} of ${about(longest)} tokens ${label(longest.earlier)} left ${before(longest, atMs)}${answered(longest)}, where the rule reads ${predicted}: ${provider} read part of that prefix.`
         : `Read ${read} tokens where the rule reads ${predicted}, and no request in the log left ${read}.`;
     case 'counted-apart': {
       const points = totalTokens === 0 ? 0 : (100 * Math.abs(readTokens - predictedTokens)) / totalTokens;

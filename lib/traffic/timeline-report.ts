@@ -5,6 +5,7 @@ import { replayTraffic, type TimelineEntry } from './cache-timeline';
 import { prepareTraffic, withProviderCounts } from './prepare-traffic';
 import { type CountMessagesBody, type ProviderCounting, providerTokenAnchors } from './provider-token-anchors';
 import type { TrafficExchange } from './traffic-exchange';
+import { type UnreplayedRequest, unreplayedOf } from './unreplayed-requests';
 
 /** What a page shows of some traffic: each request's timeline entry, the agreement per provider, and the breakpoint what-if. */
 export interface TimelineReport {
@@ -13,6 +14,8 @@ export interface TimelineReport {
   whatIf: BreakpointWhatIf;
   /** How the provider counted the prefixes, when it was asked to; null when every count is offline. */
   counting: ProviderCounting | null;
+  /** The model requests read but not replayed: sent to an endpoint the timeline has no cache rule for (Bedrock, Mistral, OpenRouter…). */
+  unreplayed: UnreplayedRequest[];
 }
 
 /**
@@ -29,5 +32,5 @@ export async function timelineReport(exchanges: readonly TrafficExchange[], rule
     counting = counted.counting;
   }
   const entries = replayTraffic(prepared, rules);
-  return { entries, agreement: cacheAgreement(entries), whatIf: breakpointWhatIf(prepared, rules), counting };
+  return { entries, agreement: cacheAgreement(entries), whatIf: breakpointWhatIf(prepared, rules), counting, unreplayed: unreplayedOf(exchanges, entries) };
 }

@@ -1,0 +1,38 @@
+import type { TimelineEntry } from './cache-timeline';
+import type { TrafficExchange } from './traffic-exchange';
+
+/** A model request read from a log but not replayed: sent to an endpoint the timeline has no cache rule for (Bedrock, Mistral, OpenRouter…). */
+export interface UnreplayedRequest {
+  source: string;
+  index: number;
+  /** Where it was sent, host and path: what a person recognises the provider by. */
+  endpoint: string;
+}
+
+function endpointOf(url: string): string {
+  try {
+    const { host, pathname } = new URL(url);
+    return `${host}${pathname}`;
+  } catch {
+    return url.slice(0, 200);
+  }
+}
+
+/** The requests of `exchanges` that no entry replayed, in the order given. */
+export function unreplayedOf(exchanges: readonly TrafficExchange[], entries: readonly TimelineEntry[]): UnreplayedRequest[] {
+  const replayed = new Set(entries.map((entry) => `${entry.index} ${entry.source}`));
+  // A Gemini cache made in the log is not replayed as a request: the requests that name it read it.
+  return exchanges
+    .filter((exchange) => exchange.createdCache === undefined && !replayed.has(`${exchange.index} ${exchange.source}`))
+    .map(({ source, index, url }) => ({ source, index, endpoint: endpointOf(url) }));
+}
+
+/** The unreplayed requests in a sentence: how many, and where they went (the five commonest places). */
+export function unreplayedSummary(unreplayed: readonly UnreplayedRequest[]): string {
+  const byEndpoint = new Map<string, number>();
+  for (const { endpoint } of unreplayed) byEndpoint.set(endpoint, (byEndpoint.get(endpoint) ?? 0) + 1);
+  const places = [...byEndpoint].sort((one, other) => other[1] - one[1]);
+  const named = places.slice(0, 5).map(([endpoint, count]) => (count === 1 ? endpoint : `${endpoint} (${count})`));
+  const more = places.length > 5 ? `, and ${places.length - 5} more places` : '';
+  return `${unreplayed.length} not replayed: sent to ${named.join(', ')}${more}, where the timeline has no cache rule yet.`;
+}
