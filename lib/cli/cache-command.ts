@@ -23,8 +23,9 @@ together are one account's, replayed as one cache in time order: a new session r
 earlier one wrote; when one of them records no send times (a VCR cassette without dates), each is
 replayed on its own. Requests to an endpoint the timeline has no cache rule for (Bedrock, Mistral,
 OpenRouter…) are counted and named, not replayed. --json prints { files, replays: [each replay's
-files, entries, agreement per provider, breakpoint what-if, unreplayed requests] }. Exits 0 when every request with reported usage agrees, 1 when any disagrees, 2 when the
-command line or a file is wrong.`;
+files, entries, agreement per provider, breakpoint what-if, unreplayed requests] }. Exits 0 when
+every request with reported usage agrees, 1 when any disagrees, 2 when the command line or a file
+is wrong.`;
 
 const CACHE_OPTIONS = {
   format: { type: 'string' },
@@ -33,18 +34,17 @@ const CACHE_OPTIONS = {
 
 const isTrafficFormat = (value: string): value is TrafficFormat => (TRAFFIC_FORMATS as readonly string[]).includes(value);
 
-/** Why a file cannot be read, in words: the system's code only where it has no plainer name. */
+/** A file system code said in words; any other is shown as the system names it. */
+const UNREADABLE: Record<string, string> = {
+  ENOENT: 'there is no such file',
+  EISDIR: 'it is a folder (name the logs in it, e.g. folder/*.jsonl)',
+  EACCES: 'this user may not read it',
+  EPERM: 'this user may not read it',
+};
+
 function unreadable(file: string, error: unknown): CliUsageError {
   const code = (error as NodeJS.ErrnoException).code;
-  const why =
-    code === 'ENOENT'
-      ? 'there is no such file'
-      : code === 'EISDIR'
-        ? 'it is a folder (name the logs in it, e.g. folder/*.jsonl)'
-        : code === 'EACCES' || code === 'EPERM'
-          ? 'this user may not read it'
-          : (code ?? (error as Error).message);
-  return new CliUsageError('<log>', `cannot read ${file}: ${why}`);
+  return new CliUsageError('<log>', `cannot read ${file}: ${(code === undefined ? undefined : UNREADABLE[code]) ?? code ?? (error as Error).message}`);
 }
 
 /** One log's model requests; what is wrong with it, as a usage error naming the file. */

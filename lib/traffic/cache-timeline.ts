@@ -5,7 +5,7 @@ import { modelRuleFor } from '@/lib/provider-cache/model-rule-for';
 import { predictRequest } from '@/lib/provider-cache/predict-request';
 import { type ModelCacheRule, type ProviderId, type ProviderRules, providerRule } from '@/lib/provider-cache/provider-rules';
 import { type ReportedUsage, reportedTotal } from '@/lib/provider-cache/reported-usage';
-import { type Disagreement, disagreementOf, leftPrefixes } from './disagreement';
+import { type Disagreement, disagreementOf, type LeftPrefix, leftPrefixes } from './disagreement';
 import { FRACTION_TOLERANCE } from './fraction-tolerance';
 import { explicitCachePrediction } from './gemini-explicit-cache';
 import { type PreparedRequest, prepareTraffic, type TokenSource } from './prepare-traffic';
@@ -117,6 +117,11 @@ function verdictOf(predicted: CachePrediction, reported: ReportedUsage): Pick<Ti
   return { predictedFraction, reportedFraction, verdict: sameOutcome && close ? 'agrees' : 'disagrees' };
 }
 
+function againstTheReport(provider: string, reported: ReportedUsage, predicted: CachePrediction, lefts: readonly LeftPrefix[]): Disagreement {
+  const total = reportedTotal(reported);
+  return disagreementOf(provider, reported.cachedTokens, predicted.cachedTokens, total, lefts, FRACTION_TOLERANCE * total);
+}
+
 /** Breakpoints with one at `end` added, in order, when it is given and missing. */
 function withEnd(at: readonly number[], end: number | undefined): readonly number[] {
   // A placement that marks nothing caches nothing, in the rounds too.
@@ -157,7 +162,7 @@ export function replayTraffic(prepared: readonly PreparedRequest[], rules: Provi
       recentByProvider.set(provider, [...recent.slice(1 - RECENT), { exchange, request }]);
       shared = sharedWithRecent(recent, request);
       const closest = closestEarlier(shared);
-      sharedTokens = closest === null ? 0 : request.segments.slice(0, closest.segments).reduce((sum, segment) => sum + segment.tokens, 0);
+      sharedTokens = closest === null ? 0 : prefixTokens(request, closest.segments);
       parting = closest === null ? null : requestParting(closest.earlier.exchange, exchange, shape, sharedTokens);
     }
     const diagnosis = partings ? diagnosed(exchange, request, shape, answered) : null;
@@ -206,7 +211,6 @@ export function replayTraffic(prepared: readonly PreparedRequest[], rules: Provi
           );
     const judged =
       exchange.usage === null ? { predictedFraction: null, reportedFraction: null, verdict: 'no usage' as const } : verdictOf(predicted, exchange.usage);
-    const total = exchange.usage === null ? 0 : reportedTotal(exchange.usage);
     entries.push({
       ...base,
       predicted,
@@ -214,16 +218,10 @@ export function replayTraffic(prepared: readonly PreparedRequest[], rules: Provi
       reasons: predicted.reasons,
       parting,
       diagnosis,
+      // Only DeepSeek's prefix units hold the model's output, so only there is an answer sent back part of what was left.
       disagreement:
         partings && judged.verdict === 'disagrees'
-          ? disagreementOf(
-              rule.name,
-              exchange.usage!.cachedTokens,
-              predicted.cachedTokens,
-              total,
-              leftPrefixes(request, shared, rule.mechanism.kind === 'prefix-units'),
-              FRACTION_TOLERANCE * total,
-            )
+          ? againstTheReport(rule.name, exchange.usage!, predicted, leftPrefixes(request, shared, rule.mechanism.kind === 'prefix-units'))
           : null,
       missedDollars: partings ? missedDollars(model, sharedTokens, exchange.usage) : null,
     });
