@@ -9,13 +9,14 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PROVIDER_RULES } from '../lib/provider-cache/provider-rules';
-import { cacheAgreement } from '../lib/traffic/cache-agreement';
+import { cacheAgreement, routeLabel } from '../lib/traffic/cache-agreement';
 import { cacheTimeline, type TimelineEntry } from '../lib/traffic/cache-timeline';
 import { readClaudeTrace } from '../lib/traffic/claude-trace';
 import { describeDisagreement } from '../lib/traffic/disagreement';
 import { FRACTION_TOLERANCE } from '../lib/traffic/fraction-tolerance';
 import { readMiniSweTrajectory } from '../lib/traffic/mini-swe-agent';
 import type { TrafficExchange } from '../lib/traffic/traffic-exchange';
+import { type UnreplayedRequest, unreplayedOf, unreplayedPlace } from '../lib/traffic/unreplayed-requests';
 import { readVcrCassette } from '../lib/traffic/vcr-cassette';
 
 const TARGET = 0.95;
@@ -56,12 +57,17 @@ async function main() {
   // A folder of logs is one account's captures: they go through one cache together, in time order.
   // A cassette is one test's recording, often with no send times: it is replayed on its own.
   const entries: TimelineEntry[] = [];
+  const unreplayed: UnreplayedRequest[] = [];
+  const replay = async (exchanges: TrafficExchange[]) => {
+    const replayed = await cacheTimeline(exchanges, PROVIDER_RULES);
+    entries.push(...replayed);
+    unreplayed.push(...unreplayedOf(exchanges, replayed));
+  };
   const cassettes = read.filter((file) => file.endsWith('.yaml'));
-  for (const file of cassettes) entries.push(...(await cacheTimeline(readerOf(file)!(file), PROVIDER_RULES)));
+  for (const file of cassettes) await replay(readerOf(file)!(file));
   const logs = read.filter((file) => !file.endsWith('.yaml'));
   for (const folder of new Set(logs.map((file) => path.dirname(file)))) {
-    const exchanges = logs.filter((file) => path.dirname(file) === folder).flatMap((file) => readerOf(file)!(file));
-    entries.push(...(await cacheTimeline(exchanges, PROVIDER_RULES)));
+    await replay(logs.filter((file) => path.dirname(file) === folder).flatMap((file) => readerOf(file)!(file)));
   }
   const unread = files.filter((file) => readerOf(file) === undefined && !file.endsWith('.md')).length;
   console.log(
@@ -69,10 +75,10 @@ async function main() {
   );
 
   for (const agreement of cacheAgreement(entries)) {
-    const { provider, requests, unpredicted, hitMissAgrees, shareWithin } = agreement;
+    const { label, requests, unpredicted, hitMissAgrees, shareWithin } = agreement;
     const ok = unpredicted === 0 && hitMissAgrees / requests >= TARGET && shareWithin / requests >= TARGET;
     console.log(
-      `${ok ? 'ok  ' : 'MISS'}  ${provider}: ${requests} requests with usage, ${unpredicted} without a rule · hit/miss agrees ${percent(hitMissAgrees, requests)} · cached share within ${FRACTION_TOLERANCE * 100} points ${percent(shareWithin, requests)} (target ≥ ${TARGET * 100}% on both)`,
+      `${ok ? 'ok  ' : 'MISS'}  ${label}: ${requests} requests with usage, ${unpredicted} without a rule · hit/miss agrees ${percent(hitMissAgrees, requests)} · cached share within ${FRACTION_TOLERANCE * 100} points ${percent(shareWithin, requests)} (target ≥ ${TARGET * 100}% on both)`,
     );
     if (!ok) process.exitCode = 1;
     // What the logs allow at best: a read from a cache warmed outside them no rule can see.
@@ -81,7 +87,7 @@ async function main() {
       console.log(
         `      read a cache warmed outside the logs: ${outsideReads} (${outsideHits} with nothing before them); a rule that reads only the logs agrees at most on ${percent(requests - outsideHits, requests)} of hits or misses and ${percent(requests - outsideReads, requests)} of shares`,
       );
-    const withUsage = entries.filter((entry) => entry.provider === provider && entry.reported !== null);
+    const withUsage = entries.filter((entry) => routeLabel(entry) === label && entry.reported !== null);
     // What the disagreements say against the report, tallied: which the rules could fix, which no rule can see.
     const kinds = new Map<string, number>();
     for (const { disagreement } of withUsage) if (disagreement !== null) kinds.set(disagreement.kind, (kinds.get(disagreement.kind) ?? 0) + 1);
@@ -95,6 +101,16 @@ async function main() {
         console.log(`        against the report: ${describeDisagreement(entry.disagreement, entry.atMs, ({ source, index }) => `${source} #${index}`)}`);
       }
     }
+  }
+  // A provider with usage and no rule is a provider the target is not met for: said, not skipped.
+  const noRule = new Map<string, UnreplayedRequest[]>();
+  for (const request of unreplayed.filter((each) => each.reported))
+    noRule.set(unreplayedPlace(request), [...(noRule.get(unreplayedPlace(request)) ?? []), request]);
+  for (const [place, requests] of noRule) {
+    console.log(
+      `MISS  ${place}: ${requests.length} requests with usage, no cache rule for them · ${requests.map(({ source, index }) => `${source} #${index}`).join(', ')}`,
+    );
+    process.exitCode = 1;
   }
 }
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures/shared-page';
-import { claudeTraceLog, DIAGNOSED, EDITED_SYSTEM, harLog, vcrCassette, WARMED } from './fixtures/traffic-logs';
+import { claudeTraceLog, DIAGNOSED, EDITED_SYSTEM, harLog, routedCassette, vcrCassette, WARMED } from './fixtures/traffic-logs';
 
 const EXPECTED = [
   ['agrees', '+0:00'],
@@ -149,4 +149,27 @@ test('counting with Anthropic needs its key on the server: without one the page 
   await expect(timeline).toHaveAttribute('data-status', 'read');
   await expect(timeline.getByTestId('traffic-error')).toHaveCount(0);
   await expect(timeline.getByTestId('traffic-row')).toHaveCount(4);
+});
+
+test('requests through OpenRouter replay by their model’s provider in a cache of their own, and one no rule reads is named', async ({ page }) => {
+  await page.goto('/captures');
+  const timeline = page.getByTestId('traffic-timeline');
+  await timeline
+    .getByTestId('traffic-file')
+    .setInputFiles({ name: 'routed.yaml', mimeType: 'application/octet-stream', buffer: Buffer.from(routedCassette()) });
+  await expect(timeline).toHaveAttribute('data-status', 'read');
+  await expect(timeline.getByTestId('traffic-source')).toHaveText('routed.yaml: 3 model requests read as a VCR cassette, in the order sent.');
+  await expect(timeline.getByTestId('traffic-unreplayed')).toHaveText(
+    '1 not replayed: sent to bedrock-runtime.us-east-1.amazonaws.com/model/us.amazon.nova-lite-v1%3A0/converse, where the timeline has no cache rule yet; all with reported usage.',
+  );
+  await expect(timeline.getByTestId('traffic-agreement')).toHaveText(
+    'anthropic via OpenRouter: 2 requests with reported usage · hit or miss agrees 2 of 2 (100%) · cached share within 5 points 2 of 2 (100%)',
+  );
+  const rows = timeline.getByTestId('traffic-row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0).locator('td').nth(2)).toHaveText('anthropic/claude-sonnet-4.6');
+  // The prompt marked in #0 is sent as a string in #1: the same prompt, so #1 repeats all of #0.
+  await expect(rows.nth(1).getByTestId('traffic-parting')).toContainText('Repeats all of #0 (+0:00)');
+  // Anthropic's rule through OpenRouter caches at breakpoints: the what-if prices its placements.
+  await expect(timeline.getByTestId('what-if').getByTestId('what-if-row')).toHaveCount(4);
 });

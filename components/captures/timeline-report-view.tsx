@@ -25,7 +25,7 @@ const VERDICTS: Record<TimelineEntry['verdict'], { mark: string; tone: string }>
 function AgreementLine({ agreement }: { agreement: ProviderAgreement }) {
   return (
     <li data-testid="traffic-agreement" data-provider={agreement.provider}>
-      <strong>{agreement.provider}</strong>: {agreementSummary(agreement)}
+      <strong>{agreement.label}</strong>: {agreementSummary(agreement)}
     </li>
   );
 }
@@ -128,12 +128,14 @@ export function TimelineReportView({ report }: { report: TimelineReport }) {
   const named = new Set(report.entries.map((entry) => entry.source)).size > 1;
   // The provider's own diagnosis has a column only where some request asked for one.
   const diagnosed = report.entries.some((entry) => entry.diagnosis !== null);
+  // Nothing replayed (every request went where no rule reads): an empty table would only repeat it.
+  if (report.entries.length === 0) return null;
   return (
     <>
       <TokenSourceLine report={report} />
       <ul>
         {report.agreement.map((agreement) => (
-          <AgreementLine key={agreement.provider} agreement={agreement} />
+          <AgreementLine key={agreement.label} agreement={agreement} />
         ))}
       </ul>
       <TableFrame>

@@ -65,9 +65,10 @@ export function TrafficTimeline() {
       <h2>Cache timeline of a traffic log</h2>
       <p className={styles.muted}>
         A claude-trace log (<code>.jsonl</code>), a HAR file, a mini-swe-agent trajectory (<code>.traj.json</code>) or a VCR cassette (<code>.yaml</code>):
-        every Messages, Chat Completions or Responses request, in the order sent, through its provider’s cache as the shipped rules describe it, with the
-        breakpoints it was sent with, beside the usage the provider reported. Read and written are shown as <em>read / written</em> tokens. Where a request
-        asked Anthropic for its cache diagnostics (<code>diagnostics.previous_message_id</code>), the provider’s own reason stands beside Fork Lab’s.
+        every Messages, Chat Completions, Responses, generateContent or Bedrock Converse request, in the order sent, through its provider’s cache as the shipped
+        rules describe it (through OpenRouter or Bedrock, in that route’s own cache), with the breakpoints it was sent with, beside the usage the provider
+        reported. Read and written are shown as <em>read / written</em> tokens. Where a request asked Anthropic for its cache diagnostics (
+        <code>diagnostics.previous_message_id</code>), the provider’s own reason stands beside Fork Lab’s.
       </p>
       <label>
         Traffic log{' '}

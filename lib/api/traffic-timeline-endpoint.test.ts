@@ -47,7 +47,7 @@ describe('POST /api/traffic/timeline', () => {
       ['session.jsonl', 1, 'agrees'],
     ]);
     expect(answer.agreement).toEqual([
-      { provider: 'anthropic', requests: 2, unpredicted: 0, hitMissAgrees: 2, shareWithin: 2, outsideReads: 0, outsideHits: 0 },
+      { provider: 'anthropic', label: 'anthropic', requests: 2, unpredicted: 0, hitMissAgrees: 2, shareWithin: 2, outsideReads: 0, outsideHits: 0 },
     ]);
   });
 

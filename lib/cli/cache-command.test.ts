@@ -132,7 +132,7 @@ describe('fork-lab cache', () => {
     const lines = stdout.split('\n');
     expect(lines[0]).toBe('undated.yaml records no send times: each log is replayed on its own.');
     expect(lines).toContain('undated.yaml: 2 model requests read as a VCR cassette, in the order sent.');
-    expect(lines).toContain('1 not replayed: sent to api.mistral.ai/v1/chat/completions, where the timeline has no cache rule yet.');
+    expect(lines).toContain('1 not replayed: sent to mistral-large at api.mistral.ai/v1/chat/completions, where the timeline has no cache rule yet.');
     expect(lines.filter((line) => line.startsWith('anthropic: '))).toHaveLength(2);
   });
 

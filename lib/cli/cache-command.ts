@@ -21,11 +21,13 @@ request that disagrees: the rule's reasons, and what the provider read instead, 
 earlier requests left (warmed outside the log, an older prefix, nothing served…). Logs given
 together are one account's, replayed as one cache in time order: a new session reads what an
 earlier one wrote; when one of them records no send times (a VCR cassette without dates), each is
-replayed on its own. Requests to an endpoint the timeline has no cache rule for (Bedrock, Mistral,
-OpenRouter…) are counted and named, not replayed. --json prints { files, replays: [each replay's
-files, entries, agreement per provider, breakpoint what-if, unreplayed requests] }. Exits 0 when
-every request with reported usage agrees, 1 when any disagrees, 2 when the command line or a file
-is wrong.`;
+replayed on its own. Requests through OpenRouter or Amazon Bedrock to an Anthropic or OpenAI model
+are replayed by that provider's rule, in a cache of their own. Requests to an endpoint or a model
+the timeline has no cache rule for (Mistral, Amazon Nova, Gemini through OpenRouter…) are counted
+and named, not replayed. --json prints { files, replays: [each replay's files, entries, agreement
+per provider and route, breakpoint what-if, unreplayed requests] }. Exits 0 when every replayed
+request with reported usage agrees, 1 when any disagrees, 2 when the command line or a file is
+wrong.`;
 
 const CACHE_OPTIONS = {
   format: { type: 'string' },

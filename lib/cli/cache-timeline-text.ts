@@ -66,6 +66,6 @@ export function cacheTimelineText(report: TimelineReport, files: readonly ReadTr
     if (entry.disagreement !== null) out.push(`    against the report: ${describeDisagreement(entry.disagreement, entry.atMs, label)}`);
   });
   out.push('');
-  for (const agreement of report.agreement) out.push(`${agreement.provider}: ${agreementSummary(agreement)}`);
+  for (const agreement of report.agreement) out.push(`${agreement.label}: ${agreementSummary(agreement)}`);
   return `${out.join('\n')}\n`;
 }

@@ -70,6 +70,13 @@ describe('readUsage', () => {
       { usageMetadata: { promptTokenCount: 1200, cachedContentTokenCount: 1000, candidatesTokenCount: 30, totalTokenCount: 1230 } },
       usage(1000, 0, 200, 30, 'gemini'),
     ],
+    // Bedrock's Converse: inputTokens exclude what was read from and written to the cache, as Anthropic's.
+    [
+      'Bedrock',
+      { usage: { inputTokens: 2, outputTokens: 8, totalTokens: 1332, cacheReadInputTokens: 1322, cacheWriteInputTokens: 0 } },
+      usage(1322, 0, 2, 8, 'bedrock'),
+    ],
+    ['Bedrock (no cache fields)', { usage: { inputTokens: 22, outputTokens: 4, totalTokens: 26 } }, usage(0, 0, 22, 4, 'bedrock')],
   ])('reads a %s usage', (_name, payload, expected) => {
     expect(readUsage(payload)).toEqual(expected);
   });

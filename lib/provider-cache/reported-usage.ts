@@ -2,7 +2,7 @@ import { isRecord } from '@/lib/json/is-record';
 
 /**
  * A request's token usage as the provider reported it, in the forecast's three disjoint parts:
- * read from the cache, written to it, and neither. Providers spell this six ways; each reader
+ * read from the cache, written to it, and neither. Providers spell this seven ways; each reader
  * below takes one spelling, and `readUsage` picks the one a payload is in.
  */
 export interface ReportedUsage {
@@ -14,7 +14,7 @@ export interface ReportedUsage {
   format: UsageFormat;
 }
 
-export const USAGE_FORMATS = ['anthropic', 'openai-chat', 'openai-responses', 'gemini', 'deepseek', 'kimi', 'ai-sdk'] as const;
+export const USAGE_FORMATS = ['anthropic', 'openai-chat', 'openai-responses', 'gemini', 'deepseek', 'kimi', 'bedrock', 'ai-sdk'] as const;
 export type UsageFormat = (typeof USAGE_FORMATS)[number];
 
 type Json = Record<string, unknown>;
@@ -78,7 +78,14 @@ function kimi(raw: Json): ReportedUsage | null {
   return usage('kimi', cached, 0, num(raw.prompt_tokens), undefined, raw.completion_tokens);
 }
 
-const READERS = [anthropic, deepseek, openaiChat, openaiResponses, gemini, kimi];
+/** Amazon Bedrock's Converse: as Anthropic's, `inputTokens` are only what was neither read nor written. */
+function bedrock(raw: Json): ReportedUsage | null {
+  const input = num(raw.inputTokens);
+  if (input === undefined || num(raw.outputTokens) === undefined) return null;
+  return usage('bedrock', num(raw.cacheReadInputTokens) ?? 0, num(raw.cacheWriteInputTokens) ?? 0, undefined, input, raw.outputTokens);
+}
+
+const READERS = [anthropic, deepseek, openaiChat, openaiResponses, gemini, kimi, bedrock];
 
 /** A provider's usage object (or a response holding one under `usage`), in whichever spelling it is; null when none fits. */
 export function readUsage(payload: unknown): ReportedUsage | null {

@@ -45,7 +45,7 @@ function sum(parts: readonly { cachedTokens: number; writtenTokens: number; unca
 export function breakpointWhatIf(prepared: readonly PreparedRequest[], rules: ProviderRules): BreakpointWhatIf {
   // Only requests whose provider caches at breakpoints, each with its model's rule, looked up once.
   const pricedWith = prepared.flatMap((entry) => {
-    const model = providerRule(rules, entry.provider).mechanism.kind === 'breakpoints' ? modelRuleFor(rules, entry.provider, entry.exchange.model) : null;
+    const model = providerRule(rules, entry.provider).mechanism.kind === 'breakpoints' ? modelRuleFor(rules, entry.provider, entry.model) : null;
     return model === null ? [] : [{ entry, model }];
   });
   const priced = pricedWith.map(({ entry }) => entry);

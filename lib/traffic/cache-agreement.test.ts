@@ -46,7 +46,7 @@ describe('cacheAgreement', () => {
     expect(entries.map((entry) => entry.verdict)).toEqual(['disagrees', 'agrees', 'agrees', 'disagrees']);
     expect(entries[3]!.disagreement).toMatchObject({ kind: 'warmed-outside', longest: { earlier: { index: 2 } } });
     expect(cacheAgreement(entries)).toEqual([
-      { provider: 'deepseek', requests: 4, unpredicted: 0, hitMissAgrees: 2, shareWithin: 2, outsideReads: 2, outsideHits: 1 },
+      { provider: 'deepseek', label: 'deepseek', requests: 4, unpredicted: 0, hitMissAgrees: 2, shareWithin: 2, outsideReads: 2, outsideHits: 1 },
     ]);
   });
 });

@@ -5,6 +5,10 @@ import { FRACTION_TOLERANCE } from './fraction-tolerance';
 /** How well one provider's predictions matched what it reported, over the requests with usage. */
 export interface ProviderAgreement {
   provider: ProviderId;
+  /** The router or cloud the requests went through, when they did not go to the provider itself. */
+  via?: string;
+  /** The provider, and the route when there is one (`anthropic via OpenRouter`): each is a cache of its own. */
+  label: string;
   requests: number;
   /** Requests with usage no rule could predict (their model has no row). */
   unpredicted: number;
@@ -21,15 +25,23 @@ export interface ProviderAgreement {
   outsideHits: number;
 }
 
-/** Per provider, in the order the providers first appear. */
+/** A provider with the route its requests took: `anthropic`, `anthropic via Amazon Bedrock`. */
+export function routeLabel({ provider, via }: Pick<TimelineEntry, 'provider' | 'via'>): string {
+  return via === undefined ? provider : `${provider} via ${via}`;
+}
+
+/** Per provider and route, in the order they first appear. */
 export function cacheAgreement(entries: readonly TimelineEntry[]): ProviderAgreement[] {
   const withUsage = entries.filter((entry) => entry.reported !== null);
-  return [...new Set(withUsage.map((entry) => entry.provider))].map((provider) => {
-    const own = withUsage.filter((entry) => entry.provider === provider);
+  return [...new Set(withUsage.map(routeLabel))].map((label) => {
+    const own = withUsage.filter((entry) => routeLabel(entry) === label);
+    const { provider, via } = own[0]!;
     const judged = own.filter((entry) => entry.predicted !== null);
     const outside = judged.filter((entry) => entry.disagreement?.kind === 'warmed-outside');
     return {
       provider,
+      ...(via === undefined ? {} : { via }),
+      label,
       requests: own.length,
       unpredicted: own.length - judged.length,
       hitMissAgrees: judged.filter((entry) => entry.predicted!.cachedTokens > 0 === entry.reported!.cachedTokens > 0).length,

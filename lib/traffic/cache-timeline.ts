@@ -21,6 +21,8 @@ export interface TimelineEntry {
   index: number;
   atMs: number;
   provider: ProviderId;
+  /** The router or cloud it went through (OpenRouter, Amazon Bedrock); absent when sent to the provider itself. */
+  via?: string;
   model: string;
   /** Predicted reads, writes and full-price tokens, in the reported total's tokens; null without a rule. */
   predicted: CachePrediction | null;
@@ -144,22 +146,34 @@ export interface ReplayOptions {
  */
 export function replayTraffic(prepared: readonly PreparedRequest[], rules: ProviderRules, options: ReplayOptions = {}): TimelineEntry[] {
   const { placeBreakpoints, partings = true } = options;
-  const ledgers = new Map<ProviderId, CacheLedger>();
-  const recentByProvider = new Map<ProviderId, Sent[]>();
+  // Keyed by provider and route: what a router sends lands in its own account's cache at the provider.
+  const ledgers = new Map<string, CacheLedger>();
+  const recentByProvider = new Map<string, Sent[]>();
   // Answers by id: a request that asked for diagnostics names the one it is compared with.
   const answered = new Map<string, Sent>();
   const entries: TimelineEntry[] = [];
   // Times from the log's first request, so a reason says "expired at 6:00" into the session.
   const startMs = prepared[0]?.exchange.atMs ?? 0;
-  for (const { exchange, provider, shape, request, breakpoints, rounds, explicitCache, tokens } of prepared) {
-    const base = { source: exchange.source, index: exchange.index, atMs: exchange.atMs, provider, model: exchange.model, reported: exchange.usage, tokens };
+  for (const { exchange, provider, via, model: modelId, shape, request, breakpoints, rounds, explicitCache, tokens } of prepared) {
+    const base = {
+      source: exchange.source,
+      index: exchange.index,
+      atMs: exchange.atMs,
+      provider,
+      ...(via === undefined ? {} : { via }),
+      // As the request named it; a body that names none (Bedrock's) by the provider's id.
+      model: exchange.model === '' ? modelId : exchange.model,
+      reported: exchange.usage,
+      tokens,
+    };
+    const cacheKey = via === undefined ? provider : `${provider} via ${via}`;
     let parting: RequestParting | null = null;
     let sharedTokens = 0;
     // What each recent request of the model shares with this one; read again only if it disagrees.
     let shared: (Sent & { shared: number })[] = [];
     if (partings) {
-      const recent = recentByProvider.get(provider) ?? [];
-      recentByProvider.set(provider, [...recent.slice(1 - RECENT), { exchange, request }]);
+      const recent = recentByProvider.get(cacheKey) ?? [];
+      recentByProvider.set(cacheKey, [...recent.slice(1 - RECENT), { exchange, request }]);
       shared = sharedWithRecent(recent, request);
       const closest = closestEarlier(shared);
       sharedTokens = closest === null ? 0 : prefixTokens(request, closest.segments);
@@ -168,7 +182,7 @@ export function replayTraffic(prepared: readonly PreparedRequest[], rules: Provi
     const diagnosis = partings ? diagnosed(exchange, request, shape, answered) : null;
     if (exchange.answerId !== undefined) answered.set(exchange.answerId, { exchange, request });
     const rule = providerRule(rules, provider);
-    const model = modelRuleFor(rules, provider, exchange.model);
+    const model = modelRuleFor(rules, provider, modelId);
     if (model === null) {
       entries.push({
         ...base,
@@ -176,7 +190,7 @@ export function replayTraffic(prepared: readonly PreparedRequest[], rules: Provi
         predictedFraction: null,
         reportedFraction: null,
         verdict: 'no rule',
-        reasons: [`No cache rule for model ${exchange.model}.`],
+        reasons: [`No cache rule for model ${modelId}.`],
         parting,
         diagnosis,
         disagreement: null,
@@ -186,10 +200,10 @@ export function replayTraffic(prepared: readonly PreparedRequest[], rules: Provi
     }
     // One cache per provider, whatever routing key a body carries: on the Codex traffic a first
     // request under a new prompt_cache_key read 9,088 tokens, so a key routes but does not isolate.
-    let ledger = ledgers.get(provider);
+    let ledger = ledgers.get(cacheKey);
     if (ledger === undefined) {
       ledger = new CacheLedger(rule.ttlSeconds);
-      ledgers.set(provider, ledger);
+      ledgers.set(cacheKey, ledger);
     }
     const atBreakpoints = rule.mechanism.kind === 'breakpoints';
     // A round the server ran keeps the breakpoint the API put at its end, wherever the others go.

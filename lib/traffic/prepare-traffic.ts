@@ -3,11 +3,14 @@ import type { ProviderId } from '@/lib/provider-cache/provider-rules';
 import { type ReportedUsage, reportedTotal } from '@/lib/provider-cache/reported-usage';
 import { anchoredRequest, type TokenAnchor } from './anchored-token-counts';
 import { anthropicCacheRequest, anthropicRoundRequests, type SentCacheRequest } from './anthropic-cache-request';
+import { messagesBodyOfChat, type TranslatedBody } from './chat-as-messages';
 import { chatCacheRequest } from './chat-cache-request';
+import { messagesBodyOfConverse } from './converse-as-messages';
 import { geminiCacheRequest } from './gemini-cache-request';
 import { type ExplicitCacheMade, type ExplicitCacheUse, withExplicitCache } from './gemini-explicit-cache';
 import { responsesCacheRequest } from './responses-cache-request';
-import type { RequestShape, TrafficExchange } from './traffic-exchange';
+import { routedEndpoint } from './routed-endpoints';
+import type { CacheEndpoint, RequestShape, TrafficExchange } from './traffic-exchange';
 
 /** The endpoints the timeline reads: by host and path, the provider and the shape of what is sent there. */
 const ENDPOINTS: { host: RegExp; path: RegExp; provider: ProviderId; shape: RequestShape }[] = [
@@ -15,6 +18,8 @@ const ENDPOINTS: { host: RegExp; path: RegExp; provider: ProviderId; shape: Requ
   // DeepSeek serves Anthropic's API at /anthropic/v1/messages and /anthropic/messages, and its own at /chat/completions.
   { host: /(^|\.)deepseek\.com$/, path: /\/messages$/, provider: 'deepseek', shape: 'messages' },
   { host: /(^|\.)deepseek\.com$/, path: /\/chat\/completions$/, provider: 'deepseek', shape: 'chat' },
+  // And OpenAI's Responses API at /responses (pydantic-ai's DeepSeek Responses cassettes).
+  { host: /(^|\.)deepseek\.com$/, path: /\/responses$/, provider: 'deepseek', shape: 'responses' },
   { host: /(^|\.)openai\.com$/, path: /\/chat\/completions$/, provider: 'openai', shape: 'chat' },
   { host: /(^|\.)openai\.com$/, path: /\/responses$/, provider: 'openai', shape: 'responses' },
   // Codex signed in with ChatGPT sends the Responses API to ChatGPT's backend.
@@ -24,12 +29,12 @@ const ENDPOINTS: { host: RegExp; path: RegExp; provider: ProviderId; shape: Requ
 ];
 
 /** The provider an exchange went to and the shape of its body, when it is a call the timeline reads. */
-export function cachedEndpoint(exchange: TrafficExchange): { provider: ProviderId; shape: RequestShape } | null {
+export function cachedEndpoint(exchange: TrafficExchange): CacheEndpoint | null {
   if (exchange.endpoint !== undefined) return exchange.endpoint;
   const url = URL.canParse(exchange.url) ? new URL(exchange.url) : null;
   if (url === null) return null;
   const found = ENDPOINTS.find((endpoint) => endpoint.host.test(url.hostname) && endpoint.path.test(url.pathname));
-  return found === undefined ? null : { provider: found.provider, shape: found.shape };
+  return found === undefined ? routedEndpoint(url, exchange.model) : { provider: found.provider, shape: found.shape };
 }
 
 /** A request the timeline reads, taken apart once: what a replay under any breakpoint placement starts from. */
@@ -37,6 +42,10 @@ export interface PreparedRequest {
   exchange: TrafficExchange;
   provider: ProviderId;
   shape: RequestShape;
+  /** The router or cloud it went through; its cache is that account's, apart from the provider's own. */
+  via?: string;
+  /** The model as the provider's rules name it. */
+  model: string;
   /** The request as sent, its counts scaled to the reported total, and the breakpoints it carried. */
   request: CacheRequest;
   breakpoints: readonly number[];
@@ -70,10 +79,19 @@ function scaled(requests: readonly CacheRequest[], usage: ReportedUsage | null):
   return requests.map((request) => ({ ...request, segments: request.segments.map((segment) => ({ ...segment, tokens: segment.tokens * factor })) }));
 }
 
-/** The request as sent, in cache segments, with the breakpoints it carried (Messages only). */
-async function sentRequest(shape: RequestShape, exchange: TrafficExchange): Promise<SentCacheRequest> {
+/** A translated body as Anthropic caches it, each segment named by where it stood in the body as sent. */
+async function translatedRequest({ body, origins }: TranslatedBody): Promise<SentCacheRequest> {
+  const sent = await anthropicCacheRequest(body);
+  const segments = sent.request.segments.map((segment, at) => ({ ...segment, path: origins[at] ?? segment.path }));
+  return { ...sent, request: { ...sent.request, segments } };
+}
+
+/** The request as sent, in cache segments, with the breakpoints it carried (those that cache at breakpoints). */
+async function sentRequest({ shape, provider }: CacheEndpoint, exchange: TrafficExchange, model: string): Promise<SentCacheRequest> {
   const { body } = exchange;
   if (shape === 'messages') return anthropicCacheRequest(body);
+  if (shape === 'converse') return translatedRequest(messagesBodyOfConverse(body, model));
+  if (shape === 'chat' && provider === 'anthropic') return translatedRequest(messagesBodyOfChat(body, model));
   if (shape === 'gemini') return { request: await geminiCacheRequest(body, exchange.url), breakpoints: [] };
   return { request: await (shape === 'chat' ? chatCacheRequest(body) : responsesCacheRequest(body)), breakpoints: [] };
 }
@@ -90,7 +108,10 @@ export async function prepareTraffic(exchanges: readonly TrafficExchange[]): Pro
     }
     const endpoint = cachedEndpoint(exchange);
     if (endpoint === null) continue;
-    let sent = await sentRequest(endpoint.shape, exchange);
+    const model = endpoint.model ?? exchange.model;
+    let sent = await sentRequest(endpoint, exchange, model);
+    // Requests are compared by the model the provider caches for, whatever name the route gave it.
+    sent = { ...sent, request: { ...sent.request, model } };
     const named = endpoint.shape === 'gemini' && typeof exchange.body.cachedContent === 'string' ? exchange.body.cachedContent : null;
     const explicit = named === null ? null : withExplicitCache(sent.request, named, created.get(named) ?? null);
     if (explicit !== null) sent = { ...sent, request: explicit.request };
@@ -98,7 +119,10 @@ export async function prepareTraffic(exchanges: readonly TrafficExchange[]): Pro
     const [request, ...roundRequests] = scaled([sent.request, ...rounds.map((round) => round.request)], exchange.usage);
     prepared.push({
       exchange,
-      ...endpoint,
+      provider: endpoint.provider,
+      shape: endpoint.shape,
+      ...(endpoint.via === undefined ? {} : { via: endpoint.via }),
+      model,
       request: request!,
       breakpoints: sent.breakpoints,
       rounds: rounds.map((round, at) => ({ request: roundRequests[at]!, breakpoints: round.breakpoints })),

@@ -30,9 +30,18 @@ export interface ProviderCounting {
 const MAX_COUNT_CALLS = 400;
 const CONCURRENCY = 4;
 
-/** Whether a request's prefixes can be counted by Anthropic: its own Messages API, one round, no explicit cache. */
+/**
+ * Whether a request's prefixes can be counted by Anthropic: a body for its own Messages API (not one
+ * sent through a router or a cloud, whose body names no model or another's), one round, no explicit cache.
+ */
 function countable(request: PreparedRequest): boolean {
-  return request.provider === 'anthropic' && request.shape === 'messages' && request.rounds.length === 0 && request.explicitCache === undefined;
+  return (
+    request.provider === 'anthropic' &&
+    request.shape === 'messages' &&
+    request.via === undefined &&
+    request.rounds.length === 0 &&
+    request.explicitCache === undefined
+  );
 }
 
 interface Needed {

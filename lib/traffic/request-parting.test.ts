@@ -62,4 +62,39 @@ describe('requestParting', () => {
     ]);
     expect(requestParting(earlier, later, 'chat', 5)).toMatchObject({ reason: 'messages_changed', path: 'messages[1].content' });
   });
+
+  it('reads a chat prompt marked for caching as the same prompt sent as a string once the mark moved on', () => {
+    const chat = (index: number, messages: unknown[]) => ({ ...exchange(index, { messages }), url: 'https://openrouter.ai/api/v1/chat/completions' });
+    const marked = chat(0, [{ role: 'user', content: [{ type: 'text', text: 'Fix it.', cache_control: { type: 'ephemeral' } }] }]);
+    const moved = chat(1, [
+      { role: 'user', content: 'Fix it.' },
+      { role: 'assistant', content: 'Fixed.' },
+      { role: 'user', content: [{ type: 'text', text: 'Thanks.', cache_control: { type: 'ephemeral' } }] },
+    ]);
+    expect(requestParting(marked, moved, 'chat', 5)).toMatchObject({ reason: null, path: null });
+    const edited = chat(1, [{ role: 'user', content: 'Fix it all.' }]);
+    expect(requestParting(marked, edited, 'chat', 0)).toMatchObject({ reason: 'messages_changed', path: 'messages[0].content' });
+  });
+
+  it('reads a Converse request in its cache order, a cachePoint no part of what it compares', () => {
+    const converse = (index: number, body: Record<string, unknown>) => ({
+      ...exchange(index, body),
+      url: 'https://bedrock-runtime.us-east-1.amazonaws.com/model/anthropic.claude-sonnet-4-5-20250929-v1:0/converse',
+    });
+    const tools = { tools: [{ toolSpec: { name: 'lookup', inputSchema: { json: {} } } }, { cachePoint: { type: 'default' } }] };
+    const earlier = converse(0, { toolConfig: tools, system: [{ text: 'Be brief.' }], messages: [{ role: 'user', content: [{ text: 'Hi' }] }] });
+    const unmarked = { tools: [{ toolSpec: { name: 'lookup', inputSchema: { json: {} } } }] };
+    const moved = converse(1, {
+      toolConfig: unmarked,
+      system: [{ text: 'Be brief.' }, { cachePoint: { type: 'default' } }],
+      messages: [{ role: 'user', content: [{ text: 'Hi' }] }],
+    });
+    expect(requestParting(earlier, moved, 'converse', 9)).toMatchObject({ reason: null });
+    const renamed = converse(1, {
+      toolConfig: { tools: [{ toolSpec: { name: 'find', inputSchema: { json: {} } } }] },
+      system: [{ text: 'Be brief.' }],
+      messages: [],
+    });
+    expect(requestParting(earlier, renamed, 'converse', 0)).toMatchObject({ reason: 'tools_changed', path: 'toolConfig.tools[0].toolSpec.name' });
+  });
 });

@@ -25,6 +25,47 @@ function withoutCacheControl(value: unknown): unknown {
   return Object.fromEntries(Object.entries(rest).map(([key, inner]) => [key, withoutCacheControl(inner)]));
 }
 
+/**
+ * A chat message whose content is one text part, as the string it reads the same as: a client that
+ * marks its latest prompt sends it as a part, and as a string once the breakpoint has moved on.
+ */
+function asText(message: unknown): unknown {
+  if (typeof message !== 'object' || message === null) return message;
+  const { content } = message as { content?: unknown };
+  if (!Array.isArray(content) || content.length !== 1) return message;
+  const [part] = content as { type?: unknown; text?: unknown }[];
+  const only = Object.keys(part ?? {}).every((key) => key === 'type' || key === 'text');
+  return only && part!.type === 'text' && typeof part!.text === 'string' ? { ...message, content: part!.text } : message;
+}
+
+const isCachePoint = (item: unknown) => typeof item === 'object' && item !== null && 'cachePoint' in item;
+
+/** A Converse list as its cache reads it: a `cachePoint` marks where to cache, it is not content. */
+function withoutCachePoints(value: unknown): unknown {
+  if (Array.isArray(value)) return value.filter((item) => !isCachePoint(item)).map(withoutCachePoints);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, withoutCachePoints(inner)]));
+}
+
+/**
+ * A path into a body read without its `cachePoint` items (`messages[0].content[1]`), as the body
+ * was sent: each index counted again past the cache points before it.
+ */
+function withCachePointsCounted(path: string, body: unknown): string {
+  let node = body;
+  return path.replace(/([^.[\]]+)|\[(\d+)\]/g, (token, key: string | undefined, index: string | undefined) => {
+    if (key !== undefined) {
+      node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined;
+      return token;
+    }
+    if (!Array.isArray(node)) return token;
+    let kept = -1;
+    const at = node.findIndex((item) => !isCachePoint(item) && ++kept === Number(index));
+    node = node[at];
+    return at === -1 ? token : `[${at}]`;
+  });
+}
+
 /** The body's parts in the order its provider caches them, each with the diagnostics' word for a change there. */
 function cacheOrder(body: Record<string, unknown>, shape: RequestShape): [CacheMissReason, string, unknown][] {
   if (shape === 'messages') {
@@ -42,6 +83,14 @@ function cacheOrder(body: Record<string, unknown>, shape: RequestShape): [CacheM
       ['messages_changed', 'contents', body.contents ?? []],
     ];
   }
+  if (shape === 'converse') {
+    const toolConfig = (body.toolConfig ?? {}) as Record<string, unknown>;
+    return [
+      ['tools_changed', 'toolConfig.tools', withoutCachePoints(toolConfig.tools ?? [])],
+      ['system_changed', 'system', withoutCachePoints(body.system ?? [])],
+      ['messages_changed', 'messages', withoutCachePoints(body.messages ?? [])],
+    ];
+  }
   if (shape === 'responses') {
     return [
       ['model_changed', 'model', body.model],
@@ -53,11 +102,13 @@ function cacheOrder(body: Record<string, unknown>, shape: RequestShape): [CacheM
   const messages = Array.isArray(body.messages) ? body.messages : [];
   const leading = messages.findIndex((message) => (message as { role?: unknown }).role !== 'system');
   const systemCount = leading === -1 ? messages.length : leading;
+  // A router hands a chat body's cache_control on to an Anthropic model: a marker, not content.
+  const read = (list: unknown[]) => list.map((message) => asText(withoutCacheControl(message)));
   return [
     ['model_changed', 'model', body.model],
-    ['system_changed', 'messages', messages.slice(0, systemCount)],
-    ['tools_changed', 'tools', body.tools ?? []],
-    ['messages_changed', 'messages', messages.slice(systemCount)],
+    ['system_changed', 'messages', read(messages.slice(0, systemCount))],
+    ['tools_changed', 'tools', withoutCacheControl(body.tools ?? [])],
+    ['messages_changed', 'messages', read(messages.slice(systemCount))],
   ];
 }
 
@@ -86,7 +137,11 @@ export function requestParting(earlier: TrafficExchange, later: TrafficExchange,
     const difference = firstDifference(value, compared, path);
     if (difference === null) continue;
     const numbered =
-      offset === 0 ? difference.path : difference.path.replace(/^messages\[(\d+)\]/, (_, index: string) => `messages[${Number(index) + offset}]`);
+      shape === 'converse'
+        ? withCachePointsCounted(difference.path, later.body)
+        : offset === 0
+          ? difference.path
+          : difference.path.replace(/^messages\[(\d+)\]/, (_, index: string) => `messages[${Number(index) + offset}]`);
     return { ...base, reason, path: numbered, diff: shortDiff(textOf(difference.before), textOf(difference.after)) };
   }
   return { ...base, reason: null, path: null, diff: [] };

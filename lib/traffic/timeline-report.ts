@@ -14,7 +14,7 @@ export interface TimelineReport {
   whatIf: BreakpointWhatIf;
   /** How the provider counted the prefixes, when it was asked to; null when every count is offline. */
   counting: ProviderCounting | null;
-  /** The model requests read but not replayed: sent to an endpoint the timeline has no cache rule for (Bedrock, Mistral, OpenRouter…). */
+  /** The model requests read but not replayed: sent to an endpoint or a model the timeline has no cache rule for (Mistral, Amazon Nova, Gemini through OpenRouter…). */
   unreplayed: UnreplayedRequest[];
 }
 

@@ -15,7 +15,7 @@ export interface TrafficExchange {
    * Where it went, when its URL does not say: a captured request reached Fork Lab's own route and
    * was forwarded on, so its provider and body shape are read off the API and the model.
    */
-  endpoint?: { provider: ProviderId; shape: RequestShape };
+  endpoint?: CacheEndpoint;
   /** The request body as sent. */
   body: Record<string, unknown>;
   /** The model the body names; '' when it names none. */
@@ -53,5 +53,15 @@ export interface TrafficLog {
   problems: TrafficProblem[];
 }
 
-/** The API shape of a request body: Anthropic's Messages, Chat Completions, OpenAI's Responses, or Gemini's generateContent. */
-export type RequestShape = 'messages' | 'chat' | 'responses' | 'gemini';
+/** Where a request went, as the timeline reads it: the provider whose cache rule applies and the shape of the body. */
+export interface CacheEndpoint {
+  provider: ProviderId;
+  shape: RequestShape;
+  /** The router or cloud between the client and the model's provider (OpenRouter, Amazon Bedrock); absent when sent to the provider itself. */
+  via?: string;
+  /** The model as the provider's rules name it, where the request names it otherwise (`anthropic/claude-sonnet-4.6`). */
+  model?: string;
+}
+
+/** The API shape of a request body: Anthropic's Messages, Chat Completions, OpenAI's Responses, Gemini's generateContent, or Bedrock's Converse. */
+export type RequestShape = 'messages' | 'chat' | 'responses' | 'gemini' | 'converse';

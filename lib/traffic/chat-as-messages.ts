@@ -1,0 +1,116 @@
+import { isRecord } from '@/lib/json/is-record';
+import type { Block } from './anthropic-cache-request';
+
+/**
+ * A Messages API body translated from another API's, with where each of its blocks came from in
+ * the body as sent: tools, then system, then messages, the order Anthropic caches them in.
+ */
+export interface TranslatedBody {
+  body: Record<string, unknown>;
+  /** The sent body's path of each block, in the order the translation's blocks are cached. */
+  origins: string[];
+}
+
+interface Turn {
+  role: 'user' | 'assistant';
+  blocks: { block: Block; origin: string }[];
+}
+
+/** Consecutive turns of one role are one turn: the Messages API alternates user and assistant. */
+export function pushTurn(turns: Turn[], role: Turn['role'], blocks: Turn['blocks']): void {
+  const last = turns.at(-1);
+  if (last !== undefined && last.role === role) last.blocks.push(...blocks);
+  else turns.push({ role, blocks: [...blocks] });
+}
+
+/** The translation's body and origins from tools, system and turns, in cache order. */
+export function translated(
+  model: string,
+  tools: { block: Block; origin: string }[],
+  system: { block: Block; origin: string }[],
+  turns: readonly Turn[],
+): TranslatedBody {
+  const body = {
+    model,
+    ...(tools.length === 0 ? {} : { tools: tools.map(({ block }) => block) }),
+    ...(system.length === 0 ? {} : { system: system.map(({ block }) => block) }),
+    messages: turns.map(({ role, blocks }) => ({ role, content: blocks.map(({ block }) => block) })),
+  };
+  const origins = [...tools, ...system, ...turns.flatMap(({ blocks }) => blocks)].map(({ origin }) => origin);
+  return { body, origins };
+}
+
+/** A Chat Completions content part as a Messages block: text stays text, its `cache_control` kept. */
+function partBlock(part: Record<string, unknown>): Block {
+  if (part.type === 'text') return { type: 'text', text: typeof part.text === 'string' ? part.text : '', ...cacheControlOf(part) };
+  return part;
+}
+
+const cacheControlOf = (value: Record<string, unknown>) => (value.cache_control === undefined ? {} : { cache_control: value.cache_control });
+
+/** A message's content as blocks with their paths: a string is one text block. */
+function contentBlocks(message: Record<string, unknown>, at: number): { block: Block; origin: string }[] {
+  const { content } = message;
+  if (typeof content === 'string') return content === '' ? [] : [{ block: { type: 'text', text: content }, origin: `messages[${at}].content` }];
+  if (!Array.isArray(content)) return [];
+  return content.flatMap((part, index) => (isRecord(part) ? [{ block: partBlock(part), origin: `messages[${at}].content[${index}]` }] : []));
+}
+
+function parsedArguments(text: unknown): unknown {
+  if (typeof text !== 'string') return text ?? {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * A Chat Completions body sent through a router to an Anthropic model (OpenRouter), as the
+ * Messages request it becomes: system messages are the system blocks, a tool message is a
+ * `tool_result` in the user's turn, an assistant's `tool_calls` are `tool_use` blocks, a function
+ * tool is a tool with an `input_schema`, and every `cache_control` stays on the block it marked
+ * (OpenRouter's prompt caching docs: Anthropic's caching "requires the use of cache_control
+ * breakpoints", passed on). A tool message's breakpoint on a part of its content marks its result.
+ */
+export function messagesBodyOfChat(body: Record<string, unknown>, model: string): TranslatedBody {
+  const tools = (Array.isArray(body.tools) ? body.tools : []).flatMap((tool, index) => {
+    if (!isRecord(tool)) return [];
+    const fn = isRecord(tool.function) ? tool.function : tool;
+    const block: Block = { name: fn.name, ...(fn.description === undefined ? {} : { description: fn.description }), input_schema: fn.parameters ?? {} };
+    return [{ block: { ...block, ...cacheControlOf(tool) }, origin: `tools[${index}]` }];
+  });
+  const system: { block: Block; origin: string }[] = [];
+  const turns: Turn[] = [];
+  const messages = Array.isArray(body.messages) ? body.messages : [];
+  messages.forEach((message, at) => {
+    if (!isRecord(message)) return;
+    const blocks = contentBlocks(message, at);
+    if (message.role === 'system' || message.role === 'developer') {
+      system.push(...blocks);
+    } else if (message.role === 'assistant') {
+      const calls = (Array.isArray(message.tool_calls) ? message.tool_calls : []).flatMap((call, index) => {
+        if (!isRecord(call)) return [];
+        const fn = isRecord(call.function) ? call.function : {};
+        const block: Block = { type: 'tool_use', id: call.id, name: fn.name, input: parsedArguments(fn.arguments) };
+        return [{ block, origin: `messages[${at}].tool_calls[${index}]` }];
+      });
+      pushTurn(turns, 'assistant', [...blocks, ...calls]);
+    } else if (message.role === 'tool') {
+      const marked = blocks.find(({ block }) => block.cache_control !== undefined)?.block.cache_control;
+      const result: Block = {
+        type: 'tool_result',
+        tool_use_id: message.tool_call_id,
+        content: blocks.map(({ block }) => {
+          const { cache_control: _, ...rest } = block;
+          return rest;
+        }),
+        ...(marked === undefined ? {} : { cache_control: marked }),
+      };
+      pushTurn(turns, 'user', [{ block: result, origin: `messages[${at}]` }]);
+    } else {
+      pushTurn(turns, 'user', blocks);
+    }
+  });
+  return translated(model, tools, system, turns);
+}
