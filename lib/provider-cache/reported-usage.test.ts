@@ -83,6 +83,8 @@ describe('readUsage', () => {
 
   it('finds nothing in a payload of another shape', () => {
     expect(readUsage({ tokens: 3 })).toBeNull();
+    // The AI SDK's own usage is spelled like Bedrock's, but its inputTokens include the cached ones.
+    expect(readUsage({ inputTokens: 30, outputTokens: 5, totalTokens: 35, cachedInputTokens: 20 })).toBeNull();
     expect(readUsage('usage')).toBeNull();
     expect(readUsage({ prompt_tokens: -1, prompt_tokens_details: {} })).toBeNull();
   });

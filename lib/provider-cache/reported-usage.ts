@@ -81,7 +81,9 @@ function kimi(raw: Json): ReportedUsage | null {
 /** Amazon Bedrock's Converse: as Anthropic's, `inputTokens` are only what was neither read nor written. */
 function bedrock(raw: Json): ReportedUsage | null {
   const input = num(raw.inputTokens);
-  if (input === undefined || num(raw.outputTokens) === undefined) return null;
+  // The AI SDK's own usage is spelled alike but counts cached tokens inside inputTokens: not Bedrock's.
+  const aiSdk = 'cachedInputTokens' in raw || 'inputTokenDetails' in raw || 'reasoningTokens' in raw;
+  if (input === undefined || num(raw.outputTokens) === undefined || aiSdk) return null;
   return usage('bedrock', num(raw.cacheReadInputTokens) ?? 0, num(raw.cacheWriteInputTokens) ?? 0, undefined, input, raw.outputTokens);
 }
 

@@ -5,6 +5,7 @@ import { modelRuleFor } from '@/lib/provider-cache/model-rule-for';
 import { predictRequest } from '@/lib/provider-cache/predict-request';
 import { type ModelCacheRule, type ProviderId, type ProviderRules, providerRule } from '@/lib/provider-cache/provider-rules';
 import { type ReportedUsage, reportedTotal } from '@/lib/provider-cache/reported-usage';
+import type { TranslatedBody } from './chat-as-messages';
 import { type Disagreement, disagreementOf, type LeftPrefix, leftPrefixes } from './disagreement';
 import { FRACTION_TOLERANCE } from './fraction-tolerance';
 import { explicitCachePrediction } from './gemini-explicit-cache';
@@ -54,6 +55,13 @@ const RECENT = 32;
 interface Sent {
   exchange: TrafficExchange;
   request: CacheRequest;
+  /** The Messages request a route made of it, which partings compare. */
+  translation?: TranslatedBody;
+}
+
+/** Two requests' translations, when both were translated (one route's requests always are, or never). */
+function translationsOf(earlier: Sent, later: Sent): { earlier: TranslatedBody; later: TranslatedBody } | undefined {
+  return earlier.translation === undefined || later.translation === undefined ? undefined : { earlier: earlier.translation, later: later.translation };
 }
 
 /** How many segments each recent request of the same model shares with this one, from the start. */
@@ -154,7 +162,8 @@ export function replayTraffic(prepared: readonly PreparedRequest[], rules: Provi
   const entries: TimelineEntry[] = [];
   // Times from the log's first request, so a reason says "expired at 6:00" into the session.
   const startMs = prepared[0]?.exchange.atMs ?? 0;
-  for (const { exchange, provider, via, model: modelId, shape, request, breakpoints, rounds, explicitCache, tokens } of prepared) {
+  for (const { exchange, provider, via, model: modelId, shape, request, breakpoints, rounds, explicitCache, tokens, translation } of prepared) {
+    const sent: Sent = { exchange, request, ...(translation === undefined ? {} : { translation }) };
     const base = {
       source: exchange.source,
       index: exchange.index,
@@ -173,14 +182,14 @@ export function replayTraffic(prepared: readonly PreparedRequest[], rules: Provi
     let shared: (Sent & { shared: number })[] = [];
     if (partings) {
       const recent = recentByProvider.get(cacheKey) ?? [];
-      recentByProvider.set(cacheKey, [...recent.slice(1 - RECENT), { exchange, request }]);
+      recentByProvider.set(cacheKey, [...recent.slice(1 - RECENT), sent]);
       shared = sharedWithRecent(recent, request);
       const closest = closestEarlier(shared);
       sharedTokens = closest === null ? 0 : prefixTokens(request, closest.segments);
-      parting = closest === null ? null : requestParting(closest.earlier.exchange, exchange, shape, sharedTokens);
+      parting = closest === null ? null : requestParting(closest.earlier.exchange, exchange, shape, sharedTokens, translationsOf(closest.earlier, sent));
     }
     const diagnosis = partings ? diagnosed(exchange, request, shape, answered) : null;
-    if (exchange.answerId !== undefined) answered.set(exchange.answerId, { exchange, request });
+    if (exchange.answerId !== undefined) answered.set(exchange.answerId, sent);
     const rule = providerRule(rules, provider);
     const model = modelRuleFor(rules, provider, modelId);
     if (model === null) {

@@ -35,4 +35,22 @@ describe('chatCacheRequest', () => {
     expect(one.segments[0]!.key).not.toBe(other.segments[0]!.key);
     expect(one.segments[0]!.key).toBe(same.segments[0]!.key);
   });
+
+  it('keys a prompt sent as one marked text part as the string it is sent as once the mark has moved on', async () => {
+    const marked = await chatCacheRequest({ messages: [{ role: 'user', content: [{ type: 'text', text: 'hello', cache_control: { type: 'ephemeral' } }] }] });
+    const plain = await chatCacheRequest({ messages: [{ role: 'user', content: 'hello' }] });
+    const withImage = await chatCacheRequest({
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'hello' },
+            { type: 'image_url', image_url: { url: 'x' } },
+          ],
+        },
+      ],
+    });
+    expect(marked.segments[0]!.key).toBe(plain.segments[0]!.key);
+    expect(withImage.segments[0]!.key).not.toBe(plain.segments[0]!.key);
+  });
 });

@@ -9,6 +9,28 @@ const isMessage = (value: unknown): value is Message => typeof value === 'object
 
 const isModelTurn = (message: Message | undefined) => message?.role === 'assistant';
 
+/** A value as a cache reads it: a `cache_control` marks where to cache, it is not content. */
+export function withoutCacheControl(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutCacheControl);
+  if (!isMessage(value)) return value;
+  const { cache_control: _, ...rest } = value;
+  return Object.fromEntries(Object.entries(rest).map(([key, inner]) => [key, withoutCacheControl(inner)]));
+}
+
+/**
+ * A chat message as the model reads it: without its `cache_control` marks, and a content of one
+ * text part as the string it renders the same as. A client that marks its latest prompt sends it
+ * as a part, and as a string once the mark has moved on; both are the same prefix.
+ */
+export function chatMessageAsRead(message: Message): Message {
+  const read = withoutCacheControl(message) as Message;
+  const { content } = read;
+  if (!Array.isArray(content) || content.length !== 1 || !isMessage(content[0])) return read;
+  const part = content[0];
+  const onlyText = part.type === 'text' && typeof part.text === 'string' && Object.keys(part).every((key) => key === 'type' || key === 'text');
+  return onlyText ? { ...read, content: part.text } : read;
+}
+
 /** What of a message is read as tokens: its text, and its tool calls as JSON. */
 function tokenText(message: Message): string {
   const { content, tool_calls } = message;
@@ -35,7 +57,8 @@ export async function chatCacheRequest(body: Record<string, unknown>): Promise<C
   const placed: { key: string; path: string; text: string; marks?: TurnMarks }[] = [];
   const place = (message: Message, at: number) => {
     const endsTurn = at + 1 < messages.length && isModelTurn(messages[at + 1]) !== isModelTurn(message);
-    placed.push({ key: contentKey(['message', message]), path: `messages[${at}]`, text: tokenText(message), marks: turnMarks(endsTurn, isModelTurn(message)) });
+    const read = chatMessageAsRead(message);
+    placed.push({ key: contentKey(['message', read]), path: `messages[${at}]`, text: tokenText(read), marks: turnMarks(endsTurn, isModelTurn(message)) });
   };
   for (let at = 0; at < systemCount; at += 1) place(messages[at]!, at);
   for (const [index, tool] of tools.entries()) placed.push({ key: contentKey(['tool', tool]), path: `tools[${index}]`, text: JSON.stringify(tool) });

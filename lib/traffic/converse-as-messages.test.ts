@@ -62,4 +62,32 @@ describe('messagesBodyOfConverse', () => {
     const { body } = messagesBodyOfConverse({ system: [point, { text: 'Hi.' }], messages: [] }, 'claude-sonnet-4-5');
     expect(body.system).toEqual([{ type: 'text', text: 'Hi.' }]);
   });
+
+  it('reads the model’s reasoning as Anthropic’s thinking block, its signature apart from its text', () => {
+    const { body } = messagesBodyOfConverse(
+      {
+        messages: [
+          {
+            role: 'assistant',
+            content: [
+              { reasoningContent: { reasoningText: { text: 'Add them.', signature: 'c2ln' } } },
+              { reasoningContent: { redactedContent: 'cmVk' } },
+              { text: '21' },
+            ],
+          },
+        ],
+      },
+      'claude-sonnet-4-5',
+    );
+    expect(body.messages).toEqual([
+      {
+        role: 'assistant',
+        content: [
+          { type: 'thinking', thinking: 'Add them.', signature: 'c2ln' },
+          { type: 'redacted_thinking', data: 'cmVk' },
+          { type: 'text', text: '21' },
+        ],
+      },
+    ]);
+  });
 });

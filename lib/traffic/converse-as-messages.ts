@@ -37,7 +37,13 @@ function contentBlock(item: Record<string, unknown>): Block {
     const { toolUseId, content, status } = item.toolResult;
     return { type: 'tool_result', tool_use_id: toolUseId, content: Array.isArray(content) ? content : [], ...(status === 'error' ? { is_error: true } : {}) };
   }
-  if (isRecord(item.reasoningContent)) return { type: 'thinking', ...item.reasoningContent };
+  if (isRecord(item.reasoningContent)) {
+    // The model's reasoning as Anthropic's thinking block: its text is read, its signature is a check, not prompt.
+    const { reasoningText, redactedContent } = item.reasoningContent;
+    if (isRecord(reasoningText))
+      return { type: 'thinking', thinking: reasoningText.text, ...(reasoningText.signature === undefined ? {} : { signature: reasoningText.signature }) };
+    return { type: 'redacted_thinking', data: redactedContent };
+  }
   // A document or an image is counted as what was sent: its bytes stand for its content.
   return item;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cachedEndpoint } from './prepare-traffic';
+import { cachedEndpoint, prepareTraffic } from './prepare-traffic';
 import type { TrafficExchange } from './traffic-exchange';
 
 const to = (url: string, model = 'm'): TrafficExchange => ({ source: 'log', index: 0, atMs: 0, url, body: {}, model, usage: null });
@@ -26,5 +26,16 @@ describe('cachedEndpoint', () => {
     });
     expect(cachedEndpoint(to('https://api.mistral.ai/v1/chat/completions', 'mistral-large-latest'))).toBeNull();
     expect(cachedEndpoint(to('not a url'))).toBeNull();
+  });
+});
+
+describe('prepareTraffic', () => {
+  it('compares a request whose body names no model by the one its URL names (a HAR’s Gemini call)', async () => {
+    const gemini = {
+      ...to('https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-flash:generateContent', ''),
+      body: { contents: [{ role: 'user', parts: [{ text: 'Hi' }] }] },
+    };
+    const [prepared] = await prepareTraffic([gemini]);
+    expect({ model: prepared!.model, requestModel: prepared!.request.model }).toEqual({ model: 'gemini-2.5-flash', requestModel: 'gemini-2.5-flash' });
   });
 });

@@ -58,6 +58,8 @@ export interface PreparedRequest {
   explicitCache?: ExplicitCacheUse;
   /** Where its token counts come from. */
   tokens: TokenSource;
+  /** The Messages request a routed body became (OpenRouter's chat, Bedrock's Converse): what partings compare. */
+  translation?: TranslatedBody;
 }
 
 /**
@@ -80,14 +82,18 @@ function scaled(requests: readonly CacheRequest[], usage: ReportedUsage | null):
 }
 
 /** A translated body as Anthropic caches it, each segment named by where it stood in the body as sent. */
-async function translatedRequest({ body, origins }: TranslatedBody): Promise<SentCacheRequest> {
-  const sent = await anthropicCacheRequest(body);
-  const segments = sent.request.segments.map((segment, at) => ({ ...segment, path: origins[at] ?? segment.path }));
-  return { ...sent, request: { ...sent.request, segments } };
+async function translatedRequest(translation: TranslatedBody): Promise<SentCacheRequest & { translation: TranslatedBody }> {
+  const sent = await anthropicCacheRequest(translation.body);
+  const segments = sent.request.segments.map((segment, at) => ({ ...segment, path: translation.origins[at] ?? segment.path }));
+  return { ...sent, request: { ...sent.request, segments }, translation };
 }
 
 /** The request as sent, in cache segments, with the breakpoints it carried (those that cache at breakpoints). */
-async function sentRequest({ shape, provider }: CacheEndpoint, exchange: TrafficExchange, model: string): Promise<SentCacheRequest> {
+async function sentRequest(
+  { shape, provider }: CacheEndpoint,
+  exchange: TrafficExchange,
+  model: string,
+): Promise<SentCacheRequest & { translation?: TranslatedBody }> {
   const { body } = exchange;
   if (shape === 'messages') return anthropicCacheRequest(body);
   if (shape === 'converse') return translatedRequest(messagesBodyOfConverse(body, model));
@@ -108,14 +114,18 @@ export async function prepareTraffic(exchanges: readonly TrafficExchange[]): Pro
     }
     const endpoint = cachedEndpoint(exchange);
     if (endpoint === null) continue;
-    const model = endpoint.model ?? exchange.model;
-    let sent = await sentRequest(endpoint, exchange, model);
-    // Requests are compared by the model the provider caches for, whatever name the route gave it.
-    sent = { ...sent, request: { ...sent.request, model } };
+    const sentAs = await sentRequest(endpoint, exchange, endpoint.model ?? exchange.model);
+    const { translation } = sentAs;
+    // Requests are compared by the model the provider caches for: the route's name for it, else the
+    // body's, else the request's own (Gemini's is in the URL).
+    const model = endpoint.model ?? (exchange.model !== '' ? exchange.model : sentAs.request.model);
+    let sent: SentCacheRequest = { request: { ...sentAs.request, model }, breakpoints: sentAs.breakpoints };
     const named = endpoint.shape === 'gemini' && typeof exchange.body.cachedContent === 'string' ? exchange.body.cachedContent : null;
     const explicit = named === null ? null : withExplicitCache(sent.request, named, created.get(named) ?? null);
     if (explicit !== null) sent = { ...sent, request: explicit.request };
-    const rounds = endpoint.shape === 'messages' && exchange.serverRounds?.length ? await anthropicRoundRequests(exchange.body, exchange.serverRounds) : [];
+    const rounds = (
+      endpoint.shape === 'messages' && exchange.serverRounds?.length ? await anthropicRoundRequests(exchange.body, exchange.serverRounds) : []
+    ).map((round) => ({ ...round, request: { ...round.request, model } }));
     const [request, ...roundRequests] = scaled([sent.request, ...rounds.map((round) => round.request)], exchange.usage);
     prepared.push({
       exchange,
@@ -128,6 +138,7 @@ export async function prepareTraffic(exchanges: readonly TrafficExchange[]): Pro
       rounds: rounds.map((round, at) => ({ request: roundRequests[at]!, breakpoints: round.breakpoints })),
       ...(explicit === null ? {} : { explicitCache: explicit.use }),
       tokens: exchange.usage === null ? 'offline' : 'scaled',
+      ...(translation === undefined ? {} : { translation }),
     });
   }
   return prepared;

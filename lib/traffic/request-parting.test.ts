@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { messagesBodyOfChat } from './chat-as-messages';
+import { messagesBodyOfConverse } from './converse-as-messages';
 import { requestParting } from './request-parting';
 import type { TrafficExchange } from './traffic-exchange';
 
@@ -76,25 +78,77 @@ describe('requestParting', () => {
     expect(requestParting(marked, edited, 'chat', 0)).toMatchObject({ reason: 'messages_changed', path: 'messages[0].content' });
   });
 
-  it('reads a Converse request in its cache order, a cachePoint no part of what it compares', () => {
-    const converse = (index: number, body: Record<string, unknown>) => ({
-      ...exchange(index, body),
-      url: 'https://bedrock-runtime.us-east-1.amazonaws.com/model/anthropic.claude-sonnet-4-5-20250929-v1:0/converse',
+  it('compares two translated requests as the Messages requests they became, and names the place in the body as sent', () => {
+    const converse = (index: number, body: Record<string, unknown>) => {
+      const sent = {
+        ...exchange(index, body),
+        url: 'https://bedrock-runtime.us-east-1.amazonaws.com/model/anthropic.claude-sonnet-4-5-20250929-v1:0/converse',
+      };
+      return { sent, translation: messagesBodyOfConverse(body, 'claude-sonnet-4-5-20250929') };
+    };
+    const parting = (one: ReturnType<typeof converse>, other: ReturnType<typeof converse>) =>
+      requestParting(one.sent, other.sent, 'converse', 0, { earlier: one.translation, later: other.translation });
+    const point = { cachePoint: { type: 'default' } };
+    const tool = { toolSpec: { name: 'lookup', inputSchema: { json: {} } } };
+    const earlier = converse(0, {
+      toolConfig: { tools: [tool, point] },
+      system: [{ text: 'Be brief.' }],
+      messages: [{ role: 'user', content: [{ text: 'Hi' }, point, { text: 'A' }, { text: 'B' }] }],
     });
-    const tools = { tools: [{ toolSpec: { name: 'lookup', inputSchema: { json: {} } } }, { cachePoint: { type: 'default' } }] };
-    const earlier = converse(0, { toolConfig: tools, system: [{ text: 'Be brief.' }], messages: [{ role: 'user', content: [{ text: 'Hi' }] }] });
-    const unmarked = { tools: [{ toolSpec: { name: 'lookup', inputSchema: { json: {} } } }] };
+    // A cachePoint moved is no change: it marks where to cache.
     const moved = converse(1, {
-      toolConfig: unmarked,
-      system: [{ text: 'Be brief.' }, { cachePoint: { type: 'default' } }],
-      messages: [{ role: 'user', content: [{ text: 'Hi' }] }],
+      toolConfig: { tools: [tool] },
+      system: [{ text: 'Be brief.' }, point],
+      messages: [{ role: 'user', content: [{ text: 'Hi' }, { text: 'A' }, point, { text: 'B' }] }],
     });
-    expect(requestParting(earlier, moved, 'converse', 9)).toMatchObject({ reason: null });
+    expect(parting(earlier, moved)).toMatchObject({ reason: null });
+    // Past a cachePoint, an index counts as the body was sent; a block the later request dropped is named where the earlier had it.
+    const edited = converse(1, {
+      toolConfig: { tools: [tool, point] },
+      system: [{ text: 'Be brief.' }],
+      messages: [{ role: 'user', content: [{ text: 'Hi' }, point, { text: 'A!' }] }],
+    });
+    expect(parting(earlier, edited)).toMatchObject({ reason: 'messages_changed', path: 'messages[0].content[2].text' });
+    const dropped = converse(1, {
+      toolConfig: { tools: [tool, point] },
+      system: [{ text: 'Be brief.' }],
+      messages: [{ role: 'user', content: [{ text: 'Hi' }, point, { text: 'A' }] }],
+    });
+    expect(parting(earlier, dropped)).toMatchObject({ reason: 'messages_changed', path: 'messages[0].content[3]' });
+    // Anthropic caches tools first: a renamed tool parts there, named as the block that was sent.
     const renamed = converse(1, {
       toolConfig: { tools: [{ toolSpec: { name: 'find', inputSchema: { json: {} } } }] },
-      system: [{ text: 'Be brief.' }],
+      system: [{ text: 'Be brief!' }],
       messages: [],
     });
-    expect(requestParting(earlier, renamed, 'converse', 0)).toMatchObject({ reason: 'tools_changed', path: 'toolConfig.tools[0].toolSpec.name' });
+    expect(parting(earlier, renamed)).toMatchObject({ reason: 'tools_changed', path: 'toolConfig.tools[0]' });
+  });
+
+  it('compares an OpenRouter chat body to an Anthropic model in Anthropic’s order, every system message part of the system', () => {
+    const chat = (index: number, messages: unknown[]) => {
+      const body = { model: 'anthropic/claude-sonnet-4.6', messages };
+      return {
+        sent: { ...exchange(index, body), url: 'https://openrouter.ai/api/v1/chat/completions' },
+        translation: messagesBodyOfChat(body, 'claude-sonnet-4-6'),
+      };
+    };
+    const earlier = chat(0, [
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: 'Fix it.' },
+      { role: 'assistant', content: 'Done.' },
+      { role: 'system', content: 'Now be thorough.' },
+      { role: 'user', content: 'Check it.' },
+    ]);
+    const later = chat(1, [
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: 'Fix it.' },
+      { role: 'assistant', content: 'Done.' },
+      { role: 'system', content: 'Now be careful.' },
+      { role: 'user', content: 'Check it.' },
+    ]);
+    expect(requestParting(earlier.sent, later.sent, 'chat', 0, { earlier: earlier.translation, later: later.translation })).toMatchObject({
+      reason: 'system_changed',
+      path: 'messages[3].content',
+    });
   });
 });

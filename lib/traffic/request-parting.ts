@@ -1,6 +1,9 @@
 import type { TextChunk } from '@/lib/compare/part-diff';
+import { isRecord } from '@/lib/json/is-record';
 import type { CacheRequest } from '@/lib/provider-cache/cache-request';
 import { type CacheMissReason, firstDifference, shortDiff } from '@/lib/provider-cache/miss-explainer';
+import { pathAsSent, type TranslatedBody } from './chat-as-messages';
+import { chatMessageAsRead, withoutCacheControl } from './chat-cache-request';
 import type { RequestShape, TrafficExchange } from './traffic-exchange';
 
 /** Where a request parts from the earlier request it shares the most with: the place its cache can read no further. */
@@ -15,55 +18,6 @@ export interface RequestParting {
   path: string | null;
   /** A word diff of the value at `path`, the earlier request first. */
   diff: TextChunk[];
-}
-
-/** A request as its cache reads it: what differs only in where `cache_control` marks it is the same content. */
-function withoutCacheControl(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutCacheControl);
-  if (typeof value !== 'object' || value === null) return value;
-  const { cache_control: _, ...rest } = value as Record<string, unknown>;
-  return Object.fromEntries(Object.entries(rest).map(([key, inner]) => [key, withoutCacheControl(inner)]));
-}
-
-/**
- * A chat message whose content is one text part, as the string it reads the same as: a client that
- * marks its latest prompt sends it as a part, and as a string once the breakpoint has moved on.
- */
-function asText(message: unknown): unknown {
-  if (typeof message !== 'object' || message === null) return message;
-  const { content } = message as { content?: unknown };
-  if (!Array.isArray(content) || content.length !== 1) return message;
-  const [part] = content as { type?: unknown; text?: unknown }[];
-  const only = Object.keys(part ?? {}).every((key) => key === 'type' || key === 'text');
-  return only && part!.type === 'text' && typeof part!.text === 'string' ? { ...message, content: part!.text } : message;
-}
-
-const isCachePoint = (item: unknown) => typeof item === 'object' && item !== null && 'cachePoint' in item;
-
-/** A Converse list as its cache reads it: a `cachePoint` marks where to cache, it is not content. */
-function withoutCachePoints(value: unknown): unknown {
-  if (Array.isArray(value)) return value.filter((item) => !isCachePoint(item)).map(withoutCachePoints);
-  if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, withoutCachePoints(inner)]));
-}
-
-/**
- * A path into a body read without its `cachePoint` items (`messages[0].content[1]`), as the body
- * was sent: each index counted again past the cache points before it.
- */
-function withCachePointsCounted(path: string, body: unknown): string {
-  let node = body;
-  return path.replace(/([^.[\]]+)|\[(\d+)\]/g, (token, key: string | undefined, index: string | undefined) => {
-    if (key !== undefined) {
-      node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined;
-      return token;
-    }
-    if (!Array.isArray(node)) return token;
-    let kept = -1;
-    const at = node.findIndex((item) => !isCachePoint(item) && ++kept === Number(index));
-    node = node[at];
-    return at === -1 ? token : `[${at}]`;
-  });
 }
 
 /** The body's parts in the order its provider caches them, each with the diagnostics' word for a change there. */
@@ -83,14 +37,6 @@ function cacheOrder(body: Record<string, unknown>, shape: RequestShape): [CacheM
       ['messages_changed', 'contents', body.contents ?? []],
     ];
   }
-  if (shape === 'converse') {
-    const toolConfig = (body.toolConfig ?? {}) as Record<string, unknown>;
-    return [
-      ['tools_changed', 'toolConfig.tools', withoutCachePoints(toolConfig.tools ?? [])],
-      ['system_changed', 'system', withoutCachePoints(body.system ?? [])],
-      ['messages_changed', 'messages', withoutCachePoints(body.messages ?? [])],
-    ];
-  }
   if (shape === 'responses') {
     return [
       ['model_changed', 'model', body.model],
@@ -102,12 +48,12 @@ function cacheOrder(body: Record<string, unknown>, shape: RequestShape): [CacheM
   const messages = Array.isArray(body.messages) ? body.messages : [];
   const leading = messages.findIndex((message) => (message as { role?: unknown }).role !== 'system');
   const systemCount = leading === -1 ? messages.length : leading;
-  // A router hands a chat body's cache_control on to an Anthropic model: a marker, not content.
-  const read = (list: unknown[]) => list.map((message) => asText(withoutCacheControl(message)));
+  // Compared as the prefix cache reads them, as their cache keys are made.
+  const read = (list: unknown[]) => list.map((message) => (isRecord(message) ? chatMessageAsRead(message) : message));
   return [
     ['model_changed', 'model', body.model],
     ['system_changed', 'messages', read(messages.slice(0, systemCount))],
-    ['tools_changed', 'tools', withoutCacheControl(body.tools ?? [])],
+    ['tools_changed', 'tools', body.tools ?? []],
     ['messages_changed', 'messages', read(messages.slice(systemCount))],
   ];
 }
@@ -123,22 +69,32 @@ export function sharedSegments(one: CacheRequest, other: CacheRequest): number {
 /**
  * Where `later` parts from `earlier`, both as sent: the first place in cache order their bodies
  * differ, with a word diff there. A chat body's messages after the system ones are numbered from the
- * first of them in the path, as the request's own `messages[n]` would be.
+ * first of them in the path, as the request's own `messages[n]` would be. Two requests a route
+ * translated (OpenRouter's chat, Bedrock's Converse, to an Anthropic model) are compared as the
+ * Messages requests the model got, in its cache order, and the place is named in the body as sent.
  */
-export function requestParting(earlier: TrafficExchange, later: TrafficExchange, shape: RequestShape, sharedTokens: number): RequestParting {
+export function requestParting(
+  earlier: TrafficExchange,
+  later: TrafficExchange,
+  shape: RequestShape,
+  sharedTokens: number,
+  translated?: { earlier: TranslatedBody; later: TranslatedBody },
+): RequestParting {
   const base = { earlier: { source: earlier.source, index: earlier.index, atMs: earlier.atMs }, sharedTokens };
-  const before = cacheOrder(earlier.body, shape);
-  const after = cacheOrder(later.body, shape);
+  const order = translated === undefined ? shape : 'messages';
+  const before = cacheOrder(translated?.earlier.body ?? earlier.body, order);
+  const after = cacheOrder(translated?.later.body ?? later.body, order);
   for (const [at, [reason, path, value]] of before.entries()) {
     const [, , laterValue] = after[at]!;
-    const offset = shape === 'chat' && reason === 'messages_changed' ? (after[1]![2] as unknown[]).length : 0;
+    const offset = order === 'chat' && reason === 'messages_changed' ? (after[1]![2] as unknown[]).length : 0;
     // Growing is not parting: a later request that repeats all of the earlier one's messages and adds more reads them all.
     const compared = Array.isArray(value) && Array.isArray(laterValue) && reason === 'messages_changed' ? laterValue.slice(0, value.length) : laterValue;
     const difference = firstDifference(value, compared, path);
     if (difference === null) continue;
     const numbered =
-      shape === 'converse'
-        ? withCachePointsCounted(difference.path, later.body)
+      translated !== undefined
+        ? // A block the later request dropped is named where the earlier one had it.
+          (pathAsSent(translated.later, difference.path) ?? pathAsSent(translated.earlier, difference.path) ?? difference.path)
         : offset === 0
           ? difference.path
           : difference.path.replace(/^messages\[(\d+)\]/, (_, index: string) => `messages[${Number(index) + offset}]`);

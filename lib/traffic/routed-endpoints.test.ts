@@ -45,6 +45,16 @@ describe('routedEndpoint', () => {
     });
   });
 
+  it('reads a GovCloud profile and a context-window variant, and leaves a path it cannot decode', () => {
+    expect(route('https://bedrock-runtime.us-gov-west-1.amazonaws.com/model/us-gov.anthropic.claude-sonnet-4-5-20250929-v1:0/converse')).toMatchObject({
+      model: 'claude-sonnet-4-5-20250929',
+    });
+    expect(route('https://bedrock-runtime.us-east-1.amazonaws.com/model/anthropic.claude-3-sonnet-20240229-v1:0:200k/invoke')).toMatchObject({
+      model: 'claude-3-sonnet-20240229',
+    });
+    expect(route('https://bedrock-runtime.us-east-1.amazonaws.com/model/%ZZ/converse')).toBeNull();
+  });
+
   it('leaves Bedrock’s other models and other hosts', () => {
     expect(route('https://bedrock-runtime.us-east-1.amazonaws.com/model/us.amazon.nova-lite-v1%3A0/converse')).toBeNull();
     expect(route('https://bedrock.us-east-1.amazonaws.com/model/anthropic.claude-3-5-haiku-20241022-v1:0/converse')).toBeNull();

@@ -25,8 +25,14 @@ function openRouter(path: string, model: string): CacheEndpoint | null {
 function bedrock(path: string): CacheEndpoint | null {
   const [, id, action] = /\/model\/([^/]+)\/(converse|converse-stream|invoke|invoke-with-response-stream)$/.exec(path) ?? [];
   if (id === undefined || action === undefined) return null;
-  const decoded = decodeURIComponent(id).split('/').at(-1)!;
-  const [, name] = /^(?:[a-z]+\.)?anthropic\.(claude-[a-z0-9-]+?)(?:-v\d+(?::\d+)?)?$/.exec(decoded) ?? [];
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(id).split('/').at(-1)!;
+  } catch {
+    return null;
+  }
+  // A region's profile prefix (us., us-gov., global.), then the id, its version and any context variant (v1:0:200k).
+  const [, name] = /^(?:[a-z-]+\.)?anthropic\.(claude-[a-z0-9-]+?)(?:-v\d+(?::[0-9a-z]+)*)?$/.exec(decoded) ?? [];
   if (name === undefined) return null;
   return { provider: 'anthropic', shape: action.startsWith('converse') ? 'converse' : 'messages', via: 'Amazon Bedrock', model: name };
 }

@@ -102,6 +102,24 @@ describe('routed traffic', () => {
     expect(prepared!.breakpoints).toEqual([2, 3]);
   });
 
+  it('sets a Bedrock request against the one before it in Anthropic’s cache order, tools first', async () => {
+    const converse = (index: number, tool: string) =>
+      sent(
+        'bedrock.yaml',
+        index,
+        'https://bedrock-runtime.us-east-1.amazonaws.com/model/us.anthropic.claude-sonnet-4-5-20250929-v1%3A0/converse',
+        '',
+        {
+          system: [{ text: SYSTEM }],
+          toolConfig: { tools: [{ toolSpec: { name: tool, inputSchema: { json: {} } } }, { cachePoint: { type: 'default' } }] },
+          messages: [],
+        },
+        usage(0, 3300, 3, 'bedrock'),
+      );
+    const [, renamed] = await cacheTimeline([converse(0, 'lookup'), converse(1, 'find')], PROVIDER_RULES);
+    expect(renamed!.parting).toMatchObject({ reason: 'tools_changed', path: 'toolConfig.tools[0]' });
+  });
+
   it('keeps Bedrock’s models apart when the body names none: InvokeModel names the model only in the path', async () => {
     const body = { anthropic_version: 'bedrock-2023-05-31', system: MARKED_SYSTEM, messages: [{ role: 'user', content: 'Hi.' }] };
     const invoke = (index: number, id: string, reported: ReportedUsage) =>
