@@ -83,7 +83,8 @@ function contentBlocks(message: Record<string, unknown>, at: number): { block: B
 
 /**
  * A `cache_control` on the message itself marks its last block: OpenRouter's AI SDK provider puts
- * it there on tool and assistant messages, and Anthropic's breakpoint is the end of that block.
+ * it there on system, assistant and tool messages (convertToOpenRouterChatMessages), and Anthropic's
+ * breakpoint is the end of that block.
  */
 function markedLast(message: Record<string, unknown>, blocks: { block: Block; origin: string }[]): { block: Block; origin: string }[] {
   const last = blocks.at(-1);
