@@ -9,13 +9,13 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PROVIDER_RULES } from '../lib/provider-cache/provider-rules';
-import { cacheAgreement, routeLabel } from '../lib/traffic/cache-agreement';
+import { cacheAgreement } from '../lib/traffic/cache-agreement';
 import { cacheTimeline, type TimelineEntry } from '../lib/traffic/cache-timeline';
 import { readClaudeTrace } from '../lib/traffic/claude-trace';
 import { describeDisagreement } from '../lib/traffic/disagreement';
 import { FRACTION_TOLERANCE } from '../lib/traffic/fraction-tolerance';
 import { readMiniSweTrajectory } from '../lib/traffic/mini-swe-agent';
-import type { TrafficExchange } from '../lib/traffic/traffic-exchange';
+import { routeLabel, type TrafficExchange } from '../lib/traffic/traffic-exchange';
 import { type UnreplayedRequest, unreplayedOf, unreplayedPlace } from '../lib/traffic/unreplayed-requests';
 import { readVcrCassette } from '../lib/traffic/vcr-cassette';
 
@@ -104,8 +104,10 @@ async function main() {
   }
   // A provider with usage and no rule is a provider the target is not met for: said, not skipped.
   const noRule = new Map<string, UnreplayedRequest[]>();
-  for (const request of unreplayed.filter((each) => each.reported))
-    noRule.set(unreplayedPlace(request), [...(noRule.get(unreplayedPlace(request)) ?? []), request]);
+  for (const request of unreplayed.filter((each) => each.reported)) {
+    const place = unreplayedPlace(request);
+    noRule.set(place, [...(noRule.get(place) ?? []), request]);
+  }
   for (const [place, requests] of noRule) {
     console.log(
       `MISS  ${place}: ${requests.length} requests with usage, no cache rule for them · ${requests.map(({ source, index }) => `${source} #${index}`).join(', ')}`,

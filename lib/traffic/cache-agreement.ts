@@ -1,6 +1,7 @@
 import type { ProviderId } from '@/lib/provider-cache/provider-rules';
 import type { TimelineEntry } from './cache-timeline';
 import { FRACTION_TOLERANCE } from './fraction-tolerance';
+import { routeLabel } from './traffic-exchange';
 
 /** How well one provider's predictions matched what it reported, over the requests with usage. */
 export interface ProviderAgreement {
@@ -23,11 +24,6 @@ export interface ProviderAgreement {
   outsideReads: number;
   /** Of those, the ones with nothing before them in the log to read: not even their hit can be predicted. */
   outsideHits: number;
-}
-
-/** A provider with the route its requests took: `anthropic`, `anthropic via Amazon Bedrock`. */
-export function routeLabel({ provider, via }: Pick<TimelineEntry, 'provider' | 'via'>): string {
-  return via === undefined ? provider : `${provider} via ${via}`;
 }
 
 /** Per provider and route, in the order they first appear. */

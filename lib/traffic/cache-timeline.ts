@@ -13,7 +13,7 @@ import { type PreparedRequest, prepareTraffic, type TokenSource } from './prepar
 import { type DiagnosisBeside, diagnosisAsked, diagnosisBeside } from './provider-diagnosis';
 import { type RequestParting, requestParting, sharedSegments } from './request-parting';
 import { withServerRounds } from './server-tool-rounds';
-import type { TrafficExchange } from './traffic-exchange';
+import { routeLabel, type TrafficExchange } from './traffic-exchange';
 
 export type Verdict = 'agrees' | 'disagrees' | 'no usage' | 'no rule';
 
@@ -175,7 +175,7 @@ export function replayTraffic(prepared: readonly PreparedRequest[], rules: Provi
       reported: exchange.usage,
       tokens,
     };
-    const cacheKey = via === undefined ? provider : `${provider} via ${via}`;
+    const cacheKey = routeLabel({ provider, via });
     let parting: RequestParting | null = null;
     let sharedTokens = 0;
     // What each recent request of the model shares with this one; read again only if it disagrees.

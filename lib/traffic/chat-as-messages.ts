@@ -1,5 +1,6 @@
 import { isRecord } from '@/lib/json/is-record';
 import type { Block } from './anthropic-cache-request';
+import { withoutCacheControl } from './chat-cache-request';
 
 /**
  * A Messages API body translated from another API's, with where each of its blocks came from in
@@ -138,10 +139,7 @@ export function messagesBodyOfChat(body: Record<string, unknown>, model: string)
       const result: Block = {
         type: 'tool_result',
         tool_use_id: message.tool_call_id,
-        content: blocks.map(({ block }) => {
-          const { cache_control: _, ...rest } = block;
-          return rest;
-        }),
+        content: withoutCacheControl(blocks.map(({ block }) => block)),
         ...(marked === undefined ? {} : { cache_control: marked }),
       };
       pushTurn(turns, 'user', [{ block: result, origin: `messages[${at}]` }]);

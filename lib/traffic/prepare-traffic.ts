@@ -129,9 +129,8 @@ export async function prepareTraffic(exchanges: readonly TrafficExchange[]): Pro
     const [request, ...roundRequests] = scaled([sent.request, ...rounds.map((round) => round.request)], exchange.usage);
     prepared.push({
       exchange,
-      provider: endpoint.provider,
-      shape: endpoint.shape,
-      ...(endpoint.via === undefined ? {} : { via: endpoint.via }),
+      // The endpoint's provider, shape and route; the model as resolved above, not the route's alone.
+      ...endpoint,
       model,
       request: request!,
       breakpoints: sent.breakpoints,

@@ -63,5 +63,10 @@ export interface CacheEndpoint {
   model?: string;
 }
 
+/** A provider with the route its requests took (`anthropic`, `anthropic via Amazon Bedrock`): each is a cache of its own. */
+export function routeLabel({ provider, via }: { provider: ProviderId; via?: string }): string {
+  return via === undefined ? provider : `${provider} via ${via}`;
+}
+
 /** The API shape of a request body: Anthropic's Messages, Chat Completions, OpenAI's Responses, Gemini's generateContent, or Bedrock's Converse. */
 export type RequestShape = 'messages' | 'chat' | 'responses' | 'gemini' | 'converse';
