@@ -48,3 +48,33 @@ test('a call that is no fork can be deleted from the chat, and the child is name
   await expect(playground.forkTreeChildren).toHaveCount(1, { timeout: 15_000 });
   await expect(playground.forkTreeChildren.first()).toContainText('Month check');
 });
+
+test('the chat’s example is a call the selected runtime and release take, and Fork from chat asks for the fork the controls say', async ({ page }) => {
+  const playground = new PlaygroundPage(page);
+  await playground.open();
+  await page.getByTestId('parent-blocked-delete').click();
+  await page.getByTestId('confirm-parent-blocked-delete').click();
+  const prompt = page.getByTestId('parent-prompt');
+  // Qwen 0.24 requires a description: the example gives one.
+  await expect(prompt).toHaveAttribute(
+    'placeholder',
+    'e.g. Use read_file on src/date.ts — or: Call agent with subagent_type=fork fork_turns=all description=Fork prompt=…',
+  );
+  const example = (await prompt.getAttribute('placeholder'))!.split(' — or: ')[1]!;
+  await prompt.fill(example);
+  await page.getByTestId('parent-send').click();
+  await expect(playground.forkTreeChildren).toHaveCount(1, { timeout: 15_000 });
+  await expect(page.getByTestId('parent-error')).toHaveCount(0);
+
+  // Fork from chat: the parent model calls its Agent tool with the controls' own values and directive.
+  await playground.setField('directive', 'Say when the “train” leaves.');
+  await playground.setField('description', 'Train check');
+  await expect(page.getByTestId('fork-from-chat')).toBeEnabled();
+  await page.getByTestId('fork-from-chat').click();
+  await expect(playground.forkTreeChildren).toHaveCount(2, { timeout: 15_000 });
+  await expect(playground.forkTreeChildren.nth(1)).toContainText('Train check');
+  await expect(page.getByTestId('parent-error')).toHaveCount(0);
+  // Controls that make no call offer no fork from chat.
+  await playground.field('directive').fill('d'.repeat(100_001));
+  await expect(page.getByTestId('fork-from-chat')).toBeDisabled();
+});

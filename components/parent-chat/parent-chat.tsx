@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmButton } from '@/components/ui/confirm-button';
 import { Textarea } from '@/components/ui/input';
 import { openCallsRefusal, openToolCalls } from '@/lib/agent/open-tool-calls';
+import { PARENT_PROMPT_MAX_CHARS } from '@/lib/agent/parent-prompt-limit';
 import type { ParentTurnEvent } from '@/lib/agent/parent-turn';
 import type { ModelMessage } from '@/lib/fork';
 import { AGENT_TOOL_NAMES } from '@/lib/fork-service/in-flight-call';
@@ -13,6 +14,7 @@ import { ndjsonLines } from '@/lib/http/ndjson-lines';
 import { describeHttpError, readErrorResponse } from '@/lib/http/read-error-response';
 import { workspaceStore } from '@/lib/workspace/browser-workspace';
 import { newChildRecord } from '@/lib/workspace/child-record';
+import { exampleForkInWords, forkInWords } from '@/lib/workspace/fork-in-words';
 import { settingsOf } from '@/lib/workspace/fork-selection';
 import { effectiveProviderRules } from '@/lib/workspace/provider-rules-choice';
 import type { ChildRecord, ParentSession } from '@/lib/workspace/workspace';
@@ -56,10 +58,15 @@ export function ParentChat({ session, modelId, launch }: { session: ParentSessio
   const open = useMemo(() => openToolCalls(transcript), [transcript]);
   const blocked = open.length > 0;
   const error = failure !== null && failure.at === transcript.messages.length ? failure.message : null;
+  const example = useMemo(() => exampleForkInWords(session.selection), [session.selection]);
+  const asked = useMemo(() => {
+    const words = forkInWords(session.selection);
+    return words !== null && words.length <= PARENT_PROMPT_MAX_CHARS ? words : null;
+  }, [session.selection]);
   const fail = (message: string) => setFailure({ message, at: workspaceStore.getState().sessions[session.id]?.transcript.messages.length ?? -1 });
 
-  async function send() {
-    const text = prompt.trim();
+  async function send(words: string = prompt) {
+    const text = words.trim();
     if (text === '' || busy || blocked) return;
     setBusy(true);
     setFailure(null);
@@ -145,7 +152,7 @@ export function ParentChat({ session, modelId, launch }: { session: ParentSessio
               void send();
             }
           }}
-          placeholder='e.g. Use read_file on src/date.ts — or: Call agent with subagent_type=fork fork_turns=1 prompt: "…"'
+          placeholder={`e.g. Use read_file on src/date.ts — or: ${example}`}
           data-testid="parent-prompt"
         />
         {busy ? (
@@ -158,6 +165,24 @@ export function ParentChat({ session, modelId, launch }: { session: ParentSessio
           </Button>
         )}
       </div>
+      {!busy && (
+        <p className={styles.forkFromChat}>
+          <Button
+            size="sm"
+            onClick={() => {
+              if (asked === null) return;
+              setPrompt(asked);
+              void send(asked);
+            }}
+            disabled={asked === null || blocked}
+            title={asked ?? 'The fork controls make no call as they stand: fix the fields marked in red.'}
+            data-testid="fork-from-chat"
+          >
+            Fork from chat
+          </Button>
+          <span>asks the parent to call its Agent tool as the fork controls say, so the runtime’s own call starts the child.</span>
+        </p>
+      )}
       {blocked && !busy && (
         <div className={styles.blocked} role="status" data-testid="parent-blocked">
           <p>{openCallsRefusal(open)}</p>

@@ -12,6 +12,7 @@ import { zodIssues } from '@/lib/http/zod-issues';
 import { providerRulesSchema } from '@/lib/provider-cache/provider-rules-schema';
 import { toolsFor } from './agent-tools';
 import { describeError } from './child-runs';
+import { PARENT_PROMPT_MAX_CHARS } from './parent-prompt-limit';
 import { runParentTurn } from './parent-turn';
 import { runManager } from './run-manager';
 import { sandboxFor } from './sandbox-files';
@@ -22,7 +23,11 @@ const parentTurnBody = z
   .strictObject({
     parentKey: parentKeySchema,
     sessionId: z.string().regex(/^[A-Za-z0-9_:.-]{1,80}$/, 'a session id is 1 to 80 letters, digits, dashes, dots, colons or underscores'),
-    prompt: z.string().trim().min(1, 'write a prompt for the parent').max(20_000, 'a prompt is at most 20,000 characters'),
+    prompt: z
+      .string()
+      .trim()
+      .min(1, 'write a prompt for the parent')
+      .max(PARENT_PROMPT_MAX_CHARS, `a prompt is at most ${PARENT_PROMPT_MAX_CHARS.toLocaleString('en-US')} characters`),
     modelId: z.string().min(1).max(200),
     policy: z.enum(FORK_POLICIES),
     /** The runtime's settings (fields that are not call arguments): a choice one of its values, typed text short. */

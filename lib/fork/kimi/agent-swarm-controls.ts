@@ -32,7 +32,7 @@ function resumeText(value: unknown): string {
 export const agentSwarmControls: RuntimeControls<KimiSwarmRequest> = {
   legend: 'AgentSwarm parameters (the directive is prompt_template)',
   fields: [
-    { name: 'description', kind: 'text', hint: 'Required: a short description of the whole swarm; it names each child.' },
+    { name: 'description', kind: 'text', freeText: true, hint: 'Required: a short description of the whole swarm; it names each child.' },
     {
       name: 'items',
       kind: 'lines',
@@ -47,6 +47,8 @@ export const agentSwarmControls: RuntimeControls<KimiSwarmRequest> = {
   ],
   // A refusal of prompt_template (the directive) shows above Launch, with the others that have no field.
   errorParameters: ['description', 'items', 'fork', 'subagent_type', 'model', 'resume_agent_ids'],
+  // Kimi's own example, from the AgentSwarm tool's description.
+  example: { fields: { items: 'src/a.ts\nsrc/b.ts' }, directive: 'Review {{item}} for likely regressions.' },
   defaults: { description: 'Swarm', items: '', fork: 'true', subagent_type: '', model: '', resume_agent_ids: '', notice: 'prompt-prefix', member: '' },
   toRequest: (values, base) => {
     const member = /^[1-9][0-9]{0,2}$/.test(values.member ?? '') ? Number(values.member) : undefined;
