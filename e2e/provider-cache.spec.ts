@@ -29,6 +29,36 @@ test.describe('cache, cost and acceptance by provider', () => {
     await expect(page.getByTestId('cache-explainer')).toHaveAttribute('data-reason', /^(none|messages_changed)$/);
   });
 
+  test('a request past a model’s context window is refused with the figure, priced by no one, and said beside Launch', async ({ page }) => {
+    test.setTimeout(60_000);
+    const playground = new PlaygroundPage(page);
+    await playground.open({ scenario: 'synthetic-10000' }, { waitReady: false });
+    await playground.waitForPlan(45_000);
+    await page.getByTestId('turns-all').click();
+    await playground.waitForPlan(45_000);
+    const tokens = Number((await playground.tokensTotal.textContent())!.replace(/[^\d]/g, ''));
+    // GPT-5 takes 272,000 input tokens; the whole 10,000-message parent is more.
+    expect(tokens).toBeGreaterThan(272_000);
+    const openai = page.locator('[data-testid="provider-forecast"][data-provider="openai"]');
+    await expect(openai.getByTestId('acceptance-badge')).toHaveText('refuses');
+    await expect(openai.getByTestId('forecast-cost')).toHaveText('refused');
+    await openai.getByText(/^Why/).click();
+    await expect(openai.getByTestId('acceptance-findings')).toContainText(
+      `refuses: context window (about ${tokens.toLocaleString('en-US')} input tokens; gpt-5 takes at most 272,000 (input, of a 400,000-token window))`,
+    );
+    // Opus 4.6's window is a million: it takes it, and prices it.
+    const anthropic = page.locator('[data-testid="provider-forecast"][data-provider="anthropic"]');
+    await expect(anthropic.getByTestId('acceptance-badge')).toHaveText('accepts');
+    await expect(anthropic.getByTestId('forecast-cost')).toHaveText(/^\$/);
+    await expect(page.getByTestId('launch-warning')).toHaveText(
+      `Too long for OpenAI (gpt-5): about ${tokens.toLocaleString('en-US')} input tokens, past its model’s context window. The provider would refuse it unread.`,
+    );
+    // A window that fits takes the warning away.
+    await playground.setField('fork_turns', '3');
+    await expect(page.getByTestId('launch-warning')).toHaveCount(0);
+    await expect(openai.getByTestId('acceptance-badge')).toHaveText('accepts');
+  });
+
   test('exports carry the cache hints the forecast assumed, and leave them out on request', async ({ page }) => {
     const playground = new PlaygroundPage(page);
     await playground.open({ scenario: 'mid-turn-fork' });

@@ -39,6 +39,8 @@ export function LaunchBar(props: {
   summary: string;
   /** The child open under the bar, if any: a new one launched from the phone's bar is scrolled to. */
   openChildId: string | null;
+  /** What a provider would make of it that a person must read before launching (a request past a model's window). */
+  warning?: string | null;
   onLaunch(): void;
 }) {
   const launchedHere = useRef(false);
@@ -65,6 +67,11 @@ export function LaunchBar(props: {
       {props.hint === null ? (
         <span className={styles.launchSummary} data-testid="launch-bar-summary">
           {props.summary}
+        </span>
+      ) : null}
+      {props.warning ? (
+        <span className={styles.launchWarning} role="status" data-testid="launch-warning">
+          {props.warning}
         </span>
       ) : null}
     </div>

@@ -85,6 +85,8 @@ function AcceptanceFindings({ acceptance }: { acceptance: ProviderAcceptance | u
 function ForecastRows({ forecast, acceptance, focus }: { forecast: ProviderForecast; acceptance: ProviderAcceptance | undefined; focus: number }) {
   const child = forecast.children[focus]!;
   const prediction = child.prediction;
+  // A request past the model's window is never read, so it has no price: the row says why instead.
+  const oversized = acceptance?.findings.find((finding) => finding.kind === 'context-window' && finding.verdict === 'refuses');
   return (
     <tbody data-testid="provider-forecast" data-provider={forecast.provider}>
       <tr>
@@ -103,9 +105,15 @@ function ForecastRows({ forecast, acceptance, focus }: { forecast: ProviderForec
         <td className={styles.number} data-testid="forecast-uncached">
           {count(prediction.uncachedTokens)}
         </td>
-        <td className={styles.number} data-testid="forecast-cost" title={child.cost.complete ? undefined : `Unknown price: ${child.cost.missing.join(', ')}`}>
-          {formatDollars(child.cost)}
-        </td>
+        {oversized === undefined ? (
+          <td className={styles.number} data-testid="forecast-cost" title={child.cost.complete ? undefined : `Unknown price: ${child.cost.missing.join(', ')}`}>
+            {formatDollars(child.cost)}
+          </td>
+        ) : (
+          <td className={styles.number} data-testid="forecast-cost" data-refused="true" title={oversized.detail}>
+            refused
+          </td>
+        )}
       </tr>
       <tr className={styles.whyRow}>
         <td colSpan={5}>

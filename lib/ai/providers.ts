@@ -31,11 +31,14 @@ export const OFFLINE_MODEL_OPTION: ModelOption = {
 
 type Env = Record<string, string | undefined>;
 
+/** The model each provider's key runs unless its `*_MODEL` names another: priced and bounded in the provider rules. */
+export const CONFIGURED_MODEL_DEFAULTS = { openai: 'gpt-4o-mini', anthropic: 'claude-sonnet-5-5' } as const;
+
 /** The models this server can run, from its environment (see `.env.example`). */
 export function configuredModels(env: Env = process.env): ModelOption[] {
   const models: ModelOption[] = [OFFLINE_MODEL_OPTION];
   if (env.OPENAI_API_KEY) {
-    const model = env.OPENAI_MODEL || 'gpt-4o-mini';
+    const model = env.OPENAI_MODEL || CONFIGURED_MODEL_DEFAULTS.openai;
     models.push({ id: `openai:${model}`, label: `OpenAI · ${model}`, provider: 'openai', deterministic: false });
   }
   if (env.ANTHROPIC_API_KEY) {
@@ -88,7 +91,7 @@ export function anthropicCounting(env: Env = process.env): { apiKey: string; mod
   if (!env.ANTHROPIC_API_KEY) return null;
   return {
     apiKey: env.ANTHROPIC_API_KEY,
-    model: env.ANTHROPIC_MODEL || 'claude-sonnet-4-5',
+    model: env.ANTHROPIC_MODEL || CONFIGURED_MODEL_DEFAULTS.anthropic,
     ...(env.ANTHROPIC_BASE_URL ? { baseURL: env.ANTHROPIC_BASE_URL } : {}),
   };
 }

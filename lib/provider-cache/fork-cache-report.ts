@@ -1,8 +1,9 @@
+import { contextWindowFinding } from './context-window';
 import type { ForkCacheRequests } from './fork-cache-requests';
 import { type CacheMissExplanation, explainCacheMiss } from './miss-explainer';
 import { type FamilyCacheForecast, predictFamily } from './predict-family';
-import { type ProviderAcceptance, providerAcceptance } from './provider-acceptance';
-import { defaultModelRule, PROVIDER_IDS, type ProviderRules, providerRule, type RuleSource } from './provider-rules';
+import { type AcceptanceFinding, type ProviderAcceptance, providerAcceptance, withFindings } from './provider-acceptance';
+import { defaultModelRule, PROVIDER_IDS, type ProviderId, type ProviderRules, providerRule, type RuleSource } from './provider-rules';
 
 /** One provider's forecast for a fork, with the rule and sources it used, so the UI can show both. */
 export interface ProviderForecast extends FamilyCacheForecast {
@@ -61,11 +62,15 @@ export function forkCacheReport(members: readonly ForecastMember[], rules: Provi
   const focused = members[focus]!.requests;
   const previous = distinctPrevious(members);
   const children = members.map(({ atMs, requests }) => ({ request: requests.child, atMs, forkPrefix: requests.forkPrefix }));
+  // A request past its model's context window is refused whatever its cache would do.
+  const oversized = new Map<ProviderId, AcceptanceFinding>();
   const forecasts = PROVIDER_IDS.flatMap((id): ProviderForecast[] => {
     const provider = providerRule(rules, id);
     const model = defaultModelRule(rules, id);
     if (model === undefined) return [];
     const forecast = predictFamily({ previous, children }, provider, model);
+    const finding = contextWindowFinding(model, forecast.children[focus]!.prediction.totalTokens);
+    if (finding !== null) oversized.set(id, finding);
     return [
       {
         ...forecast,
@@ -84,6 +89,6 @@ export function forkCacheReport(members: readonly ForecastMember[], rules: Provi
     explanation: explainCacheMiss(focused.previousExplained, focused.childExplained),
     previousMessages: focused.previousExplained.messages.length,
     forecasts,
-    acceptance: providerAcceptance(focused.childExplained.messages, focused.childExplained.tools),
+    acceptance: withFindings(providerAcceptance(focused.childExplained.messages, focused.childExplained.tools), oversized),
   };
 }

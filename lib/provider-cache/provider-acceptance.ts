@@ -6,7 +6,7 @@ import { type ProblemKind, type RequestProblem, requestProblems } from './reques
 
 /** One reason behind a provider's badge. */
 export interface AcceptanceFinding {
-  kind: ProblemKind | 'tool-name';
+  kind: ProblemKind | 'tool-name' | 'context-window';
   verdict: AcceptanceVerdict;
   /** The first place it occurs (null for a tool declaration), and how often it does. */
   messageIndex: number | null;
@@ -72,11 +72,22 @@ export function providerAcceptance(messages: readonly ModelMessage[], tools: rea
         });
       }
     }
-    const status = findings.some((finding) => BLOCKING.has(finding.verdict))
-      ? 'refused'
-      : findings.some((finding) => UNSURE.has(finding.verdict))
-        ? 'uncertain'
-        : 'accepted';
-    return { provider, status, findings };
+    return { provider, status: acceptanceStatus(findings), findings };
+  });
+}
+
+/** A provider's badge from its findings: any refusal refuses, any doubt is doubt. */
+export function acceptanceStatus(findings: readonly AcceptanceFinding[]): ProviderAcceptance['status'] {
+  if (findings.some((finding) => BLOCKING.has(finding.verdict))) return 'refused';
+  return findings.some((finding) => UNSURE.has(finding.verdict)) ? 'uncertain' : 'accepted';
+}
+
+/** The acceptance with a provider's further findings (its model's context window, say) taken into its badge. */
+export function withFindings(acceptance: readonly ProviderAcceptance[], more: ReadonlyMap<ProviderId, AcceptanceFinding>): ProviderAcceptance[] {
+  return acceptance.map((entry) => {
+    const finding = more.get(entry.provider);
+    if (finding === undefined) return entry;
+    const findings = [finding, ...entry.findings];
+    return { ...entry, status: acceptanceStatus(findings), findings };
   });
 }

@@ -44,6 +44,10 @@ const modelRule = z.object({
   output: price,
   prices: ruleSource,
   minimum: ruleSource,
+  contextWindow: z.number().int().min(1).max(100_000_000).nullable().optional(),
+  maxInput: z.number().int().min(1).max(100_000_000).optional(),
+  maxOutput: z.number().int().min(1).max(100_000_000).nullable().optional(),
+  limits: ruleSource.optional(),
 });
 
 /**

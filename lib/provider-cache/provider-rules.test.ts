@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { CONFIGURED_MODEL_DEFAULTS } from '@/lib/ai/providers';
+import { MODEL_LIMITS } from './model-limits';
 import { defaultModelRule, PROVIDER_IDS, PROVIDER_RULES } from './provider-rules';
 import { providerRulesSchema } from './provider-rules-schema';
 
@@ -12,6 +14,28 @@ describe('the shipped provider rules', () => {
     for (const source of sources) {
       expect(source.url).toMatch(/^https:\/\//);
       expect(source.checked).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+  });
+
+  it('price, and bound, the models Fork Lab runs children on when a key is set', () => {
+    for (const model of Object.values(CONFIGURED_MODEL_DEFAULTS)) {
+      const rule = PROVIDER_RULES.models.find((entry) => entry.model === model);
+      expect(rule, model).toBeDefined();
+      expect(
+        [rule!.input, rule!.cachedInput, rule!.cacheWrite, rule!.output].every((price) => typeof price === 'number'),
+        model,
+      ).toBe(true);
+      expect(MODEL_LIMITS[model]?.contextWindow, model).toBeGreaterThan(0);
+    }
+  });
+
+  it('give every priced model its context window, dated and sourced, or say nobody published one', () => {
+    for (const { model } of PROVIDER_RULES.models) {
+      const limits = MODEL_LIMITS[model];
+      expect(limits, model).toBeDefined();
+      expect(limits!.limits.url).toMatch(/^https:\/\//);
+      expect(limits!.limits.checked).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      if (limits!.maxInput !== undefined) expect(limits!.maxInput).toBeLessThan(limits!.contextWindow!);
     }
   });
 

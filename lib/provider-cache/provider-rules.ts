@@ -77,6 +77,14 @@ export interface ModelCacheRule {
   output: number | null;
   prices: RuleSource;
   minimum: RuleSource;
+  /**
+   * A request's bounds where a workspace's edit sets them; left out, Fork Lab's table of model
+   * limits (model-limits.ts) applies.
+   */
+  contextWindow?: number | null;
+  maxInput?: number;
+  maxOutput?: number | null;
+  limits?: RuleSource;
 }
 
 export interface ProviderRules {
@@ -225,8 +233,24 @@ export const PROVIDER_RULES: ProviderRules = {
       official('https://platform.claude.com/docs/zh-CN/models/sonnet-5/overview'),
       ANTHROPIC_MINIMUMS,
     ),
-    // Fork Lab's default Anthropic model (ANTHROPIC_MODEL): its prices were not in the sources read.
-    row('anthropic', 'claude-sonnet-4-5', 1024, UNKNOWN_PRICES, unverified('https://platform.claude.com/docs/en/about-claude/pricing'), ANTHROPIC_MINIMUMS),
+    // $3 / $15 from its model page; cache write and read at the documented 1.25× and 0.1× of input. Retired 2026-11-30.
+    row(
+      'anthropic',
+      'claude-sonnet-4-5',
+      1024,
+      [3, 0.3, 3.75, 15],
+      { url: 'https://platform.claude.com/docs/en/models/sonnet-4-5/overview', checked: '2026-12-03' },
+      ANTHROPIC_MINIMUMS,
+    ),
+    // Fork Lab's default Anthropic model (ANTHROPIC_MODEL). Its minimum is taken to be Sonnet 5's, which no source states.
+    row(
+      'anthropic',
+      'claude-sonnet-5-5',
+      1024,
+      [2, 0.2, 2.5, 10],
+      { url: 'https://platform.claude.com/docs/en/models/sonnet-5-5/overview', checked: '2026-12-03' },
+      { url: 'https://docs.litellm.ai/docs/completion/prompt_caching.md', checked: '2026-12-03', thirdParty: true, uncertain: true },
+    ),
     // The models of pydantic-ai's recorded cache tests the bench checks; prices not in the sources read.
     row('anthropic', 'claude-sonnet-4-6', 1024, UNKNOWN_PRICES, unverified('https://platform.claude.com/docs/en/about-claude/pricing'), ANTHROPIC_MINIMUMS),
     // 1,024 like Sonnet, not Opus 4.6's 4,096: its recorded test wrote a 1,590-token prefix.
@@ -257,6 +281,15 @@ export const PROVIDER_RULES: ProviderRules = {
       OPENAI_CACHING,
     ),
     row('openai', 'gpt-4o', 1024, [2.5, 1.25, 2.5, 10], measured('https://docs.rs/crate/openai-models/0.1.1/source/src/lib.rs'), OPENAI_CACHING),
+    // Fork Lab's default OpenAI model (OPENAI_MODEL); writes cost nothing extra before GPT-5.6.
+    row(
+      'openai',
+      'gpt-4o-mini',
+      1024,
+      [0.15, 0.075, 0.15, 0.6],
+      { url: 'https://developers.openai.com/api/docs/models/gpt-4o-mini', checked: '2026-12-03', thirdParty: true },
+      OPENAI_CACHING,
+    ),
     row('openai', 'gpt-5', 1024, [1.25, 0.125, 1.25, 10], measured('https://docs.rs/crate/openai-cost/latest/source/src/pricing.rs'), OPENAI_CACHING),
     row('openai', 'gpt-5.5', 1024, [5, 0.5, 5, 30], measured('https://www.morphllm.com/openai-api-pricing'), OPENAI_CACHING),
     // From GPT-5.6 hits are not rounded to 128-token steps, and writes cost 1.25× input.
