@@ -44,7 +44,10 @@ test.describe('importing a transcript', () => {
     await expect(playground.parentRows).toHaveCount(await playground.parentRows.count());
     await expect(page.getByText('Parent · 8 messages')).toBeVisible();
 
-    // A window on the imported parent: its one real user turn.
+    // A Claude Code session opens on Claude Code's fork: that is how it forks.
+    await expect(playground.policySelect).toHaveValue('claude-code-fork');
+    // A window on the imported parent, under Qwen's rules: its one real user turn.
+    await playground.setPolicy('qwen-fork-turns');
     await playground.setField('fork_turns', '1');
     await expect(playground.summary).toContainText('1 real turn · 4 tool pairs');
     await playground.launch();
@@ -149,4 +152,32 @@ test.describe('importing a transcript', () => {
     const markdown = await playground.download('export-child-markdown');
     expect(markdown.text.startsWith('# ')).toBe(true);
   });
+});
+
+test('a session on claude-sonnet-4-5 is priced, cache reads and all: no “≥ $0.00” for tokens that cost money', async ({ page }) => {
+  const playground = new PlaygroundPage(page);
+  await playground.open();
+  const line = (uuid: string, parent: string | null, message: object, type: 'user' | 'assistant') =>
+    JSON.stringify({ parentUuid: parent, isSidechain: false, type, sessionId: 's-45', uuid, timestamp: '2026-11-02T10:00:00.000Z', message });
+  const session = [
+    line('u1', null, { role: 'user', content: 'Where do we stand on the release?' }, 'user'),
+    line(
+      'a1',
+      'u1',
+      {
+        id: 'msg_sonnet45',
+        type: 'message',
+        role: 'assistant',
+        model: 'claude-sonnet-4-5-20250929',
+        content: [{ type: 'text', text: 'On track for Thursday.' }],
+        stop_reason: 'end_turn',
+        usage: { input_tokens: 10, cache_creation_input_tokens: 0, cache_read_input_tokens: 604_000, output_tokens: 100 },
+      },
+      'assistant',
+    ),
+  ].join('\n');
+  await playground.dropFile('sonnet-4-5.jsonl', session);
+  await playground.waitForImported('sonnet-4-5.jsonl');
+  // 604,000 read at $0.30, 10 uncached at $3 and 100 out at $15 per million: $0.18.
+  await expect(page.getByTestId('agent-usage-dollars').first()).toHaveText('$0.18');
 });

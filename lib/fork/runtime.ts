@@ -1,16 +1,11 @@
 import { z } from 'zod';
 import { ForkRequestValidationError } from './errors';
 import type { FamilyMember, ForkPlan } from './fork-plan';
+import { PROJECT_FILE_CHARS, PROJECT_FILES, PROJECT_PATH_CHARS } from './input-limits';
 import type { RuntimeControls } from './runtime-controls';
 import type { RuntimeVersions } from './runtime-version';
 import type { ParentTranscript, ToolDeclaration } from './transcript/transcript';
 import { issuesOf } from './transcript/transcript-schema';
-
-/** Bounds on a request's project files: a runtime reads a few small files, never a tree. */
-export const PROJECT_FILES = 16;
-export const PROJECT_PATH_CHARS = 300;
-/** Past every runtime's own limit (Qwen's 64 KB profile), so the runtime's error is the one shown. */
-export const PROJECT_FILE_CHARS = 128 * 1024;
 
 /** The fields every fork request has, whatever the runtime. */
 export const forkRequestBase = {
@@ -146,6 +141,11 @@ export interface ForkRuntimeSpec<S extends ForkRequestSchema> {
    * version header), so a check of real traffic reads it by that release's rules.
    */
   announcedRelease?(headers: Readonly<Record<string, string>>): string | null;
+  /**
+   * The import formats of the sessions this runtime writes (`claude-code`, `codex`): a session
+   * imported from one opens on this runtime's policy, since that is how it forks.
+   */
+  sessionFormats?: readonly string[];
   requestSchema: S;
   plan(parent: ParentTranscript, request: z.infer<S>, end: number): ForkPlan;
   agentTool: RuntimeAgentTool<z.infer<S>>;

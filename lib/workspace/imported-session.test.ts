@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { planFork } from '@/lib/fork';
 import type { ImportAnswer } from '@/lib/import/import-answer';
 import { BUILT_IN_SCENARIOS } from '@/lib/scenarios/built-in-scenarios';
-import { selectionFromRequest } from './fork-selection';
+import { DEFAULT_SELECTION, selectionFromRequest } from './fork-selection';
 import { importedSession } from './imported-session';
 
 const scenario = BUILT_IN_SCENARIOS[0]!;
@@ -60,5 +60,16 @@ describe('importedSession', () => {
       inheritedHash: 'b'.repeat(64),
       run: null,
     });
+  });
+});
+
+describe('a session a runtime wrote', () => {
+  it('opens on that runtime’s policy; a format no runtime writes on the first runtime', async () => {
+    const session = (format: ImportAnswer['format']) => importedSession({ ...answer([]), format, request: undefined }, null, () => 'x', '2026-12-03T00:00:00.000Z');
+    expect((await session('claude-code')).selection.policy).toBe('claude-code-fork');
+    expect((await session('codex')).selection.policy).toBe('codex-spawn-agent');
+    expect((await session('qwen-code')).selection.policy).toBe('qwen-fork-turns');
+    expect((await session('openai-chat')).selection).toEqual(DEFAULT_SELECTION);
+    expect((await session('codex')).source).toMatchObject({ importedAt: '2026-12-03T00:00:00.000Z' });
   });
 });

@@ -1,11 +1,17 @@
-import type { ForkPlan } from '@/lib/fork';
+import { FORK_RUNTIMES, type ForkPlan } from '@/lib/fork';
 import type { ChildTokenReport } from '@/lib/fork-service/child-token-report';
 import type { ImportAnswer } from '@/lib/import/import-answer';
 import { newChildRecord } from './child-record';
-import { DEFAULT_SELECTION, selectionFromRequest } from './fork-selection';
+import { DEFAULT_SELECTION, type ForkSelection, selectionFromRequest } from './fork-selection';
 import type { ChildRecord, ParentSession } from './workspace';
 
 export type ImportedSessionInit = Pick<ParentSession, 'id' | 'title' | 'source' | 'transcript' | 'selection' | 'children'>;
+
+/** A session a runtime wrote opens on that runtime's policy, at its defaults: it is how that session forks. */
+function selectionForFormat(format: string): ForkSelection {
+  const runtime = FORK_RUNTIMES.find((candidate) => candidate.sessionFormats?.includes(format));
+  return runtime === undefined ? DEFAULT_SELECTION : { ...DEFAULT_SELECTION, policy: runtime.policy };
+}
 
 /**
  * The session an import opens: the parent, the request a bundle carried (or the default
@@ -13,7 +19,12 @@ export type ImportedSessionInit = Pick<ParentSession, 'id' | 'title' | 'source' 
  * still going cannot be re-attached (its run lived on another server), so it comes back
  * interrupted.
  */
-export async function importedSession(answer: ImportAnswer, fileName: string | null, newId: () => string): Promise<ImportedSessionInit> {
+export async function importedSession(
+  answer: ImportAnswer,
+  fileName: string | null,
+  newId: () => string,
+  importedAt: string = new Date().toISOString(),
+): Promise<ImportedSessionInit> {
   const children: ChildRecord[] = [];
   for (const child of answer.children ?? []) {
     const record = await newChildRecord(
@@ -60,9 +71,10 @@ export async function importedSession(answer: ImportAnswer, fileName: string | n
       fileName,
       report: answer.report,
       ...(answer.agentUsage === undefined ? {} : { agentUsage: answer.agentUsage }),
+      importedAt,
     },
     transcript: answer.transcript,
-    selection: answer.request === undefined ? DEFAULT_SELECTION : selectionFromRequest(answer.request),
+    selection: answer.request === undefined ? selectionForFormat(answer.format) : selectionFromRequest(answer.request),
     children,
   };
 }

@@ -13,6 +13,7 @@ export const claudeCodeRuntime = defineForkRuntime({
   name: 'Claude Code fork',
   versions: CLAUDE_CODE_VERSIONS,
   announcedRelease: claudeCodeAnnouncedRelease,
+  sessionFormats: ['claude-code'],
   requestSchema: claudeCodeForkRequestSchema,
   plan: planClaudeCodeFork,
   agentTool: claudeCodeAgentTool,

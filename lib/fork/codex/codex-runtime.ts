@@ -14,6 +14,7 @@ export const codexRuntime = defineForkRuntime({
   name: 'Codex spawn_agent',
   versions: CODEX_VERSIONS,
   announcedRelease: codexAnnouncedRelease,
+  sessionFormats: ['codex'],
   requestSchema: codexForkRequestSchema,
   plan: planCodexFork,
   agentTool: codexAgentTool,

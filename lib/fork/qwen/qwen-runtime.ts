@@ -15,6 +15,7 @@ export const qwenRuntime = defineForkRuntime({
   name: 'Qwen Code fork_turns',
   versions: QWEN_VERSIONS,
   announcedRelease: qwenAnnouncedRelease,
+  sessionFormats: ['qwen-code'],
   requestSchema: qwenForkRequestSchema,
   plan: planQwenFork,
   agentTool: qwenAgentTool,
