@@ -58,14 +58,18 @@ test('sessions, children, the open child, selections and revisions come back aft
   await expectExactText(playground.row(7).getByTestId('row-text'), 'Now make parseDate reject "2026-13-01" and "2026-00-10".');
   await expect(playground.row(0)).toHaveAttribute('data-id', compaction.transcript.messages[0]!.id);
   expect(Object.fromEntries(playground.urlParams())).toEqual({
+    v: '2',
     scenario: 'compaction-summary',
     policy: 'qwen-fork-turns',
     fork_turns: '1',
     subagent_type: 'fork',
-    description: 'Fork',
+    fork_tools: '',
+    fork_profile: '',
+    name: '',
     runtime_version: '0.24',
-    directive: 'Persisted directive',
   });
+  // The directive is the workspace's, never the link's.
+  await expect(playground.field('directive')).toHaveValue('Persisted directive');
 
   // The child, still open, exactly as launched.
   await expect(playground.forkTreeChildren).toHaveCount(1);

@@ -81,13 +81,15 @@ test('the built-in scenario list matches public/scenarios/index.json, with both 
   // The default scenario, shown at / with its own request written into the URL.
   await expect(playground.scenarioSelect).toHaveValue('startup-block');
   expect(Object.fromEntries(playground.urlParams())).toEqual({
+    v: '2',
     scenario: 'startup-block',
     policy: 'qwen-fork-turns',
     fork_turns: '1',
     subagent_type: 'fork',
-    description: 'Fork',
+    fork_tools: '',
+    fork_profile: '',
+    name: '',
     runtime_version: '0.24',
-    directive: scenarioFile('startup-block').request.directive,
   });
 });
 

@@ -31,7 +31,16 @@ async function viewInNewContext(browser: Browser, url: string): Promise<{ view: 
   }
 }
 
-test('a Qwen view with a fork point survives a copied link into a fresh browser', async ({ page, browser }) => {
+/**
+ * A view as a link carries it: everything but free text (the directive and a persona, and the first
+ * prompt that holds the directive), which stays in the browser that typed it.
+ */
+function linkedPart(view: ViewState): ViewState {
+  const { directive: _directive, persona: _persona, ...fields } = view.fields;
+  return { ...view, fields, firstPrompt: null };
+}
+
+test('a Qwen view with a fork point survives a copied link into a fresh browser, its directive staying behind', async ({ page, browser }) => {
   const playground = new PlaygroundPage(page);
   await playground.open({ scenario: 'reminders-between-turns' });
   await playground.setField('fork_turns', '1');
@@ -59,13 +68,15 @@ test('a Qwen view with a fork point survives a copied link into a fresh browser'
   await expect.poll(() => playground.firstPrompt.textContent()).toBe(expectedPrompt);
 
   expect(Object.fromEntries(playground.urlParams())).toEqual({
+    v: '2',
     scenario: 'reminders-between-turns',
     policy: 'qwen-fork-turns',
     fork_turns: '1',
     subagent_type: 'fork',
-    description: 'Fork',
+    fork_tools: '',
+    fork_profile: '',
+    name: '',
     runtime_version: '0.24',
-    directive,
     point: '7',
   });
 
@@ -73,7 +84,13 @@ test('a Qwen view with a fork point survives a copied link into a fresh browser'
   const copied = page.url();
   const there = await viewInNewContext(browser, copied);
   expect(there.url).toBe(copied);
-  expect(there.view).toEqual(here);
+  expect(linkedPart(there.view)).toEqual(linkedPart(here));
+  // The directive stayed in the browser that typed it: the fresh one has the scenario's.
+  expect(there.view.fields.directive).toBe(scenarioFile('reminders-between-turns').request.directive);
+  // The browser that typed it keeps it across a reload.
+  await page.reload();
+  await playground.waitForPlan();
+  await expect(playground.field('directive')).toHaveValue(directive);
   expect(there.view.fields.forkPoint).toBe('7');
   expect(there.view.forkPointRow).toBe('7');
 
@@ -104,12 +121,14 @@ test('Kimi and DeepSeek views, every parameter of theirs, survive a copied link'
     await playground.setField('model', 'primary');
     await playground.setField('directive', 'Review the compaction handling.');
     expect(Object.fromEntries(playground.urlParams())).toEqual({
+      v: '2',
       scenario: 'compaction-summary',
       policy: 'kimi-fork',
       fork: 'true',
+      resume: '',
+      subagent_type: '',
       model: 'primary',
       notice: 'system-reminder',
-      directive: 'Review the compaction handling.',
     });
     // The reminder variant sends the notice as its own message and the task bare.
     await expect.poll(() => playground.firstPrompt.textContent()).toBe('Review the compaction handling.');
@@ -119,7 +138,7 @@ test('Kimi and DeepSeek views, every parameter of theirs, survive a copied link'
     await playground.scrollPreview('start');
     const here = await playground.viewState();
     const there = await viewer.view(page.url());
-    expect(there.view).toEqual(here);
+    expect(linkedPart(there.view)).toEqual(linkedPart(here));
     expect(there.view.fields).toMatchObject({ fork: 'true', notice: 'system-reminder', model: 'primary', resume: '', subagent_type: '' });
   });
 
@@ -129,18 +148,19 @@ test('Kimi and DeepSeek views, every parameter of theirs, survive a copied link'
     await playground.setField('persona', 'You write tests & nothing else.');
     await playground.setField('toolFilter', 'read_file, write_file');
     expect(Object.fromEntries(playground.urlParams())).toEqual({
+      v: '2',
       scenario: 'compaction-summary',
       policy: 'deepseek-completed-turns',
       maxDepth: '2',
-      persona: 'You write tests & nothing else.',
       toolFilter: 'read_file, write_file',
-      directive: 'Review the compaction handling.',
     });
     await expect(playground.previewSystem).toHaveText('You write tests & nothing else.');
     await expect(playground.previewTools.locator('code')).toHaveText(['read_file', 'write_file']);
     const here = await playground.viewState();
     const there = await viewer.view(page.url());
-    expect(there.view).toEqual(here);
+    // The persona is prose: it stays here, and the fresh browser plans with the parent's system instruction.
+    expect(linkedPart(there.view)).toEqual(linkedPart(here));
+    expect(there.view.fields.persona).toBe('');
   });
   await viewer.close();
 });
@@ -168,23 +188,24 @@ test('Codex and Claude Code views, their parameters and version settings, surviv
     await expect.poll(async () => JSON.parse((await playground.firstPrompt.textContent()) ?? '{}').recipient).toBe('/root/tests');
     const here = await playground.viewState();
     const there = await viewer.view(page.url());
-    expect(there.view).toEqual(here);
+    expect(linkedPart(there.view)).toEqual(linkedPart(here));
   });
 
   await test.step('Claude Code: the older gate, where a call without a type forks', async () => {
     await playground.setPolicy('claude-code-fork');
     await playground.setField('subagent_type', '');
     await playground.setField('gate', 'omitted-type');
-    expect(Object.fromEntries(playground.urlParams())).toMatchObject({ policy: 'claude-code-fork', description: 'Forked worker', gate: 'omitted-type' });
+    expect(Object.fromEntries(playground.urlParams())).toMatchObject({ policy: 'claude-code-fork', subagent_type: '', gate: 'omitted-type' });
+    expect(playground.urlParams().has('description')).toBe(false);
     await expect.poll(() => playground.firstPrompt.textContent()).toContain('Your directive: ');
     const here = await playground.viewState();
     const there = await viewer.view(page.url());
-    expect(there.view).toEqual(here);
+    expect(linkedPart(there.view)).toEqual(linkedPart(here));
   });
   await viewer.close();
 });
 
-test('a hand-written link opens exactly the view it spells out, a rejected value included', async ({ page }) => {
+test('a link written before free text was left out opens exactly the view it spells out, a rejected value included', async ({ page }) => {
   const scenario = scenarioFile('mid-turn-fork');
   const request: ForkRequest = {
     policy: 'deepseek-completed-turns',
@@ -238,13 +259,15 @@ test('a hand-written link opens exactly the view it spells out, a rejected value
   await expect(playground.field('fork_turns')).toHaveValue('1');
   await expect(playground.field('directive')).toHaveValue(scenarioFile('image-only-turn').request.directive);
   expect(Object.fromEntries(playground.urlParams())).toEqual({
+    v: '2',
     scenario: 'image-only-turn',
     policy: 'qwen-fork-turns',
     fork_turns: '1',
     subagent_type: 'fork',
-    description: 'Fork',
+    fork_tools: '',
+    fork_profile: '',
+    name: '',
     runtime_version: '0.24',
-    directive: scenarioFile('image-only-turn').request.directive,
   });
 
   // fork=omit leaves fork out: a regular subagent.

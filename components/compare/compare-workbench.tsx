@@ -12,7 +12,6 @@ import {
   addVariant,
   type CompareSetup,
   duplicateVariant,
-  MAX_COMPARE_DIRECTIVE,
   MAX_VARIANTS,
   MIN_VARIANTS,
   moveVariant,
@@ -24,7 +23,7 @@ import {
 } from '@/lib/compare/compare-setup';
 import { disagreements } from '@/lib/compare/disagreements';
 import { type InheritanceGrid, inheritanceGrid } from '@/lib/compare/inheritance-grid';
-import { classifyMessages, type ParentTranscript } from '@/lib/fork';
+import { classifyMessages, DIRECTIVE_MAX_CHARS, type ParentTranscript } from '@/lib/fork';
 import type { SweepRecord } from '@/lib/sweep/sweep-record';
 import styles from './compare.module.css';
 import { ContextDiffPanel } from './context-diff-panel';
@@ -111,7 +110,7 @@ export function CompareWorkbench({ sessionId, title, transcript, revision, setup
   // last one it can save and read back, and plans with it.
   const [overlong, setOverlong] = useState<string | null>(null);
   const editDirective = (value: string) => {
-    if (value.length > MAX_COMPARE_DIRECTIVE) return setOverlong(value);
+    if (value.length > DIRECTIVE_MAX_CHARS) return setOverlong(value);
     setOverlong(null);
     change({ ...setup, directive: value });
   };
@@ -155,7 +154,7 @@ export function CompareWorkbench({ sessionId, title, transcript, revision, setup
         />
         {overlong === null ? null : (
           <span id="compare-directive-error" className={styles.error} role="alert" data-testid="compare-directive-error">
-            This directive is {overlong.length.toLocaleString('en-US')} characters; a compare takes up to {MAX_COMPARE_DIRECTIVE.toLocaleString('en-US')}. The
+            This directive is {overlong.length.toLocaleString('en-US')} characters; a compare takes up to {DIRECTIVE_MAX_CHARS.toLocaleString('en-US')}. The
             variants still use the last one that fit.
           </span>
         )}

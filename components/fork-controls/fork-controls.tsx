@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { NativeSelect, Textarea } from '@/components/ui/input';
 import type { ModelOption } from '@/lib/ai/providers';
-import { FORK_RUNTIMES, type ForkParameterError, isForkPolicy, runtimeOf } from '@/lib/fork';
+import { DIRECTIVE_MAX_CHARS, FORK_RUNTIMES, type ForkParameterError, isForkPolicy, runtimeOf } from '@/lib/fork';
 import { type ForkSelection, fieldsOf, withField } from '@/lib/workspace/fork-selection';
 import { Field } from './control-field';
 import styles from './fork-controls.module.css';
@@ -80,11 +80,18 @@ export function ForkControls(props: ForkControlsProps) {
           onChange={(name, value) => onChange((current) => withField(current, name, value))}
         />
 
-        <Field label="directive" name="directive" errors={errors} hint="The task for the child.">
+        <Field
+          label="directive"
+          name="directive"
+          errors={errors}
+          hint="The task for the child. It stays in this browser: a link carries the fork's parameters, never its text."
+          length={{ chars: selection.directive.length, max: DIRECTIVE_MAX_CHARS }}
+        >
           {(id, describedBy) => (
             <Textarea
               id={id}
               value={selection.directive}
+              aria-invalid={errors.some((error) => error.parameter === 'directive') || undefined}
               rows={3}
               onChange={(event) => {
                 const directive = event.target.value;

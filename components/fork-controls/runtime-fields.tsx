@@ -3,7 +3,7 @@
 import { Fragment } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
-import type { ControlField, ForkParameterError, ForkRuntime, TurnWindowControl } from '@/lib/fork';
+import { type ControlField, type ForkParameterError, type ForkRuntime, fieldMaxChars, type TurnWindowControl } from '@/lib/fork';
 import { Field } from './control-field';
 import styles from './fork-controls.module.css';
 
@@ -73,7 +73,13 @@ export function RuntimeFields({ runtime, values, errors, realTurns, onChange }: 
         const invalid = errors.some((error) => error.parameter === field.name) || undefined;
         return (
           <Fragment key={field.name}>
-            <Field label={field.name} name={field.name} hint={hintOf(field, realTurns)} errors={errors}>
+            <Field
+              label={field.name}
+              name={field.name}
+              hint={hintOf(field, realTurns)}
+              errors={errors}
+              {...(field.kind === 'select' ? {} : { length: { chars: value.length, max: fieldMaxChars(field) } })}
+            >
               {(id, describedBy) =>
                 field.kind === 'select' ? (
                   <NativeSelect

@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ChildPanel } from '@/components/children/child-panel';
 import { ForkTree } from '@/components/children/fork-tree';
 import { useRunEvents } from '@/components/children/use-run-events';
@@ -17,6 +17,7 @@ import { Button } from '@/components/ui/button';
 import { runtimeOf } from '@/lib/fork';
 import type { ParentRegistration } from '@/lib/fork-service/fork-service';
 import type { ImportAnswer } from '@/lib/import/import-answer';
+import { oversizedWarning } from '@/lib/provider-cache/oversized-warning';
 import type { Scenario } from '@/lib/scenarios/scenario';
 import type { ScenarioSummary } from '@/lib/scenarios/scenario-files';
 import { timelineRows, withRuntimeTurns } from '@/lib/view/timeline-rows';
@@ -25,7 +26,7 @@ import { windowSummaryLine } from '@/lib/view/window-summary';
 import { clearWorkspace, flushWorkspace, hydrateWorkspace, useSaveStatus, useWorkspace, workspaceStore } from '@/lib/workspace/browser-workspace';
 import { type ForkSelection, plannableRequest, selectionFromRequest } from '@/lib/workspace/fork-selection';
 import { importedSession } from '@/lib/workspace/imported-session';
-import { decodeUrlState, encodeUrlState } from '@/lib/workspace/url-state';
+import { decodeUrlState, linkedSessionId, withLinkedControls } from '@/lib/workspace/url-state';
 import { activeSession } from '@/lib/workspace/workspace-store';
 import { FirstRunHint } from './first-run-hint';
 import { anthropicCounter, rememberRegistration } from './fork-client';
@@ -37,7 +38,9 @@ import { useDrawnSession } from './use-drawn-session';
 import { useForkPreview } from './use-fork-preview';
 import { useLaunchChild } from './use-launch-child';
 import { useModels } from './use-models';
+import { useParentPicker } from './use-parent-picker';
 import { useSettledValue } from './use-settled-value';
+import { useUrlSync } from './use-url-sync';
 import { useWindowKeys } from './use-window-keys';
 import { useWindowPlan } from './use-window-plan';
 
@@ -51,8 +54,6 @@ export interface PlaygroundProps {
 /** The page people come for: a parent on a timeline, a fork window on it, the child it makes. */
 /** How long the directive must rest before it is planned: a pause between words, not between keys. */
 const DIRECTIVE_SETTLE_MS = 150;
-/** How long the controls must rest before the URL follows them. */
-const URL_SETTLE_MS = 250;
 
 export function Playground({ scenarios, initialScenario, defaultScenarioId }: PlaygroundProps) {
   const [ready, setReady] = useState(false);
@@ -93,23 +94,38 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
   }, []);
   const closeImport = useCallback(() => setImporting(null), []);
 
-  // Restore the saved workspace, then let the URL say which scenario and controls to show.
+  // The parent and controls a URL names: on load, and when Back or Forward lands on an entry.
+  const applyUrl = useCallback(
+    async (search: string) => {
+      const url = decodeUrlState(search);
+      const named = linkedSessionId(url);
+      let opened = true;
+      if (url.importId !== null) {
+        opened = workspaceStore.getState().showSession(named!);
+        if (!opened) setNotice('This link names an import this browser does not hold: imports stay in the browser that made them.');
+      } else if (url.scenarioId !== null && !(await openScenario(url.scenarioId))) {
+        opened = false;
+        setNotice(`There is no scenario called “${url.scenarioId}”.`);
+      }
+      if (activeSession(workspaceStore.getState()) === null) await openScenario(defaultScenarioId);
+      // A link's controls are for the parent it names: not for the one shown in its place.
+      if (opened && url.link !== null) workspaceStore.getState().setSelection((current) => withLinkedControls(current, url.link!));
+    },
+    [openScenario, defaultScenarioId],
+  );
+
+  // Restore the saved workspace, then let the URL say which parent and controls to show.
   useEffect(() => {
     let cancelled = false;
     void (async () => {
       await hydrateWorkspace();
-      const url = decodeUrlState(window.location.search);
-      if (url.scenarioId !== null && !(await openScenario(url.scenarioId))) {
-        setNotice(`There is no scenario called “${url.scenarioId}”.`);
-      }
-      if (activeSession(workspaceStore.getState()) === null) await openScenario(defaultScenarioId);
-      if (url.selection !== null) workspaceStore.getState().setSelection(() => url.selection!);
+      await applyUrl(window.location.search);
       if (!cancelled) setReady(true);
     })();
     return () => {
       cancelled = true;
     };
-  }, [openScenario, defaultScenarioId]);
+  }, [applyUrl]);
 
   const selection = session?.selection ?? null;
   // The directive is planned once typing pauses: each key paints at once, and the plan follows.
@@ -131,17 +147,12 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
   // Compared by content: setting a control to the value it already has (`]` at "all", `k` at the
   // first turn) makes a new request object with the same key, which is not re-planned.
   const stale = typing || state.loading || !previewMatches || JSON.stringify(state.previewRequest) !== requestKey;
+  // Planned, or, for controls that make no request (a field too long), showing why.
+  const settled = request === null ? !typing && !state.loading : !stale;
 
-  // The URL follows the view, so a link reproduces it exactly. It follows once the controls rest:
-  // Next's router takes every replaceState as a navigation to sync, re-rendering the layout and
-  // re-checking link prefetches, about 50 ms a change on the 10k parent, which a held `]` would
-  // pay on every press.
-  const query = ready && session !== null ? encodeUrlState(session.source.kind === 'scenario' ? session.source.scenarioId : null, session.selection) : null;
-  const settledQuery = useSettledValue(query, URL_SETTLE_MS);
-  // In the commit that marks the URL synced, so nothing sees the mark before the URL.
-  useLayoutEffect(() => {
-    if (settledQuery !== null && window.location.search !== `?${settledQuery}`) window.history.replaceState(null, '', `?${settledQuery}`);
-  }, [settledQuery]);
+  const urlSynced = useUrlSync(session, ready, (search) => void applyUrl(search));
+  const clearCursor = useCallback(() => setCursor(null), []);
+  const picker = useParentPicker({ session, openScenario, defaultScenarioId, onSwitch: clearCursor });
 
   // The Agent call Fork Lab will write at launch is drawn as a last, pending row.
   const writtenCall = previewMatches ? (preview.writtenCall ?? null) : null;
@@ -203,8 +214,8 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
     <main
       className={styles.main}
       data-testid="playground"
-      data-ready={ready && !stale ? 'true' : 'false'}
-      data-url-synced={query === settledQuery ? 'true' : 'false'}
+      data-ready={ready && settled ? 'true' : 'false'}
+      data-url-synced={urlSynced ? 'true' : 'false'}
       onDragOver={(event) => {
         if (!event.dataTransfer.types.includes('Files')) return;
         event.preventDefault();
@@ -229,14 +240,10 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
       {importing !== null && <ImportDialog dropped={importing.dropped} onClose={closeImport} onImported={openImport} />}
       <PlaygroundHeader
         title={session.title}
-        scenarioId={scenarioId}
         scenarios={scenarios}
+        {...picker}
         canRestart={session.source.kind === 'scenario'}
         save={save}
-        onPickScenario={(id) => {
-          setCursor(null);
-          void openScenario(id);
-        }}
         onImport={() => setImporting({ dropped: null })}
         restarting={restarting}
         onRestart={async () => {
@@ -335,6 +342,7 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
             hint={launchError ?? launchHint}
             summary={summary === null ? 'Planning…' : windowSummaryLine(summary)}
             openChildId={openChild?.id ?? null}
+            warning={previewMatches && preview.cache !== null ? oversizedWarning(preview.cache) : null}
             onLaunch={() => void launch()}
           />
           {/* The child's run right under the button that launched it; what the next launch would send follows. */}

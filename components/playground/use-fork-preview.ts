@@ -79,7 +79,11 @@ export function useForkPreview(transcript: ParentTranscript | null, request: For
       })
       .catch(() => undefined);
     const request: ForkRequest | null = requestKey === 'null' ? null : parseForkRequest(JSON.parse(requestKey));
-    if (request === null) return;
+    // Controls that make no request (a field too long, say) have nothing to plan: the last plan stays, dimmed.
+    if (request === null) {
+      setState((previous) => ({ ...previous, loading: false }));
+      return;
+    }
     const rulesNow = latestRules.current;
     const keyOf = (json: string) => `${rulesStamp}|${json}`;
     const known = answers.get(transcript)?.get(keyOf(requestKey));

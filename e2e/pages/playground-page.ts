@@ -132,7 +132,7 @@ export class PlaygroundPage {
     // The restart loads the scenario's file first; until it has put the scenario back, the URL and
     // the plan may already read as the target, and a field set now would be reset under the test.
     await expect(restart).not.toHaveAttribute('aria-busy', 'true');
-    const url = `?${encodeUrlState(id, selectionFromRequest(request))}`;
+    const url = `?${encodeUrlState({ kind: 'scenario', id }, selectionFromRequest(request))}`;
     await expect.poll(() => new URL(this.page.url()).search).toBe(url);
     await expect(this.forkTreeChildren).toHaveCount(0);
     await expect(this.scenarioTitle).not.toContainText('· edited');

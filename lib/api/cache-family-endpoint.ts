@@ -4,7 +4,7 @@ import { answeringErrors, HttpError, invalidRequest } from '@/lib/http/http-erro
 import { jsonResponse } from '@/lib/http/json-response';
 import { readJsonBody } from '@/lib/http/read-json-body';
 import { zodIssues } from '@/lib/http/zod-issues';
-import { PREVIEW_BODY_LIMIT_BYTES } from './preview-endpoint';
+import { PREVIEW_BODY_LIMIT_BYTES, SHORTER_REQUEST } from './preview-endpoint';
 
 /**
  * `POST /api/fork/cache-family` with `{ parentKey, requests, gapSeconds, providerRules? }`: the
@@ -12,7 +12,7 @@ import { PREVIEW_BODY_LIMIT_BYTES } from './preview-endpoint';
  * cache, members }`); 409 `unknown-parent` as the preview answers.
  */
 export const answerFamilyCacheRequest = answeringErrors('forecast this family', async (request: Request): Promise<Response> => {
-  const parsed = familyCacheInput.safeParse(await readJsonBody(request, PREVIEW_BODY_LIMIT_BYTES));
+  const parsed = familyCacheInput.safeParse(await readJsonBody(request, PREVIEW_BODY_LIMIT_BYTES, SHORTER_REQUEST));
   if (!parsed.success) {
     throw invalidRequest(
       'The body must be { "parentKey", "requests": [1 to 8 fork requests], "gapSeconds": 0 to 86400, "providerRules"? }.',

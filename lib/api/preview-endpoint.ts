@@ -5,8 +5,14 @@ import { jsonResponse } from '@/lib/http/json-response';
 import { readJsonBody } from '@/lib/http/read-json-body';
 import { zodIssues } from '@/lib/http/zod-issues';
 
-/** A preview names its parent by key: the body is a key and a request, never a transcript. */
-export const PREVIEW_BODY_LIMIT_BYTES = 256 * 1024;
+/**
+ * A preview names its parent by key: the body is a key and a request, never a transcript. Room for
+ * the longest directive and parameters the controls take, each character escaped.
+ */
+export const PREVIEW_BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** What a body over the limit holds too much of: a preview sends no transcript. */
+export const SHORTER_REQUEST = 'A preview sends the parent’s key, not its transcript: shorten the directive or a parameter.';
 
 /**
  * `POST /api/fork/preview` with `{ parentKey, request }`: the engine's plan for a registered parent,
@@ -20,7 +26,7 @@ export const PREVIEW_BODY_LIMIT_BYTES = 256 * 1024;
  * request nobody waits for any more.
  */
 export const answerPreviewRequest = answeringErrors('plan this preview', async (request: Request): Promise<Response> => {
-  const parsed = previewForkInput.safeParse(await readJsonBody(request, PREVIEW_BODY_LIMIT_BYTES));
+  const parsed = previewForkInput.safeParse(await readJsonBody(request, PREVIEW_BODY_LIMIT_BYTES, SHORTER_REQUEST));
   if (!parsed.success) throw invalidRequest('The body must be { "parentKey", "request", "providerRules"? }.', zodIssues(parsed.error));
   const preview = await previewFork(parsed.data.parentKey, parsed.data.request, request.signal, parsed.data.providerRules);
   if (preview.status === 'unknown-parent') {

@@ -6,7 +6,7 @@ import { jsonResponse } from '@/lib/http/json-response';
 import { readJsonBody } from '@/lib/http/read-json-body';
 import { zodIssues } from '@/lib/http/zod-issues';
 import { ProviderCountError } from '@/lib/provider-cache/anthropic-token-count';
-import { PREVIEW_BODY_LIMIT_BYTES } from './preview-endpoint';
+import { PREVIEW_BODY_LIMIT_BYTES, SHORTER_REQUEST } from './preview-endpoint';
 
 /**
  * `POST /api/fork/count-tokens` with `{ parentKey, request, provider: "anthropic" }`: the child's
@@ -16,7 +16,7 @@ import { PREVIEW_BODY_LIMIT_BYTES } from './preview-endpoint';
  */
 export function providerCountHandler(env: Record<string, string | undefined> = process.env, fetchImpl?: typeof fetch) {
   return answeringErrors('count this request with the provider', async (request: Request): Promise<Response> => {
-    const parsed = providerCountInput.safeParse(await readJsonBody(request, PREVIEW_BODY_LIMIT_BYTES));
+    const parsed = providerCountInput.safeParse(await readJsonBody(request, PREVIEW_BODY_LIMIT_BYTES, SHORTER_REQUEST));
     if (!parsed.success) throw invalidRequest('The body must be { "parentKey", "request", "provider": "anthropic" }.', zodIssues(parsed.error));
     const account = anthropicCounting(env);
     if (account === null)

@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { configuredModels, languageModel, redactSecrets } from '@/lib/ai/providers';
-import { FORK_POLICIES, type ForkPolicy, isForkPolicy } from '@/lib/fork';
+import { DIRECTIVE_MAX_CHARS, FORK_POLICIES, type ForkPolicy, isForkPolicy } from '@/lib/fork';
 import { parentCache } from '@/lib/fork-service/parent-cache';
 import { answeringErrors, HttpError, internalError, invalidRequest } from '@/lib/http/http-error';
 import { API_HEADERS } from '@/lib/http/json-response';
@@ -22,12 +22,12 @@ import {
 import { MAX_WINDOW_LENGTH } from '@/lib/sweep/sweep-form';
 import { MAX_SWEEP_CHECKS } from '@/lib/sweep/sweep-record';
 
-/** A sweep names its parent by key (register it with `POST /api/parent` first): the body is small. */
-export const SWEEP_BODY_LIMIT_BYTES = 256 * 1024;
+/** A sweep names its parent by key (register it with `POST /api/parent` first): the body is a directive, checks and windows. */
+export const SWEEP_BODY_LIMIT_BYTES = 1024 * 1024;
 
 export const sweepBodySchema = z.strictObject({
   parentKey: z.string().min(1).max(200),
-  directive: z.string().trim().min(1, 'what every child is asked to do').max(100_000),
+  directive: z.string().trim().min(1, 'what every child is asked to do').max(DIRECTIVE_MAX_CHARS),
   variants: z.discriminatedUnion('kind', [
     z.strictObject({
       kind: z.literal('windows'),
@@ -79,7 +79,9 @@ function parseChecks(specs: readonly string[]): OutputCheck[] {
  * stream starts, in the one error shape; a reader that hangs up stops the sweep before its next child.
  */
 export const answerSweepRequest = answeringErrors('run this sweep', async (request: Request): Promise<Response> => {
-  const parsed = sweepBodySchema.safeParse(await readJsonBody(request, SWEEP_BODY_LIMIT_BYTES));
+  const parsed = sweepBodySchema.safeParse(
+    await readJsonBody(request, SWEEP_BODY_LIMIT_BYTES, 'A sweep sends the parent’s key, not its transcript: shorten the directive or the checks.'),
+  );
   if (!parsed.success) throw invalidRequest('The body must be { "parentKey", "directive", "variants", "checks", "modelId"? }.', zodIssues(parsed.error));
   const body = parsed.data;
   const checks = parseChecks(body.checks);

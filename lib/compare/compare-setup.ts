@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { FORK_RUNTIMES, type ForkPolicy, type ForkRequest, isForkPolicy, ONE_CHILD_RUNTIMES, parseForkRequest, runtimeOf } from '@/lib/fork';
+import {
+  DIRECTIVE_MAX_CHARS,
+  FORK_RUNTIMES,
+  type ForkPolicy,
+  type ForkRequest,
+  isForkPolicy,
+  ONE_CHILD_RUNTIMES,
+  parseForkRequest,
+  runtimeOf,
+} from '@/lib/fork';
 
 export const MIN_VARIANTS = 2;
 export const MAX_VARIANTS = 8;
@@ -58,12 +67,9 @@ const compareRunSchema = z.object({
   error: z.string().nullable(),
 });
 
-/** The longest directive a compare keeps: a longer one would not survive being saved and read back. */
-export const MAX_COMPARE_DIRECTIVE = 100_000;
-
 export const compareSetupSchema = z
   .object({
-    directive: z.string().max(MAX_COMPARE_DIRECTIVE),
+    directive: z.string().max(DIRECTIVE_MAX_CHARS),
     baselineId: z.string(),
     variants: z.array(compareVariantSchema).min(MIN_VARIANTS).max(MAX_VARIANTS),
     runs: z.record(z.string(), compareRunSchema).optional(),

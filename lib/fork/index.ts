@@ -11,10 +11,11 @@ export { isContextFragment as isCodexContextFragment } from './codex/fork-turns'
 export { BootstrapMissingError, ForkRequestValidationError, type InputIssue, TranscriptValidationError } from './errors';
 export type { ChildMessage, ChildMessageSource, ChildRequest, FamilyMember, ForkFamily, ForkParameterError, ForkPlan, ParentRange } from './fork-plan';
 export { forkRequestSchema, parseForkRequest } from './fork-request-schema';
+export { DIRECTIVE_MAX_CHARS, PROJECT_FILE_CHARS, TEXT_FIELD_MAX_CHARS } from './input-limits';
 export { dispositionAt, type ParentDisposition } from './parent-ranges';
 export { familyRequests, planFork, planForkFamily, projectFilesRead } from './plan-fork';
-export { type FamilyOutcome, type ForkRuntime, PROJECT_FILE_CHARS, type RefusalOutput } from './runtime';
-export { type ControlField, RUNTIME_VERSION_FIELD, type TurnWindowControl } from './runtime-controls';
+export type { FamilyOutcome, ForkRuntime, RefusalOutput } from './runtime';
+export { type ControlField, fieldMaxChars, RUNTIME_VERSION_FIELD, type TurnWindowControl } from './runtime-controls';
 export { compareReleases, type RuntimeVersion, type RuntimeVersions, versionForRelease } from './runtime-version';
 export { FORK_POLICIES, FORK_RUNTIMES, type ForkPolicy, type ForkRequest, isForkPolicy, ONE_CHILD_RUNTIMES, runtimeOf } from './runtimes';
 export { classifyMessages, isRealUserTurn, type MessageClassification, type MessageKind } from './transcript/classify-messages';

@@ -1,3 +1,4 @@
+import { DIRECTIVE_MAX_CHARS, PROJECT_FILE_CHARS, TEXT_FIELD_MAX_CHARS } from './input-limits';
 import type { RuntimeVersions } from './runtime-version';
 import type { TranscriptMessage } from './transcript/transcript';
 
@@ -7,6 +8,11 @@ export interface ControlField {
   name: string;
   /** `lines`: a list, one value per line (Kimi's swarm items); `file`: the text of a file, as it is. */
   kind: 'text' | 'select' | 'lines' | 'file';
+  /**
+   * Prose a person writes (a description, a persona), not a value the runtime matches: it is never
+   * written into a link. `lines` and `file` fields are prose by their kind.
+   */
+  freeText?: boolean;
   /** Help under the field; may depend on how many real user turns the parent has. */
   hint?: string | ((context: { realTurns: number }) => string);
   placeholder?: string;
@@ -64,6 +70,11 @@ export interface RuntimeControls<R> {
   nameParameter?: string;
   /** Where browsers saved these fields before selections were keyed by policy (read once, on load). */
   legacyKey?: string;
+  /**
+   * A call the runtime takes, for the examples Fork Lab shows, where its defaults make none (a swarm
+   * needs items, and a directive with the placeholder they fill): fields over the defaults.
+   */
+  example?: { fields: Readonly<Record<string, string>>; directive: string };
 }
 
 /**
@@ -129,4 +140,10 @@ export function runtimeVersionField(versions: RuntimeVersions): ControlField {
 /** The request's `runtimeVersion` for the field: left out for the newest, so a default request stays as it was. */
 export function runtimeVersionOf(versions: RuntimeVersions, value: string | undefined): { runtimeVersion?: string } {
   return value === undefined || value === '' || value === versions[0].id ? {} : { runtimeVersion: value };
+}
+
+/** How long a field's text may be: a file as long as a project file may be, a list as a directive. */
+export function fieldMaxChars(field: Pick<ControlField, 'kind'>): number {
+  if (field.kind === 'file') return PROJECT_FILE_CHARS;
+  return field.kind === 'lines' ? DIRECTIVE_MAX_CHARS : TEXT_FIELD_MAX_CHARS;
 }

@@ -1,14 +1,12 @@
 import { formatBytes } from '@/lib/view/format-bytes';
 import { HttpError } from './http-error';
 
-/** A request body over the endpoint's documented limit: 413, naming the limit. */
-export function bodyTooLarge(limitBytes: number): HttpError {
-  return new HttpError(
-    413,
-    'too-large',
-    `Request body is larger than the ${formatBytes(limitBytes)} limit. Send a smaller transcript (cut it with a fork point, or import it and plan in the app).`,
-    { limitBytes },
-  );
+/** What most bodies over their limit hold too much of: a transcript. */
+export const SMALLER_TRANSCRIPT = 'Send a smaller transcript (cut it with a fork point, or import it and plan in the app).';
+
+/** A request body over the endpoint's documented limit: 413, naming the limit and what to send instead. */
+export function bodyTooLarge(limitBytes: number, advice: string = SMALLER_TRANSCRIPT): HttpError {
+  return new HttpError(413, 'too-large', `Request body is larger than the ${formatBytes(limitBytes)} limit. ${advice}`, { limitBytes });
 }
 
 /**
@@ -69,15 +67,16 @@ export async function readBodyBytes(request: Request, limitBytes: number, tooLar
 
 /**
  * Read a JSON request body, the one way every JSON endpoint does: another content type is refused
- * with 415 before reading, a body over `limitBytes` with 413 before it is all in memory, and a body
+ * with 415 before reading, a body over `limitBytes` with 413 before it is all in memory (`advice`
+ * says what to send instead), and a body
  * that is empty or not JSON with 400 `invalid-json`.
  */
-export async function readJsonBody(request: Request, limitBytes: number): Promise<unknown> {
+export async function readJsonBody(request: Request, limitBytes: number, advice?: string): Promise<unknown> {
   const type = request.headers.get('content-type');
   if (type !== null && !/^application\/(.+\+)?json\b/i.test(type)) {
     throw new HttpError(415, 'unsupported-media-type', `Content-Type must be application/json (got ${type}).`);
   }
-  const bytes = await readBodyBytes(request, limitBytes);
+  const bytes = await readBodyBytes(request, limitBytes, () => bodyTooLarge(limitBytes, advice));
   const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
   if (text.trim() === '') throw new HttpError(400, 'invalid-json', 'Request body is empty: send a JSON object.');
   try {

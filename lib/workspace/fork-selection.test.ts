@@ -9,7 +9,6 @@ import {
   selectionFromRequest,
   withField,
 } from './fork-selection';
-import { decodeUrlState, encodeUrlState } from './url-state';
 
 /** The default selection with one runtime selected and its fields as typed. */
 function typed(policy: ForkPolicy, fields: Record<string, string>, rest: Partial<ForkSelection> = {}): ForkSelection {
@@ -56,62 +55,26 @@ describe('plannableRequest', () => {
     expect(fractional.request).toBeNull();
     expect(fractional.errors).toEqual([{ parameter: 'forkPoint', code: 'request_shape', message: 'forkPoint: Invalid input: expected int, received number' }]);
     const pasted = withField(withField(DEFAULT_SELECTION, 'fork_profile', 'ro'), 'fork_profile_file', 'x'.repeat(200_000));
-    expect(plannableRequest(pasted).errors.map((error) => error.parameter)).toEqual(['projectFiles']);
+    expect(plannableRequest(pasted).errors).toEqual([
+      { parameter: 'fork_profile_file', code: 'too_long', message: 'fork_profile_file is 200,000 characters; Fork Lab takes at most 131,072.' },
+    ]);
+  });
+
+  it('names each field longer than Fork Lab takes, with its length and bound, before anything is planned', () => {
+    const long = withField({ ...DEFAULT_SELECTION, directive: 'd'.repeat(100_001) }, 'description', 'x'.repeat(10_001));
+    expect(plannableRequest(long)).toEqual({
+      request: null,
+      errors: [
+        { parameter: 'directive', code: 'too_long', message: 'directive is 100,001 characters; Fork Lab takes at most 100,000.' },
+        { parameter: 'description', code: 'too_long', message: 'description is 10,001 characters; Fork Lab takes at most 10,000.' },
+      ],
+    });
+    // At the bound, it is planned.
+    expect(plannableRequest({ ...DEFAULT_SELECTION, directive: 'd'.repeat(100_000) }).errors).toEqual([]);
   });
 
   it('passes a request the schema takes through as it is', () => {
     expect(plannableRequest(DEFAULT_SELECTION)).toEqual({ request: requestFromSelection(DEFAULT_SELECTION), errors: [] });
-  });
-});
-
-describe('URL state', () => {
-  it('carries scenario, policy, parameters exactly (spaces and leading zeros too) and fork point', () => {
-    const selection = typed(
-      'qwen-fork-turns',
-      {
-        fork_turns: ' 03 ',
-        subagent_type: 'fork',
-        description: 'Fork',
-        fork_tools: '',
-        fork_profile: '',
-        fork_profile_file: '',
-        name: 'ally',
-        runtime_version: '0.24',
-      },
-      { directive: 'a & b', forkPoint: 7 },
-    );
-    const query = encodeUrlState('tool-only-turns', selection);
-    expect(query).toBe(
-      'scenario=tool-only-turns&policy=qwen-fork-turns&fork_turns=+03+&subagent_type=fork&description=Fork&name=ally&runtime_version=0.24&directive=a+%26+b&point=7',
-    );
-    expect(decodeUrlState(query)).toEqual({ scenarioId: 'tool-only-turns', selection });
-  });
-
-  it('round-trips Kimi with fork left out, and DeepSeek', () => {
-    const kimi = typed('kimi-fork', { fork: '', resume: '', subagent_type: 'coder', model: '', notice: 'system-reminder' });
-    expect(decodeUrlState(encodeUrlState(null, kimi))).toEqual({ scenarioId: null, selection: kimi });
-    const deepseek = typed('deepseek-completed-turns', { maxDepth: '1', persona: '', toolFilter: 'read_file', outputSchema: '' });
-    expect(decodeUrlState(encodeUrlState('x', deepseek))).toEqual({ scenarioId: 'x', selection: deepseek });
-  });
-
-  it('round-trips a list field, its lines as typed (spaces and the line breaks too)', () => {
-    const swarm = typed('kimi-agent-swarm', {
-      description: 'Review',
-      items: 'a\n b \n   ',
-      fork: 'true',
-      subagent_type: '',
-      model: '',
-      resume_agent_ids: 'x=go',
-      notice: 'prompt-prefix',
-      member: '2',
-    });
-    expect(decodeUrlState(encodeUrlState(null, swarm))).toEqual({ scenarioId: null, selection: swarm });
-  });
-
-  it('ignores a missing or unknown policy and a malformed fork point', () => {
-    expect(decodeUrlState('scenario=a')).toEqual({ scenarioId: 'a', selection: null });
-    expect(decodeUrlState('policy=teleport')).toEqual({ scenarioId: null, selection: null });
-    expect(decodeUrlState('policy=qwen-fork-turns&point=-1')?.selection?.forkPoint).toBeNull();
   });
 });
 
@@ -178,16 +141,5 @@ describe('restoreSelection', () => {
       name: 'x',
       runtime_version: '0.24',
     });
-  });
-});
-
-describe('a link written before runtime versions existed', () => {
-  it('reproduces the rules of then (the oldest version); a link that names one gets it, an unknown one the newest', () => {
-    const qwen = (query: string) =>
-      decodeUrlState(`scenario=x&policy=qwen-fork-turns&fork_turns=2&subagent_type=fork&directive=d${query}`).selection!.fields['qwen-fork-turns']!;
-    expect(qwen('').runtime_version).toBe('0.23');
-    expect(qwen('&runtime_version=0.24').runtime_version).toBe('0.24');
-    expect(qwen('&runtime_version=0.99').runtime_version).toBe('0.24');
-    expect(decodeUrlState('policy=claude-code-fork&description=x&directive=d').selection!.fields['claude-code-fork']!.runtime_version).toBe('2.1.88');
   });
 });

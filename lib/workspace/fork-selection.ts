@@ -1,9 +1,11 @@
 import {
+  DIRECTIVE_MAX_CHARS,
   FORK_RUNTIMES,
   type ForkParameterError,
   type ForkPolicy,
   type ForkRequest,
   ForkRequestValidationError,
+  fieldMaxChars,
   isForkPolicy,
   parseForkRequest,
   runtimeOf,
@@ -64,6 +66,8 @@ export function requestFromSelection(selection: ForkSelection): ForkRequest {
  * errors in the shape a plan's errors have, so the field shows them and the page stays up.
  */
 export function plannableRequest(selection: ForkSelection): { request: ForkRequest; errors: [] } | { request: null; errors: ForkParameterError[] } {
+  const tooLong = overlongFields(selection);
+  if (tooLong.length > 0) return { request: null, errors: tooLong };
   try {
     return { request: requestFromSelection(selection), errors: [] };
   } catch (error) {
@@ -78,6 +82,25 @@ export function plannableRequest(selection: ForkSelection): { request: ForkReque
       })),
     };
   }
+}
+
+/**
+ * The fields longer than Fork Lab's inputs take, each named with its length and bound, before
+ * anything is sent: a 200 KB directive was once reported as a transcript over the server's limit.
+ */
+function overlongFields(selection: ForkSelection): ForkParameterError[] {
+  const values = fieldsOf(selection);
+  const bounded = [
+    { name: 'directive', text: selection.directive, max: DIRECTIVE_MAX_CHARS },
+    ...runtimeOf(selection.policy).controls.fields.map((field) => ({ name: field.name, text: values[field.name] ?? '', max: fieldMaxChars(field) })),
+  ];
+  return bounded
+    .filter(({ text, max }) => text.length > max)
+    .map(({ name, text, max }) => ({
+      parameter: name,
+      code: 'too_long',
+      message: `${name} is ${text.length.toLocaleString('en-US')} characters; Fork Lab takes at most ${max.toLocaleString('en-US')}.`,
+    }));
 }
 
 /** The controls showing a request (a scenario's own request, say). */

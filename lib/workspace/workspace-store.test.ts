@@ -96,6 +96,31 @@ describe('workspace store', () => {
     expect(sharedObjects(shallow, stored)).toEqual([]);
   });
 
+  it('shows a session it holds, removes one (showing none when it was on show) and puts it back as it was, children and all', async () => {
+    const { store } = newStore();
+    const imported = { ...init, id: 'import:1', title: 'Imported', source: { kind: 'blank' as const } };
+    store.getState().openSession(imported);
+    store.getState().addChild(await childOf(store.getState()));
+    store.getState().openSession(init);
+    expect(store.getState().showSession('import:nope')).toBe(false);
+    expect(store.getState().activeSessionId).toBe('scenario:demo');
+    expect(store.getState().showSession('import:1')).toBe(true);
+    expect(store.getState().activeSessionId).toBe('import:1');
+    const held = store.getState().sessions['import:1']!;
+    const removed = store.getState().removeSession('import:1');
+    expect(removed).toBe(held);
+    expect(store.getState().sessions['import:1']).toBeUndefined();
+    expect(store.getState().activeSessionId).toBeNull();
+    expect(store.getState().removeSession('import:1')).toBeNull();
+    store.getState().restoreSession(removed!);
+    expect(store.getState().sessions['import:1']).toBe(held);
+    expect(activeSession(store.getState())!.children).toHaveLength(1);
+    // Removing a session not on show leaves the one on show.
+    store.getState().showSession('scenario:demo');
+    store.getState().removeSession('import:1');
+    expect(store.getState().activeSessionId).toBe('scenario:demo');
+  });
+
   it('an edit keeps every message it did not touch, and makes a new one for the one it did', () => {
     const { store } = newStore();
     store.getState().openSession(init);

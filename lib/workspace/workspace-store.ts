@@ -1,33 +1,17 @@
 import { type PersistStorage, persist } from 'zustand/middleware';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { FAMILY_OUTCOME_OF_RUN, type RunEvent } from '@/lib/agent/run-record';
-import { type CompareSetup, restoreCompareSetup } from '@/lib/compare/compare-setup';
+import type { CompareSetup } from '@/lib/compare/compare-setup';
 import { copyUnlessFrozen, deepFreeze, type FamilyOutcome, type ModelMessage, type ParentTranscript, runtimeOf, type TranscriptMessage } from '@/lib/fork';
 import type { ProviderId, ProviderRules } from '@/lib/provider-cache/provider-rules';
-import { KEPT_SWEEPS, restoreSweeps, type SweepRecord } from '@/lib/sweep/sweep-record';
+import { KEPT_SWEEPS, type SweepRecord } from '@/lib/sweep/sweep-record';
 import { acknowledgeLaunch, deliverChildOutcome, deliverFamilyOutcome } from './deliver-result';
-import { type ForkSelection, restoreSelection } from './fork-selection';
+import type { ForkSelection } from './fork-selection';
 import { appendMessage, deleteMessage, replaceMessage } from './parent-edits';
-import { restoreProviderModels, restoreProviderRules } from './provider-rules-choice';
-import { type ChildRecord, ENDED_RUN_STATUSES, type ParentSession, type SessionSource } from './workspace';
+import { readPersisted } from './persisted-workspace';
+import { type ChildRecord, ENDED_RUN_STATUSES, type ParentSession, type SessionSource, type WorkspaceState } from './workspace';
 
-export interface WorkspaceState {
-  sessions: Record<string, ParentSession>;
-  activeSessionId: string | null;
-  /** The child open in the side panel, if any. */
-  openChildId: string | null;
-  /** The model children run on (an id from the server's configured models). */
-  modelId: string;
-  /** This workspace's edited provider cache rules and prices; null uses the ones Fork Lab ships. */
-  providerRules: ProviderRules | null;
-  /** The model each provider's forecast uses, where a person picked one (kept apart from edits, so shipped fixes still apply). */
-  providerModels: Partial<Record<ProviderId, string>>;
-  /**
-   * Sessions whose parent is taking a live turn right now (not persisted). A child's result that
-   * arrives meanwhile waits for the turn to end instead of landing between the turn's messages.
-   */
-  turnsInProgress: Record<string, true>;
-}
+export type { WorkspaceState } from './workspace';
 
 export interface WorkspaceActions {
   /**
@@ -42,6 +26,15 @@ export interface WorkspaceActions {
     selection: ForkSelection;
     children?: ChildRecord[];
   }): void;
+  /** Show a session the workspace holds; false when it holds none by that id. */
+  showSession(id: string): boolean;
+  /**
+   * Take a session out of the workspace, answering it (to put back with `restoreSession`), or null
+   * when there is none. Removing the one on show shows none: the page opens another.
+   */
+  removeSession(id: string): ParentSession | null;
+  /** Put a removed session back as it was, and show it. */
+  restoreSession(session: ParentSession): void;
   setSelection(update: (selection: ForkSelection) => ForkSelection): void;
   /**
    * Set a session's compare (its variants, baseline, directive and runs): the active one, or the
@@ -207,6 +200,21 @@ export function createWorkspaceStore(storage: PersistStorage<PersistedWorkspace>
               set({ activeSessionId: init.id, openChildId: null });
             }
           },
+          showSession(id) {
+            if (get().sessions[id] === undefined) return false;
+            if (get().activeSessionId !== id) set({ activeSessionId: id, openChildId: null });
+            return true;
+          },
+          removeSession(id) {
+            const { [id]: removed, ...kept } = get().sessions;
+            if (removed === undefined) return null;
+            const active = get().activeSessionId === id;
+            set({ sessions: kept, ...(active ? { activeSessionId: null, openChildId: null } : {}) });
+            return removed;
+          },
+          restoreSession(session) {
+            set({ sessions: { ...get().sessions, [session.id]: session }, activeSessionId: session.id, openChildId: null });
+          },
           setSelection(update) {
             updateActive((session) => ({ ...session, selection: owned(update(session.selection)) }));
           },
@@ -351,47 +359,6 @@ export function createWorkspaceStore(storage: PersistStorage<PersistedWorkspace>
       },
     ),
   ) as WorkspaceStore;
-}
-
-/**
- * What storage held, if it still looks like a workspace. Storage is outside our control (another
- * version, another tab, a person with devtools): anything else starts an empty workspace rather
- * than a broken one.
- */
-function readPersisted(persisted: unknown): Partial<WorkspaceState> {
-  if (persisted === null || typeof persisted !== 'object') return {};
-  const { sessions, activeSessionId, openChildId, modelId, providerRules, providerModels } = persisted as Record<string, unknown>;
-  if (sessions === null || typeof sessions !== 'object' || Array.isArray(sessions)) return {};
-  const valid: Record<string, ParentSession> = {};
-  for (const [id, session] of Object.entries(sessions as Record<string, unknown>)) {
-    const candidate = session as Partial<ParentSession> | null;
-    if (
-      candidate !== null &&
-      typeof candidate === 'object' &&
-      candidate.id === id &&
-      Array.isArray(candidate.transcript?.messages) &&
-      Array.isArray(candidate.children) &&
-      candidate.selection !== undefined
-    ) {
-      const { compare, sweeps, ...rest } = candidate as ParentSession;
-      const restored = restoreCompareSetup(compare);
-      const kept = restoreSweeps(sweeps);
-      valid[id] = deepFreeze({
-        ...rest,
-        selection: restoreSelection(candidate.selection),
-        ...(restored === undefined ? {} : { compare: restored }),
-        ...(kept.length === 0 ? {} : { sweeps: kept }),
-      });
-    }
-  }
-  return {
-    sessions: valid,
-    activeSessionId: typeof activeSessionId === 'string' && activeSessionId in valid ? activeSessionId : null,
-    openChildId: typeof openChildId === 'string' ? openChildId : null,
-    ...(typeof modelId === 'string' && modelId !== '' ? { modelId } : {}),
-    providerRules: restoreProviderRules(providerRules),
-    providerModels: restoreProviderModels(providerModels),
-  };
 }
 
 /** The active session, if any. */

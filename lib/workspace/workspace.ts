@@ -4,6 +4,7 @@ import type { ForkBootstrapRecord, ForkPlan, ForkRequest, ParentTranscript, Tran
 import type { ChildTokenReport } from '@/lib/fork-service/child-token-report';
 import type { AgentUsage } from '@/lib/import/agent-usage';
 import type { FidelityReport } from '@/lib/import/fidelity-report';
+import type { ProviderId, ProviderRules } from '@/lib/provider-cache/provider-rules';
 import type { ReportedUsage } from '@/lib/provider-cache/reported-usage';
 import type { SweepRecord } from '@/lib/sweep/sweep-record';
 import type { ForkSelection } from './fork-selection';
@@ -12,7 +13,15 @@ import type { ForkSelection } from './fork-selection';
 export type SessionSource =
   | { kind: 'scenario'; scenarioId: string }
   | { kind: 'blank' }
-  | { kind: 'import'; format: string; fileName: string | null; report: FidelityReport; agentUsage?: AgentUsage[] };
+  | {
+      kind: 'import';
+      format: string;
+      fileName: string | null;
+      report: FidelityReport;
+      agentUsage?: AgentUsage[];
+      /** When it was imported (ISO 8601): the picker lists recent imports newest first. Absent in workspaces saved before. */
+      importedAt?: string;
+    };
 
 /** A child launched from a parent: the engine's plan for it, and what it has done since. */
 export interface ChildRecord {
@@ -78,4 +87,23 @@ export interface ParentSession {
   compare?: CompareSetup;
   /** Sweeps run on this parent, newest first. */
   sweeps?: SweepRecord[];
+}
+
+/** Every parent session of this browser and what is open. */
+export interface WorkspaceState {
+  sessions: Record<string, ParentSession>;
+  activeSessionId: string | null;
+  /** The child open in the side panel, if any. */
+  openChildId: string | null;
+  /** The model children run on (an id from the server's configured models). */
+  modelId: string;
+  /** This workspace's edited provider cache rules and prices; null uses the ones Fork Lab ships. */
+  providerRules: ProviderRules | null;
+  /** The model each provider's forecast uses, where a person picked one (kept apart from edits, so shipped fixes still apply). */
+  providerModels: Partial<Record<ProviderId, string>>;
+  /**
+   * Sessions whose parent is taking a live turn right now (not persisted). A child's result that
+   * arrives meanwhile waits for the turn to end instead of landing between the turn's messages.
+   */
+  turnsInProgress: Record<string, true>;
 }

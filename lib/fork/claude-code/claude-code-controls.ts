@@ -11,7 +11,7 @@ export const claudeCodeControls: RuntimeControls<ClaudeCodeForkRequest> = {
   legend: 'Agent tool parameters',
   nameParameter: 'description',
   fields: [
-    { name: 'description', kind: 'text', hint: 'Required: a 3–5 word summary of the task.' },
+    { name: 'description', kind: 'text', freeText: true, hint: 'Required: a 3–5 word summary of the task.' },
     { name: 'subagent_type', kind: 'text', hint: '"fork" forks; any other type starts a fresh agent.' },
     { name: 'model', kind: 'text', hint: 'Ignored for a fork: it runs on your model.' },
     {

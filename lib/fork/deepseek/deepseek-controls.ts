@@ -19,11 +19,12 @@ export const deepSeekControls: RuntimeControls<DeepSeekForkRequest> = {
   legend: 'Fork options',
   fields: [
     { name: 'maxDepth', kind: 'text', hint: 'The deepest a child may be; the main agent is depth 0.', placeholder: '3 (default)' },
-    { name: 'persona', kind: 'text', hint: 'Replaces the system instruction.' },
+    { name: 'persona', kind: 'text', freeText: true, hint: 'Replaces the system instruction.' },
     { name: 'toolFilter', kind: 'text', hint: 'Tool names, comma-separated, from the registry.', placeholder: '(all of the parent’s tools)' },
     {
       name: 'outputSchema',
       kind: 'text',
+      freeText: true,
       hint: 'A JSON Schema ("type": "object") the child answers through its structured_output tool. Set by programs (a workflow), never by the model’s call.',
       placeholder: '(plain text answer)',
     },

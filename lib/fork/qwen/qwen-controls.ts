@@ -51,7 +51,7 @@ export const qwenControls: RuntimeControls<QwenForkRequest> = {
         `"all" or a whole number of real user turns: ${Math.max(1, realTurns)} here, and a larger number takes them all. Keys: [ ] change N, a for all.`,
     },
     { name: 'subagent_type', kind: 'text', hint: '"fork" for a fork; any other type is a regular subagent.' },
-    { name: 'description', kind: 'text', hint: 'A short description of the task: required from 0.24.' },
+    { name: 'description', kind: 'text', freeText: true, hint: 'A short description of the task: required from 0.24.' },
     { name: 'fork_tools', kind: 'text', hint: 'From 0.24: the tools the fork may run, comma-separated; [] for none; empty for all.' },
     { name: 'fork_profile', kind: 'text', hint: 'From 0.24: a project profile (.qwen/fork-profiles/<name>.md).' },
     {
