@@ -12,7 +12,7 @@ import { PROVIDER_RULES } from '../lib/provider-cache/provider-rules';
 import { syntheticParent } from '../lib/scenarios/synthetic-parent';
 import { timeInTurns } from './bench-timing';
 
-const request: ForkRequest = { policy: 'kimi-fork', directive: 'Add tests.', params: { fork: true } };
+const request: ForkRequest = { policy: 'kimi-fork', directive: 'Add tests.', params: { description: 'Fork', fork: true } };
 
 function forecast(parent: ParentTranscript) {
   const plan = planFork(parent, request);

@@ -9,7 +9,8 @@
 import { performance } from 'node:perf_hooks';
 import { toOpenAiChatRequest } from '../lib/export/openai-chat-request';
 import { type ForkRequest, type ModelMessage, type ParentTranscript, planFork, type TranscriptMessage } from '../lib/fork';
-import { type CapturedConversation, checkForks, readCapture } from '../lib/recording/fork-check';
+import { type CapturedConversation, readCapture } from '../lib/recording/captured-conversation';
+import { checkForks } from '../lib/recording/fork-check';
 import { syntheticParent } from '../lib/scenarios/synthetic-parent';
 import { gc, median } from './bench-timing';
 
@@ -33,7 +34,7 @@ function traffic(size: number): { conversations: CapturedConversation[]; read: (
       id: `${id}-call`,
       message: { role: 'assistant', content: [{ type: 'tool-call', toolCallId: id, toolName: 'agent', input: { fork: true, prompt } }] },
     });
-    children.push({ at: messages.length, request: { policy: 'kimi-fork', directive: prompt, params: { fork: true } } as ForkRequest });
+    children.push({ at: messages.length, request: { policy: 'kimi-fork', directive: prompt, params: { description: 'Fork', fork: true } } as ForkRequest });
     messages.push({
       id: `${id}-result`,
       message: {

@@ -25,8 +25,8 @@ const VARIANTS: ForkRequest[] = [
   qwen('2'),
   qwen('4'),
   qwen('8'),
-  { policy: 'kimi-fork', directive, params: { fork: true } },
-  { policy: 'kimi-fork', directive, params: { fork: true }, notice: 'system-reminder' },
+  { policy: 'kimi-fork', directive, params: { description: 'Fork', fork: true } },
+  { policy: 'kimi-fork', directive, params: { description: 'Fork', fork: true }, notice: 'system-reminder' },
   { policy: 'deepseek-completed-turns', directive, params: {} },
 ];
 

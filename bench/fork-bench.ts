@@ -27,7 +27,7 @@ const CASES: { name: string; request: ForkRequest }[] = [
     name: 'qwen N=3',
     request: { policy: 'qwen-fork-turns', directive: 'Add tests.', params: { description: 'Bench', subagent_type: 'fork', fork_turns: '3' } },
   },
-  { name: 'kimi', request: { policy: 'kimi-fork', directive: 'Add tests.', params: { fork: true } } },
+  { name: 'kimi', request: { policy: 'kimi-fork', directive: 'Add tests.', params: { description: 'Fork', fork: true } } },
   { name: 'deepseek', request: { policy: 'deepseek-completed-turns', directive: 'Add tests.', params: {} } },
 ];
 

@@ -17,7 +17,7 @@ const history = [
 async function kimiForkThroughForkLab(request: APIRequestContext, task: string, send = (child: ChildRequest) => child) {
   const declaration = runtimeOf('kimi-fork').agentTool.declaration;
   const tools = [{ type: 'function', function: { name: declaration.name, description: declaration.description, parameters: declaration.inputSchema } }];
-  const ask = { role: 'user', content: `Call agent with fork=true prompt: "${task}"` };
+  const ask = { role: 'user', content: `Call agent with fork=true description=Notes prompt: "${task}"` };
   const asked = await request.post('/v1/chat/completions', {
     data: { model: 'gpt-5', messages: [{ role: 'system', content: SYSTEM }, ...history, ask], tools },
   });

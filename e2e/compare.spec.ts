@@ -17,7 +17,7 @@ const qwen = (turns: string): ForkRequest => ({
   directive: DIRECTIVE,
   params: { description: 'Fork', subagent_type: 'fork', fork_turns: turns },
 });
-const KIMI: ForkRequest = { policy: 'kimi-fork', directive: DIRECTIVE, params: { fork: true }, notice: 'prompt-prefix' };
+const KIMI: ForkRequest = { policy: 'kimi-fork', directive: DIRECTIVE, params: { description: 'Fork', fork: true }, notice: 'prompt-prefix' };
 const DEEPSEEK: ForkRequest = { policy: 'deepseek-completed-turns', directive: DIRECTIVE, params: {} };
 const CODEX: ForkRequest = {
   policy: 'codex-spawn-agent',

@@ -9,7 +9,7 @@ import type { ImportFormatId } from '@/lib/import/import-format';
 import { formatDollars } from '@/lib/provider-cache/request-cost';
 import type { CapturedSession } from '@/lib/recording/capture-sessions';
 import type { CapturedCost } from '@/lib/recording/captured-cost';
-import type { ForkFinding } from '@/lib/recording/fork-check';
+import type { ForkFinding } from '@/lib/recording/fork-finding';
 import { CapturedTimeline } from './captured-timeline';
 import styles from './captures.module.css';
 import { DifferenceCell, SideBySide } from './difference-cell';

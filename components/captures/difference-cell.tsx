@@ -3,7 +3,7 @@
 import { type ChangeObject, diffWordsWithSpace } from 'diff';
 import { ChunkSides, sidesOf } from '@/components/text-diff/chunk-sides';
 import { chunksOf } from '@/lib/compare/part-diff';
-import type { ForkFinding } from '@/lib/recording/fork-check';
+import type { ForkFinding } from '@/lib/recording/fork-finding';
 import styles from './captures.module.css';
 
 /** Unchanged text longer than this is cut to its ends: the change is what the cell is for. */

@@ -4,7 +4,7 @@ import { importOnServer } from '@/components/import/import-client';
 import { rememberRegistration } from '@/components/playground/fork-client';
 import { describeHttpError, readErrorResponse } from '@/lib/http/read-error-response';
 import type { ImportFormatId } from '@/lib/import/import-format';
-import type { ForkFinding } from '@/lib/recording/fork-check';
+import type { ForkFinding } from '@/lib/recording/fork-finding';
 import { flushWorkspace, hydrateWorkspace, workspaceStore } from '@/lib/workspace/browser-workspace';
 import { importedSession } from '@/lib/workspace/imported-session';
 import { activeSession } from '@/lib/workspace/workspace-store';

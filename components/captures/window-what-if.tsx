@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { describeHttpError, readErrorResponse } from '@/lib/http/read-error-response';
 import { formatDollars } from '@/lib/provider-cache/request-cost';
-import type { ForkFinding } from '@/lib/recording/fork-check';
+import type { ForkFinding } from '@/lib/recording/fork-finding';
 import type { ForkWindowWhatIf } from '@/lib/recording/fork-window-what-if';
 import styles from './captures.module.css';
 import { forkQuery } from './open-capture';

@@ -14,6 +14,8 @@ describe('parametersLine', () => {
       { policy: 'kimi-fork', values: { resume: 'x'.repeat(40) }, forkPoint: null, modelId: 'elsewhere', systemInstruction: 'Be brief.' } as never,
       models,
     );
-    expect(line).toBe(`Kimi Code fork: true · fork true · resume ${'x'.repeat(24)}… · notice prompt-prefix · elsewhere · own system instruction`);
+    expect(line).toBe(
+      `Kimi Code fork: true · description Fork · fork true · resume ${'x'.repeat(24)}… · runtime_version 2.1 · elsewhere · own system instruction`,
+    );
   });
 });

@@ -174,10 +174,11 @@ export class ChildRuns {
 
   async #run(run: RunTarget, bootstrap: ForkBootstrapRecord, history: ModelMessage[], controller: AbortController): Promise<void> {
     const { journal } = this.deps;
+    const started = performance.now();
     const finish = (status: RunStatus, finalOutput: string | null, error: string | null) => {
       // Watchers hear the outcome even if the journal cannot take it (a full disk); a run the
       // journal still calls running is marked interrupted at the next start.
-      this.#emit(run.id, { type: 'status', status, finalOutput, error });
+      this.#emit(run.id, { type: 'status', status, finalOutput, error, seconds: (performance.now() - started) / 1000 });
       try {
         journal.setStatus(run.id, status, { finalOutput, error });
       } catch {

@@ -7,7 +7,7 @@ import { RunJournal } from './run-journal';
 import type { RunEvent } from './run-record';
 
 const parent = parentOf([user('u1', 'Look at src/date.ts.')]);
-const bootstrap = buildBootstrapRecord(planFork(parent, { policy: 'kimi-fork', directive: 'Summarise it.', params: { fork: true } }), {
+const bootstrap = buildBootstrapRecord(planFork(parent, { policy: 'kimi-fork', directive: 'Summarise it.', params: { description: 'Fork', fork: true } }), {
   childId: 'c',
   parentAgentId: 'main',
 });

@@ -117,12 +117,13 @@ describe('runParentTurn', () => {
     },
     {
       policy: 'kimi-fork' as const,
-      prompt: 'Call Agent with fork=true resume=agent-7 prompt: "x"',
+      prompt: 'Call Agent with fork=true description=Notes resume=agent-7 prompt: "x"',
       profile: {},
+      // 2.1 puts the call's wall time first; Fork Lab refuses at once.
       output: {
         type: 'text',
         value:
-          '<system>ERROR: Tool execution failed.</system>\nCannot set resume when forking the current context. Fork creates a new agent; resume continues an existing one.',
+          'Wall time: 0.000 seconds\n<system>ERROR: Tool execution failed.</system>\nCannot set resume when forking the current context. Fork creates a new agent; resume continues an existing one.',
       },
     },
   ])('answers a refused $policy call as the runtime shapes a failed tool call: $output.value', async ({ policy, prompt, profile, output }) => {
@@ -134,17 +135,26 @@ describe('runParentTurn', () => {
     expect((result.content[0] as { output: unknown }).output).toEqual(output);
   });
 
-  it('a Kimi fork’s call waits for the child and gets only its final output', async () => {
+  it('a Kimi fork’s call waits for the child and gets its final output as 2.1 frames it', async () => {
     const { deps } = setup();
     const events = await collect(
       runParentTurn(
-        { parent, prompt: 'Call Agent with fork=true prompt: "What is the deploy password?"', policy: 'kimi-fork', modelId: 'offline', sessionId: 's' },
+        {
+          parent,
+          prompt: 'Call Agent with fork=true description=Recall prompt: "What is the deploy password?"',
+          policy: 'kimi-fork',
+          modelId: 'offline',
+          sessionId: 's',
+        },
         deps,
       ),
     );
+    const child = events.find((event) => event.type === 'child');
     const result = messagesOf(events).find((message) => message.role === 'tool') as Extract<ModelMessage, { role: 'tool' }>;
     expect((result.content[0] as { output: { value: string } }).output.value).toMatch(
-      /^From my context \(the user message at position 2 of \d+\): “The deploy password is swordfish-42.”$/,
+      new RegExp(
+        `^Wall time: \\d+\\.\\d{3} seconds\nagent_id: ${child?.type === 'child' ? child.childId : ''}\nactual_subagent_type: ${parent.profile.name}\nstatus: completed\nstop_reason: completed\n\n\\[summary\\]\nFrom my context \\(the user message at position 2 of \\d+\\): “The deploy password is swordfish-42.”\n\nresume_hint: Continue with Agent\\(resume=`,
+      ),
     );
   });
 
@@ -155,7 +165,7 @@ describe('runParentTurn', () => {
       runParentTurn(
         {
           parent: qwenShaped,
-          prompt: 'Call agent with fork=true prompt: "What is the deploy password?"',
+          prompt: 'Call agent with fork=true description=Notes prompt: "What is the deploy password?"',
           policy: 'kimi-fork',
           modelId: 'offline',
           sessionId: 's',
@@ -164,7 +174,7 @@ describe('runParentTurn', () => {
       ),
     );
     const child = events.find((event) => event.type === 'child');
-    expect(child?.type === 'child' && child.request.params).toEqual({ fork: true });
+    expect(child?.type === 'child' && child.request.params).toEqual({ description: 'Notes', fork: true });
     const result = messagesOf(events).find((message) => message.role === 'tool') as Extract<ModelMessage, { role: 'tool' }>;
     expect((result.content[0] as { output: { value: string } }).output.value).toMatch(/swordfish-42/);
   });
@@ -200,7 +210,8 @@ describe('runParentTurn', () => {
     const results = messagesOf(events).filter((message) => message.role === 'tool') as Extract<ModelMessage, { role: 'tool' }>[];
     expect(results).toHaveLength(1);
     expect(results[0]!.content).toHaveLength(1);
-    const value = (results[0]!.content[0] as { toolName: string; output: { value: string } }).output.value.split('\n');
+    const [wall, ...value] = (results[0]!.content[0] as { toolName: string; output: { value: string } }).output.value.split('\n');
+    expect(wall).toMatch(/^Wall time: \d+\.\d{3} seconds$/);
     expect(value[0]).toBe('<agent_swarm_result>');
     expect(value[1]).toBe('<summary>completed: 2</summary>');
     // Each child's final output, in launch order (the offline model answers from what it inherited).
@@ -220,7 +231,7 @@ describe('runParentTurn', () => {
     expect(new Set(children.map((child) => child.familyId)).size).toBe(1);
     expect(children[0]!.familyId).toMatch(/^family-child-\d+$/);
     const result = messagesOf(events).find((message) => message.role === 'tool') as Extract<ModelMessage, { role: 'tool' }>;
-    const lines = (result.content[0] as { output: { value: string } }).output.value.split('\n');
+    const lines = (result.content[0] as { output: { value: string } }).output.value.split('\n').slice(1);
     expect(lines.slice(0, 3)).toEqual([
       '<agent_swarm_result>',
       '<summary>completed: 2, failed: 1</summary>',

@@ -32,6 +32,7 @@ interface FamilyWait {
   toolName: string;
   /** `childId` null: the member's launch failed, with `error`. */
   members: { childId: string | null; member: FamilyMember; error?: string }[];
+  runtimeVersion: string | undefined;
 }
 
 /** The family's one call result, once every member has ended, as the runtime renders it. */
@@ -57,7 +58,14 @@ async function familyResult(family: FamilyWait, policy: ForkPolicy, runs: ChildR
     });
   }
   const { delivery } = runtimeOf(policy);
-  return { type: 'text', value: delivery.kind === 'family-result' ? delivery.render(outcomes) : '' };
+  const seconds = Math.max(0, ...family.members.flatMap(({ childId }) => (childId === null ? [] : [runSeconds(runs.record(childId))])));
+  return { type: 'text', value: delivery.kind === 'family-result' ? delivery.render(outcomes, { runtimeVersion: family.runtimeVersion, seconds }) : '' };
+}
+
+/** How long a run took, from its record: what a runtime that says so tells its parent. */
+function runSeconds(run: { createdAt: string; updatedAt: string } | null | undefined): number {
+  if (run === null || run === undefined) return 0;
+  return Math.max(0, (Date.parse(run.updatedAt) - Date.parse(run.createdAt)) / 1000);
 }
 
 /** What the browser hears while the parent agent takes a turn. */
@@ -190,7 +198,7 @@ export async function* runParentTurn(input: ParentTurnInput, deps: ParentTurnDep
       };
       const results: { type: 'tool-result'; toolCallId: string; toolName: string; output: CallOutput }[] = [];
       const { refusal } = runtimeOf(input.policy);
-      const waiting: { toolCallId: string; toolName: string; childId: string }[] = [];
+      const waiting: { toolCallId: string; toolName: string; childId: string; runtimeVersion: string | undefined }[] = [];
       const families: FamilyWait[] = [];
       for (const call of agentCalls) {
         const request = forkRequestFromCall(input.policy, call.input, input.settings);
@@ -199,11 +207,11 @@ export async function* runParentTurn(input: ParentTurnInput, deps: ParentTurnDep
         const answer = (output: CallOutput) => results.push({ type: 'tool-result', toolCallId: call.toolCallId, toolName: call.toolName, output });
         // Refusals read as the runtime shapes a failed call, in the runtime's own words.
         if (plan.errors.length > 0) {
-          answer(refusal(plan.errors.map((error) => error.message).join(' ')));
+          answer(refusal(plan.errors.map((error) => error.message).join(' '), plan.runtimeVersion));
           continue;
         }
         if (plan.child === null) {
-          answer(refusal(`${plan.freshReason ?? 'not a fork'}. Fork Lab runs forks only: call again with the fork parameters.`));
+          answer(refusal(`${plan.freshReason ?? 'not a fork'}. Fork Lab runs forks only: call again with the fork parameters.`, plan.runtimeVersion));
           continue;
         }
         const { delivery } = runtimeOf(input.policy);
@@ -244,20 +252,29 @@ export async function* runParentTurn(input: ParentTurnInput, deps: ParentTurnDep
             resultByServer: delivery.kind !== 'background-notification',
           };
           if (member !== undefined) members.push({ childId, member });
-          else if (delivery.kind === 'call-result') waiting.push({ toolCallId: call.toolCallId, toolName: call.toolName, childId });
+          else if (delivery.kind === 'call-result')
+            waiting.push({ toolCallId: call.toolCallId, toolName: call.toolName, childId, runtimeVersion: plan.runtimeVersion });
           else if (delivery.kind === 'background-notification') answer({ type: 'text', value: delivery.placeholder });
         }
         // The model hears a launch that started nothing as this call's error.
-        if (launchError !== null && members.every((entry) => entry.childId === null)) answer(refusal(launchError));
-        else if (members.length > 0) families.push({ toolCallId: call.toolCallId, toolName: call.toolName, members });
+        if (launchError !== null && members.every((entry) => entry.childId === null)) answer(refusal(launchError, plan.runtimeVersion));
+        else if (members.length > 0) families.push({ toolCallId: call.toolCallId, toolName: call.toolName, members, runtimeVersion: plan.runtimeVersion });
       }
       for (const wait of waiting) {
         await deps.runs.settled(wait.childId);
         const run = deps.runs.record(wait.childId);
+        const { delivery } = runtimeOf(input.policy);
+        const result = run?.finalOutput ?? '';
         const output: CallOutput =
           run?.status === 'finished'
-            ? { type: 'text', value: run.finalOutput ?? '' }
-            : refusal(`the child ${run?.status ?? 'vanished'}: ${run?.error ?? 'no details'}`);
+            ? {
+                type: 'text',
+                value:
+                  delivery.kind === 'call-result' && delivery.render !== undefined
+                    ? delivery.render({ agentId: wait.childId, result, caller: profile, runtimeVersion: wait.runtimeVersion, seconds: runSeconds(run) })
+                    : result,
+              }
+            : refusal(`the child ${run?.status ?? 'vanished'}: ${run?.error ?? 'no details'}`, wait.runtimeVersion);
         results.push({ type: 'tool-result', toolCallId: wait.toolCallId, toolName: wait.toolName, output });
       }
       for (const family of families) {

@@ -84,7 +84,11 @@ const cases: [string, string, Partial<ForkRequest>][] = [
     { policy: 'qwen-fork-turns', params: { description: 'Fork', subagent_type: 'fork', fork_turns: 'all' } },
   ],
   ['qwen last turn with startup kept', 'startup-block', { policy: 'qwen-fork-turns', params: { description: 'Fork', subagent_type: 'fork', fork_turns: '1' } }],
-  ['kimi with a partially answered batch', 'partial-parallel-batch', { policy: 'kimi-fork', params: { fork: true }, notice: 'system-reminder' }],
+  [
+    'kimi with a partially answered batch',
+    'partial-parallel-batch',
+    { policy: 'kimi-fork', params: { description: 'Fork', fork: true }, notice: 'system-reminder' },
+  ],
   ['deepseek completed turns', 'mid-turn-fork', { policy: 'deepseek-completed-turns', params: {} }],
 ];
 

@@ -65,4 +65,11 @@ export type RunEvent =
   | { type: 'message'; seq: number; message: ModelMessage }
   | { type: 'text-delta'; text: string }
   | { type: 'usage'; usage: ReportedUsage }
-  | { type: 'status'; status: RunStatus; finalOutput: string | null; error: string | null };
+  | {
+      type: 'status';
+      status: RunStatus;
+      finalOutput: string | null;
+      error: string | null;
+      /** How long the run took, once it has ended: what a runtime that says so (Kimi's wall time) tells the parent. */
+      seconds?: number;
+    };

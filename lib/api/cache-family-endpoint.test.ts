@@ -15,7 +15,7 @@ const transcript = {
     { id: 'u2', message: { role: 'user' as const, content: 'Split the work.' } },
   ],
 };
-const fork = (directive: string) => ({ policy: 'kimi-fork', directive, params: { fork: true } });
+const fork = (directive: string) => ({ policy: 'kimi-fork', directive, params: { description: 'Fork', fork: true } });
 
 function post(body: unknown): Request {
   return new Request('http://localhost/api/fork/cache-family', { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });

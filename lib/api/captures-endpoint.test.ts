@@ -5,12 +5,12 @@ import { describe, expect, it } from 'vitest';
 import type { ModelMessage } from '@/lib/fork';
 import { httpErrorBodySchema } from '@/lib/http/http-error';
 import { importTranscript } from '@/lib/import/import-transcript';
+import { readCapture } from '@/lib/recording/captured-conversation';
 import { NOT_IN_THE_RULES } from '@/lib/recording/captured-sources';
-import { readCapture } from '@/lib/recording/fork-check';
 import { runtimeThatForks } from '@/lib/recording/testing/runtime-that-forks';
 import { captureBodyHandler, capturedForkHandler, capturedForkWhatIfHandler, capturesListHandler } from './captures-endpoint';
 
-const ASK = 'Call agent with fork=true prompt: "What is the deploy password?"';
+const ASK = 'Call agent with fork=true description=Notes prompt: "What is the deploy password?"';
 
 describe('GET /api/captures', () => {
   it("lists a runtime's traffic as sessions and checks the fork in it", async () => {
@@ -86,11 +86,11 @@ describe('GET /api/captures', () => {
     const [child] = imported.children!;
     const sent = (await readCapture(2, 'openai-chat', store.get(2)!.requestBody))!.transcript.messages.map((entry) => entry.message);
     expect([...child!.plan.child!.initialMessages, child!.plan.child!.firstPrompt].map((entry) => entry.message)).toEqual(sent);
-    // Kimi's child matches its rules: the parent's whole history, then the two messages Kimi's rules write.
+    // Kimi's child matches its rules: the parent's whole history, then the three messages 2.1 writes.
     const sources = [...child!.plan.child!.initialMessages, child!.plan.child!.firstPrompt].map(({ source }) =>
       source.kind === 'copy' ? source.parentIndexes : source.rule,
     );
-    expect(sources).toEqual([[0], [1], [2], [3], [4], [5], 'open-call-closed', 'notice-and-task-prompt']);
+    expect(sources).toEqual([[0], [1], [2], [3], [4], [5], 'open-call-closed', 'inheritance-notice', 'task-prompt']);
     expect(child).toMatchObject({ name: 'captured #2 (matches)', status: 'planned' });
   });
 
@@ -155,7 +155,7 @@ describe('GET /api/captures', () => {
     const answer = await (await capturesListHandler(() => store)(new Request('http://127.0.0.1/api/captures'))).json();
     expect(answer.forks).toMatchObject([{ parentId: 1, childId: 2, runtime: 'kimi-fork', verdict: 'matches', sharedPrefixMessages: 5 }]);
     const bundle = JSON.parse(await (await capturedForkHandler(() => store)(new Request('http://127.0.0.1/'), '2')).text());
-    expect(bundle.parent.messages.at(-1).message.content).toMatchObject([{ type: 'tool-call', toolName: 'agent' }]);
+    expect(bundle.parent.messages.at(-1).message.content).toMatchObject([{ type: 'tool-call', toolName: 'Agent' }]);
     expect(bundle.children[0].name).toBe('captured #2 (matches)');
   });
 

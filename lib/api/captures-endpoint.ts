@@ -8,9 +8,10 @@ import { answeredRequest } from '@/lib/recording/answered-request';
 import { captureReadings } from '@/lib/recording/capture-readings';
 import { groupSessions } from '@/lib/recording/capture-sessions';
 import type { CaptureStore } from '@/lib/recording/capture-store';
+import { readCapture } from '@/lib/recording/captured-conversation';
 import { capturedCost } from '@/lib/recording/captured-cost';
 import { capturedForkBundle } from '@/lib/recording/captured-fork';
-import { type CheckOptions, checkForks, readCapture } from '@/lib/recording/fork-check';
+import { type CheckOptions, checkForks } from '@/lib/recording/fork-check';
 import { captureTarget, forkWindowWhatIf } from '@/lib/recording/fork-window-what-if';
 import { requestAllowed } from '@/lib/recording/request-guard';
 

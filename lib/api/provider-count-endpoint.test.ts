@@ -11,7 +11,7 @@ const transcript = {
     { id: 'a1', message: { role: 'assistant' as const, content: 'Looking.' } },
   ],
 };
-const request = { policy: 'kimi-fork', directive: 'Write the test.', params: { fork: true } };
+const request = { policy: 'kimi-fork', directive: 'Write the test.', params: { description: 'Fork', fork: true } };
 const ENV = { ANTHROPIC_API_KEY: 'sk-ant-test-key-123456', ANTHROPIC_MODEL: 'claude-opus-4-6' };
 
 function post(body: unknown): Request {

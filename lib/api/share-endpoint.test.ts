@@ -62,7 +62,7 @@ describe('share links', () => {
         variants: [
           {
             label: 'a',
-            request: { policy: 'kimi-fork', directive: 'x', params: { fork: true } },
+            request: { policy: 'kimi-fork', directive: 'x', params: { description: 'Fork', fork: true } },
             status: 'failed',
             initialMessages: 3,
             inputTokens: '<form action=x>',

@@ -30,10 +30,27 @@ describe('fork-lab plan', () => {
   }, 30_000);
 
   it('prints the engine’s whole plan with --json: the plan the playground makes for the same file and call', async () => {
-    const { code, stdout } = forkLab('plan', CODEX, '--runtime', 'kimi-fork', '--param', 'fork=true', '--directive', 'Summarise the work', '--json');
+    const { code, stdout } = forkLab(
+      'plan',
+      CODEX,
+      '--runtime',
+      'kimi-fork',
+      '--param',
+      'fork=true',
+      '--param',
+      'description=Summary',
+      '--directive',
+      'Summarise the work',
+      '--json',
+    );
     expect(code).toBe(0);
     const imported = await importTranscript(new Uint8Array(readFileSync(path.join(REPO_ROOT, CODEX))), { fileName: 'tool-loop-one-turn.jsonl' });
-    const request = forkRequestFromFlags({ runtime: 'kimi-fork', params: ['fork=true'], directive: 'Summarise the work', forkPoint: undefined });
+    const request = forkRequestFromFlags({
+      runtime: 'kimi-fork',
+      params: ['fork=true', 'description=Summary'],
+      directive: 'Summarise the work',
+      forkPoint: undefined,
+    });
     expect(JSON.parse(stdout)).toEqual(JSON.parse(JSON.stringify(planFork(withAgentCall(imported.transcript, request).transcript, request))));
   }, 30_000);
 
@@ -55,8 +72,8 @@ describe('fork-lab plan', () => {
     expect(code).toBe(0);
     expect(stdout.split('\n').slice(-4)).toEqual([
       'family: AgentSwarm “Audit” starts 2 children together from one call; this plan is #1',
-      '  #1 Audit #1 (imported) · item "read" · launch +0.0 s · "Audit the read tools."',
-      '  #2 Audit #2 (imported) · item "write" · launch +0.0 s · "Audit the write tools."',
+      '  #1 Audit #1 (agent) · item "read" · launch +0.0 s · "Audit the read tools."',
+      '  #2 Audit #2 (agent) · item "write" · launch +0.0 s · "Audit the write tools."',
       '',
     ]);
   }, 30_000);
@@ -76,7 +93,7 @@ describe('fork-lab plan', () => {
       ],
       [
         ['plan', CLAUDE, '--runtime', 'kimi-fork', '--param', 'forks=true'],
-        '--param: kimi-fork has no parameter "forks"; it takes fork, resume, subagent_type, model, notice',
+        '--param: kimi-fork has no parameter "forks"; it takes description, fork, resume, subagent_type, model, run_in_background, notice, runtime_version',
       ],
       [['plan', CLAUDE, '--runtime', 'kimi-fork', '--param', 'fork'], '--param: "fork" is not name=value'],
       [['plan', CLAUDE, '--runtime', 'kimi-fork', '--fork-point=-1'], '--fork-point: "-1" is not a message index'],

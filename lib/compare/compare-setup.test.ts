@@ -28,7 +28,7 @@ describe('compare setup', () => {
     expect(setup.variants.map((variant) => variantRequest(variant, setup.directive))).toEqual([
       { policy: 'qwen-fork-turns', directive: 'Write the tests.', params: { description: 'Fork', subagent_type: 'fork', fork_turns: '2' } },
       { policy: 'qwen-fork-turns', directive: 'Write the tests.', params: { description: 'Fork', subagent_type: 'fork', fork_turns: 'all' } },
-      { policy: 'kimi-fork', directive: 'Write the tests.', params: { fork: true }, notice: 'prompt-prefix' },
+      { policy: 'kimi-fork', directive: 'Write the tests.', params: { description: 'Fork', fork: true } },
       { policy: 'deepseek-completed-turns', directive: 'Write the tests.', params: {} },
       {
         policy: 'codex-spawn-agent',

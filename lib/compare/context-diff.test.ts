@@ -14,7 +14,8 @@ const QWEN = (turns: string): ForkRequest => ({
   directive: 'task',
   params: { description: 'Fork', subagent_type: 'fork', fork_turns: turns },
 });
-const KIMI: ForkRequest = { policy: 'kimi-fork', directive: 'task', params: { fork: true } };
+// The code read in August: the notice in front of the task, one message the grid and the diff expect.
+const KIMI: ForkRequest = { policy: 'kimi-fork', directive: 'task', params: { description: 'Fork', fork: true }, runtimeVersion: 'code-read' };
 const DEEPSEEK: ForkRequest = { policy: 'deepseek-completed-turns', directive: 'task', params: {} };
 
 const startupBlock = BUILT_IN_SCENARIOS.find((candidate) => candidate.id === 'startup-block')!.transcript;
@@ -101,7 +102,7 @@ describe('contextDiff on forks planned as the playground plans them', () => {
   it('tells two Agent calls Fork Lab wrote apart by their content, though they stand at the same place with the same id', async () => {
     const { withAgentCall } = await import('@/lib/fork-service/agent-call');
     const request = (params: Record<string, unknown>): ForkRequest =>
-      ({ policy: 'kimi-fork', directive: 'task', params: { fork: true, ...params } }) as ForkRequest;
+      ({ policy: 'kimi-fork', directive: 'task', params: { description: 'Fork', fork: true, ...params }, runtimeVersion: 'code-read' }) as ForkRequest;
     const plain = request({});
     const named = request({ model: 'primary' });
     // The parent without its own Agent call in flight: Fork Lab writes one for each fork.

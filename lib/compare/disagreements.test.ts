@@ -8,7 +8,8 @@ import { inheritanceGrid } from './inheritance-grid';
 const QWEN_1: ForkRequest = { policy: 'qwen-fork-turns', directive: 'task', params: { description: 'Fork', subagent_type: 'fork', fork_turns: '1' } };
 const QWEN_ALL: ForkRequest = { policy: 'qwen-fork-turns', directive: 'task', params: { description: 'Fork', subagent_type: 'fork', fork_turns: 'all' } };
 const QWEN_ZERO: ForkRequest = { policy: 'qwen-fork-turns', directive: 'task', params: { description: 'Fork', subagent_type: 'fork', fork_turns: '0' } };
-const KIMI: ForkRequest = { policy: 'kimi-fork', directive: 'task', params: { fork: true } };
+// The code read in August: the notice in front of the task, one message the grid and the diff expect.
+const KIMI: ForkRequest = { policy: 'kimi-fork', directive: 'task', params: { description: 'Fork', fork: true }, runtimeVersion: 'code-read' };
 const DEEPSEEK: ForkRequest = { policy: 'deepseek-completed-turns', directive: 'task', params: {} };
 const LETTERS = ['A', 'B', 'C', 'D', 'E'];
 

@@ -11,7 +11,14 @@ describe('childName', () => {
 
   it('falls back to the first words of the directive, cut where long', () => {
     expect(
-      childName({ policy: 'kimi-fork', directive: '  Summarise what we have established so far and list the open questions.', params: { fork: true } }, 1),
+      childName(
+        {
+          policy: 'kimi-fork',
+          directive: '  Summarise what we have established so far and list the open questions.',
+          params: { description: 'Fork', fork: true },
+        },
+        1,
+      ),
     ).toBe('#1 Summarise what we have established so…');
     expect(childName({ policy: 'qwen-fork-turns', directive: 'Check it', params: { description: '  ' } })).toBe('Check it');
     // The playground's default name says nothing about the child.

@@ -8,7 +8,7 @@ import { childMessageAt, compactPlan, expandChildMessages, expandPlan } from './
 const requests: ForkRequest[] = [
   { policy: 'qwen-fork-turns', directive: 'task', params: { description: 'Fork', subagent_type: 'fork', fork_turns: 'all' } },
   { policy: 'qwen-fork-turns', directive: 'task', params: { description: 'Fork', subagent_type: 'fork', fork_turns: '2' } },
-  { policy: 'kimi-fork', directive: 'task', params: { fork: true } },
+  { policy: 'kimi-fork', directive: 'task', params: { description: 'Fork', fork: true } },
   { policy: 'deepseek-completed-turns', directive: 'task', params: {} },
 ];
 

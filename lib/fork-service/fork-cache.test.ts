@@ -11,7 +11,7 @@ const parent = parentOf([
   user('u2', 'Now check the tests.'),
   toolCalls('c1', [{ id: 'call-1', tool: 'agent', input: { fork: true, prompt: 'x' } }]),
 ]);
-const request: ForkRequest = { policy: 'kimi-fork', directive: 'check', params: { fork: true } };
+const request: ForkRequest = { policy: 'kimi-fork', directive: 'check', params: { description: 'Fork', fork: true } };
 
 async function cacheOf(forkRequest: ForkRequest, rules = PROVIDER_RULES) {
   const { parentKey } = await registerParent(parent);
@@ -34,7 +34,18 @@ describe("a preview's cache report", () => {
     expect(child.cachedTokens).toBeGreaterThan(deepseek.parent.writtenTokens);
     expect(child.cachedTokens).toBe(child.sharedTokens);
     expect(cache.forecasts.find((forecast) => forecast.provider === 'openai')!.children[0]!.prediction.cachedTokens).toBe(0);
-    expect(cache.acceptance.every((entry) => entry.status === 'accepted')).toBe(true);
+    // Kimi 2.1 sends its notice and the task as two user messages in a row: the providers that
+    // never said whether they take that say so; with the notice in front of the task, all take it.
+    expect(
+      cache.acceptance.filter((entry) => entry.status !== 'accepted').map((entry) => [entry.provider, entry.findings.map((finding) => finding.kind)]),
+    ).toEqual([
+      ['gemini', ['same-role-twice']],
+      ['deepseek', ['same-role-twice']],
+      ['kimi', ['same-role-twice']],
+      ['qwen', ['same-role-twice']],
+    ]);
+    const prefixed = await cacheOf({ ...request, runtimeVersion: 'code-read' });
+    expect(prefixed.acceptance.every((entry) => entry.status === 'accepted')).toBe(true);
   });
 
   it('moves the explainer to system_changed when a person tries another system instruction', async () => {

@@ -36,8 +36,8 @@ const SIBLING_INPUTS: Record<ForkPolicy, [Record<string, unknown>, Record<string
     { description: 'Second', subagent_type: 'fork', prompt: 'B' },
   ],
   'kimi-fork': [
-    { fork: true, prompt: 'A' },
-    { fork: true, prompt: 'B' },
+    { description: 'First', fork: true, prompt: 'A' },
+    { description: 'Second', fork: true, prompt: 'B' },
   ],
   'kimi-agent-swarm': [
     { description: 'First', fork: true, items: ['x', 'y'], prompt_template: 'A {{item}}' },

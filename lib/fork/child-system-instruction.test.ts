@@ -4,7 +4,7 @@ import { planFork, SYSTEM_INSTRUCTION_REPLACED } from './plan-fork';
 import type { ForkRequest } from './runtimes';
 
 const parent = parentOf([user('u1', 'Find the bug'), assistant('a1', 'Looking.'), user('u2', 'Go on')]);
-const request: ForkRequest = { policy: 'kimi-fork', directive: 'task', params: { fork: true } };
+const request: ForkRequest = { policy: 'kimi-fork', directive: 'task', params: { description: 'Fork', fork: true } };
 
 describe('a child system instruction a person tries', () => {
   it("replaces the runtime's, says so, and breaks the cache prefix at the system instruction", () => {

@@ -67,6 +67,7 @@ export type SyntheticRule =
   | 'inheritance-notice'
   | 'notice-and-task-prompt'
   | 'task-prompt'
+  | 'permission-mode-reminder'
   | 'subagent-usage-hint'
   | 'inter-agent-task'
   | 'multi-agent-mode'

@@ -26,10 +26,14 @@ describe('parseForkRequest', () => {
     expect(issuesOf(() => parseForkRequest({ policy: 'qwen-fork-turns', directive: 'x', params: { description: 'Fork', fork_turn: '3' } }))).toEqual([
       { path: 'params', message: 'Unrecognized key: "fork_turn"' },
     ]);
-    expect(issuesOf(() => parseForkRequest({ policy: 'kimi-fork', directive: 'x', params: {}, notice: 'loud' })).map((i) => i.path)).toEqual(['notice']);
+    expect(
+      issuesOf(() => parseForkRequest({ policy: 'kimi-fork', directive: 'x', params: { description: 'Fork' }, notice: 'loud' })).map((i) => i.path),
+    ).toEqual(['notice']);
   });
 
   it('prefixes paths when asked', () => {
-    expect(issuesOf(() => parseForkRequest({ policy: 'kimi-fork', params: {} }, 'request')).map((i) => i.path)).toEqual(['request.directive']);
+    expect(issuesOf(() => parseForkRequest({ policy: 'kimi-fork', params: { description: 'Fork' } }, 'request')).map((i) => i.path)).toEqual([
+      'request.directive',
+    ]);
   });
 });

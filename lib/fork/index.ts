@@ -34,6 +34,7 @@ export type {
   TranscriptMessage,
   TurnEndReason,
 } from './transcript/transcript';
+export { UNNAMED_PROFILE } from './transcript/transcript';
 export {
   checkParentTranscript,
   formatIssuePath,

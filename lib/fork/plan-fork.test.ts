@@ -31,8 +31,8 @@ const requests: ForkRequest[] = [
   { policy: 'qwen-fork-turns', directive: 'task', params: { description: 'Fork', subagent_type: 'fork', fork_turns: 'all' } },
   { policy: 'qwen-fork-turns', directive: 'task', params: { description: 'Fork', subagent_type: 'fork', fork_turns: '1' } },
   { policy: 'qwen-fork-turns', directive: 'task', params: { description: 'Fork', subagent_type: 'fork', fork_turns: '3' } },
-  { policy: 'kimi-fork', directive: 'task', params: { fork: true } },
-  { policy: 'kimi-fork', directive: 'task', params: { fork: true }, notice: 'system-reminder' },
+  { policy: 'kimi-fork', directive: 'task', params: { description: 'Fork', fork: true } },
+  { policy: 'kimi-fork', directive: 'task', params: { description: 'Fork', fork: true }, notice: 'system-reminder' },
   { policy: 'deepseek-completed-turns', directive: 'task', params: {} },
 ];
 

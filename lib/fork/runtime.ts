@@ -4,7 +4,7 @@ import type { FamilyMember, ForkPlan } from './fork-plan';
 import { PROJECT_FILE_CHARS, PROJECT_FILES, PROJECT_PATH_CHARS } from './input-limits';
 import type { RuntimeControls } from './runtime-controls';
 import type { RuntimeVersions } from './runtime-version';
-import type { ParentTranscript, ToolDeclaration } from './transcript/transcript';
+import type { AgentProfile, ParentTranscript, ToolDeclaration } from './transcript/transcript';
 import { issuesOf } from './transcript/transcript-schema';
 
 /** The fields every fork request has, whatever the runtime. */
@@ -85,13 +85,31 @@ export type ResultDelivery =
       /** Whether a user turn's text is such a notification: news for the parent, not a new instruction. */
       isNotification(text: string): boolean;
     }
-  /** The parent waits: the result is the Agent call's result. */
-  | { kind: 'call-result' }
+  /**
+   * The parent waits: the result is the Agent call's result, the child's final output as it is,
+   * or as `render` frames it (Kimi 2.1 names the agent and says how it ended).
+   */
+  | { kind: 'call-result'; render?(outcome: CallOutcome): string }
   /**
    * The call started a family of children (Kimi's AgentSwarm) and the parent waits for all of them:
    * once every member has ended, however it ended, the call's result is `render` of their outcomes.
    */
-  | { kind: 'family-result'; render(outcomes: readonly FamilyOutcome[]): string };
+  | { kind: 'family-result'; render(outcomes: readonly FamilyOutcome[], context?: DeliveryContext): string };
+
+/** What a runtime's rendering of a result may say besides the result: how long it took, at which release. */
+export interface DeliveryContext {
+  /** Seconds from the call to its result, where they are known. */
+  seconds?: number;
+  runtimeVersion?: string;
+}
+
+/** A child that finished, as its parent's waiting call is answered. */
+export interface CallOutcome extends DeliveryContext {
+  agentId: string;
+  result: string;
+  /** The calling agent, whose type a fork carries. */
+  caller: AgentProfile;
+}
 
 /** How one member of a family ended, for the result its parent's call receives. */
 export interface FamilyOutcome {
@@ -151,8 +169,13 @@ export interface ForkRuntimeSpec<S extends ForkRequestSchema> {
   agentTool: RuntimeAgentTool<z.infer<S>>;
   controls: RuntimeControls<z.infer<S>>;
   delivery: ResultDelivery;
-  /** The tool result that answers a refused Agent call, carrying `message` (the refusal's text). */
-  refusal(message: string): RefusalOutput;
+  /** The tool result that answers a refused Agent call, carrying `message` (the refusal's text), at a release line. */
+  refusal(message: string, runtimeVersion?: string): RefusalOutput;
+  /**
+   * A tool result a runtime sent, with what varies from run to run (Kimi's wall time) written as
+   * Fork Lab writes it, so a refusal can be compared word for word; the text as it is when nothing varies.
+   */
+  steadyAnswer?(text: string): string;
   framing: ChildFraming;
   /**
    * The project files (paths from its root) the runtime reads to plan this request, for a reader

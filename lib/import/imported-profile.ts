@@ -1,4 +1,4 @@
-import type { AgentProfile, ToolDeclaration } from '@/lib/fork';
+import { type AgentProfile, type ToolDeclaration, UNNAMED_PROFILE } from '@/lib/fork';
 import type { FidelityLog } from './fidelity-report';
 
 /** The model Fork Lab runs an imported parent's children on unless the person picks another. */
@@ -29,7 +29,7 @@ export function importedProfile(
   }
   return {
     agentId: stored.agentId || 'imported',
-    name: 'imported',
+    name: UNNAMED_PROFILE,
     systemInstruction: stored.systemInstruction ?? '',
     tools: stored.tools ?? [],
     model: stored.model || UNKNOWN_MODEL,

@@ -67,7 +67,7 @@ describe('providerAcceptance', () => {
     const parent = parentOf([user('u1', 'Find the bug'), toolCalls('a1', [{ id: 'c1', tool: 'read_file', input: { path: 'a.ts' } }])]);
     const requests: ForkRequest[] = [
       { policy: 'qwen-fork-turns', directive: 'task', params: { description: 'Fork', subagent_type: 'fork', fork_turns: 'all' } },
-      { policy: 'kimi-fork', directive: 'task', params: { fork: true } },
+      { policy: 'kimi-fork', directive: 'task', params: { description: 'Fork', fork: true } },
       { policy: 'deepseek-completed-turns', directive: 'task', params: {} },
     ];
     for (const request of requests) {

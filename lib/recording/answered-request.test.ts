@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toolCallsOf } from '@/lib/fork';
 import { answeredRequest } from './answered-request';
 import { anthropicAnswer } from './anthropic-answer';
-import { readCapture } from './fork-check';
+import { readCapture } from './captured-conversation';
 import type { ModelApi } from './model-api';
 import type { OfflineReply } from './offline-answer';
 import { openAiChatAnswer } from './openai-chat-answer';

@@ -1,5 +1,5 @@
 import type { CaptureStore } from './capture-store';
-import type { CapturedConversation } from './fork-check';
+import type { CapturedConversation } from './captured-conversation';
 
 type Reading = Promise<CapturedConversation | null>;
 

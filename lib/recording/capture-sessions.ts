@@ -1,6 +1,6 @@
 import type { ModelMessage } from '@/lib/fork';
 import { firstDifference } from '@/lib/provider-cache/miss-explainer';
-import type { CapturedConversation } from './fork-check';
+import type { CapturedConversation } from './captured-conversation';
 
 /** Captured requests that belong to one conversation of the runtime. */
 export interface CapturedSession {

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelMessage, ParentTranscript } from '@/lib/fork';
+import type { CapturedConversation } from './captured-conversation';
 import { capturedForkBundle } from './captured-fork';
 import { sourcedMessages } from './captured-sources';
-import type { CapturedConversation, ForkFinding } from './fork-check';
+import type { ForkFinding } from './fork-finding';
 
 const SYSTEM = 'You are a coding agent.';
 const call: ModelMessage = {
   role: 'assistant',
-  content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'agent', input: { fork: true, prompt: 'Find the bug.' } }],
+  content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'agent', input: { description: 'Bug', fork: true, prompt: 'Find the bug.' } }],
 };
 const history: ModelMessage[] = [
   { role: 'user', content: 'Fix the date parser.' },
@@ -30,8 +31,9 @@ function conversation(id: number, messages: ModelMessage[], system = SYSTEM): Ca
   return { id, api: 'openai-chat', transcript };
 }
 
+// Read by the rules of the code read in August, which frame the task with the notice.
 const finding: ForkFinding = {
-  announced: null,
+  announced: { release: 'named', runtimeVersion: 'code-read' },
   parentId: 1,
   childId: 2,
   toolCallId: 'c1',

@@ -1,9 +1,10 @@
 import { forkRequestFromCall } from '@/lib/agent/agent-tool';
 import { type ForkBundle, forkBundle } from '@/lib/export/fork-bundle';
 import { type ChildRequest, type ForkPlan, type ForkRequest, planFork, type TranscriptMessage, toolCallsOf } from '@/lib/fork';
+import type { CapturedConversation } from './captured-conversation';
 import { sourcedMessages } from './captured-sources';
 import { keysOf, startsWithAll } from './conversation-keys';
-import type { CapturedConversation, ForkFinding } from './fork-check';
+import type { ForkFinding } from './fork-finding';
 
 /**
  * What the child went on to do, as its later requests recorded it: the messages past its first

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CapturedConversation } from './fork-check';
+import type { CapturedConversation } from './captured-conversation';
 import { messageKey } from './message-shape';
 
 const written = new WeakMap<CapturedConversation, readonly string[]>();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MULTI_AGENT_MODE, ROOT_USAGE_HINT_0169, SPAWNED_CHILD_NOTICE, SUBAGENT_USAGE_HINT_0169 } from '@/lib/fork/codex/shipped-messages';
-import { checkForks, readCapture } from './fork-check';
+import { readCapture } from './captured-conversation';
+import { checkForks } from './fork-check';
 
 /*
  * Codex 0.169's own traffic shape, written small: two sibling spawns in one response, each child

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ForkPolicy, ForkRequest, ModelMessage } from '@/lib/fork';
-import { type CapturedConversation, checkForks, readCapture, whereTextsPart } from './fork-check';
+import { type CapturedConversation, readCapture } from './captured-conversation';
+import { checkForks, whereTextsPart } from './fork-check';
 import { runtimeThatForks as forkThroughForkLab, type RuntimeQuirks } from './testing/runtime-that-forks';
 
 /** The forks the check finds in a scripted runtime's traffic. */
@@ -27,8 +28,21 @@ describe('checking a runtime from its traffic', () => {
   });
 
   it("passes a runtime that forks by Kimi Code's rules", async () => {
-    const findings = await runtimeThatForks('kimi-fork', 'Call agent with fork=true prompt: "What is the deploy password?"');
+    const findings = await runtimeThatForks('kimi-fork', 'Call agent with fork=true description=Notes prompt: "What is the deploy password?"');
     expect(findings).toMatchObject([{ runtime: 'kimi-fork', verdict: 'matches' }]);
+  });
+
+  it("finds every member of a Kimi AgentSwarm by its own filled-in task, and passes a swarm that forks by Kimi Code's rules", async () => {
+    const findings = await runtimeThatForks(
+      'kimi-agent-swarm',
+      'Call AgentSwarm with description=Notes fork=true items: "notes.txt, todo.txt" prompt_template: "Say what {{item}} holds"',
+    );
+    expect(findings).toMatchObject([
+      { runtime: 'kimi-agent-swarm', member: 1, verdict: 'matches' },
+      { runtime: 'kimi-agent-swarm', member: 2, verdict: 'matches' },
+    ]);
+    expect(findings[0]!.toolCallId).toBe(findings[1]!.toolCallId);
+    expect(findings[0]!.childId).not.toBe(findings[1]!.childId);
   });
 
   it('flags a runtime that keeps one turn too many, at the first message it should not have sent', async () => {
@@ -74,8 +88,8 @@ describe('checking a runtime from its traffic', () => {
 
   it('tells apart two conversations whose calls share an id, each with its own child', async () => {
     // Asks of the same length: the offline model gives both calls the same id, as Kimi numbers its calls.
-    const first = await trafficOf('kimi-fork', 'Call agent with fork=true prompt: "What is the deploy password?"');
-    const second = await trafficOf('kimi-fork', 'Call agent with fork=true prompt: "What is the deploy passcode?"', {}, 3);
+    const first = await trafficOf('kimi-fork', 'Call agent with fork=true description=Notes prompt: "What is the deploy password?"');
+    const second = await trafficOf('kimi-fork', 'Call agent with fork=true description=Notes prompt: "What is the deploy passcode?"', {}, 3);
     const findings = await checkForks([...first, ...second]);
     expect(findings.map((finding) => [finding.parentId, finding.childId, finding.verdict])).toEqual([
       [3, 2, 'matches'],
@@ -86,8 +100,8 @@ describe('checking a runtime from its traffic', () => {
 
   it('gives each of two runs of the same task the child beside its own parent', async () => {
     const task = 'prompt: "What is the deploy password?"';
-    const first = await trafficOf('kimi-fork', `Call agent with fork=true ${task}`);
-    const second = await trafficOf('kimi-fork', `Now call agent again with fork=true ${task}`, {}, 3);
+    const first = await trafficOf('kimi-fork', `Call agent with fork=true description=Notes ${task}`);
+    const second = await trafficOf('kimi-fork', `Now call agent again with fork=true description=Notes ${task}`, {}, 3);
     const findings = await checkForks([...first, ...second]);
     expect(findings.map((finding) => [finding.parentId, finding.childId])).toEqual([
       [3, 2],
@@ -97,7 +111,7 @@ describe('checking a runtime from its traffic', () => {
 
   for (const api of ['openai-responses', 'anthropic-messages'] as const) {
     it(`passes a runtime that forks by Kimi Code's rules over ${api}, streamed answers and all`, async () => {
-      const findings = await runtimeThatForks('kimi-fork', 'Call agent with fork=true prompt: "What is the deploy password?"', { api });
+      const findings = await runtimeThatForks('kimi-fork', 'Call agent with fork=true description=Notes prompt: "What is the deploy password?"', { api });
       expect(findings).toMatchObject([{ parentId: 3, childId: 2, runtime: 'kimi-fork', verdict: 'matches', sharedPrefixMessages: 5 }]);
     });
   }
@@ -111,7 +125,9 @@ describe('checking a runtime from its traffic', () => {
         return Array.isArray(blocks) && blocks.length === 1 && blocks[0]!.type === 'text' ? { ...message, content: blocks[0]!.text } : message;
       }),
     });
-    const store = await forkThroughForkLab('kimi-fork', 'Call agent with fork=true prompt: "What is the deploy password?"', { api: 'anthropic-messages' });
+    const store = await forkThroughForkLab('kimi-fork', 'Call agent with fork=true description=Notes prompt: "What is the deploy password?"', {
+      api: 'anthropic-messages',
+    });
     const rewritten = asStrings(JSON.parse(store.get(2)!.requestBody));
     expect(rewritten.messages.filter((message) => typeof message.content === 'string').length).toBeGreaterThan(2);
     const traffic = await Promise.all(
@@ -123,12 +139,14 @@ describe('checking a runtime from its traffic', () => {
 
   it('judges a child by its first request, not the later ones that repeat the task', async () => {
     // Parent asks (#1), the child sends two requests (#2, #3), the parent records the call (#4).
-    const findings = await runtimeThatForks('kimi-fork', 'Call agent with fork=true prompt: "What is the deploy password?"', { childGoesOn: true });
+    const findings = await runtimeThatForks('kimi-fork', 'Call agent with fork=true description=Notes prompt: "What is the deploy password?"', {
+      childGoesOn: true,
+    });
     expect(findings.map((finding) => [finding.parentId, finding.childId, finding.verdict])).toEqual([[4, 2, 'matches']]);
   });
 
   it('finds a call once though a later request writes its history in another shape', async () => {
-    const store = await forkThroughForkLab('kimi-fork', 'Call agent with fork=true prompt: "What is the deploy password?"');
+    const store = await forkThroughForkLab('kimi-fork', 'Call agent with fork=true description=Notes prompt: "What is the deploy password?"');
     const traffic = await Promise.all(store.list().map((capture) => readCapture(capture.id, capture.api, capture.requestBody)));
     const later = JSON.parse(store.get(3)!.requestBody) as { messages: { content: unknown }[] };
     const asParts = later.messages.map((message) =>

@@ -2,95 +2,26 @@ import { forkRequestFromCall } from '@/lib/agent/agent-tool';
 import { toAnthropicMessagesRequest } from '@/lib/export/anthropic-messages-request';
 import { toOpenAiChatRequest } from '@/lib/export/openai-chat-request';
 import {
-  type ChildMessage,
   type ChildRequest,
-  FORK_RUNTIMES,
   type ForkPolicy,
+  type ForkRequest,
   type ModelMessage,
   type ParentTranscript,
   planFork,
   projectFilesRead,
+  runtimeOf,
   toolCallsOf,
-  versionForRelease,
 } from '@/lib/fork';
 import { AGENT_TOOL_NAMES } from '@/lib/fork-service/in-flight-call';
 import { importTranscript } from '@/lib/import/import-transcript';
 import { firstDifference } from '@/lib/provider-cache/miss-explainer';
-import { type ForkItem, forkItems, sourcedMessages } from './captured-sources';
+import type { CapturedConversation } from './captured-conversation';
+import { forkItems, sourcedMessages } from './captured-sources';
 import { historyDigests, keysOf, sharedPrefixLength, startsWithAll } from './conversation-keys';
+import type { ForkFinding } from './fork-finding';
 import { inShapeOf, messageKey, text } from './message-shape';
 import type { ModelApi } from './model-api';
-
-/** A captured request read back as a conversation: what the runtime sent its model. */
-export interface CapturedConversation {
-  id: number;
-  api: ModelApi;
-  transcript: ParentTranscript;
-  /** The request's headers as captured: a runtime's user agent says which runtime and release sent it. */
-  headers?: Readonly<Record<string, string>>;
-}
-
-/** One fork found in the traffic, and whether the child's request is what the runtime's rules say. */
-export interface ForkFinding {
-  parentId: number;
-  childId: number;
-  toolCallId: string;
-  toolName: string;
-  /** Where the call stands in the parent's messages, and whether it was read from the parent's answer. */
-  callIndex: number;
-  fromAnswer: boolean;
-  /**
-   * The runtime whose rules the check used. `guessed` when nobody said which: then the first runtime
-   * whose Agent tool fits the call and whose rules reproduce the child, else the first that fits.
-   */
-  runtime: ForkPolicy;
-  guessed: boolean;
-  /**
-   * What a guess rests on: `rules`, the runtime's rules reproduce the child exactly; `boilerplate`,
-   * the child carries that runtime's own framing (its directive, notice or acknowledgement) word for
-   * word and no other runtime's as much; `agent-tool`, only the Agent tool's name and arguments fit.
-   * Null when the runtime was named.
-   */
-  guessedFrom: 'rules' | 'boilerplate' | 'agent-tool' | null;
-  verdict: 'matches' | 'differs' | 'refused';
-  /** The first place the child's actual request differs from the plan (message index and JSON path). */
-  difference: { at: string; expected: string; actual: string } | null;
-  expectedMessages: number;
-  actualMessages: number;
-  /** The two requests message by message, as the compare view diffs them (none when refused). */
-  items: ForkItem[];
-  /** Leading messages the child's request repeats of the parent's request as recorded: the prefix a cache could share. */
-  sharedPrefixMessages: number;
-  /** The runtime's own words when its rules refuse the call. */
-  errors?: string[];
-  /**
-   * The release the parent's request announces (its user agent) and the version of the rules it
-   * was checked by; null when the traffic names no release the runtime recognises.
-   */
-  announced: { release: string; runtimeVersion: string } | null;
-  /** The project's files the plan read (Qwen's fork profile), when the check was given the project. */
-  projectFiles?: Readonly<Record<string, string>>;
-}
-
-/** The runtime and release a request's headers announce (Qwen's and Claude Code's user agent, Codex's). */
-export function announcedBy(headers: Readonly<Record<string, string>> | undefined, policy?: ForkPolicy) {
-  if (headers === undefined) return null;
-  for (const runtime of FORK_RUNTIMES) {
-    if (policy !== undefined && runtime.policy !== policy) continue;
-    const release = runtime.announcedRelease?.(headers) ?? null;
-    if (release !== null) return { policy: runtime.policy, release, runtimeVersion: versionForRelease(runtime.versions, release).id };
-  }
-  return null;
-}
-
-/** Read a captured request body as a conversation, with the importer every export round-trips through. */
-export async function readCapture(id: number, api: ModelApi, body: string, headers?: Readonly<Record<string, string>>): Promise<CapturedConversation | null> {
-  try {
-    return { id, api, transcript: (await importTranscript(body, { format: api })).transcript, ...(headers === undefined ? {} : { headers }) };
-  } catch {
-    return null;
-  }
-}
+import { type Announcement, announcedBy, bestGuess, fittingRuntimes, framingCarried, type Judged, named } from './runtime-of-call';
 
 /** Some user message among these carries the task (a runtime frames it, but keeps its words). */
 function carriesTask(messages: readonly { message: ModelMessage }[], task: string): boolean {
@@ -149,28 +80,42 @@ export async function checkForks(conversations: readonly CapturedConversation[],
     // the runtime and its release), that one at that release; guessed, every runtime whose Agent
     // tool fits the call is tried, and the first whose rules reproduce the child wins (else the first that fits).
     // A version named with the runtime overrides what the traffic announces (to read it by older rules).
-    const announced =
-      runtime !== undefined && runtimeVersion !== undefined ? { policy: runtime, release: 'named', runtimeVersion } : announcedBy(parent.headers, runtime);
-    const candidatesFor = (call: AgentCall) =>
-      runtime !== undefined ? [runtime] : announced !== null ? [announced.policy] : fittingRuntimes(call.toolName, call.input);
-    const copiedUntil = inheritedUntil(parent.transcript.messages, agentCalls, candidatesFor);
+    const announcedFor = (call: AgentCall): Announcement | null =>
+      runtime !== undefined && runtimeVersion !== undefined
+        ? { policy: runtime, release: 'named', runtimeVersion }
+        : announcedBy(parent.headers, runtime, call.toolName);
+    const candidatesFor = (call: AgentCall) => {
+      const announced = announcedFor(call);
+      return runtime !== undefined ? [runtime] : announced !== null ? [announced.policy] : fittingRuntimes(call.toolName, call.input);
+    };
+    const tasksFor = (index: number, call: AgentCall, policy: ForkPolicy) =>
+      callTasks(parent.transcript, index, call, policy, announcedFor(call), projectFiles);
+    const copiedUntil = inheritedUntil(parent.transcript.messages, agentCalls, candidatesFor, tasksFor);
     for (const { index, calls } of agentCalls) {
       for (const call of calls) {
         const key = `${call.toolCallId}\u0000${digests.get(index)}`;
         if (seen.has(key) || index < copiedUntil) continue;
-        const judged: Judged[] = [];
+        const announced = announcedFor(call);
+        // A call that starts a family (Kimi's AgentSwarm) has a child per member, each with its own task.
+        const members: Judged[][] = [];
         let judgedHere = false;
         for (const policy of candidatesFor(call)) {
-          const finding = await judge(inOrder, { conversation: parent, index, fromAnswer }, call, policy, announced, projectFiles);
-          if (finding === 'child-copy' || finding === 'no-task') continue;
-          judgedHere = true;
-          if (finding !== null) judged.push(finding);
+          for (const [position, task] of tasksFor(index, call, policy).entries()) {
+            const finding = await judge(inOrder, { conversation: parent, index, fromAnswer }, call, policy, announced, task);
+            if (finding === 'child-copy' || finding === 'no-task') continue;
+            judgedHere = true;
+            if (finding === null) continue;
+            members[position] = [...(members[position] ?? []), finding];
+          }
         }
         // Judged once, at the parent's first request that holds it: every later request of the
         // session repeats it. A child's copy of the call (which may carry no arguments) does not count.
         if (judgedHere) seen.add(key);
-        const chosen = runtime === undefined && announced === null ? bestGuess(judged) : judged[0] === undefined ? undefined : named(judged[0]);
-        if (chosen !== undefined) findings.push(chosen);
+        for (const judged of members) {
+          if (judged === undefined) continue;
+          const chosen = runtime === undefined && announced === null ? bestGuess(judged) : judged[0] === undefined ? undefined : named(judged[0]);
+          if (chosen !== undefined) findings.push(chosen);
+        }
       }
     }
   }
@@ -203,61 +148,51 @@ function inheritedUntil(
   messages: readonly { message: ModelMessage }[],
   agentCalls: readonly { index: number; calls: readonly AgentCall[] }[],
   candidatesFor: (call: AgentCall) => readonly ForkPolicy[],
+  tasksFor: (index: number, call: AgentCall, policy: ForkPolicy) => readonly CallTask[],
 ): number {
   let until = -1;
   for (const { index, calls } of agentCalls) {
     for (const call of calls) {
       for (const policy of candidatesFor(call)) {
-        const task = forkRequestFromCall(policy, call.input).directive.trim();
-        const carrier = task === '' ? -1 : carrierOf(messages.slice(index + 1), task);
-        if (carrier !== -1) until = Math.max(until, index + 1 + carrier);
+        for (const { task } of tasksFor(index, call, policy)) {
+          const carrier = task === '' ? -1 : carrierOf(messages.slice(index + 1), task);
+          if (carrier !== -1) until = Math.max(until, index + 1 + carrier);
+        }
       }
     }
   }
   return until;
 }
 
-/** A runtime's verdict on one call, with how much of its own framing the child carried. */
-type Judged = Omit<ForkFinding, 'guessed' | 'guessedFrom'> & { boilerplate: number };
-
-function named({ boilerplate: _, ...finding }: Judged): ForkFinding {
-  return { ...finding, guessed: false, guessedFrom: null };
+/** One child a call asks for: the request that plans it, and the task its first request carries. */
+interface CallTask {
+  request: ForkRequest;
+  task: string;
+  /** The member of a family the child is, by its index (Kimi's item number). */
+  member?: number;
 }
 
 /**
- * Of the runtimes whose Agent tool fits a call, the one the child most likely came from: the first
- * whose rules reproduce it; else the one whose own framing it carries most (several runtimes
- * share a tool's shape, but each words its directive and notices its own way); else the first that fits.
+ * The children a call asks for under one runtime's rules, at the release the traffic announces
+ * and with the project files the rules read: one for an Agent call, one per member for a call that
+ * starts a family, each with the task its child is found by (a swarm's template, filled with an item).
  */
-function bestGuess(judged: readonly Judged[]): ForkFinding | undefined {
-  const reproduced = judged.find((finding) => finding.verdict === 'matches');
-  if (reproduced !== undefined) return { ...named(reproduced), guessed: true, guessedFrom: 'rules' };
-  const framed = judged.reduce<Judged | undefined>((best, finding) => (finding.boilerplate > (best?.boilerplate ?? 0) ? finding : best), undefined);
-  if (framed !== undefined) return { ...named(framed), guessed: true, guessedFrom: 'boilerplate' };
-  return judged[0] === undefined ? undefined : { ...named(judged[0]), guessed: true, guessedFrom: 'agent-tool' };
-}
-
-/**
- * How many of the messages a runtime's rules write themselves (its framing of the task, notices,
- * acknowledgements) the child's request carries word for word. The task's own words are left
- * out: every runtime sends them.
- */
-function framingCarried(planned: readonly ChildMessage[], actual: readonly ModelMessage[], task: string): number {
-  const sent = new Set(actual.map((message) => `${message.role}\u0000${text(message)}`));
-  return planned.filter(({ message, source }) => {
-    const words = text(message);
-    return source.kind === 'synthetic' && words.trim() !== '' && words.trim() !== task && sent.has(`${message.role}\u0000${words}`);
-  }).length;
-}
-
-/** Every runtime whose Agent tool has the call's name and declares every argument it sent, in registry order. */
-function fittingRuntimes(toolName: string, input: unknown): ForkPolicy[] {
-  const keys = input !== null && typeof input === 'object' ? Object.keys(input) : [];
-  return FORK_RUNTIMES.filter((candidate) => {
-    const declared = candidate.agentTool.declaration;
-    const properties = Object.keys((declared.inputSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {});
-    return declared.name.toLowerCase() === toolName.toLowerCase() && keys.every((key) => properties.includes(key));
-  }).map((candidate) => candidate.policy);
+function callTasks(
+  parent: ParentTranscript,
+  index: number,
+  call: AgentCall,
+  policy: ForkPolicy,
+  announced: Announcement | null,
+  projectFiles: CheckOptions['projectFiles'],
+): CallTask[] {
+  const fromCall = forkRequestFromCall(policy, call.input);
+  const announcedRequest = announced === null ? fromCall : { ...fromCall, runtimeVersion: announced.runtimeVersion };
+  const reads = projectFiles === undefined ? [] : projectFilesRead(announcedRequest);
+  const request = reads.length === 0 ? announcedRequest : { ...announcedRequest, projectFiles: { ...projectFiles!(reads) } };
+  const runtime = runtimeOf(policy);
+  if (runtime.memberRequest === undefined) return [{ request, task: request.directive.trim() }];
+  const members = planFork({ ...parent, messages: parent.messages.slice(0, index + 1) }, request).family?.members ?? [];
+  return members.map((member) => ({ request: runtime.memberRequest!(request, member.index) as ForkRequest, task: member.task.trim(), member: member.index }));
 }
 
 /**
@@ -270,16 +205,11 @@ async function judge(
   at: { conversation: CapturedConversation; index: number; fromAnswer: boolean },
   call: AgentCall,
   policy: ForkPolicy,
-  announced: { release: string; runtimeVersion: string } | null,
-  projectFiles: CheckOptions['projectFiles'],
+  announced: Announcement | null,
+  { request, task, member }: CallTask,
 ): Promise<Judged | 'child-copy' | 'no-task' | null> {
   const { conversation: parent, index } = at;
   const messages = parent.transcript.messages;
-  const fromCall = forkRequestFromCall(policy, call.input);
-  const announcedRequest = announced === null ? fromCall : { ...fromCall, runtimeVersion: announced.runtimeVersion };
-  const reads = projectFiles === undefined ? [] : projectFilesRead(announcedRequest);
-  const request = reads.length === 0 ? announcedRequest : { ...announcedRequest, projectFiles: { ...projectFiles!(reads) } };
-  const task = request.directive.trim();
   if (task === '') return 'no-task';
   // A request that carries the task after the call is a child that copied the call, not a parent.
   if (carriesTask(messages.slice(index + 1), task)) return 'child-copy';
@@ -312,6 +242,7 @@ async function judge(
     childId: child.id,
     toolCallId: call.toolCallId,
     toolName: call.toolName,
+    ...(member === undefined ? {} : { member }),
     callIndex: index,
     fromAnswer: at.fromAnswer,
     runtime: policy,

@@ -203,7 +203,7 @@ export const BUILT_IN_SCENARIOS: Scenario[] = [
       ]),
       toolResults('read-date-result', [{ id: 'read-date', tool: 'read_file', output: 'export function parseDate(s: string) { /* fixed */ }' }]),
     ],
-    { policy: 'kimi-fork', directive: 'Review the date fix for regressions.', params: { fork: true } },
+    { policy: 'kimi-fork', directive: 'Review the date fix for regressions.', params: { description: 'Fork', fork: true } },
   ),
   scenario(
     'trailing-unanswered-user',

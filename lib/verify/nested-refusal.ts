@@ -2,7 +2,8 @@ import { forkRequestFromCall } from '@/lib/agent/agent-tool';
 import { planFork, runtimeOf, toolCallsOf } from '@/lib/fork';
 import { AGENT_TOOL_NAMES } from '@/lib/fork-service/in-flight-call';
 import type { Capture } from '@/lib/recording/capture-store';
-import { announcedBy, readCapture } from '@/lib/recording/fork-check';
+import { readCapture } from '@/lib/recording/captured-conversation';
+import { announcedBy } from '@/lib/recording/runtime-of-call';
 
 /** What a fork child's own Agent call got back, beside what Fork Lab's rules say it gets. */
 export interface NestedRefusal {

@@ -38,12 +38,25 @@ const outcome = (policy: ChildOutcome['policy'], rest: Partial<ChildOutcome> = {
 });
 
 describe('deliverChildOutcome', () => {
-  it('answers the open Agent call with the child’s final output when the parent waits for it', () => {
-    const next = deliverChildOutcome(parent, outcome('kimi-fork'))!;
+  it('answers the open Agent call with the child’s final output when the parent waits for it, as the runtime frames it', () => {
+    const next = deliverChildOutcome(parent, outcome('kimi-fork', { runtimeVersion: 'code-read' }))!;
     expect(next.messages.at(-1)!.message).toEqual({
       role: 'tool',
       content: [{ type: 'tool-result', toolCallId: 'call-1', toolName: 'agent', output: { type: 'text', value: 'Found it.' } }],
     });
+    // Kimi 2.1 names the agent, says how it stopped and how to resume it.
+    const framed = deliverChildOutcome(parent, outcome('kimi-fork', { runtimeVersion: '2.1', seconds: 2.5 }))!;
+    const value = (framed.messages.at(-1)!.message.content as unknown as [{ output: { value: string } }])[0].output.value;
+    expect(value.split('\n').slice(0, 8)).toEqual([
+      'Wall time: 2.500 seconds',
+      'agent_id: child-7',
+      `actual_subagent_type: ${parent.profile.name}`,
+      'status: completed',
+      'stop_reason: completed',
+      '',
+      '[summary]',
+      'Found it.',
+    ]);
   });
 
   it('sends a notification reminder when a waiting parent’s call was edited away, which is not a real turn', () => {

@@ -63,6 +63,9 @@ export interface ChildOutcome {
   status: 'finished' | 'failed' | 'stopped';
   output: string | null;
   error: string | null;
+  /** The release line the child was planned by, and how long it ran: what a runtime that says so tells its parent. */
+  runtimeVersion?: string;
+  seconds?: number;
 }
 
 const BACKGROUND_STATUS = { finished: 'completed', failed: 'failed', stopped: 'cancelled' } as const;
@@ -92,7 +95,17 @@ export function deliverChildOutcome(transcript: ParentTranscript, child: ChildOu
   }
   if (child.status !== 'finished' || child.output === null) return null;
   const call = child.agentCallId === null ? null : openCall(transcript, child.agentCallId);
-  if (call !== null) return answered(transcript, call, toolResult(transcript, child.agentCallId!, call.toolName, child.output));
+  const result =
+    delivery.kind === 'call-result' && delivery.render !== undefined
+      ? delivery.render({
+          agentId: child.childId,
+          result: child.output,
+          caller: transcript.profile,
+          runtimeVersion: child.runtimeVersion,
+          seconds: child.seconds,
+        })
+      : child.output;
+  if (call !== null) return answered(transcript, call, toolResult(transcript, child.agentCallId!, call.toolName, result));
   const reminder = `<system-reminder>\nThe forked agent "${child.name}" finished. Its result:\n${child.output}\n</system-reminder>`;
   return { ...transcript, messages: [...transcript.messages, userText(transcript, reminder)] };
 }
@@ -105,11 +118,21 @@ export function deliverChildOutcome(transcript: ParentTranscript, child: ChildOu
  */
 export function deliverFamilyOutcome(
   transcript: ParentTranscript,
-  family: { policy: ForkPolicy; agentCallId: string | null; description: string; outcomes: readonly FamilyOutcome[] },
+  family: {
+    policy: ForkPolicy;
+    agentCallId: string | null;
+    description: string;
+    outcomes: readonly FamilyOutcome[];
+    runtimeVersion?: string;
+    seconds?: number;
+  },
 ): ParentTranscript | null {
   const { delivery } = runtimeOf(family.policy);
   if (delivery.kind !== 'family-result') return null;
-  const text = delivery.render(family.outcomes);
+  const text = delivery.render(family.outcomes, {
+    ...(family.runtimeVersion === undefined ? {} : { runtimeVersion: family.runtimeVersion }),
+    ...(family.seconds === undefined ? {} : { seconds: family.seconds }),
+  });
   const call = family.agentCallId === null ? null : openCall(transcript, family.agentCallId);
   if (call !== null) return answered(transcript, call, toolResult(transcript, family.agentCallId!, call.toolName, text));
   const reminder = `<system-reminder>\nThe forked agents of "${family.description}" finished. Their result:\n${text}\n</system-reminder>`;

@@ -33,7 +33,7 @@ describe('requestFromSelection', () => {
       directive: DEFAULT_SELECTION.directive,
       forkPoint: 4,
       notice: 'system-reminder',
-      params: { fork: true, resume: 'agent-7' },
+      params: { description: 'Fork', fork: true, resume: 'agent-7' },
     });
     expect(requestFromSelection(typed('deepseek-completed-turns', { maxDepth: '2', persona: 'You review.', toolFilter: 'read_file, ,grep' }))).toEqual({
       policy: 'deepseek-completed-turns',
@@ -44,7 +44,12 @@ describe('requestFromSelection', () => {
   });
 
   it('round-trips a request through the controls', () => {
-    const request = { policy: 'kimi-fork' as const, directive: 'go', notice: 'system-reminder' as const, params: { fork: true, model: 'k2' } };
+    const request = {
+      policy: 'kimi-fork' as const,
+      directive: 'go',
+      notice: 'system-reminder' as const,
+      params: { description: 'Fork', fork: true, model: 'k2' },
+    };
     expect(requestFromSelection(selectionFromRequest(request))).toEqual(request);
   });
 });
@@ -94,7 +99,8 @@ describe('restoreSelection', () => {
       fields: {
         // Fields added since (0.24's description, fork_tools, fork_profile and its file; the version) get their defaults.
         'qwen-fork-turns': { ...saved.qwen, description: 'Fork', fork_tools: '', fork_profile: '', fork_profile_file: '', runtime_version: '0.24' },
-        'kimi-fork': saved.kimi,
+        // Fields added since (2.1's description and run_in_background; the version) get their defaults.
+        'kimi-fork': { description: 'Fork', run_in_background: '', runtime_version: '2.1', ...saved.kimi },
         'deepseek-completed-turns': saved.deepseek,
         // A runtime added after selections were keyed by policy was never saved the old way: its defaults.
         'kimi-agent-swarm': {
@@ -104,7 +110,8 @@ describe('restoreSelection', () => {
           subagent_type: '',
           model: '',
           resume_agent_ids: '',
-          notice: 'prompt-prefix',
+          notice: '',
+          runtime_version: '2.1',
           member: '',
         },
         'codex-spawn-agent': {

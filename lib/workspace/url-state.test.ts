@@ -57,6 +57,7 @@ describe('a link', () => {
         model: '',
         resume_agent_ids: 'x=go',
         notice: 'prompt-prefix',
+        runtime_version: '2.1',
         member: '2',
       }),
     );
@@ -65,21 +66,43 @@ describe('a link', () => {
       for (const free of ['directive', 'description', 'persona', 'items', 'resume_agent_ids', 'fork_profile_file']) expect(keys).not.toContain(free);
     }
     expect(qwen.length).toBeLessThan(300);
-    expect(swarm).toBe('v=2&policy=kimi-agent-swarm&fork=true&subagent_type=&model=&notice=prompt-prefix&member=2');
+    expect(swarm).toBe('v=2&policy=kimi-agent-swarm&fork=true&subagent_type=&model=&notice=prompt-prefix&runtime_version=2.1&member=2');
   });
 
   it('leaves out a parameter too long for a link, and a browser that reads it keeps what it holds there', () => {
     const long = 'm'.repeat(LINK_VALUE_MAX_CHARS + 1);
-    const selection = typed('kimi-fork', { fork: 'true', resume: '', subagent_type: '', model: long, notice: 'prompt-prefix' });
+    const selection = typed('kimi-fork', {
+      description: 'Fork',
+      run_in_background: '',
+      runtime_version: '2.1',
+      fork: 'true',
+      resume: '',
+      subagent_type: '',
+      model: long,
+      notice: 'prompt-prefix',
+    });
     expect(new URLSearchParams(encodeUrlState(null, selection)).has('model')).toBe(false);
     expect(roundTrip(selection, selection)).toEqual(selection);
     expect(roundTrip(selection).fields['kimi-fork']!.model).toBe('');
-    const fits = typed('kimi-fork', { fork: 'true', resume: '', subagent_type: '', model: long.slice(1), notice: 'prompt-prefix' });
+    const fits = typed('kimi-fork', {
+      description: 'Fork',
+      run_in_background: '',
+      runtime_version: '2.1',
+      fork: 'true',
+      resume: '',
+      subagent_type: '',
+      model: long.slice(1),
+      notice: 'prompt-prefix',
+    });
     expect(roundTrip(fits).fields['kimi-fork']!.model).toBe(long.slice(1));
   });
 
   it('keeps the free text, the other runtimes’ fields and the rest of the selection as the browser holds them', () => {
-    const held = typed('kimi-fork', { fork: '', resume: 'a', subagent_type: '', model: '', notice: 'system-reminder' }, { directive: 'Find the bug.' });
+    const held = typed(
+      'kimi-fork',
+      { description: 'Fork', run_in_background: '', runtime_version: '2.1', fork: '', resume: 'a', subagent_type: '', model: '', notice: 'system-reminder' },
+      { directive: 'Find the bug.' },
+    );
     const linked = typed('qwen-fork-turns', QWEN, { directive: 'Something else.', forkPoint: 3 });
     const read = roundTrip(linked, held);
     expect(read.directive).toBe('Find the bug.');
@@ -91,7 +114,16 @@ describe('a link', () => {
   });
 
   it('round-trips Kimi with fork left out, DeepSeek, and a select a link may not set to what it does not offer', () => {
-    const kimi = typed('kimi-fork', { fork: '', resume: '', subagent_type: 'coder', model: '', notice: 'system-reminder' });
+    const kimi = typed('kimi-fork', {
+      description: 'Fork',
+      run_in_background: '',
+      runtime_version: '2.1',
+      fork: '',
+      resume: '',
+      subagent_type: 'coder',
+      model: '',
+      notice: 'system-reminder',
+    });
     expect(roundTrip(kimi)).toEqual(kimi);
     const deepseek = typed('deepseek-completed-turns', { maxDepth: '1', persona: '', toolFilter: 'read_file', outputSchema: '' });
     expect(roundTrip(deepseek)).toEqual(deepseek);

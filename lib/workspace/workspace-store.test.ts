@@ -11,7 +11,8 @@ import type { ChildRecord } from './workspace';
 import { activeSession, createWorkspaceStore, type PersistedWorkspace, WORKSPACE_STORAGE_KEY, type WorkspaceState } from './workspace-store';
 
 const transcript = parentOf([user('u1', 'The code word is heron.'), assistant('a1', 'Noted.'), user('u2', 'Now plan the release.')]);
-const request: ForkRequest = { policy: 'kimi-fork', directive: 'Summarise.', params: { fork: true } };
+// Kimi by the code read in August, whose parent gets the child's output as it is: what the store delivers, not how a release frames it.
+const request: ForkRequest = { policy: 'kimi-fork', directive: 'Summarise.', params: { description: 'Fork', fork: true }, runtimeVersion: 'code-read' };
 const init = { id: 'scenario:demo', title: 'Demo', source: { kind: 'scenario' as const, scenarioId: 'demo' }, transcript, selection: DEFAULT_SELECTION };
 
 async function childOf(state: WorkspaceState): Promise<ChildRecord> {
@@ -54,7 +55,12 @@ async function swarmSession() {
   const withCall = parentOf([...transcript.messages, toolCalls('c1', [{ id: 'call-1', tool: 'AgentSwarm', input: swarmInput }])]);
   store.getState().openSession({ ...init, transcript: withCall });
   const base = await childOf(store.getState());
-  const swarm: ForkRequest = { policy: 'kimi-agent-swarm', directive: 'Check {{item}}.', params: { description: 'Check', items: ['a', 'b'], fork: true } };
+  const swarm: ForkRequest = {
+    policy: 'kimi-agent-swarm',
+    directive: 'Check {{item}}.',
+    params: { description: 'Check', items: ['a', 'b'], fork: true },
+    runtimeVersion: 'code-read',
+  };
   const plans = planForkFamily(activeSession(store.getState())!.transcript, swarm) as ChildRecord['plan'][];
   const running = { modelId: 'offline', status: 'running' as const, finalOutput: null, error: null, deliveredToParent: false };
   const member = (index: number): ChildRecord => ({

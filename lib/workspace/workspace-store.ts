@@ -83,6 +83,16 @@ const EMPTY: WorkspaceState = {
   turnsInProgress: {},
 };
 
+/** The release line a child was planned by. */
+function versionOf(child: ChildRecord): { runtimeVersion?: string } {
+  return child.plan.runtimeVersion === undefined ? {} : { runtimeVersion: child.plan.runtimeVersion };
+}
+
+/** How long a child ran, as the server measured it; nothing when it never said (a run restored from before). */
+function secondsSince(child: ChildRecord): number {
+  return child.run?.seconds ?? 0;
+}
+
 /** How a family member ended, as its runtime reports it to the parent. */
 function familyOutcome(child: ChildRecord): FamilyOutcome | null {
   const family = child.plan.family;
@@ -122,6 +132,8 @@ function withDeliveries(session: ParentSession): ParentSession {
           agentCallId: child.agentCallId,
           description: child.plan.family?.description ?? child.name,
           outcomes: outcomes as FamilyOutcome[],
+          ...versionOf(child),
+          seconds: Math.max(...members.map(secondsSince)),
         });
         if (delivered === null) return child;
         transcript = delivered;
@@ -138,6 +150,8 @@ function withDeliveries(session: ParentSession): ParentSession {
       status: run.status as 'finished' | 'failed' | 'stopped',
       output: run.finalOutput,
       error: run.error,
+      ...versionOf(child),
+      seconds: secondsSince(child),
     });
     if (delivered === null) return child;
     transcript = delivered;
@@ -297,6 +311,7 @@ export function createWorkspaceStore(storage: PersistStorage<PersistedWorkspace>
                   status: event.status,
                   finalOutput: event.finalOutput,
                   error: event.error,
+                  ...(event.seconds === undefined ? {} : { seconds: event.seconds }),
                   ...(revived ? { deliveredToParent: false } : {}),
                 },
               };

@@ -71,6 +71,8 @@ export interface ChildRun {
   predictedCache?: PredictedCache | null;
   /** What the provider reported for the first request. */
   reportedUsage?: ReportedUsage | null;
+  /** How long the run took, as the server measured it, once it has ended. */
+  seconds?: number;
 }
 
 /** One parent conversation, the fork controls on it, and the children launched from it. */

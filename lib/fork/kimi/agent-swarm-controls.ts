@@ -1,7 +1,8 @@
-import { type RuntimeControls, textOf, withoutEmpty } from '../runtime-controls';
+import { RUNTIME_VERSION_FIELD, type RuntimeControls, runtimeVersionField, runtimeVersionOf, textOf, withoutEmpty } from '../runtime-controls';
 import { MAX_AGENT_SWARM_SUBAGENTS } from './agent-swarm-input';
 import { KIMI_SWARM_POLICY, type KimiSwarmRequest } from './agent-swarm-request';
 import { FORK_FIELD, forkFieldText, forkFromField, noticeField, noticeFromField } from './kimi-fields';
+import { KIMI_VERSIONS } from './kimi-versions';
 
 /** The lines of a list field; empty lines are layout, not values. */
 function linesOf(text: string): string[] {
@@ -43,19 +44,31 @@ export const agentSwarmControls: RuntimeControls<KimiSwarmRequest> = {
     { name: 'model', kind: 'text', hint: 'A fork keeps your model: leave out, or your own model, or "primary".' },
     { name: 'resume_agent_ids', kind: 'lines', hint: 'Existing agents to resume, one agent_id=prompt per line; refused with fork.' },
     noticeField('Where each child is told its history is inherited.'),
+    runtimeVersionField(KIMI_VERSIONS),
     { name: 'member', kind: 'text', hint: 'Which item’s child the preview shows: 1 is the first.', placeholder: '1', setting: true },
   ],
   // A refusal of prompt_template (the directive) shows above Launch, with the others that have no field.
   errorParameters: ['description', 'items', 'fork', 'subagent_type', 'model', 'resume_agent_ids'],
   // Kimi's own example, from the AgentSwarm tool's description.
   example: { fields: { items: 'src/a.ts\nsrc/b.ts' }, directive: 'Review {{item}} for likely regressions.' },
-  defaults: { description: 'Swarm', items: '', fork: 'true', subagent_type: '', model: '', resume_agent_ids: '', notice: 'prompt-prefix', member: '' },
+  defaults: {
+    description: 'Swarm',
+    items: '',
+    fork: 'true',
+    subagent_type: '',
+    model: '',
+    resume_agent_ids: '',
+    notice: '',
+    [RUNTIME_VERSION_FIELD]: KIMI_VERSIONS[0].id,
+    member: '',
+  },
   toRequest: (values, base) => {
     const member = /^[1-9][0-9]{0,2}$/.test(values.member ?? '') ? Number(values.member) : undefined;
     return {
       ...base,
       policy: KIMI_SWARM_POLICY,
-      notice: noticeFromField(values.notice),
+      ...noticeFromField(values.notice),
+      ...runtimeVersionOf(KIMI_VERSIONS, values[RUNTIME_VERSION_FIELD]),
       ...(member === undefined ? {} : { member }),
       params: {
         ...withoutEmpty({ description: values.description, subagent_type: values.subagent_type, model: values.model }),
@@ -72,7 +85,8 @@ export const agentSwarmControls: RuntimeControls<KimiSwarmRequest> = {
     subagent_type: textOf(request.params.subagent_type),
     model: textOf(request.params.model),
     resume_agent_ids: resumeText(request.params.resume_agent_ids),
-    notice: request.notice ?? 'prompt-prefix',
+    notice: request.notice ?? '',
+    [RUNTIME_VERSION_FIELD]: request.runtimeVersion ?? KIMI_VERSIONS[0].id,
     member: request.member === undefined ? '' : String(request.member),
   }),
 };

@@ -54,8 +54,14 @@ const agentSwarmInputSchema = z
   })
   .strict();
 
-/** The parameters as Kimi advertises them with the `subagent_fork` flag on, which `fork` needs. */
+/** The parameters as the code read in August advertised them with the `subagent_fork` flag on, which `fork` needs. */
 export const AGENT_SWARM_PARAMETERS = kimiInputJsonSchema(agentSwarmInputSchema);
+
+/**
+ * The parameters 2.1 advertises on a default install: the flag on and no secondary model pool, so
+ * no `model` (`exposesSubagentModelChoice` strips it), as its requests show.
+ */
+export const SHIPPED_AGENT_SWARM_PARAMETERS = kimiInputJsonSchema(agentSwarmInputSchema.omit({ model: true }));
 
 /** The call's arguments once they passed the schema check. */
 export type AgentSwarmArguments = z.input<typeof agentSwarmInputSchema>;

@@ -4,8 +4,9 @@ import { renderSwarmResults } from './agent-swarm-family';
 import { KIMI_SWARM_POLICY, kimiSwarmRequestSchema } from './agent-swarm-request';
 import { agentSwarmTool } from './agent-swarm-tool';
 import { kimiFraming } from './inheritance-notice';
+import { kimiSteadyAnswer, withWallTime } from './kimi-results';
 import { kimiToolError } from './kimi-runtime';
-import { KIMI_VERSIONS } from './kimi-versions';
+import { KIMI_VERSIONS, kimiAnnouncedRelease } from './kimi-versions';
 import { planAgentSwarm } from './plan-agent-swarm';
 
 /** Kimi Code's `AgentSwarm` tool with `fork: true`: one forked child per item, launched together. */
@@ -14,13 +15,15 @@ export const agentSwarmRuntime = defineForkRuntime({
   label: 'Kimi Code · AgentSwarm fork: true',
   name: 'Kimi Code AgentSwarm fork: true',
   versions: KIMI_VERSIONS,
+  announcedRelease: kimiAnnouncedRelease,
   requestSchema: kimiSwarmRequestSchema,
   plan: planAgentSwarm,
   agentTool: agentSwarmTool,
   controls: agentSwarmControls,
   // The caller waits on its one swarm call until every child has ended (`AgentSwarmTool.runSwarm`).
-  delivery: { kind: 'family-result', render: renderSwarmResults },
+  delivery: { kind: 'family-result', render: (outcomes, context) => withWallTime(renderSwarmResults(outcomes), context) },
   refusal: kimiToolError,
+  steadyAnswer: kimiSteadyAnswer,
   framing: kimiFraming,
   memberRequest: (request, member) => ({ ...request, member }),
 });

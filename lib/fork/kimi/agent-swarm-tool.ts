@@ -1,5 +1,5 @@
 import type { RuntimeAgentTool } from '../runtime';
-import { AGENT_SWARM_DESCRIPTION, AGENT_SWARM_PARAMETERS } from './agent-swarm-input';
+import { AGENT_SWARM_DESCRIPTION, SHIPPED_AGENT_SWARM_PARAMETERS } from './agent-swarm-input';
 import { KIMI_SWARM_POLICY, type KimiSwarmRequest, swarmCallArguments } from './agent-swarm-request';
 import { KIMI_NOTICE_VARIANTS } from './kimi-fork-request';
 import { AGENT_SWARM_TOOL_NAME } from './validate-agent-swarm';
@@ -7,9 +7,9 @@ import { AGENT_SWARM_TOOL_NAME } from './validate-agent-swarm';
 const CALL_PARAMETERS = ['description', 'items', 'fork', 'resume_agent_ids', 'subagent_type', 'model'] as const;
 const ARGUMENTS = new Set<string>([...CALL_PARAMETERS, 'prompt_template']);
 
-/** Kimi Code's `AgentSwarm` tool as it declares itself with the fork flag on, and the request a call makes. */
+/** Kimi Code's `AgentSwarm` tool as 2.1 declares itself with the fork flag on, and the request a call makes. */
 export const agentSwarmTool: RuntimeAgentTool<KimiSwarmRequest> = {
-  declaration: { name: AGENT_SWARM_TOOL_NAME, description: AGENT_SWARM_DESCRIPTION, inputSchema: AGENT_SWARM_PARAMETERS },
+  declaration: { name: AGENT_SWARM_TOOL_NAME, description: AGENT_SWARM_DESCRIPTION, inputSchema: SHIPPED_AGENT_SWARM_PARAMETERS },
   requestFromCall: (input, settings) => {
     const notice = KIMI_NOTICE_VARIANTS.find((variant) => variant === settings.notice);
     const template = input.prompt_template;

@@ -4,8 +4,8 @@ import { KIMI_NOTICE_VARIANTS, type KimiNoticeVariant } from './kimi-fork-reques
 /** The controls Kimi's Agent tool and its AgentSwarm share: `fork` and the notice version. */
 
 const NOTICE_LABELS: Record<KimiNoticeVariant, string> = {
-  'prompt-prefix': 'in front of the task (original)',
-  'system-reminder': 'as a system reminder (later)',
+  'prompt-prefix': 'in front of the task (code-read)',
+  'system-reminder': 'as a system reminder (2.1)',
 };
 
 /** `fork` is a boolean in Kimi's schema: the select's text becomes one, or is left out. */
@@ -24,7 +24,8 @@ export function noticeField(hint: string): ControlField {
     name: 'notice',
     kind: 'select',
     hint,
-    options: KIMI_NOTICE_VARIANTS.map((variant) => ({ value: variant, label: NOTICE_LABELS[variant] })),
+    // Left empty, the release's own placement: 2.1 sends a reminder, the code read in August a prefix.
+    options: [{ value: '', label: 'as the release sends it' }, ...KIMI_NOTICE_VARIANTS.map((variant) => ({ value: variant, label: NOTICE_LABELS[variant] }))],
     setting: true,
   };
 }
@@ -37,6 +38,8 @@ export function forkFieldText(fork: unknown): string {
   return fork === true ? 'true' : fork === false ? 'false' : '';
 }
 
-export function noticeFromField(value: string | undefined): KimiNoticeVariant {
-  return KIMI_NOTICE_VARIANTS.find((variant) => variant === value) ?? 'prompt-prefix';
+/** The request's notice for the field: left out when the release's own placement applies. */
+export function noticeFromField(value: string | undefined): { notice?: KimiNoticeVariant } {
+  const notice = KIMI_NOTICE_VARIANTS.find((variant) => variant === value);
+  return notice === undefined ? {} : { notice };
 }

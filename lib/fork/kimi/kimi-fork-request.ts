@@ -16,8 +16,20 @@ export const kimiForkRequestSchema = z.strictObject({
   policy: z.literal(KIMI_POLICY),
   ...forkRequestBase,
   notice: z.enum(KIMI_NOTICE_VARIANTS).optional(),
-  params: z.strictObject({ fork: asSent, resume: asSent, subagent_type: asSent, model: asSent }),
+  /**
+   * The call's arguments exactly as the model wrote them, kept only when they hold what the other
+   * fields cannot (a prompt that is not text, an argument the tool does not have): 2.1 checks
+   * these against its schema before anything else.
+   */
+  call: z.record(z.string(), z.unknown()).optional(),
+  params: z.strictObject({ description: asSent, fork: asSent, resume: asSent, subagent_type: asSent, model: asSent, run_in_background: asSent }),
 });
 
 export type KimiForkRequest = z.infer<typeof kimiForkRequestSchema>;
 export type KimiForkParams = KimiForkRequest['params'];
+
+/** The call's arguments: as written when kept, else the parameters and the prompt. */
+export function kimiCallArguments(request: KimiForkRequest): Record<string, unknown> {
+  if (request.call !== undefined) return { ...request.call };
+  return { ...Object.fromEntries(Object.entries(request.params).filter(([, value]) => value !== undefined && value !== null)), prompt: request.directive };
+}

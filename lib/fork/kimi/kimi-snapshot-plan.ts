@@ -9,6 +9,8 @@ import type { ParentTranscript } from '../transcript/transcript';
 import { closeOpenToolCalls } from './close-open-tool-calls';
 import { INHERITANCE_NOTICE_REMINDER, kimiPromptText } from './inheritance-notice';
 import type { KimiNoticeVariant } from './kimi-fork-request';
+import { isShippedKimi } from './kimi-versions';
+import { AUTO_MODE_REMINDER, callerInAutoMode } from './permission-mode-reminder';
 
 const DETAILS = detailsWith({
   'in-window': 'in the snapshot of the whole history: copied to the child',
@@ -25,11 +27,17 @@ export function planKimiSnapshot(input: {
   parent: ParentTranscript;
   end: number;
   task: string;
-  notice: KimiNoticeVariant;
+  /** Where the notice goes; left out, where the release puts it. */
+  notice: KimiNoticeVariant | undefined;
   /** What the window is called: the mechanism that asked for the fork. */
   mechanism: string;
+  runtimeVersion: string | undefined;
 }): ForkPlan {
-  const { policy, parent, end, task, notice, mechanism } = input;
+  const { policy, parent, end, task, mechanism, runtimeVersion } = input;
+  const shipped = isShippedKimi(runtimeVersion);
+  // 2.1 tells the child through the reminder service (`notify(FORK_CONTEXT_NOTICE, …)`) and sends
+  // the task bare; the code read in August put the notice in front of the task.
+  const notice = input.notice ?? (shipped ? 'system-reminder' : 'prompt-prefix');
   const { messages, profile } = parent;
   const snapshot = closeOpenToolCalls(messages, end);
   const initialMessages: ChildMessage[] = new Array(snapshot.length);
@@ -53,7 +61,12 @@ export function planKimiSnapshot(input: {
   if (notice === 'system-reminder') {
     initialMessages.push(syntheticMessage(userTextMessage(INHERITANCE_NOTICE_REMINDER), 'inheritance-notice'));
   }
-  const firstPrompt = firstPromptMessage(kimiPromptText(task, notice), notice === 'prompt-prefix' ? 'notice-and-task-prompt' : 'task-prompt');
+  const taskPrompt = firstPromptMessage(kimiPromptText(task, notice), notice === 'prompt-prefix' ? 'notice-and-task-prompt' : 'task-prompt');
+  // A 2.1 child of a caller in auto mode is told so after its task, at its first step: the
+  // request it sends ends with that reminder, not with the task.
+  const trailing = shipped && callerInAutoMode(messages, end);
+  if (trailing) initialMessages.push(taskPrompt);
+  const firstPrompt = trailing ? firstPromptMessage(AUTO_MODE_REMINDER, 'permission-mode-reminder') : taskPrompt;
 
   const ranges = new ParentRangeBuilder();
   if (snapshot.toolMessagesOnly) {

@@ -66,3 +66,17 @@ export function kimiArgumentsError(
   const text = errors.length === 0 ? 'Tool parameter validation failed' : errors.map(formatError).join('; ');
   return { message: `Invalid args for tool "${toolName}": ${text}`, parameter: errors[0] === undefined ? undefined : parameterOf(errors[0]) };
 }
+
+/**
+ * The input schema of a Kimi tool as the caller's requests declare it, when they declare Kimi's own
+ * (its name, and a description that opens as Kimi's does): the schema a call was checked against.
+ */
+export function declaredKimiSchema(
+  caller: { tools: readonly { name: string; description?: string; inputSchema?: Record<string, unknown> }[] },
+  name: string,
+  description: string,
+): Record<string, unknown> | null {
+  const opening = description.slice(0, description.indexOf('.') + 1);
+  const declared = caller.tools.find((tool) => tool.name === name && (tool.description ?? '').startsWith(opening));
+  return declared?.inputSchema ?? null;
+}

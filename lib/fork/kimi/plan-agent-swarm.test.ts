@@ -17,8 +17,9 @@ const history: TranscriptMessage[] = [
 ];
 const parent = parentOf(history, { agentId: 'agent-main', name: 'coder', model: 'kimi-k2' });
 
+/** A swarm planned by the code read in August, unless `extra` names another line. */
 function request(params: KimiSwarmRequest['params'], extra: Partial<KimiSwarmRequest> = {}): KimiSwarmRequest {
-  return { policy: 'kimi-agent-swarm', directive: TEMPLATE, params, ...extra };
+  return { policy: 'kimi-agent-swarm', directive: TEMPLATE, params, runtimeVersion: 'code-read', ...extra };
 }
 
 const copyOf = (index: number): ChildMessage => ({

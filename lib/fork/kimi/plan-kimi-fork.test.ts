@@ -9,11 +9,13 @@ import type { KimiForkParams, KimiNoticeVariant } from './kimi-fork-request';
 
 const TASK = 'Review the diff for race conditions.';
 
-function plan(messages: TranscriptMessage[], params: KimiForkParams = { fork: true }, notice?: KimiNoticeVariant) {
+/** A Kimi fork planned by the code read in August, unless another line is named. */
+function plan(messages: TranscriptMessage[], params: KimiForkParams = { fork: true }, notice?: KimiNoticeVariant, runtimeVersion = 'code-read') {
   return planFork(parentOf(messages, { agentId: 'agent-main', model: 'kimi-k2', thinkingLevel: 'high' }), {
     policy: 'kimi-fork',
     directive: TASK,
     params,
+    runtimeVersion,
     ...(notice ? { notice } : {}),
   });
 }
@@ -124,7 +126,7 @@ describe('planFork — Kimi fork: true', () => {
     const restricted = planFork(parentOf(history, { tools: [{ name: 'read_file' }], toolRegistry: [{ name: 'read_file' }, { name: 'write_file' }] }), {
       policy: 'kimi-fork',
       directive: TASK,
-      params: { fork: true },
+      params: { description: 'Fork', fork: true },
     });
     expect(restricted.child!.tools).toEqual([{ name: 'read_file' }]);
   });
@@ -159,7 +161,7 @@ describe('planFork — Kimi fork: true', () => {
   it('forks with a blank task, as Kimi does (its prompt is any string), and warns beside it', () => {
     const warning = 'The directive (the task for the child) is blank. Kimi Code accepts a blank prompt, so the child starts with nothing to do.';
     for (const directive of ['', ' \n ']) {
-      const request = { policy: 'kimi-fork' as const, directive, params: { fork: true } };
+      const request = { policy: 'kimi-fork' as const, directive, params: { description: 'Fork', fork: true }, runtimeVersion: 'code-read' };
       const result = planFork(parentOf(history), request);
       expect(result.errors).toEqual([]);
       expect(result.warnings).toEqual([warning]);

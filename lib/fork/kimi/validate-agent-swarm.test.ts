@@ -6,7 +6,7 @@ import { FORK_WITH_MODEL_UNAVAILABLE, FORK_WITH_RESUME_UNAVAILABLE, FORK_WITH_TY
 const caller = profile({ name: 'coder', model: 'kimi-k2' });
 const TEMPLATE = 'Review {{item}}.';
 const messageOf = (args: Record<string, unknown>) => {
-  const result = validateAgentSwarm(args, caller);
+  const result = validateAgentSwarm(args, caller, 'code-read');
   return result.ok ? result.mode : result.error.message;
 };
 
@@ -60,9 +60,9 @@ describe('validateAgentSwarm', () => {
   });
 
   it('names the parameter each refusal is about', () => {
-    const result = validateAgentSwarm({ description: 'd', items: ['a', 'b'], fork: true }, caller);
+    const result = validateAgentSwarm({ description: 'd', items: ['a', 'b'], fork: true }, caller, 'code-read');
     expect(result).toMatchObject({ ok: false, error: { parameter: 'prompt_template', code: 'template_required' } });
-    const schema = validateAgentSwarm({ description: 'd', items: ['a', 'b'], fork: 3 }, caller);
+    const schema = validateAgentSwarm({ description: 'd', items: ['a', 'b'], fork: 3 }, caller, 'code-read');
     expect(schema).toMatchObject({ ok: false, error: { parameter: 'fork', code: 'arguments_schema' } });
   });
 });

@@ -1,8 +1,9 @@
 import type { ForkParameterError } from '../fork-plan';
 import type { AgentProfile } from '../transcript/transcript';
-import { AGENT_SWARM_PARAMETERS, type AgentSwarmArguments } from './agent-swarm-input';
+import { AGENT_SWARM_DESCRIPTION, AGENT_SWARM_PARAMETERS, type AgentSwarmArguments, SHIPPED_AGENT_SWARM_PARAMETERS } from './agent-swarm-input';
 import { agentSwarmSpecs, type SwarmItemSpec } from './agent-swarm-specs';
-import { kimiArgumentsError } from './kimi-tool-arguments';
+import { declaredKimiSchema, kimiArgumentsError } from './kimi-tool-arguments';
+import { isShippedKimi } from './kimi-versions';
 import { FORK_WITH_RESUME_UNAVAILABLE, forkCopyError } from './validate-kimi-fork';
 
 export const AGENT_SWARM_TOOL_NAME = 'AgentSwarm';
@@ -21,10 +22,14 @@ function refused(parameter: string, code: string, message: string, explanation?:
  * tool's JSON schema first (every call is checked before it runs); then, for `fork: true`, a
  * non-empty resume map; then, only when there are items to spawn, the fork's type and model checks
  * (`forkIncompatibility`, shared with the Agent tool); then the specs (`createAgentSwarmSpecs`).
- * Fork Lab reproduces Kimi with the `subagent_fork` flag on, since `fork` does not exist without it.
+ * 2.1 checks against the schema the caller's requests declare (no `fork` without the flag, no
+ * `model` without a pool), a default install's when they declare none.
  */
-export function validateAgentSwarm(args: Record<string, unknown>, caller: AgentProfile): SwarmValidation {
-  const schemaError = kimiArgumentsError(AGENT_SWARM_TOOL_NAME, AGENT_SWARM_PARAMETERS, args);
+export function validateAgentSwarm(args: Record<string, unknown>, caller: AgentProfile, runtimeVersion: string | undefined): SwarmValidation {
+  const schema = isShippedKimi(runtimeVersion)
+    ? (declaredKimiSchema(caller, AGENT_SWARM_TOOL_NAME, AGENT_SWARM_DESCRIPTION) ?? SHIPPED_AGENT_SWARM_PARAMETERS)
+    : AGENT_SWARM_PARAMETERS;
+  const schemaError = kimiArgumentsError(AGENT_SWARM_TOOL_NAME, schema, args);
   if (schemaError !== null) {
     return refused(
       schemaError.parameter ?? 'items',
@@ -44,7 +49,7 @@ export function validateAgentSwarm(args: Record<string, unknown>, caller: AgentP
     );
   }
   if (fork && (input.items?.length ?? 0) > 0) {
-    const copyError = forkCopyError(input.subagent_type, input.model, caller);
+    const copyError = forkCopyError(input.subagent_type, input.model, caller, runtimeVersion);
     if (copyError !== null) return copyError;
   }
   const specs = agentSwarmSpecs(input);

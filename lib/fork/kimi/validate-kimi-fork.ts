@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import type { ForkParameterError } from '../fork-plan';
 import { describeValue } from '../planning/describe-value';
-import type { AgentProfile } from '../transcript/transcript';
-import type { KimiForkParams } from './kimi-fork-request';
-import { kimiArgumentsError, kimiInputJsonSchema } from './kimi-tool-arguments';
+import { type AgentProfile, UNNAMED_PROFILE } from '../transcript/transcript';
+import { KIMI_AGENT_DESCRIPTION, KIMI_AGENT_PARAMETERS, KIMI_AGENT_TOOL_NAME } from './kimi-agent-declaration';
+import { type KimiForkParams, type KimiForkRequest, kimiCallArguments } from './kimi-fork-request';
+import { declaredKimiSchema, kimiArgumentsError, kimiInputJsonSchema } from './kimi-tool-arguments';
+import { isShippedKimi } from './kimi-versions';
 
 /** The model alias that always means "the caller's own model". */
 export const PRIMARY_MODEL_ALIAS = 'primary';
@@ -15,20 +17,41 @@ export const FORK_WITH_RESUME_UNAVAILABLE = 'Cannot set resume when forking the 
 export const FORK_WITH_TYPE_UNAVAILABLE = "Cannot set a different subagent_type when forking the current context. A fork inherits this agent's own agent type.";
 export const FORK_WITH_MODEL_UNAVAILABLE = "Cannot override the model when forking the current context. A fork inherits this agent's model.";
 
-/** The name Kimi's Agent tool has in its own registry (`agent/tools/agent/agentTool.ts`). */
-const KIMI_AGENT_TOOL_NAME = 'Agent';
+/** The profile a 2.1 session's main agent runs (`DEFAULT_AGENT_PROFILE_NAME`): a fork of it may name it. */
+export const KIMI_MAIN_PROFILE = 'agent';
 
 /**
- * The types of the Agent tool's fork parameters as its schema declares them (`SubagentToolInputSchema`):
- * enough for Kimi's argument check to word a wrong type exactly as it would.
+ * The types of the Agent tool's fork parameters as the code read in August declared them
+ * (`SubagentToolInputSchema`): enough for its argument check to word a wrong type as it would.
  */
-const AGENT_ARGUMENT_TYPES = kimiInputJsonSchema(
+const CODE_READ_ARGUMENT_TYPES = kimiInputJsonSchema(
   z.object({ subagent_type: z.string().optional(), resume: z.string().optional(), fork: z.boolean().optional(), model: z.string().optional() }),
 );
+const CODE_READ_PARAMETERS = ['subagent_type', 'resume', 'fork', 'model'] as const;
 
-/** The parameters a call sent: Fork Lab reads a `null` as left out, as it always has. */
-function withoutAbsent(params: KimiForkParams): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== null));
+/** The fork parameters a call sent, for the August schema: Fork Lab reads a `null` as left out, as it always has. */
+function codeReadArguments(params: KimiForkParams): Record<string, unknown> {
+  return Object.fromEntries(
+    CODE_READ_PARAMETERS.flatMap((name) => (params[name] === undefined || params[name] === null ? [] : [[name, params[name]] as const])),
+  );
+}
+
+/**
+ * The caller's agent type as Kimi knows it: a profile the recorded requests do not name is a
+ * session's main agent, whose profile 2.1 calls `agent`.
+ */
+export function kimiCallerType(caller: AgentProfile, runtimeVersion: string | undefined): string {
+  return isShippedKimi(runtimeVersion) && caller.name === UNNAMED_PROFILE ? KIMI_MAIN_PROFILE : caller.name;
+}
+
+/**
+ * The call checked against the schema 2.1 checks it with: the parent's own Agent declaration when
+ * its requests carry Kimi's (whether `fork` and `model` exist depends on the fork flag and the model
+ * pool, and the declaration says which), else the declaration of a default install.
+ */
+function shippedArgumentsError(request: KimiForkRequest, caller: AgentProfile) {
+  const schema = declaredKimiSchema(caller, KIMI_AGENT_TOOL_NAME, KIMI_AGENT_DESCRIPTION) ?? KIMI_AGENT_PARAMETERS;
+  return kimiArgumentsError(KIMI_AGENT_TOOL_NAME, schema, kimiCallArguments(request));
 }
 
 export type KimiValidation = { ok: true; mode: 'fork' } | { ok: true; mode: 'fresh'; why: string } | { ok: false; error: ForkParameterError };
@@ -64,9 +87,13 @@ function refusal(parameter: string, code: string, message: string, explanation: 
  * refused rather than ignored. The runtime's words are the `message`; what was sent and what is
  * allowed is Fork Lab's `explanation`, which no model reads.
  */
-export function validateKimiForkParams(params: KimiForkParams, caller: AgentProfile): KimiValidation {
+export function validateKimiFork(request: KimiForkRequest, caller: AgentProfile): KimiValidation {
+  const { params, runtimeVersion } = request;
   const { fork, resume, subagent_type: subagentType, model } = params;
-  const argumentsError = kimiArgumentsError(KIMI_AGENT_TOOL_NAME, AGENT_ARGUMENT_TYPES, withoutAbsent(params));
+  const shipped = isShippedKimi(runtimeVersion);
+  const argumentsError = shipped
+    ? shippedArgumentsError(request, caller)
+    : kimiArgumentsError(KIMI_AGENT_TOOL_NAME, CODE_READ_ARGUMENT_TYPES, codeReadArguments(params));
   if (argumentsError !== null) {
     return {
       ok: false,
@@ -74,7 +101,9 @@ export function validateKimiForkParams(params: KimiForkParams, caller: AgentProf
         parameter: argumentsError.parameter ?? 'fork',
         code: 'arguments_schema',
         message: argumentsError.message,
-        explanation: `Kimi checks the call against the tool's JSON schema before anything else: fork is a boolean, and resume, subagent_type and model are strings.`,
+        explanation: shipped
+          ? 'Kimi checks the call against the tool’s JSON schema before anything else: prompt and description are required text, fork and run_in_background are booleans, and no other argument is allowed. Without the fork flag (KIMI_CODE_EXPERIMENTAL_SUBAGENT_FORK) the schema has no fork, and without a secondary model pool no model.'
+          : `Kimi checks the call against the tool's JSON schema before anything else: fork is a boolean, and resume, subagent_type and model are strings.`,
       },
     };
   }
@@ -95,7 +124,7 @@ export function validateKimiForkParams(params: KimiForkParams, caller: AgentProf
       `Got resume ${describeValue(resume)}. A fork starts a new agent from a snapshot of your history; to continue an existing agent, pass resume without fork. A resume that is blank after trimming counts as left out.`,
     );
   }
-  return forkCopyError(subagentType, model, caller) ?? { ok: true, mode: 'fork' };
+  return forkCopyError(subagentType, model, caller, runtimeVersion) ?? { ok: true, mode: 'fork' };
 }
 
 /**
@@ -103,13 +132,19 @@ export function validateKimiForkParams(params: KimiForkParams, caller: AgentProf
  * and AgentSwarm share: a fork is a copy of the caller, so another profile or another model is
  * refused rather than ignored.
  */
-export function forkCopyError(subagentType: unknown, model: unknown, caller: AgentProfile): (KimiValidation & { ok: false }) | null {
-  if (namesType(subagentType) && subagentType !== caller.name) {
+export function forkCopyError(
+  subagentType: unknown,
+  model: unknown,
+  caller: AgentProfile,
+  runtimeVersion: string | undefined,
+): (KimiValidation & { ok: false }) | null {
+  const own = kimiCallerType(caller, runtimeVersion);
+  if (namesType(subagentType) && subagentType !== own) {
     return refusal(
       'subagent_type',
       'fork_other_profile',
       FORK_WITH_TYPE_UNAVAILABLE,
-      `Got subagent_type ${describeValue(subagentType)}. A fork is a copy of your own profile "${caller.name}": leave subagent_type out or empty, or pass "${caller.name}" exactly.`,
+      `Got subagent_type ${describeValue(subagentType)}. A fork is a copy of your own profile "${own}": leave subagent_type out or empty, or pass "${own}" exactly.`,
     );
   }
   if (!absent(model) && model !== PRIMARY_MODEL_ALIAS && model !== caller.model) {

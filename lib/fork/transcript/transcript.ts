@@ -95,6 +95,9 @@ export interface AgentProfile {
   thinkingLevel?: string;
 }
 
+/** What an importer names a profile the recorded requests do not name: the runtime's own default then applies. */
+export const UNNAMED_PROFILE = 'imported';
+
 /** A parent: its conversation so far and its agent profile. */
 export interface ParentTranscript {
   profile: AgentProfile;

@@ -1,7 +1,7 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, jsonSchema, type LanguageModel, type ModelMessage, type ToolSet, tool } from 'ai';
-import { type ForkPolicy, type ForkRequest, type ParentTranscript, planFork, runtimeOf, type ToolDeclaration } from '@/lib/fork';
+import { type ForkPolicy, type ForkRequest, type ParentTranscript, planForkFamily, runtimeOf, type ToolDeclaration } from '@/lib/fork';
 import type { ModelApi } from '../model-api';
 import { pointedAtForkLab } from './pointed-at-fork-lab';
 
@@ -72,12 +72,15 @@ export async function runtimeThatForks(
     messages: withCall.map((message, index) => ({ id: `m${index}`, message: message as never })),
   };
   const request = runtimeOf(policy).agentTool.requestFromCall(call.input as Record<string, unknown>, {}) as ForkRequest;
-  const child = planFork(parent, mistake ? mistake(request) : request).child!;
-  const childMessages = sendWrongly([...child.initialMessages, child.firstPrompt].map((message) => message.message as ModelMessage));
-  const childTurn = await generateText({ model, providerOptions, system: child.systemInstruction, messages: childMessages, tools: sdkTools(child.tools) });
-  if (childGoesOn) {
-    const goOn: ModelMessage[] = [...childMessages, ...childTurn.response.messages, { role: 'user', content: 'Go on.' }];
-    await generateText({ model, providerOptions, system: child.systemInstruction, messages: goOn, tools: sdkTools(child.tools) });
+  // A call that starts a family (Kimi's AgentSwarm) sends every member's first request, in launch order.
+  for (const plan of planForkFamily(parent, mistake ? mistake(request) : request)) {
+    const child = plan.child!;
+    const childMessages = sendWrongly([...child.initialMessages, child.firstPrompt].map((message) => message.message as ModelMessage));
+    const childTurn = await generateText({ model, providerOptions, system: child.systemInstruction, messages: childMessages, tools: sdkTools(child.tools) });
+    if (childGoesOn) {
+      const goOn: ModelMessage[] = [...childMessages, ...childTurn.response.messages, { role: 'user', content: 'Go on.' }];
+      await generateText({ model, providerOptions, system: child.systemInstruction, messages: goOn, tools: sdkTools(child.tools) });
+    }
   }
   if (parentWaits) return store;
   // The parent goes on: its call answered, as the runtime answers it.

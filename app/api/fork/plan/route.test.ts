@@ -9,7 +9,7 @@ describe('POST /api/fork/plan', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
           transcript: { messages: [{ id: 'u', message: { role: 'user', content: 'hi' } }] },
-          request: { policy: 'kimi-fork', directive: 'x', params: { fork: true } },
+          request: { policy: 'kimi-fork', directive: 'x', params: { description: 'Fork', fork: true } },
         }),
       }),
     );
@@ -18,6 +18,7 @@ describe('POST /api/fork/plan', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     const body = (await response.json()) as { plan: { child: { initialMessages: unknown[] } } };
-    expect(body.plan.child.initialMessages).toHaveLength(1);
+    // The parent's one message, then Kimi 2.1's notice as a reminder of its own.
+    expect(body.plan.child.initialMessages).toHaveLength(2);
   });
 });
