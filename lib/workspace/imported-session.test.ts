@@ -65,7 +65,8 @@ describe('importedSession', () => {
 
 describe('a session a runtime wrote', () => {
   it('opens on that runtime’s policy; a format no runtime writes on the first runtime', async () => {
-    const session = (format: ImportAnswer['format']) => importedSession({ ...answer([]), format, request: undefined }, null, () => 'x', '2026-12-03T00:00:00.000Z');
+    const session = (format: ImportAnswer['format']) =>
+      importedSession({ ...answer([]), format, request: undefined }, null, () => 'x', '2026-12-03T00:00:00.000Z');
     expect((await session('claude-code')).selection.policy).toBe('claude-code-fork');
     expect((await session('codex')).selection.policy).toBe('codex-spawn-agent');
     expect((await session('qwen-code')).selection.policy).toBe('qwen-fork-turns');
