@@ -58,6 +58,7 @@ describe('POST /api/sweep', () => {
       'deepseek-completed-turns',
       'codex-spawn-agent',
       'claude-code-fork',
+      'deep-agents-fork',
     ]);
   }, 30_000);
 

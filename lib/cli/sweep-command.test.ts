@@ -88,13 +88,22 @@ describe('fork-lab sweep', () => {
       'contains:heron-7731',
     );
     expect(run.code).toBe(0);
-    expect(run.stderr).toBe('[1/5] qwen-fork-turns\n[2/5] kimi-fork\n[3/5] deepseek-completed-turns\n[4/5] codex-spawn-agent\n[5/5] claude-code-fork\n');
+    expect(run.stderr).toBe(
+      '[1/6] qwen-fork-turns\n[2/6] kimi-fork\n[3/6] deepseek-completed-turns\n[4/6] codex-spawn-agent\n[5/6] claude-code-fork\n[6/6] deep-agents-fork\n',
+    );
     expect(
       run.stdout
         .split('\n')
-        .slice(1, 6)
+        .slice(1, 7)
         .map((line) => line.split(/\s+/).slice(0, 2).join(' ')),
-    ).toEqual(['qwen-fork-turns passed', 'kimi-fork passed', 'deepseek-completed-turns *', 'codex-spawn-agent passed', 'claude-code-fork passed']);
+    ).toEqual([
+      'qwen-fork-turns passed',
+      'kimi-fork passed',
+      'deepseek-completed-turns *',
+      'codex-spawn-agent passed',
+      'claude-code-fork passed',
+      'deep-agents-fork passed',
+    ]);
     expect(run.stdout).toContain('smallest passing window: deepseek-completed-turns (marked *)');
     const both = await forkLabInProcess(...SWEEP, '--every-runtime', '--check', 'contains:a');
     expect(both.code).toBe(2);

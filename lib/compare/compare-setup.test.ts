@@ -43,6 +43,7 @@ describe('compare setup', () => {
         params: { description: 'Forked worker', subagent_type: 'fork' },
         gate: 'subagent-type-fork',
       },
+      { policy: 'deep-agents-fork', directive: 'Write the tests.', params: { subagent_type: 'forker' } },
     ]);
   });
 
@@ -50,13 +51,18 @@ describe('compare setup', () => {
     const next = ids();
     let setup: CompareSetup = defaultCompareSetup(qwenTwo, 'offline', next);
     setup = duplicateVariant(setup, 'v1', next);
-    expect(setup.variants.map((variant) => variant.id)).toEqual(['v1', 'v7', 'v2', 'v3', 'v4', 'v5', 'v6']);
+    expect(setup.variants.map((variant) => variant.id)).toEqual(['v1', 'v8', 'v2', 'v3', 'v4', 'v5', 'v6', 'v7']);
     setup = moveVariant(moveVariant(setup, 'v4', -1), 'v1', -1);
-    expect(setup.variants.map((variant) => variant.id)).toEqual(['v1', 'v7', 'v2', 'v4', 'v3', 'v5', 'v6']);
+    expect(setup.variants.map((variant) => variant.id)).toEqual(['v1', 'v8', 'v2', 'v4', 'v3', 'v5', 'v6', 'v7']);
+    // Every runtime at its defaults already fills the compare: adding takes a free place.
+    expect(addVariant(setup, next)).toBe(setup);
+    setup = addVariant(removeVariant(setup, 'v7'), next);
+    expect(setup.variants.map((variant) => variant.id)).toEqual(['v1', 'v8', 'v2', 'v4', 'v3', 'v5', 'v6', 'v9']);
+    expect(setup.variants.at(-1)).toEqual({ ...setup.variants.at(-2)!, id: 'v9' });
     while (setup.variants.length < MAX_VARIANTS) setup = addVariant(setup, next);
     expect(addVariant(setup, next)).toBe(setup);
     setup = removeVariant(setup, 'v1');
-    expect(setup.baselineId).toBe('v7');
+    expect(setup.baselineId).toBe('v8');
     for (const id of setup.variants.map((variant) => variant.id)) setup = removeVariant(setup, id);
     expect(setup.variants).toHaveLength(2);
   });

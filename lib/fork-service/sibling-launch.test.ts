@@ -48,6 +48,10 @@ const SIBLING_INPUTS: Record<ForkPolicy, [Record<string, unknown>, Record<string
     { task_name: 'first', message: 'A', fork_turns: 'all' },
     { task_name: 'second', message: 'B', fork_turns: 'all' },
   ],
+  'deep-agents-fork': [
+    { subagent_type: 'forker', description: 'A' },
+    { subagent_type: 'forker', description: 'B' },
+  ],
 };
 
 function siblings(policy: ForkPolicy): { parent: ParentTranscript; requests: ForkRequest[]; callIds: string[] } {

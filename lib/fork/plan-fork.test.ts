@@ -34,6 +34,8 @@ const requests: ForkRequest[] = [
   { policy: 'kimi-fork', directive: 'task', params: { description: 'Fork', fork: true } },
   { policy: 'kimi-fork', directive: 'task', params: { description: 'Fork', fork: true }, notice: 'system-reminder' },
   { policy: 'deepseek-completed-turns', directive: 'task', params: {} },
+  { policy: 'deep-agents-fork', directive: 'task', params: { subagent_type: 'forker' } },
+  { policy: 'deep-agents-fork', directive: 'task', params: { subagent_type: 'forker' }, program: { fork: { name: 'forker', kind: 'compiled' } } },
 ];
 
 const arbitraryParent = arbitraryTranscript.map((messages) => parentOf(messages));

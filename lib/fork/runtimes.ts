@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { claudeCodeRuntime } from './claude-code/claude-code-runtime';
 import { codexRuntime } from './codex/codex-runtime';
+import { deepAgentsRuntime } from './deep-agents/deep-agents-runtime';
 import { deepSeekRuntime } from './deepseek/deepseek-runtime';
 import { agentSwarmRuntime } from './kimi/agent-swarm-runtime';
 import { kimiRuntime } from './kimi/kimi-runtime';
@@ -12,7 +13,7 @@ import type { ForkRuntime } from './runtime';
  * folder and one entry here: the engine, the UI, URLs, exports, the parent's Agent tool and the
  * HTTP API all read this list.
  */
-export const FORK_RUNTIMES = [qwenRuntime, kimiRuntime, agentSwarmRuntime, deepSeekRuntime, codexRuntime, claudeCodeRuntime] as const;
+export const FORK_RUNTIMES = [qwenRuntime, kimiRuntime, agentSwarmRuntime, deepSeekRuntime, codexRuntime, claudeCodeRuntime, deepAgentsRuntime] as const;
 
 type Registered = (typeof FORK_RUNTIMES)[number];
 

@@ -51,7 +51,7 @@ describe('runSweep', () => {
         },
       }),
     });
-    expect(result.variants.map((variant) => variant.status)).toEqual(['passed', 'error', 'passed', 'passed', 'passed']);
+    expect(result.variants.map((variant) => variant.status)).toEqual(['passed', 'error', 'passed', 'passed', 'passed', 'passed']);
     expect(result.variants[1]!.errors).toEqual(['HTTP 529: overloaded']);
   });
 

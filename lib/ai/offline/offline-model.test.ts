@@ -1,5 +1,7 @@
 import { generateText, jsonSchema, type ModelMessage, stepCountIs, streamText, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
+import { deepAgentsAgentTool } from '@/lib/fork/deep-agents/deep-agents-agent-tool';
+import { forkTaskPrompt } from '@/lib/fork/deep-agents/fork-preamble';
 import { buildChildMessage, FORK_BEGIN_PROMPT, FORK_DIRECTIVE_ACKNOWLEDGEMENT } from '@/lib/fork/qwen/child-message';
 import { countText } from '@/lib/tokens/count-tokens';
 import { LONGEST_EXACT_PRE_TOKEN, PIECE_CHARS } from '@/lib/tokens/text-pieces';
@@ -38,6 +40,18 @@ describe('offline model', () => {
     );
     const forgetful = [messages[2]!, messages[3]!, ...messages.slice(4)];
     expect((await generateText({ model, messages: forgetful })).text).toBe('Nothing in my context mentions “deploy password”.');
+  });
+
+  it('answers a Deep Agents fork’s task past its preamble, naming no tool the preamble names, and still calls one the task asks for', async () => {
+    const declared = deepAgentsAgentTool.declaration;
+    const tools = { task: tool({ description: declared.description, inputSchema: jsonSchema(declared.inputSchema as never) }) };
+    const asked = (description: string) => generateText({ model, tools, messages: [...history, { role: 'user', content: forkTaskPrompt(description) }] });
+    const answered = await asked('What is the deploy password?');
+    expect(answered.toolCalls).toEqual([]);
+    expect(answered.text).toBe('From my context (the user message at position 1 of 5): “The deploy password is swordfish-42.”');
+    expect((await asked('Call task with subagent_type=forker description=nested')).toolCalls.map((call) => call.input)).toEqual([
+      { subagent_type: 'forker', description: 'nested' },
+    ]);
   });
 
   it('answers a task handed over in another role when a runtime’s framing marks it (Codex’s inter-agent message)', async () => {
