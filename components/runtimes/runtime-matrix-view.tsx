@@ -87,16 +87,18 @@ function MatrixBody({ matrix }: { matrix: RuntimeMatrix }) {
           </ul>
         </section>
       ) : null}
-      <section aria-labelledby="code-read" className={styles.scenario}>
-        <h2 id="code-read">Code-read only</h2>
-        <ul>
-          {matrix.codeReadOnly.map((runtime) => (
-            <li key={runtime.name}>
-              {runtime.label}: not on npm, so its rules rest on its code — {runtime.source}.
-            </li>
-          ))}
-        </ul>
-      </section>
+      {(matrix.cannotRun ?? []).length > 0 ? (
+        <section aria-labelledby="cannot-run" className={styles.scenario}>
+          <h2 id="cannot-run">Cannot run here</h2>
+          <ul>
+            {(matrix.cannotRun ?? []).map((runtime) => (
+              <li key={runtime.name}>
+                {runtime.label}: {runtime.reason}.
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { FORK_POLICIES, type ForkPolicy, isForkPolicy, runtimeOf } from '@/lib/fork';
+import { FORK_POLICIES, type ForkPolicy, forkRequestSchema, isForkPolicy, runtimeOf } from '@/lib/fork';
 import { AGENT_TOOL_NAMES } from '@/lib/fork-service/in-flight-call';
 import { answeringErrors, HttpError, invalidRequest } from '@/lib/http/http-error';
 import { jsonResponse } from '@/lib/http/json-response';
@@ -71,12 +71,42 @@ function projectAsked(request: Request): CheckOptions['projectFiles'] {
   }
 }
 
-/** What a listing is checked by, from the query: see `runtimeAsked`, `versionAsked`, `projectAsked`. */
+/** The longest `settings` a query takes: a runtime's configuration, not a transcript. */
+const SETTINGS_MAX_CHARS = 16 * 1024;
+
+/**
+ * `&settings=<JSON object>`: how the runtime was configured where its traffic does not say (a
+ * program's subagents, a fork tool's depth limit), as fields of a fork request the check plans
+ * each call with (`params` merged into the call's own).
+ */
+function settingsAsked(request: Request, runtime: ForkPolicy | undefined): CheckOptions['settings'] {
+  const text = new URL(request.url).searchParams.get('settings');
+  if (text === null) return undefined;
+  const refuse = (message: string) => invalidRequest(`settings: ${message}.`, [{ path: 'settings', message }]);
+  if (runtime === undefined) throw refuse('name the runtime they are settings of (runtime=<policy>)');
+  if (text.length > SETTINGS_MAX_CHARS) throw refuse(`at most ${SETTINGS_MAX_CHARS.toLocaleString('en-US')} characters of JSON`);
+  let settings: unknown;
+  try {
+    settings = JSON.parse(text);
+  } catch {
+    throw refuse('not JSON');
+  }
+  if (settings === null || typeof settings !== 'object' || Array.isArray(settings)) throw refuse('a JSON object of fork-request fields');
+  const { params } = settings as { params?: unknown };
+  if (params !== undefined && (params === null || typeof params !== 'object' || Array.isArray(params))) throw refuse('params must be an object');
+  // Fields of the runtime's own request, each of a value it takes: checked on a call that sets nothing else.
+  const probe = forkRequestSchema.safeParse({ directive: '', ...settings, policy: runtime, params: { ...(params as object | undefined) } });
+  if (!probe.success) throw refuse(probe.error.issues.map((issue) => `${issue.path.join('.') || 'settings'}: ${issue.message}`).join('; '));
+  return settings as CheckOptions['settings'];
+}
+
+/** What a listing is checked by, from the query: see `runtimeAsked`, `versionAsked`, `projectAsked`, `settingsAsked`. */
 function checkAsked(request: Request): Omit<CheckOptions, 'answered'> {
   const runtime = runtimeAsked(request);
   const runtimeVersion = versionAsked(request, runtime);
   const projectFiles = projectAsked(request);
-  return { runtime, runtimeVersion, projectFiles };
+  const settings = settingsAsked(request, runtime);
+  return { runtime, runtimeVersion, projectFiles, ...(settings === undefined ? {} : { settings }) };
 }
 
 /** The newest captures read back as conversations, and the forks found in them. */

@@ -10,9 +10,11 @@ describe('fork-lab verify --runtime', () => {
   });
 
   it('names what is allowed when it is none of those', () => {
-    for (const bad of ['kimi-code', 'qwen-code@latest', 'claude-code@', '']) {
+    for (const bad of ['kimi', 'qwen-code@latest', 'claude-code@', '']) {
       expect(() => parseRuntimeChoice(bad)).toThrow(CliUsageError);
     }
-    expect(() => parseRuntimeChoice('gemini')).toThrow('one of qwen-code, codex, claude-code');
+    expect(() => parseRuntimeChoice('gemini')).toThrow('one of qwen-code, codex, claude-code, kimi-code, deepseek-harness, deep-agents');
+    // Every runtime that ships, a prerelease pin included.
+    expect(parseRuntimeChoice('deepseek-harness@0.1.0-rc.8')).toEqual({ name: 'deepseek-harness', version: '0.1.0-rc.8' });
   });
 });

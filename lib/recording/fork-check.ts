@@ -55,7 +55,7 @@ async function expectedConversation(api: ModelApi, child: ChildRequest): Promise
  * request, message by message, with the one the runtime actually sent.
  */
 export async function checkForks(conversations: readonly CapturedConversation[], options: CheckOptions = {}): Promise<ForkFinding[]> {
-  const { runtime, answered = [], runtimeVersion, projectFiles } = options;
+  const { runtime, answered = [], runtimeVersion, projectFiles, settings } = options;
   const findings: ForkFinding[] = [];
   const seen = new Set<string>();
   const inOrder = [...conversations].sort((a, b) => a.id - b.id);
@@ -89,7 +89,7 @@ export async function checkForks(conversations: readonly CapturedConversation[],
       return runtime !== undefined ? [runtime] : announced !== null ? [announced.policy] : fittingRuntimes(call.toolName, call.input);
     };
     const tasksFor = (index: number, call: AgentCall, policy: ForkPolicy) =>
-      callTasks(parent.transcript, index, call, policy, announcedFor(call), projectFiles);
+      callTasks(parent.transcript, index, call, policy, announcedFor(call), projectFiles, settings);
     const copiedUntil = inheritedUntil(parent.transcript.messages, agentCalls, candidatesFor, tasksFor);
     for (const { index, calls } of agentCalls) {
       for (const call of calls) {
@@ -136,6 +136,11 @@ export interface CheckOptions {
    * exists): a call whose rules read project files (Qwen's fork profiles) is planned with them.
    */
   projectFiles?: (paths: readonly string[]) => Readonly<Record<string, string>>;
+  /**
+   * How the runtime was configured where its traffic does not say, as request fields every call
+   * is planned with (`params` merged into the call's own): a program's subagents, a tool's settings.
+   */
+  settings?: Readonly<Record<string, unknown>> & { params?: Readonly<Record<string, unknown>> };
 }
 
 /**
@@ -184,8 +189,10 @@ function callTasks(
   policy: ForkPolicy,
   announced: Announcement | null,
   projectFiles: CheckOptions['projectFiles'],
+  settings: CheckOptions['settings'],
 ): CallTask[] {
-  const fromCall = forkRequestFromCall(policy, call.input);
+  const called = forkRequestFromCall(policy, call.input);
+  const fromCall = (settings === undefined ? called : { ...called, ...settings, params: { ...called.params, ...settings.params } }) as ForkRequest;
   const announcedRequest = announced === null ? fromCall : { ...fromCall, runtimeVersion: announced.runtimeVersion };
   const reads = projectFiles === undefined ? [] : projectFilesRead(announcedRequest);
   const request = reads.length === 0 ? announcedRequest : { ...announcedRequest, projectFiles: { ...projectFiles!(reads) } };

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { matrixPasses, matrixReport } from './matrix-report';
 import type { RuntimeMatrix } from './run-matrix';
 import type { MatrixCell } from './run-scenario';
-import { CODE_READ_RUNTIMES } from './runtime-pins';
 
 const cell = (runtime: string, scenario: string, outcome: MatrixCell['outcome'], green: boolean, extra: Partial<MatrixCell> = {}): MatrixCell => ({
   runtime,
@@ -34,7 +33,7 @@ function matrix(cells: MatrixCell[], planted: RuntimeMatrix['planted'] = []): Ru
     ],
     cells,
     planted,
-    codeReadOnly: CODE_READ_RUNTIMES,
+    cannotRun: [{ name: 'kimi-code', label: 'Kimi Code', reason: 'its install needs a registry this machine does not reach' }],
   };
 }
 
@@ -52,7 +51,7 @@ describe('the runtime matrix report', () => {
     ]);
     expect(report).toContain('2 of 3 cells green, 0 known differences, in 12.5 s.');
     expect(report).toContain('- codex@1.0.0 fork-all: request 3 differs at messages[2].content: expected a — sent b (/out/codex/fork-all)');
-    expect(report).toContain('Kimi Code: code-read only');
+    expect(report).toContain('Kimi Code: cannot run — its install needs a registry this machine does not reach.');
   });
 
   it('passes only when every cell is green but the known differences, which must still differ, and every planted rule was caught', () => {

@@ -41,7 +41,7 @@ export function matrixReport(matrix: RuntimeMatrix): string {
   const known = matrix.cells.filter((cell) => cell.known !== undefined);
   const green = matrix.cells.filter((cell) => cell.green).length;
   out.push('', `${green} of ${matrix.cells.length} cells green, ${known.length} known differences, in ${matrix.seconds} s.`);
-  for (const runtime of matrix.codeReadOnly) out.push(`${runtime.label}: code-read only — ${runtime.source}.`);
+  for (const runtime of matrix.cannotRun ?? []) out.push(`${runtime.label}: cannot run — ${runtime.reason}.`);
   if (red.length > 0) out.push('', 'Red cells:');
   for (const cell of red) out.push(`- ${cell.runtime}@${cell.version} ${cell.scenario}: ${cell.summary} (${cell.folder})`);
   if (matrix.planted.length > 0) out.push('', 'Planted wrong rules (each green cell read again by older rules must turn red):');

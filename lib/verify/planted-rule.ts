@@ -1,13 +1,15 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { type ForkPolicy, runtimeOf } from '@/lib/fork';
+import { RUNTIME_DRIVERS } from './drivers';
 import { startRecordingServer } from './recording-server';
 import type { CheckedFork, MatrixCell } from './run-scenario';
+import { isDrivenRuntime } from './runtime-pins';
 
 /** What reading a green cell's traffic by an older release's rules showed. */
 export interface PlantedRuleResult {
   cell: string;
-  /** The rules it was read by: the runtime's oldest version. */
+  /** The rules it was read by: the runtime's oldest version, or its driver's planted rule. */
   runtimeVersion: string;
   /** The check told the difference: the cell went red. */
   caught: boolean;
@@ -26,14 +28,19 @@ export async function plantedRuleChecks(cells: readonly MatrixCell[]): Promise<P
     const fork = cell.forks[0];
     if (!cell.green || fork === undefined || done.has(cell.runtime)) continue;
     const versions = runtimeOf(fork.runtime as ForkPolicy).versions;
-    if (versions.length < 2) continue;
+    const planted = isDrivenRuntime(cell.runtime) ? RUNTIME_DRIVERS[cell.runtime].plantedRule : undefined;
+    if (versions.length < 2 && planted === undefined) continue;
     done.add(cell.runtime);
-    const oldest = versions[versions.length - 1]!.id;
+    const oldest = planted === undefined ? versions[versions.length - 1]!.id : planted.says;
+    const rules = planted === undefined ? `the ${oldest} rules` : planted.says;
+    const query = new URLSearchParams({ runtime: fork.runtime });
+    if (planted === undefined) query.set('version', oldest);
+    else query.set('settings', JSON.stringify(planted.settings));
     const dataDir = readdirSync(cell.folder).find((entry) => entry.startsWith('data-'));
     if (dataDir === undefined) continue;
     const server = await startRecordingServer(path.join(cell.folder, dataDir));
     try {
-      const response = await fetch(`${server.origin}/api/captures?runtime=${fork.runtime}&version=${oldest}`);
+      const response = await fetch(`${server.origin}/api/captures?${query}`);
       const { forks } = (await response.json()) as { forks: CheckedFork[] };
       const wrong = forks.find((candidate) => candidate.verdict !== 'matches');
       results.push({
@@ -42,8 +49,8 @@ export async function plantedRuleChecks(cells: readonly MatrixCell[]): Promise<P
         caught: wrong !== undefined,
         summary:
           wrong === undefined
-            ? `read by the ${oldest} rules the child still matches: the check cannot tell the two apart`
-            : `read by the ${oldest} rules: ${wrong.verdict} at ${wrong.difference?.at ?? '(refused)'}`,
+            ? `read by ${rules} the child still matches: the check cannot tell the two apart`
+            : `read by ${rules}: ${wrong.verdict} at ${wrong.difference?.at ?? '(refused)'}`,
       });
     } finally {
       await server.close();

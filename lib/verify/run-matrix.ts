@@ -4,7 +4,7 @@ import { RUNTIME_DRIVERS } from './drivers';
 import type { InstalledRuntime } from './install-runtime';
 import { type PlantedRuleResult, plantedRuleChecks } from './planted-rule';
 import { type MatrixCell, runScenario } from './run-scenario';
-import { CODE_READ_RUNTIMES } from './runtime-pins';
+import { UNRUNNABLE_RUNTIMES, type UnrunnableRuntime } from './runtime-pins';
 import type { Scenario } from './scenarios';
 
 /** A verify run: every runtime × scenario cell, and the runtimes it could only list. */
@@ -18,7 +18,8 @@ export interface RuntimeMatrix {
   cells: MatrixCell[];
   /** Green cells read again by older rules, which must turn them red. */
   planted: PlantedRuleResult[];
-  codeReadOnly: typeof CODE_READ_RUNTIMES;
+  /** Runtimes Fork Lab models that nothing published runs here, each with why. */
+  cannotRun: readonly UnrunnableRuntime[];
 }
 
 /**
@@ -60,6 +61,6 @@ export async function runMatrix(
     scenarios: scenarios.map(({ id, title }) => ({ id, title })),
     cells,
     planted,
-    codeReadOnly: CODE_READ_RUNTIMES,
+    cannotRun: UNRUNNABLE_RUNTIMES,
   };
 }

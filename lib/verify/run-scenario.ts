@@ -1,12 +1,12 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { callRefusal } from './call-refusal';
 import { deliveryIn } from './delivery';
 import type { RuntimeDriver } from './drivers';
-import type { InstalledRuntime } from './install-runtime';
-import { nestedRefusal } from './nested-refusal';
+import { type InstalledRuntime, runtimePath } from './install-runtime';
 import { startRecordingServer } from './recording-server';
 import { runTurn } from './run-turn';
-import { NOTES_FILE, type Scenario } from './scenarios';
+import { NOTES_FILE, type Scenario, type ScenarioSetup } from './scenario';
 
 /** A fork the check found, as the matrix reports it. */
 export interface CheckedFork {
@@ -80,31 +80,40 @@ export async function runScenario(
     ...(known === undefined ? {} : { known }),
   });
   try {
-    for (const [file, text] of Object.entries(driver.homeFiles(server.origin))) writeAt(path.join(home, file), text);
-    const env = { HOME: home, ...driver.env(server.origin, home) };
-    const turns = scenario.turns[runtime.name] ?? [];
-    for (const [index, prompt] of turns.entries()) {
-      const turn = await runTurn(runtime.executable, driver.args(prompt.replaceAll('{workdir}', workdir), index > 0), {
+    const setup = scenario.setup?.[runtime.name];
+    const homeFiles = { ...driver.homeFiles(server.origin), ...setup?.homeFiles?.(server.origin) };
+    for (const [file, text] of Object.entries(homeFiles)) writeAt(path.join(home, file), text);
+    const driven = driver.env(server.origin, home);
+    for (const name of setup?.withoutEnv ?? []) delete driven[name];
+    const env = { HOME: home, PATH: runtimePath(runtime), ...driven, ...setup?.env };
+    const turns = (scenario.turns[runtime.name] ?? []).map((prompt) => prompt.replaceAll('{workdir}', workdir));
+    // One process a turn, each continuing the session; or one for all, for a runtime that keeps none between processes.
+    const runs = driver.allTurns === undefined ? turns.map((prompt, index) => driver.args(prompt, index > 0)) : [driver.allTurns(turns)];
+    const [command, ...prefix] = runtime.command;
+    for (const [index, args] of runs.entries()) {
+      const turn = await runTurn(command!, [...prefix, ...args], {
         cwd: workdir,
         env,
         logFile: path.join(folder, 'runtime.log'),
         timeoutMs: options.timeoutMs,
       });
       if (turn.exitCode !== 0) {
-        const why = turn.timedOut
-          ? `turn ${index + 1} did not end within ${options.timeoutMs / 1000} s`
-          : `turn ${index + 1} exited with ${turn.exitCode ?? 'a signal'}`;
-        const listing = await captures(server.origin, workdir);
+        const which = runs.length === 1 && turns.length > 1 ? 'the turns' : `turn ${index + 1}`;
+        const why = turn.timedOut ? `${which} did not end within ${options.timeoutMs / 1000} s` : `${which} exited with ${turn.exitCode ?? 'a signal'}`;
+        const listing = await captures(server.origin, workdir, setup?.check);
         return cell('runtime-failed', false, `${why} (see runtime.log)`, listing.forks, listing.captures.length);
       }
     }
-    const listing = await captures(server.origin, workdir);
-    for (const fork of listing.forks) await saveBundle(server.origin, fork, folder, workdir);
+    const listing = await captures(server.origin, workdir, setup?.check);
+    for (const fork of listing.forks) await saveBundle(server.origin, fork, folder, workdir, setup?.check);
     const store = server.store;
-    if (scenario.expect.kind === 'nested-refused') {
-      const { sent, planned } = await nestedRefusal(store.list(1000, 256 * 1024 * 1024), scenario.expect.task);
+    if (scenario.expect.kind === 'nested-refused' || scenario.expect.kind === 'refused') {
+      const { sent, planned } = await callRefusal(store.list(1000, 256 * 1024 * 1024), scenario.expect.task, {
+        byFork: scenario.expect.kind === 'nested-refused',
+      });
       const requests = listing.captures.length;
-      if (sent === null) return cell('no-fork-seen', false, 'no request carries the fork’s own Agent call and its answer', listing.forks, requests);
+      const call = scenario.expect.kind === 'nested-refused' ? 'the fork’s own Agent call' : 'the Agent call';
+      if (sent === null) return cell('no-fork-seen', false, `no request carries ${call} and its answer`, listing.forks, requests);
       if (planned === null)
         return cell('differs', false, `the runtime answered “${sent.slice(0, 200)}”; Fork Lab’s rules let the call through`, listing.forks, requests);
       return sent === planned
@@ -118,6 +127,7 @@ export async function runScenario(
       store.list(1000, 256 * 1024 * 1024).map((capture) => capture.requestBody),
       cell,
       turns.at(-1) ?? '',
+      driver.resultArrives,
     );
   } finally {
     await server.close();
@@ -137,6 +147,7 @@ function judge(
   bodies: readonly string[],
   cell: (outcome: CellOutcome, green: boolean, summary: string, forks?: CheckedFork[], requests?: number) => MatrixCell,
   lastPrompt: string,
+  arrives: RuntimeDriver['resultArrives'],
 ): MatrixCell {
   const { forks } = listing;
   const requests = listing.captures.length;
@@ -174,7 +185,7 @@ function judge(
   if (forks.length !== expected) return cell('wrong-fork-count', false, `${forks.length} forks found, ${expected} expected`, forks, requests);
   if (expect.delivered === true) {
     for (const fork of forks) {
-      const { delivery, count } = deliveryIn(lastParentRequest(listing, fork.parentId, bodyOf), fork.toolCallId);
+      const { delivery, count } = deliveryIn(lastParentRequest(listing, fork.parentId, bodyOf), fork.toolCallId, arrives);
       if (delivery !== 'delivered') {
         return cell(
           'not-delivered',
@@ -196,21 +207,31 @@ function judge(
   );
 }
 
+/** The captures query a cell reads its traffic with: the project, and the settings the runtime was configured with. */
+function checkQuery(project: string, check: ScenarioSetup['check']): string {
+  const query = new URLSearchParams({ project });
+  if (check !== undefined) {
+    query.set('runtime', check.policy);
+    query.set('settings', JSON.stringify(check.settings));
+  }
+  return query.toString();
+}
+
 /**
  * What the fork check makes of the traffic. No runtime is named: each request's user agent
  * announces its runtime and release, and the check reads it by that release's rules (a runtime
  * that announced nothing would be guessed, and the cell would say so). The project is the folder
  * the runtime ran in, whose files a call's rules may read (Qwen's fork profiles).
  */
-async function captures(origin: string, project: string): Promise<CapturesListing> {
-  const response = await fetch(`${origin}/api/captures?project=${encodeURIComponent(project)}`);
+async function captures(origin: string, project: string, check: ScenarioSetup['check']): Promise<CapturesListing> {
+  const response = await fetch(`${origin}/api/captures?${checkQuery(project, check)}`);
   if (!response.ok) throw new Error(`the captures listing answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
   return (await response.json()) as CapturesListing;
 }
 
 /** Each fork as a bundle beside the report, to open in the playground. */
-async function saveBundle(origin: string, fork: CheckedFork, folder: string, project: string): Promise<void> {
-  const query = `parent=${fork.parentId}&call=${encodeURIComponent(fork.toolCallId)}&project=${encodeURIComponent(project)}`;
+async function saveBundle(origin: string, fork: CheckedFork, folder: string, project: string, check: ScenarioSetup['check']): Promise<void> {
+  const query = `parent=${fork.parentId}&call=${encodeURIComponent(fork.toolCallId)}&${checkQuery(project, check)}`;
   const response = await fetch(`${origin}/api/captures/${fork.childId}/fork?${query}`);
   if (response.ok) writeFileSync(path.join(folder, `fork-${fork.parentId}-${fork.childId}.json`), await response.text());
 }

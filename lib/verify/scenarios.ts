@@ -1,47 +1,45 @@
-import type { DrivenRuntime } from './runtime-pins';
+import type { Scenario } from './scenario';
 
-/** What a scenario's cell must show to be green. */
-export type Expectation =
-  /**
-   * The check finds exactly `count` forks in the traffic, and the rules reproduce each child; with
-   * `delivered`, each child's result also reached its parent once (the parent's last request).
-   */
-  | { kind: 'forks'; count: number; delivered?: boolean }
-  /**
-   * A subagent that is no fork ran (a request carries `task` without the parent's own prompt), and
-   * the check reports no fork: not `differs`. With `sibling`, a second one ran beside it, and
-   * neither's requests carry the other's task.
-   */
-  | { kind: 'not-a-fork'; task: string; sibling?: string }
-  /**
-   * The fork, told to fork again (an Agent call whose prompt is `task`), is refused by the runtime
-   * in the words Fork Lab's rules give a fork child.
-   */
-  | { kind: 'nested-refused'; task: string };
-
-/**
- * One thing users do with a runtime, as the prompts that make the offline model (playing the
- * parent) do it: each prompt is a turn, the later ones continuing the first's session with the
- * runtime's own resume. `{workdir}` stands for the folder the runtime runs in.
- */
-export interface Scenario {
-  id: string;
-  title: string;
-  turns: Partial<Record<DrivenRuntime, readonly string[]>>;
-  expect: Expectation;
-  /** Files the runtime finds in its working folder, besides `notes.txt`. */
-  files?: Readonly<Record<string, string>>;
-  /**
-   * Cells known to be red, with the difference and why it is not settled yet: reported as known,
-   * not gating. A known cell that turns green says so, so the note is taken out.
-   */
-  known?: Partial<Record<DrivenRuntime, string>>;
-}
-
-/** The working folder every scenario starts with: one fact a child can only know by inheriting it, or by reading the file. */
-export const NOTES_FILE = { 'notes.txt': 'The release train leaves on Thursday.\n' };
+export { NOTES_FILE, type Scenario } from './scenario';
 
 const EARLIER_TURNS = ['The deploy password is heron-7731.', 'The staging host is sparrow-2.'];
+
+/** A build log big enough that reading it fills a small context window, so the runtime compacts before the fork. */
+const BUILD_LOG = Array.from({ length: 800 }, (_, step) => `build step ${step}: compiled module ${step} in ${(step * 37) % 97} ms`).join('\n');
+
+/** Kimi Code with a secondary model pool, which is what gives its Agent tool a `model` parameter (a config file, not the environment). */
+const KIMI_MODEL_POOL = (origin: string) => ({
+  '.kimi/config.toml': [
+    'default_model = "offline"',
+    '[providers.forklab]',
+    'type = "openai"',
+    `base_url = "${origin}/v1"`,
+    'api_key = "sk-none"',
+    '[models.offline]',
+    'provider = "forklab"',
+    'model = "fork-lab-offline"',
+    'max_context_size = 262144',
+    '[models.other]',
+    'provider = "forklab"',
+    'model = "fork-lab-offline"',
+    'max_context_size = 262144',
+    '[secondary_model]',
+    'default_model = "other"',
+    '[secondary_model.models]',
+    'other = "A second model for subagents"',
+    '',
+  ].join('\n'),
+});
+const KIMI_MODEL_ENV = ['KIMI_MODEL_NAME', 'KIMI_MODEL_API_KEY', 'KIMI_MODEL_PROVIDER_TYPE', 'KIMI_MODEL_BASE_URL'];
+
+/**
+ * Deep Agents' subagents, as its driver program builds them, and as the fork check must know them:
+ * they are the program's, and nothing on the wire says what they are.
+ */
+const DEEP_AGENTS_SUBAGENTS = (specs: readonly object[], program: object) => ({
+  env: { FORK_LAB_SUBAGENTS: JSON.stringify(specs) },
+  check: { policy: 'deep-agents-fork' as const, settings: { program } },
+});
 
 /*
  * `codex exec` ends with its parent's turn, and a child still starting ends with it: every Codex
@@ -55,6 +53,10 @@ export const SCENARIOS: readonly Scenario[] = [
       'qwen-code': ['Call agent with description=Notes subagent_type=fork fork_turns=all prompt="Say what notes.txt holds"'],
       codex: ['Call spawn_agent with task_name=notes fork_turns=all message="Say what notes.txt holds", then call wait_agent with timeout_ms=10000'],
       'claude-code': ['Call Agent with subagent_type=fork description=Notes prompt="Say what notes.txt holds"'],
+      'kimi-code': ['Call Agent with fork=true description=Notes prompt="Say what notes.txt holds"'],
+      // The first turn: nothing completed yet, so an empty seed.
+      'deepseek-harness': ['Call subagent_fork with description=Notes prompt="Say what notes.txt holds"'],
+      'deep-agents': ['Call task with subagent_type=forker description="Say what notes.txt holds"'],
     },
     expect: { kind: 'forks', count: 1 },
   },
@@ -80,6 +82,10 @@ export const SCENARIOS: readonly Scenario[] = [
         'Call spawn_agent with task_name=recall fork_turns=all message="What is the deploy password?", then call wait_agent with timeout_ms=10000',
       ],
       'claude-code': [...EARLIER_TURNS, 'Call Agent with subagent_type=fork description=Recall prompt="What is the deploy password?"'],
+      'kimi-code': [...EARLIER_TURNS, 'Call Agent with fork=true description=Recall prompt="What is the deploy password?"'],
+      // DeepSeek Harness's child: every completed turn before the one in flight.
+      'deepseek-harness': [...EARLIER_TURNS, 'Call subagent_fork with description=Recall prompt="What is the deploy password?"'],
+      'deep-agents': [...EARLIER_TURNS, 'Call task with subagent_type=forker description="What is the deploy password?"'],
     },
     expect: { kind: 'forks', count: 1 },
   },
@@ -87,10 +93,14 @@ export const SCENARIOS: readonly Scenario[] = [
     id: 'fork-after-compaction',
     title: 'fork the whole conversation after the runtime compacted it (resumed)',
     // `codex exec` has no /compact, and auto-compaction would compact every cell: Codex is left out.
+    // Kimi's `-p` has no /compact either: a small context window makes it compact on its own.
     turns: {
       'qwen-code': [...EARLIER_TURNS, '/compress', 'Call agent with description=Recall subagent_type=fork prompt="What is the deploy password?"'],
       'claude-code': [...EARLIER_TURNS, '/compact', 'Call Agent with subagent_type=fork description=Recall prompt="What is the deploy password?"'],
+      'kimi-code': [...EARLIER_TURNS, 'Use Read on {workdir}/build.log', 'Call Agent with fork=true description=Recall prompt="What is the deploy password?"'],
     },
+    files: { 'build.log': BUILD_LOG },
+    setup: { 'kimi-code': { env: { KIMI_MODEL_MAX_CONTEXT_SIZE: '8000' } } },
     expect: { kind: 'forks', count: 1 },
   },
   {
@@ -102,6 +112,13 @@ export const SCENARIOS: readonly Scenario[] = [
         'Use exec_command with cmd="cat notes.txt", then call spawn_agent with task_name=notes fork_turns=all message="When does the train leave?", then call wait_agent with timeout_ms=10000',
       ],
       'claude-code': ['Use Read on {workdir}/notes.txt, then call Agent with subagent_type=fork description=Notes prompt="When does the train leave?"'],
+      'kimi-code': ['Use Read on {workdir}/notes.txt, then call Agent with fork=true description=Notes prompt="When does the train leave?"'],
+      // The read belongs to the turn in flight: DeepSeek Harness's child gets none of it.
+      'deepseek-harness': [
+        ...EARLIER_TURNS,
+        'Use read with file_path={workdir}/notes.txt, then call subagent_fork with description=Recall prompt="What is the deploy password?"',
+      ],
+      'deep-agents': ['Use read_file on /notes.txt, then call task with subagent_type=forker description="When does the train leave?"'],
     },
     expect: { kind: 'forks', count: 1 },
   },
@@ -119,8 +136,24 @@ export const SCENARIOS: readonly Scenario[] = [
       'claude-code': [
         'In parallel, call Agent with subagent_type=fork description=First prompt="Say what notes.txt holds" and call Agent with subagent_type=fork description=Second prompt="When does the train leave?"',
       ],
+      'kimi-code': [
+        'In parallel, call Agent with fork=true description=First prompt="Say what notes.txt holds" and call Agent with fork=true description=Second prompt="When does the train leave?"',
+      ],
+      'deep-agents': [
+        ...EARLIER_TURNS,
+        'In parallel, call task with subagent_type=forker description="What is the deploy password?" and call task with subagent_type=forker description="What is the staging host?"',
+      ],
     },
     expect: { kind: 'forks', count: 2 },
+  },
+  {
+    id: 'swarm-forks',
+    title: 'Kimi AgentSwarm with fork: true, one fork per item',
+    turns: {
+      'kimi-code': ['Call AgentSwarm with fork=true description=Notes prompt_template="Say what {{item}} holds" items="notes.txt, todo.txt"'],
+    },
+    files: { 'todo.txt': 'Write the release notes.\n' },
+    expect: { kind: 'forks', count: 2, delivered: true },
   },
   {
     id: 'result-delivered',
@@ -129,6 +162,9 @@ export const SCENARIOS: readonly Scenario[] = [
       'qwen-code': ['Call agent with description=Notes subagent_type=fork prompt="Say what notes.txt holds"'],
       codex: ['Call spawn_agent with task_name=notes fork_turns=all message="Say what notes.txt holds", then call wait_agent with timeout_ms=10000'],
       'claude-code': ['Call Agent with subagent_type=fork description=Notes prompt="Say what notes.txt holds"'],
+      'kimi-code': ['Call Agent with fork=true description=Notes prompt="Say what notes.txt holds"'],
+      'deepseek-harness': [...EARLIER_TURNS, 'Call subagent_fork with description=Recall prompt="What is the deploy password?"'],
+      'deep-agents': ['Call task with subagent_type=forker description="Say what notes.txt holds"'],
     },
     expect: { kind: 'forks', count: 1, delivered: true },
   },
@@ -136,11 +172,46 @@ export const SCENARIOS: readonly Scenario[] = [
     id: 'nested-fork',
     title: 'a fork told to fork again: the runtime’s refusal',
     // Qwen Code gives a fork no agent tool at all (every Qwen fork cell checks the child's tools),
-    // so its fork cannot even try; its refusals are the planner's tests.
+    // so its fork cannot even try; its refusals are the planner's tests. Kimi 2.1 lets a fork fork (fork-in-fork).
     turns: {
       'claude-code': ["Call Agent with subagent_type=fork description=Outer prompt='Call Agent with subagent_type=fork description=Inner prompt=nested'"],
+      'deep-agents': ["Call task with subagent_type=forker description='Call task with subagent_type=forker description=nested'"],
     },
     expect: { kind: 'nested-refused', task: 'nested' },
+  },
+  {
+    id: 'fork-in-fork',
+    title: 'a fork told to fork again: Kimi 2.1 lets it, and the grandchild inherits the child’s snapshot',
+    turns: {
+      'kimi-code': ["Call Agent with fork=true description=Outer prompt='Call Agent with fork=true description=Inner prompt=nested'"],
+    },
+    expect: { kind: 'forks', count: 2 },
+  },
+  {
+    id: 'refused-resume',
+    title: 'a fork that also resumes an agent: refused',
+    turns: { 'kimi-code': ['Call Agent with fork=true resume=agent-9 description=Notes prompt="Say what notes.txt holds"'] },
+    expect: { kind: 'refused', task: 'Say what notes.txt holds' },
+  },
+  {
+    id: 'refused-type',
+    title: 'a fork of another agent type: refused',
+    turns: { 'kimi-code': ['Call Agent with fork=true subagent_type=explore description=Notes prompt="Say what notes.txt holds"'] },
+    expect: { kind: 'refused', task: 'Say what notes.txt holds' },
+  },
+  {
+    id: 'refused-model',
+    title: 'a fork on another model (with a model pool, the only way the parameter exists): refused',
+    turns: { 'kimi-code': ['Call Agent with fork=true model=other description=Notes prompt="Say what notes.txt holds"'] },
+    setup: { 'kimi-code': { homeFiles: KIMI_MODEL_POOL, withoutEnv: KIMI_MODEL_ENV } },
+    expect: { kind: 'refused', task: 'Say what notes.txt holds' },
+  },
+  {
+    id: 'refused-flag-off',
+    title: 'a fork with the experimental fork flag off: refused by the tool’s schema',
+    turns: { 'kimi-code': ['Call Agent with fork=true description=Notes prompt="Say what notes.txt holds"'] },
+    setup: { 'kimi-code': { env: { KIMI_CODE_EXPERIMENTAL_SUBAGENT_FORK: '0' } } },
+    expect: { kind: 'refused', task: 'Say what notes.txt holds' },
   },
   {
     id: 'not-a-fork',
@@ -149,8 +220,37 @@ export const SCENARIOS: readonly Scenario[] = [
       'qwen-code': ['Call agent with description=Notes subagent_type=general-purpose prompt="Say what notes.txt holds"'],
       codex: ['Call spawn_agent with task_name=notes fork_turns=none message="Say what notes.txt holds", then call wait_agent with timeout_ms=10000'],
       'claude-code': ['Call Agent with subagent_type=general-purpose description=Notes prompt="Say what notes.txt holds"'],
+      'kimi-code': ['Call Agent with subagent_type=coder description=Notes prompt="Say what notes.txt holds"'],
+      'deepseek-harness': [...EARLIER_TURNS, 'Call subagent with description=Notes prompt="Say what notes.txt holds"'],
+      'deep-agents': ['Call task with subagent_type=helper description="Say what notes.txt holds"'],
+    },
+    setup: {
+      'deep-agents': DEEP_AGENTS_SUBAGENTS([{ name: 'helper', description: 'An isolated helper.', systemPrompt: 'You are the isolated helper.' }], {
+        fork: { name: 'forker', kind: 'declarative' },
+        isolated: ['helper'],
+      }),
     },
     expect: { kind: 'not-a-fork', task: 'Say what notes.txt holds' },
+  },
+  {
+    id: 'compiled-fork',
+    title: 'Deep Agents: a compiled subagent in fork mode, its own prompt and tools, the parent’s history',
+    turns: { 'deep-agents': [...EARLIER_TURNS, 'Call task with subagent_type=compiled description="What is the deploy password?"'] },
+    setup: {
+      'deep-agents': DEEP_AGENTS_SUBAGENTS(
+        [
+          {
+            name: 'compiled',
+            description: 'A compiled agent that continues this conversation.',
+            mode: 'fork',
+            compiled: true,
+            systemPrompt: 'You are the compiled fork.',
+          },
+        ],
+        { fork: { name: 'compiled', kind: 'compiled', systemPrompt: 'You are the compiled fork.', tools: [] } },
+      ),
+    },
+    expect: { kind: 'forks', count: 1 },
   },
   {
     id: 'role-spawn',

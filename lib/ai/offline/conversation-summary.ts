@@ -1,7 +1,11 @@
 import type { ContextEntry } from './lexical-recall';
 
-/** A request to summarise the conversation so far: what a runtime sends its model to compact a context. */
-const SUMMARY_REQUEST = /\b(summary|summari[sz]e)\b[^.\n]*\b(conversation|context|transcript)\b/i;
+/**
+ * A request to summarise the conversation so far: what a runtime sends its model to compact a
+ * context. Within one sentence, which a prompt may wrap over lines (Kimi Code's: "Create a
+ * handoff summary for the\nmodel that will resume this task after the earlier conversation is cleared").
+ */
+const SUMMARY_REQUEST = /\b(summary|summari[sz]e)\b[^.]*\b(conversation|context|transcript)\b/i;
 
 export function asksForSummary(question: string): boolean {
   return SUMMARY_REQUEST.test(question);

@@ -34,6 +34,17 @@ describe('toolArguments', () => {
     });
   });
 
+  it('sends an argument the request names though the tool does not declare it, for the runtime’s schema to refuse', () => {
+    // Kimi without its fork flag declares no `fork`: a model told to fork still sends it.
+    expect(toolArguments('Call Agent with fork=true depth=2 description=Notes', agent)).toEqual({ fork: true, depth: 2, description: 'Notes' });
+    expect(toolArguments('He said: hello', agent)).toEqual({});
+  });
+
+  it('reads a pair inside another’s quoted value as that value’s words', () => {
+    const nested = toolArguments("Call Agent with subagent_type=fork prompt='Call Agent with fork_turns=1 model=other prompt=nested'", agent);
+    expect(nested).toEqual({ subagent_type: 'fork', prompt: 'Call Agent with fork_turns=1 model=other prompt=nested' });
+  });
+
   it('invents nothing the request does not say', () => {
     expect(toolArguments('use read_file', readFile)).toEqual({});
     expect(toolArguments('anything', undefined)).toEqual({});

@@ -25,23 +25,36 @@ function coerce(value: string, type: unknown): unknown {
   return value;
 }
 
+/** A value for an argument the tool does not declare, read as its words spell it. */
+function undeclared(value: string): unknown {
+  if (value === 'true' || value === 'false') return value === 'true';
+  return /^-?\d+$/.test(value) ? Number(value) : value;
+}
+
 /**
  * Arguments for a tool call, taken from the words of the request, so a person can drive the
- * offline model precisely: `key=value` or `key: "quoted value"` pairs name properties directly;
- * a property still missing gets, in order, a path-like token (for `path`/`file` properties) or the
- * next quoted string. Nothing is invented: a property the request does not give stays out, and
- * the tool's own validation answers for it.
+ * offline model precisely: `key=value` or `key: "quoted value"` pairs name arguments directly,
+ * and `key=value` even one the tool does not declare (a model told `fork=true` sends it, and the
+ * runtime's own schema refuses it: Kimi's with its fork flag off); a property still missing gets, in order, a
+ * path-like token (for `path`/`file` properties) or the next quoted string. Nothing is invented:
+ * a property the request does not give stays out, and the tool's own validation answers for it.
+ * A pair inside another's quoted value is that value's words, not an argument.
  */
 export function toolArguments(request: string, schema: ObjectSchema | undefined): Record<string, unknown> {
   const properties = schema?.properties ?? {};
   const args: Record<string, unknown> = {};
   const usedQuotes = new Set<string>();
+  let quotedUntil = -1;
   for (const match of request.matchAll(/([A-Za-z_][\w-]*)\s*(?:=|:)\s*("[^"]*"|'[^']*'|“[^”]*”|[^\s,;]+)/g)) {
     const key = match[1]!;
-    if (!(key in properties) || key in args) continue;
-    const value = unquote(match[2]!);
+    if (match.index < quotedUntil || key in args) continue;
+    const written = match[2]!;
+    if (/^["'“]/.test(written)) quotedUntil = match.index + match[0].length;
+    // An argument the tool does not declare counts only written `key=value`: `said: hello` in prose is no argument.
+    if (!(key in properties) && !/^[A-Za-z_][\w-]*\s*=/.test(match[0])) continue;
+    const value = unquote(written);
     usedQuotes.add(value);
-    args[key] = coerce(value, properties[key]!.type);
+    args[key] = key in properties ? coerce(value, properties[key]!.type) : undeclared(value);
   }
   const quoted = [...request.matchAll(/"([^"]*)"|“([^”]*)”/g)].map((match) => match[1] ?? match[2] ?? '');
   const freeQuotes = quoted.filter((value) => !usedQuotes.has(value));

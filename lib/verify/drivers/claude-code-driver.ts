@@ -16,4 +16,5 @@ export const claudeCodeDriver: RuntimeDriver = {
     DISABLE_AUTOUPDATER: '1',
   }),
   args: (prompt, continued) => [...(continued ? ['--continue'] : []), '-p', prompt, '--dangerously-skip-permissions', '--model', 'fork-lab-offline'],
+  resultArrives: 'as-message',
 };

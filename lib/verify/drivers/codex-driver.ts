@@ -28,4 +28,5 @@ export const codexDriver: RuntimeDriver = {
   }),
   env: (_origin, home) => ({ CODEX_HOME: `${home}/.codex`, FORKLAB_KEY: 'sk-none' }),
   args: (prompt, continued) => ['exec', ...(continued ? ['resume', '--last'] : []), '--skip-git-repo-check', prompt],
+  resultArrives: 'as-message',
 };

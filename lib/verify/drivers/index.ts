@@ -1,6 +1,9 @@
 import type { DrivenRuntime } from '../runtime-pins';
 import { claudeCodeDriver } from './claude-code-driver';
 import { codexDriver } from './codex-driver';
+import { deepAgentsDriver } from './deep-agents-driver';
+import { deepSeekHarnessDriver } from './deepseek-harness-driver';
+import { kimiCodeDriver } from './kimi-code-driver';
 import { qwenCodeDriver } from './qwen-code-driver';
 import type { RuntimeDriver } from './runtime-driver';
 
@@ -10,4 +13,7 @@ export const RUNTIME_DRIVERS: Record<DrivenRuntime, RuntimeDriver> = {
   'qwen-code': qwenCodeDriver,
   codex: codexDriver,
   'claude-code': claudeCodeDriver,
+  'kimi-code': kimiCodeDriver,
+  'deepseek-harness': deepSeekHarnessDriver,
+  'deep-agents': deepAgentsDriver,
 };

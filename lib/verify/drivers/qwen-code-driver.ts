@@ -10,4 +10,5 @@ export const qwenCodeDriver: RuntimeDriver = {
     QWEN_CODE_SUPPRESS_YOLO_WARNING: '1',
   }),
   args: (prompt, continued) => [...(continued ? ['--continue'] : []), '-p', prompt, '--yolo'],
+  resultArrives: 'as-message',
 };

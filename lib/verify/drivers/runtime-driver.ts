@@ -6,4 +6,19 @@ export interface RuntimeDriver {
   env(origin: string, home: string): Record<string, string>;
   /** The command line for one turn: a new session, or the next turn of the last one. */
   args(prompt: string, continued: boolean): string[];
+  /**
+   * The command line for every turn of a scenario at once, for a runtime that keeps no session
+   * between processes (a library driven by Fork Lab's program, a headless profile with no resume).
+   */
+  allTurns?(prompts: readonly string[]): string[];
+  /**
+   * How a fork's result reaches its parent: as the answer to the call that started it (the parent
+   * waited), or as a message of its own in a later request (a notification, an agent message).
+   */
+  resultArrives: 'as-call-result' | 'as-message';
+  /**
+   * A wrong rule to read a green cell's traffic by, for a runtime with one release line (whose
+   * older rules cannot be planted): request fields the check plans with, which must turn it red.
+   */
+  plantedRule?: { settings: Readonly<Record<string, unknown>>; says: string };
 }

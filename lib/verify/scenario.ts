@@ -1,0 +1,62 @@
+import type { ForkPolicy } from '@/lib/fork';
+import type { DrivenRuntime } from './runtime-pins';
+
+/** What a scenario's cell must show to be green. */
+export type Expectation =
+  /**
+   * The check finds exactly `count` forks in the traffic, and the rules reproduce each child; with
+   * `delivered`, each child's result also reached its parent once (the parent's last request).
+   */
+  | { kind: 'forks'; count: number; delivered?: boolean }
+  /**
+   * A subagent that is no fork ran (a request carries `task` without the parent's own prompt), and
+   * the check reports no fork: not `differs`. With `sibling`, a second one ran beside it, and
+   * neither's requests carry the other's task.
+   */
+  | { kind: 'not-a-fork'; task: string; sibling?: string }
+  /**
+   * The fork, told to fork again (an Agent call whose prompt is `task`), is refused by the runtime
+   * in the words Fork Lab's rules give a fork child.
+   */
+  | { kind: 'nested-refused'; task: string }
+  /** The parent's own Agent call whose prompt is `task` is refused by the runtime in the words Fork Lab's rules give it. */
+  | { kind: 'refused'; task: string };
+
+/**
+ * One thing users do with a runtime, as the prompts that make the offline model (playing the
+ * parent) do it: each prompt is a turn, the later ones continuing the first's session with the
+ * runtime's own resume. `{workdir}` stands for the folder the runtime runs in.
+ */
+export interface Scenario {
+  id: string;
+  title: string;
+  turns: Partial<Record<DrivenRuntime, readonly string[]>>;
+  expect: Expectation;
+  /** Files the runtime finds in its working folder, besides `notes.txt`. */
+  files?: Readonly<Record<string, string>>;
+  /**
+   * Cells known to be red, with the difference and why it is not settled yet: reported as known,
+   * not gating. A known cell that turns green says so, so the note is taken out.
+   */
+  known?: Partial<Record<DrivenRuntime, string>>;
+  /** What a runtime needs set for this scenario beyond its driver's defaults (a config file, a setting). */
+  setup?: Partial<Record<DrivenRuntime, ScenarioSetup>>;
+}
+
+/** A scenario's own settings for one runtime. */
+export interface ScenarioSetup {
+  /** Files in the runtime's home, over its driver's (given the endpoint's origin). */
+  homeFiles?(origin: string): Record<string, string>;
+  env?: Record<string, string>;
+  /** Variables of the driver's the scenario leaves out (a model taken from a config file instead). */
+  withoutEnv?: readonly string[];
+  /**
+   * How the runtime was configured where its traffic does not say (a program's subagents, a fork
+   * tool's settings): the fork check reads the traffic by this runtime's rules, planning each call
+   * with these request fields too.
+   */
+  check?: { policy: ForkPolicy; settings: Readonly<Record<string, unknown>> };
+}
+
+/** The working folder every scenario starts with: one fact a child can only know by inheriting it, or by reading the file. */
+export const NOTES_FILE = { 'notes.txt': 'The release train leaves on Thursday.\n' };
