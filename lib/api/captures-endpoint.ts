@@ -11,7 +11,7 @@ import type { CaptureStore } from '@/lib/recording/capture-store';
 import { readCapture } from '@/lib/recording/captured-conversation';
 import { capturedCost } from '@/lib/recording/captured-cost';
 import { capturedForkBundle } from '@/lib/recording/captured-fork';
-import { type CheckOptions, checkForks } from '@/lib/recording/fork-check';
+import { type CheckOptions, CheckSettingsError, checkForks } from '@/lib/recording/fork-check';
 import { captureTarget, forkWindowWhatIf } from '@/lib/recording/fork-window-what-if';
 import { requestAllowed } from '@/lib/recording/request-guard';
 
@@ -83,7 +83,6 @@ function settingsAsked(request: Request, runtime: ForkPolicy | undefined): Check
   const text = new URL(request.url).searchParams.get('settings');
   if (text === null) return undefined;
   const refuse = (message: string) => invalidRequest(`settings: ${message}.`, [{ path: 'settings', message }]);
-  if (runtime === undefined) throw refuse('name the runtime they are settings of (runtime=<policy>)');
   if (text.length > SETTINGS_MAX_CHARS) throw refuse(`at most ${SETTINGS_MAX_CHARS.toLocaleString('en-US')} characters of JSON`);
   let settings: unknown;
   try {
@@ -94,9 +93,11 @@ function settingsAsked(request: Request, runtime: ForkPolicy | undefined): Check
   if (settings === null || typeof settings !== 'object' || Array.isArray(settings)) throw refuse('a JSON object of fork-request fields');
   const { params } = settings as { params?: unknown };
   if (params !== undefined && (params === null || typeof params !== 'object' || Array.isArray(params))) throw refuse('params must be an object');
-  // Fields of the runtime's own request, each of a value it takes: checked on a call that sets nothing else.
-  const probe = forkRequestSchema.safeParse({ directive: '', ...settings, policy: runtime, params: { ...(params as object | undefined) } });
-  if (!probe.success) throw refuse(probe.error.issues.map((issue) => `${issue.path.join('.') || 'settings'}: ${issue.message}`).join('; '));
+  // Named a runtime, fields of its own request, each of a value it takes (else each call's runtime's, as it is checked).
+  if (runtime !== undefined) {
+    const probe = forkRequestSchema.safeParse({ directive: '', ...settings, policy: runtime, params: { ...(params as object | undefined) } });
+    if (!probe.success) throw refuse(probe.error.issues.map((issue) => `${issue.path.join('.') || 'settings'}: ${issue.message}`).join('; '));
+  }
   return settings as CheckOptions['settings'];
 }
 
@@ -134,7 +135,13 @@ async function checkedListing(store: CaptureStore, check: Omit<CheckOptions, 'an
   );
   readings.release();
   const answeredConversations = answered.filter((entry) => entry !== null);
-  return { read, conversations, answered: answeredConversations, forks: await checkForks(conversations, { ...check, answered: answeredConversations }) };
+  try {
+    return { read, conversations, answered: answeredConversations, forks: await checkForks(conversations, { ...check, answered: answeredConversations }) };
+  } catch (error) {
+    // Settings no runtime of the traffic takes are the caller's mistake, said as one.
+    if (error instanceof CheckSettingsError) throw invalidRequest(`${error.message}.`, [{ path: 'settings', message: error.message }]);
+    throw error;
+  }
 }
 
 /**

@@ -68,6 +68,7 @@ export type SyntheticRule =
   | 'notice-and-task-prompt'
   | 'task-prompt'
   | 'permission-mode-reminder'
+  | 'runtime-context'
   | 'subagent-usage-hint'
   | 'inter-agent-task'
   | 'multi-agent-mode'

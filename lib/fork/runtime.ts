@@ -144,6 +144,12 @@ export interface ChildFraming {
    * `FINAL_ANSWER` agent message after `wait_agent`): read as a question, it would start work anew.
    */
   isNews?(text: string): boolean;
+  /**
+   * Whether a user-role message is one the runtime's harness sends on its own, beside a prompt
+   * (DeepSeek Harness's runtime context after each one): no turn a person took, so it neither
+   * opens nor ends one.
+   */
+  isHarnessMessage?(text: string): boolean;
 }
 
 export interface ForkRuntimeSpec<S extends ForkRequestSchema> {

@@ -1,5 +1,5 @@
 import type { AgentProfile, ModelMessage, ParentTranscript, TranscriptMessage, TurnEndReason } from '@/lib/fork';
-import { isRealUserTurn, startupContextLength } from '@/lib/fork';
+import { FORK_RUNTIMES, isRealUserTurn, joinedText, startupContextLength } from '@/lib/fork';
 import type { FidelityLog, FindingPlace } from './fidelity-report';
 
 /** What an importer knows about a message beyond its content. */
@@ -198,6 +198,16 @@ function hasUnansweredCall(entry: TranscriptMessage, answered: ReadonlySet<strin
   return (entry.message.content as ToolPart[]).some((part) => part.type === 'tool-call' && part.toolCallId !== undefined && !answered.has(part.toolCallId));
 }
 
+const HARNESS_MESSAGES = FORK_RUNTIMES.flatMap(({ framing }) => (framing.isHarnessMessage === undefined ? [] : [framing.isHarnessMessage]));
+
+/** A person's prompt: a real user turn no runtime's harness wrote on its own (DeepSeek's runtime context). */
+function opensTurn(entry: TranscriptMessage): boolean {
+  if (entry.message.role !== 'user' || !isRealUserTurn(entry.message, entry.meta)) return false;
+  if (HARNESS_MESSAGES.length === 0) return true;
+  const text = joinedText(entry.message);
+  return !HARNESS_MESSAGES.some((isHarness) => isHarness(text));
+}
+
 /**
  * A turn that a later real user turn follows has ended, whether or not the source said so (the
  * spec's rule for importers): completed, or interrupted when it stopped on an unanswered call.
@@ -208,7 +218,7 @@ export function deriveTurnEnds(messages: TranscriptMessage[], answered: Readonly
   // The startup block's user message is the runtime's environment, not a turn the person took.
   for (let index = startupContextLength(messages); index < messages.length; index++) {
     const entry = messages[index]!;
-    if (entry.message.role !== 'user' || !isRealUserTurn(entry.message, entry.meta)) continue;
+    if (!opensTurn(entry)) continue;
     if (seenTurn && index > 0) {
       const before = messages[index - 1]!;
       if (before.meta?.turnEnd === undefined && !hasRecordedEndSince(messages, index - 1)) {
@@ -227,7 +237,7 @@ function hasRecordedEndSince(messages: readonly TranscriptMessage[], index: numb
   for (let cursor = index; cursor >= 0; cursor--) {
     const entry = messages[cursor]!;
     if (entry.meta?.turnEnd !== undefined) return true;
-    if (entry.message.role === 'user' && isRealUserTurn(entry.message, entry.meta)) return false;
+    if (opensTurn(entry)) return false;
   }
   return false;
 }

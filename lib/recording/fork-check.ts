@@ -5,6 +5,7 @@ import {
   type ChildRequest,
   type ForkPolicy,
   type ForkRequest,
+  forkRequestSchema,
   type ModelMessage,
   type ParentTranscript,
   planFork,
@@ -169,6 +170,22 @@ function inheritedUntil(
   return until;
 }
 
+/** Settings a runtime's request cannot hold (another runtime's, or a value it refuses): a checked call can be planned by none of them. */
+export class CheckSettingsError extends Error {
+  constructor(readonly policy: ForkPolicy, message: string) {
+    super(`settings for ${policy}: ${message}`);
+    this.name = 'CheckSettingsError';
+  }
+}
+
+/** A call's request with the settings the runtime was configured with, checked against the runtime's own request. */
+function withSettings(called: ForkRequest, settings: NonNullable<CheckOptions['settings']>): ForkRequest {
+  const merged = { ...called, ...settings, params: { ...called.params, ...settings.params } };
+  const parsed = forkRequestSchema.safeParse(merged);
+  if (!parsed.success) throw new CheckSettingsError(called.policy, parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+  return parsed.data;
+}
+
 /** One child a call asks for: the request that plans it, and the task its first request carries. */
 interface CallTask {
   request: ForkRequest;
@@ -192,7 +209,7 @@ function callTasks(
   settings: CheckOptions['settings'],
 ): CallTask[] {
   const called = forkRequestFromCall(policy, call.input);
-  const fromCall = (settings === undefined ? called : { ...called, ...settings, params: { ...called.params, ...settings.params } }) as ForkRequest;
+  const fromCall = settings === undefined ? called : withSettings(called, settings);
   const announcedRequest = announced === null ? fromCall : { ...fromCall, runtimeVersion: announced.runtimeVersion };
   const reads = projectFiles === undefined ? [] : projectFilesRead(announcedRequest);
   const request = reads.length === 0 ? announcedRequest : { ...announcedRequest, projectFiles: { ...projectFiles!(reads) } };

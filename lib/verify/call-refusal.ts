@@ -1,5 +1,5 @@
 import { forkRequestFromCall } from '@/lib/agent/agent-tool';
-import { planFork, runtimeOf, toolCallsOf } from '@/lib/fork';
+import { type ForkRequest, planFork, runtimeOf, toolCallsOf } from '@/lib/fork';
 import { AGENT_TOOL_NAMES } from '@/lib/fork-service/in-flight-call';
 import type { Capture } from '@/lib/recording/capture-store';
 import { readCapture } from '@/lib/recording/captured-conversation';
@@ -24,9 +24,13 @@ function resultText(output: unknown): string {
  * The Agent call whose task is `task`: what the runtime answered it, and what Fork Lab's rules
  * answer it, by the runtime and release the request announces. Read from the newest request that
  * carries both the call and its answer. `byFork`: the caller is a fork (it was told to fork again),
- * one level down and marked so, whatever its history says.
+ * one level down and marked so, whatever its history says; `settings`, how the runtime was configured.
  */
-export async function callRefusal(captures: readonly Capture[], task: string, { byFork }: { byFork: boolean }): Promise<CallRefusal> {
+export async function callRefusal(
+  captures: readonly Capture[],
+  task: string,
+  { byFork, settings }: { byFork: boolean; settings?: Readonly<Record<string, unknown>> | undefined },
+): Promise<CallRefusal> {
   for (const capture of [...captures].sort((a, b) => b.id - a.id)) {
     if (!capture.requestBody.includes(task)) continue;
     const conversation = await readCapture(capture.id, capture.api, capture.requestBody, capture.requestHeaders);
@@ -46,7 +50,10 @@ export async function callRefusal(captures: readonly Capture[], task: string, { 
         const sent = resultText(answer.output);
         if (announced === null) return { sent, planned: null };
         const runtime = runtimeOf(announced.policy);
-        const request = { ...forkRequestFromCall(announced.policy, call.input), runtimeVersion: announced.runtimeVersion };
+        const called = forkRequestFromCall(announced.policy, call.input);
+        const configured =
+          settings === undefined ? called : { ...called, ...settings, params: { ...called.params, ...(settings.params as object | undefined) } };
+        const request = { ...configured, runtimeVersion: announced.runtimeVersion } as ForkRequest;
         const caller = byFork ? { ...conversation.transcript.profile, depth: 1, forkChild: true } : conversation.transcript.profile;
         const plan = planFork({ profile: caller, messages: messages.slice(0, index + 1) }, request);
         const refusal = plan.errors[0];

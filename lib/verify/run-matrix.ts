@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { RUNTIME_DRIVERS } from './drivers';
 import type { InstalledRuntime } from './install-runtime';
@@ -44,6 +44,8 @@ export async function runMatrix(
       const at = next++;
       const { runtime, scenario } = jobs[at]!;
       const folder = path.join(options.folder, `${runtime.name}@${runtime.version}`, scenario.id);
+      // A cell's folder holds one run: what an earlier run left there would be read as this one's.
+      rmSync(folder, { recursive: true, force: true });
       mkdirSync(folder, { recursive: true });
       const cell = await runScenario(runtime, RUNTIME_DRIVERS[runtime.name], scenario, { folder, timeoutMs: options.timeoutMs });
       cells[at] = cell;

@@ -110,6 +110,7 @@ export async function runScenario(
     if (scenario.expect.kind === 'nested-refused' || scenario.expect.kind === 'refused') {
       const { sent, planned } = await callRefusal(store.list(1000, 256 * 1024 * 1024), scenario.expect.task, {
         byFork: scenario.expect.kind === 'nested-refused',
+        settings: setup?.check?.settings,
       });
       const requests = listing.captures.length;
       const call = scenario.expect.kind === 'nested-refused' ? 'the fork’s own Agent call' : 'the Agent call';
@@ -210,10 +211,7 @@ function judge(
 /** The captures query a cell reads its traffic with: the project, and the settings the runtime was configured with. */
 function checkQuery(project: string, check: ScenarioSetup['check']): string {
   const query = new URLSearchParams({ project });
-  if (check !== undefined) {
-    query.set('runtime', check.policy);
-    query.set('settings', JSON.stringify(check.settings));
-  }
+  if (check !== undefined) query.set('settings', JSON.stringify(check.settings));
   return query.toString();
 }
 

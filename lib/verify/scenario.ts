@@ -1,4 +1,3 @@
-import type { ForkPolicy } from '@/lib/fork';
 import type { DrivenRuntime } from './runtime-pins';
 
 /** What a scenario's cell must show to be green. */
@@ -52,10 +51,9 @@ export interface ScenarioSetup {
   withoutEnv?: readonly string[];
   /**
    * How the runtime was configured where its traffic does not say (a program's subagents, a fork
-   * tool's settings): the fork check reads the traffic by this runtime's rules, planning each call
-   * with these request fields too.
+   * tool's settings): the fork check plans each call with these request fields too.
    */
-  check?: { policy: ForkPolicy; settings: Readonly<Record<string, unknown>> };
+  check?: { settings: Readonly<Record<string, unknown>> };
 }
 
 /** The working folder every scenario starts with: one fact a child can only know by inheriting it, or by reading the file. */

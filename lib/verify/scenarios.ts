@@ -1,4 +1,5 @@
-import type { Scenario } from './scenario';
+import { forkToolPatch, HEADLESS_RUNNER_PATCH } from './drivers/deepseek-harness-driver';
+import type { Scenario, ScenarioSetup } from './scenario';
 
 export { NOTES_FILE, type Scenario } from './scenario';
 
@@ -38,8 +39,19 @@ const KIMI_MODEL_ENV = ['KIMI_MODEL_NAME', 'KIMI_MODEL_API_KEY', 'KIMI_MODEL_PRO
  */
 const DEEP_AGENTS_SUBAGENTS = (specs: readonly object[], program: object) => ({
   env: { FORK_LAB_SUBAGENTS: JSON.stringify(specs) },
-  check: { policy: 'deep-agents-fork' as const, settings: { program } },
+  check: { settings: { program } },
 });
+
+/**
+ * DeepSeek Harness's fork tool configured for a scenario (its profile's user layer), and the same
+ * settings for the check, which cannot read them off the traffic.
+ */
+const DSH_FORK_TOOL = (yaml: string, params: Readonly<Record<string, unknown>>): ScenarioSetup => ({
+  homeFiles: () => ({ '.dsh/profiles/headless/cordis.patch.yml': `${HEADLESS_RUNNER_PATCH}${forkToolPatch(yaml)}` }),
+  check: { settings: { params } },
+});
+
+const DSH_PERSONA = 'You are the Fork Lab persona child. Answer in one sentence.';
 
 /*
  * `codex exec` ends with its parent's turn, and a child still starting ends with it: every Codex
@@ -221,7 +233,8 @@ export const SCENARIOS: readonly Scenario[] = [
       codex: ['Call spawn_agent with task_name=notes fork_turns=none message="Say what notes.txt holds", then call wait_agent with timeout_ms=10000'],
       'claude-code': ['Call Agent with subagent_type=general-purpose description=Notes prompt="Say what notes.txt holds"'],
       'kimi-code': ['Call Agent with subagent_type=coder description=Notes prompt="Say what notes.txt holds"'],
-      'deepseek-harness': [...EARLIER_TURNS, 'Call subagent with description=Notes prompt="Say what notes.txt holds"'],
+      // Its regular subagent runs in the background unless told not to, and the headless run would end first.
+      'deepseek-harness': [...EARLIER_TURNS, 'Call subagent with description=Notes run_in_background=false prompt="Say what notes.txt holds"'],
       'deep-agents': ['Call task with subagent_type=helper description="Say what notes.txt holds"'],
     },
     setup: {
@@ -231,6 +244,32 @@ export const SCENARIOS: readonly Scenario[] = [
       }),
     },
     expect: { kind: 'not-a-fork', task: 'Say what notes.txt holds' },
+  },
+  {
+    id: 'depth-limit',
+    title: 'DeepSeek Harness maxDepth 1: a fork told to fork again is refused at depth 2',
+    turns: {
+      'deepseek-harness': [
+        EARLIER_TURNS[0]!,
+        'Call subagent_fork with description=Outer prompt="Call subagent_fork with description=Inner prompt=“What is the deploy password?”"',
+      ],
+    },
+    setup: { 'deepseek-harness': DSH_FORK_TOOL('    maxDepth: 1\n', { maxDepth: 1 }) },
+    expect: { kind: 'nested-refused', task: 'What is the deploy password?' },
+  },
+  {
+    id: 'persona',
+    title: 'DeepSeek Harness persona: the fork’s persona in place of the deployment’s',
+    turns: { 'deepseek-harness': [...EARLIER_TURNS, 'Call subagent_fork with description=Recall prompt="What is the deploy password?"'] },
+    setup: { 'deepseek-harness': DSH_FORK_TOOL(`    persona: ${DSH_PERSONA}\n`, { persona: DSH_PERSONA }) },
+    expect: { kind: 'forks', count: 1 },
+  },
+  {
+    id: 'tool-filter',
+    title: 'DeepSeek Harness toolFilter: a fork that may run only some tools',
+    turns: { 'deepseek-harness': [...EARLIER_TURNS, 'Call subagent_fork with description=Recall prompt="What is the deploy password?"'] },
+    setup: { 'deepseek-harness': DSH_FORK_TOOL('    toolFilter: {allow: [read, grep, glob]}\n', { toolFilter: ['read', 'grep', 'glob'] }) },
+    expect: { kind: 'forks', count: 1 },
   },
   {
     id: 'compiled-fork',

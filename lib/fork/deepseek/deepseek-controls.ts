@@ -1,5 +1,6 @@
-import { type RuntimeControls, textOf, withoutEmpty } from '../runtime-controls';
+import { RUNTIME_VERSION_FIELD, type RuntimeControls, runtimeVersionField, runtimeVersionOf, textOf, withoutEmpty } from '../runtime-controls';
 import { DEEPSEEK_POLICY, type DeepSeekForkRequest } from './deepseek-fork-request';
+import { DEEPSEEK_VERSIONS } from './deepseek-versions';
 
 /** A number when the text is one: DeepSeek's options are typed values, not model-written JSON strings. */
 function numberOrText(value: string): number | string {
@@ -18,6 +19,7 @@ function jsonOrText(value: string): unknown {
 export const deepSeekControls: RuntimeControls<DeepSeekForkRequest> = {
   legend: 'Fork options',
   fields: [
+    { name: 'description', kind: 'text', freeText: true, hint: 'From 0.1: a short (3–5 word) description of the task, for display.' },
     { name: 'maxDepth', kind: 'text', hint: 'The deepest a child may be; the main agent is depth 0.', placeholder: '3 (default)' },
     { name: 'persona', kind: 'text', freeText: true, hint: 'Replaces the system instruction.' },
     { name: 'toolFilter', kind: 'text', hint: 'Tool names, comma-separated, from the registry.', placeholder: '(all of the parent’s tools)' },
@@ -28,10 +30,11 @@ export const deepSeekControls: RuntimeControls<DeepSeekForkRequest> = {
       hint: 'A JSON Schema ("type": "object") the child answers through its structured_output tool. Set by programs (a workflow), never by the model’s call.',
       placeholder: '(plain text answer)',
     },
+    runtimeVersionField(DEEPSEEK_VERSIONS),
   ],
   legacyKey: 'deepseek',
-  errorParameters: ['maxDepth', 'persona', 'toolFilter', 'outputSchema'],
-  defaults: { maxDepth: '', persona: '', toolFilter: '', outputSchema: '' },
+  errorParameters: ['description', 'maxDepth', 'persona', 'toolFilter', 'outputSchema'],
+  defaults: { description: 'Fork', maxDepth: '', persona: '', toolFilter: '', outputSchema: '', [RUNTIME_VERSION_FIELD]: DEEPSEEK_VERSIONS[0].id },
   toRequest: (values, base) => {
     const maxDepth = values.maxDepth ?? '';
     const toolFilter = values.toolFilter ?? '';
@@ -39,7 +42,9 @@ export const deepSeekControls: RuntimeControls<DeepSeekForkRequest> = {
     return {
       ...base,
       policy: DEEPSEEK_POLICY,
+      ...runtimeVersionOf(DEEPSEEK_VERSIONS, values[RUNTIME_VERSION_FIELD]),
       params: {
+        ...withoutEmpty({ description: values.description }),
         ...(maxDepth === '' ? {} : { maxDepth: numberOrText(maxDepth) }),
         ...withoutEmpty({ persona: values.persona }),
         ...(toolFilter.trim() === ''
@@ -55,9 +60,11 @@ export const deepSeekControls: RuntimeControls<DeepSeekForkRequest> = {
     };
   },
   fromRequest: (request) => ({
+    description: textOf(request.params.description),
     maxDepth: textOf(request.params.maxDepth),
     persona: textOf(request.params.persona),
     toolFilter: Array.isArray(request.params.toolFilter) ? request.params.toolFilter.join(', ') : textOf(request.params.toolFilter),
     outputSchema: textOf(request.params.outputSchema),
+    [RUNTIME_VERSION_FIELD]: request.runtimeVersion ?? DEEPSEEK_VERSIONS[0].id,
   }),
 };

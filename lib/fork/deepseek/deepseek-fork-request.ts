@@ -8,6 +8,10 @@ export const deepSeekForkRequestSchema = z.strictObject({
   policy: z.literal(DEEPSEEK_POLICY),
   ...forkRequestBase,
   params: z.strictObject({
+    /** The call's short description of the task, for display (0.1's tool takes it beside the prompt). */
+    description: asSent,
+    /** Whether the call runs the child as a background job (0.1): the parent then collects it with `job_output`. */
+    run_in_background: asSent,
     /** The deepest a child may be (the main agent is depth 0). Defaults to 3. */
     maxDepth: asSent,
     /** Replaces the system instruction in the child's fresh scope. */

@@ -2,7 +2,8 @@ import { defineForkRuntime } from '../runtime';
 import { deepSeekAgentTool } from './deepseek-agent-tool';
 import { deepSeekControls } from './deepseek-controls';
 import { DEEPSEEK_POLICY, deepSeekForkRequestSchema } from './deepseek-fork-request';
-import { DEEPSEEK_VERSIONS } from './deepseek-versions';
+import { DEEPSEEK_VERSIONS, deepSeekAnnouncedRelease } from './deepseek-versions';
+import { isRuntimeContext } from './runtime-context';
 import { planDeepSeekFork } from './plan-deepseek-fork';
 
 /** DeepSeek Harness's delegation, forking the parent's completed turns. */
@@ -11,6 +12,7 @@ export const deepSeekRuntime = defineForkRuntime({
   label: 'DeepSeek Harness · completed turns',
   name: 'DeepSeek completed turns',
   versions: DEEPSEEK_VERSIONS,
+  announcedRelease: deepSeekAnnouncedRelease,
   requestSchema: deepSeekForkRequestSchema,
   plan: planDeepSeekFork,
   agentTool: deepSeekAgentTool,
@@ -19,6 +21,10 @@ export const deepSeekRuntime = defineForkRuntime({
   // The tool registry's wrapper puts "Error: " in front of a failed tool's message
   // (subagent-in-process-driver/README.md lists the texts the parent sees).
   refusal: (message) => ({ type: 'text', value: `Error: ${message}` }),
-  // The child's first prompt is the bare task.
-  framing: { marks: () => false, strip: (text) => text },
+  // The child's first prompt is the bare task; 0.1 sends the runtime context after it, as after every prompt.
+  framing: {
+    marks: isRuntimeContext,
+    strip: (text) => (isRuntimeContext(text) ? '' : text),
+    isHarnessMessage: isRuntimeContext,
+  },
 });

@@ -8,6 +8,9 @@ import { isRealUserTurn } from '../transcript/classify-messages';
 import type { ParentTranscript } from '../transcript/transcript';
 import type { DeepSeekForkRequest } from './deepseek-fork-request';
 import { structuredOutputTool, withStructuredOutputContract } from './structured-output';
+import { isShippedDeepSeek } from './deepseek-versions';
+import { childRuntimeContext } from './runtime-context';
+import { withoutToolSections, withPersona } from './shipped-system-prompt';
 import { findLastTurnEnd } from './turn-ends';
 import { registryOf, validateDeepSeekForkParams } from './validate-deepseek-fork';
 
@@ -28,6 +31,7 @@ export function planDeepSeekFork(parent: ParentTranscript, request: DeepSeekFork
   if (!validation.ok) return rejectedPlan(POLICY, [validation.error], messages.length);
   const { persona, toolFilter, outputSchema } = validation.options;
 
+  const shipped = isShippedDeepSeek(request.runtimeVersion);
   const lastEnd = findLastTurnEnd(messages, end);
   const seedLength = lastEnd === null ? 0 : lastEnd.index + 1;
   const initialMessages: ChildMessage[] = new Array(seedLength);
@@ -40,10 +44,19 @@ export function planDeepSeekFork(parent: ParentTranscript, request: DeepSeekFork
 
   const registry = registryOf(profile);
   const filtered = toolFilter === undefined ? registry : registry.filter((tool) => toolFilter.includes(tool.name));
-  // The filter narrows the tools the child inherits; the child's own structured_output tool is exempt.
-  const tools = outputSchema === undefined ? filtered : [...filtered, structuredOutputTool(outputSchema)];
-  const base = persona ?? profile.systemInstruction;
+  // The filter narrows the tools the child inherits; the child's own structured_output tool is
+  // exempt. 0.1 registers it among the others, which it lists by name.
+  const withStructured = outputSchema === undefined ? filtered : [...filtered, structuredOutputTool(outputSchema)];
+  const tools = shipped && outputSchema !== undefined ? [...withStructured].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) : withStructured;
+  const removed = registry.filter((tool) => !filtered.includes(tool)).map((tool) => tool.name);
+  const parentPrompt = shipped ? withoutToolSections(profile.systemInstruction, removed) : profile.systemInstruction;
+  // 0.1 replaces the deployment's persona section with the fork's; the code read before replaced the whole prompt.
+  const base = persona === undefined ? parentPrompt : shipped ? withPersona(parentPrompt, persona) : persona;
   const systemInstruction = outputSchema === undefined ? base : withStructuredOutputContract(base);
+  // 0.1's child hears its runtime context after its task, as its parent did after each prompt.
+  const context = shipped ? childRuntimeContext(messages, end) : null;
+  const taskPrompt = firstPromptMessage(request.directive, 'task-prompt');
+  if (context !== null) initialMessages.push(taskPrompt);
 
   const ranges = new ParentRangeBuilder()
     .add(0, seedLength, 'inherited', 'in-window', DETAILS['in-window'])
@@ -68,7 +81,7 @@ export function planDeepSeekFork(parent: ParentTranscript, request: DeepSeekFork
       model: 'parent',
     },
     initialMessages,
-    firstPrompt: firstPromptMessage(request.directive, 'task-prompt'),
+    firstPrompt: context === null ? taskPrompt : firstPromptMessage(context, 'runtime-context'),
     parent: ranges.ranges,
     window: { start: seedLength > 0 ? 0 : null, end, description, realTurns },
   });

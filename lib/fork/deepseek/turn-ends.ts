@@ -1,5 +1,11 @@
 import { isRealUserTurn } from '../transcript/classify-messages';
 import type { TranscriptMessage, TurnEndReason } from '../transcript/transcript';
+import { isRuntimeContextMessage } from './runtime-context';
+
+/** A prompt that opens a turn: a real user turn, but not the runtime context the harness sends after one. */
+function opensTurn(entry: TranscriptMessage): boolean {
+  return isRealUserTurn(entry.message, entry.meta) && !isRuntimeContextMessage(entry);
+}
 
 export interface LastTurnEnd {
   /** Index of the message the turn ended after. */
@@ -23,8 +29,7 @@ export function findLastTurnEnd(messages: readonly TranscriptMessage[], end: num
   }
   let laterTurn = -1;
   for (let index = end - 1; index >= 0; index--) {
-    const { message, meta } = messages[index]!;
-    if (!isRealUserTurn(message, meta)) continue;
+    if (!opensTurn(messages[index]!)) continue;
     if (laterTurn >= 0) {
       // Reminders written just before the later prompt arrive with it: they open the next turn.
       let last = laterTurn - 1;
