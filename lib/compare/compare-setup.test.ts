@@ -29,7 +29,7 @@ describe('compare setup', () => {
       { policy: 'qwen-fork-turns', directive: 'Write the tests.', params: { description: 'Fork', subagent_type: 'fork', fork_turns: '2' } },
       { policy: 'qwen-fork-turns', directive: 'Write the tests.', params: { description: 'Fork', subagent_type: 'fork', fork_turns: 'all' } },
       { policy: 'kimi-fork', directive: 'Write the tests.', params: { description: 'Fork', fork: true } },
-      { policy: 'deepseek-completed-turns', directive: 'Write the tests.', params: {} },
+      { policy: 'deepseek-completed-turns', directive: 'Write the tests.', params: { description: 'Fork' } },
       {
         policy: 'codex-spawn-agent',
         directive: 'Write the tests.',

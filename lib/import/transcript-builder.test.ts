@@ -26,6 +26,19 @@ describe('TranscriptBuilder', () => {
     ]);
   });
 
+  it('takes no message a runtime’s harness sends on its own for a turn: DeepSeek Harness’s runtime context after a prompt', () => {
+    const context = 'Current runtime context. This snapshot supersedes earlier runtime-context snapshots.\n\nApproval policy: ask.';
+    const builder = new TranscriptBuilder('test', new FidelityLog());
+    builder.push({ role: 'user', content: 'one' }, { line: 1 });
+    builder.push({ role: 'user', content: context }, { line: 2 });
+    builder.push({ role: 'assistant', content: 'answer' }, { line: 3 });
+    builder.push({ role: 'user', content: 'two' }, { line: 4 });
+    builder.push({ role: 'user', content: context }, { line: 5 });
+    const { messages } = builder.finish(profile);
+    // Only the answer ends a turn: not the prompt the context follows.
+    expect(messages.map((entry) => entry.meta?.turnEnd ?? null)).toEqual([null, null, 'completed', null, null]);
+  });
+
   it('keeps a turn end the source recorded instead of deriving one', () => {
     const builder = new TranscriptBuilder('test', new FidelityLog());
     builder.push({ role: 'user', content: 'one' });

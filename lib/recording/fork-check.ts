@@ -11,6 +11,7 @@ import {
   planFork,
   projectFilesRead,
   runtimeOf,
+  type TranscriptMessage,
   toolCallsOf,
 } from '@/lib/fork';
 import { AGENT_TOOL_NAMES } from '@/lib/fork-service/in-flight-call';
@@ -19,6 +20,7 @@ import { firstDifference } from '@/lib/provider-cache/miss-explainer';
 import type { CapturedConversation } from './captured-conversation';
 import { forkItems, sourcedMessages } from './captured-sources';
 import { historyDigests, keysOf, sharedPrefixLength, startsWithAll } from './conversation-keys';
+import { endedSiblings } from './ended-siblings';
 import type { ForkFinding } from './fork-finding';
 import { inShapeOf, messageKey, text } from './message-shape';
 import type { ModelApi } from './model-api';
@@ -172,7 +174,10 @@ function inheritedUntil(
 
 /** Settings a runtime's request cannot hold (another runtime's, or a value it refuses): a checked call can be planned by none of them. */
 export class CheckSettingsError extends Error {
-  constructor(readonly policy: ForkPolicy, message: string) {
+  constructor(
+    readonly policy: ForkPolicy,
+    message: string,
+  ) {
     super(`settings for ${policy}: ${message}`);
     this.name = 'CheckSettingsError';
   }
@@ -259,7 +264,6 @@ async function judge(
   for (const candidate of candidates) if (!firsts.some((first) => startsWithAll(keysOf(candidate), keysOf(first)))) firsts.push(candidate);
   const child = nearest(parent.id, firsts);
   if (child === undefined) return null;
-  const plan = planFork({ ...parent.transcript, messages: messages.slice(0, index + 1) }, request);
   const actual = child.transcript.messages.map((message) => message.message);
   const base = {
     parentId: parent.id,
@@ -275,35 +279,54 @@ async function judge(
     announced: announced === null ? null : { release: announced.release, runtimeVersion: announced.runtimeVersion },
     ...(request.projectFiles === undefined ? {} : { projectFiles: request.projectFiles }),
   };
+  const throughCall = messages.slice(0, index + 1);
+  const plan = planFork({ ...parent.transcript, messages: throughCall }, request);
   // A regular subagent (the call does not ask for a fork) is no fork to check.
   if (plan.child === null && plan.errors.length === 0) return null;
   if (plan.child === null) {
     return { ...base, verdict: 'refused', difference: null, expectedMessages: 0, items: [], errors: plan.errors.map((error) => error.message), boilerplate: 0 };
   }
-  const boilerplate = framingCarried([...plan.child.initialMessages, plan.child.firstPrompt], actual, task);
-  const expected = await expectedConversation(child.api, plan.child);
+  const asPlanned = await compared(plan.child, throughCall, { parent, index, child, actual, task });
+  if (asPlanned.verdict === 'matches') return { ...base, ...asPlanned };
+  // Snapshotted a moment later, once a sibling of the same message had ended: the parent as it stood then.
+  const ended = endedSiblings(inOrder, parent, index, call.toolCallId, child);
+  if (ended.length === 0) return { ...base, ...asPlanned };
+  const later = [...throughCall, ...ended];
+  const laterPlan = planFork({ ...parent.transcript, messages: later }, request);
+  const asLater = laterPlan.child === null ? null : await compared(laterPlan.child, later, { parent, index, child, actual, task });
+  return { ...base, ...(asLater?.verdict === 'matches' ? asLater : asPlanned) };
+}
+
+/** A planned child against the one sent: the first difference, and the two side by side. */
+async function compared(
+  planned: ChildRequest,
+  forkedParent: readonly TranscriptMessage[],
+  { parent, index, child, actual, task }: { parent: CapturedConversation; index: number; child: CapturedConversation; actual: ModelMessage[]; task: string },
+): Promise<Pick<Judged, 'verdict' | 'difference' | 'expectedMessages' | 'items' | 'boilerplate'>> {
+  const messages = [...planned.initialMessages, planned.firstPrompt];
+  const boilerplate = framingCarried(messages, actual, task);
+  const expected = await expectedConversation(child.api, planned);
   const system =
-    plan.child.systemInstruction === child.transcript.profile.systemInstruction
+    planned.systemInstruction === child.transcript.profile.systemInstruction
       ? null
-      : { at: 'system', ...whereTextsPart(plan.child.systemInstruction, child.transcript.profile.systemInstruction) };
+      : { at: 'system', ...whereTextsPart(planned.systemInstruction, child.transcript.profile.systemInstruction) };
   // The tools the child is declared, by name (each API writes a schema its own way): a runtime
   // that withholds some from its forks (Qwen's agent) shows here.
-  const plannedTools = plan.child.tools.map((tool) => tool.name).join(', ');
+  const plannedTools = planned.tools.map((tool) => tool.name).join(', ');
   const sentTools = child.transcript.profile.tools.map((tool) => tool.name).join(', ');
   const tools = plannedTools === sentTools ? null : { at: 'tools', expected: plannedTools || '(none)', actual: sentTools || '(none)' };
   const expectedKeys = expected.map(messageKey);
   const actualKeys = keysOf(child);
   const found = system ?? tools ?? messageDifference(expected, actual, expectedKeys, actualKeys);
-  const planned = [...plan.child.initialMessages, plan.child.firstPrompt];
   // The plan's messages as the provider format carries them, where writing them out kept one per message.
-  const aligned = expected.length === planned.length;
-  const left = aligned ? planned.map((entry, at) => ({ ...entry, message: expected[at]! })) : planned;
-  const sent = sourcedMessages(child.transcript.messages, messages.slice(0, index + 1), planned, {
+  const aligned = expected.length === messages.length;
+  const left = aligned ? messages.map((entry, at) => ({ ...entry, message: expected[at]! })) : messages;
+  const sent = sourcedMessages(child.transcript.messages, forkedParent, messages, {
     actual: actualKeys,
     parent: keysOf(parent).slice(0, index + 1),
   });
   const items = forkItems(left, sent, { ...(aligned ? { planned: expectedKeys } : {}), sent: actualKeys });
-  return { ...base, verdict: found === null ? 'matches' : 'differs', difference: found, expectedMessages: expected.length, items, boilerplate };
+  return { verdict: found === null ? 'matches' : 'differs', difference: found, expectedMessages: expected.length, items, boilerplate };
 }
 
 function nearest(id: number, candidates: readonly CapturedConversation[]): CapturedConversation | undefined {

@@ -38,9 +38,9 @@ describe('requestFromSelection', () => {
     expect(requestFromSelection(typed('deepseek-completed-turns', { maxDepth: '2', persona: 'You review.', toolFilter: 'read_file, ,grep' }))).toEqual({
       policy: 'deepseek-completed-turns',
       directive: DEFAULT_SELECTION.directive,
-      params: { maxDepth: 2, persona: 'You review.', toolFilter: ['read_file', 'grep'] },
+      params: { description: 'Fork', maxDepth: 2, persona: 'You review.', toolFilter: ['read_file', 'grep'] },
     });
-    expect(requestFromSelection(typed('deepseek-completed-turns', { maxDepth: 'deep', persona: '', toolFilter: '' })).params).toEqual({ maxDepth: 'deep' });
+    expect(requestFromSelection(typed('deepseek-completed-turns', { maxDepth: 'deep', persona: '', toolFilter: '' })).params).toEqual({ description: 'Fork', maxDepth: 'deep' });
   });
 
   it('round-trips a request through the controls', () => {
@@ -101,7 +101,8 @@ describe('restoreSelection', () => {
         'qwen-fork-turns': { ...saved.qwen, description: 'Fork', fork_tools: '', fork_profile: '', fork_profile_file: '', runtime_version: '0.24' },
         // Fields added since (2.1's description and run_in_background; the version) get their defaults.
         'kimi-fork': { description: 'Fork', run_in_background: '', runtime_version: '2.1', ...saved.kimi },
-        'deepseek-completed-turns': saved.deepseek,
+        // Fields added since (0.1's description; the version) get their defaults.
+        'deepseek-completed-turns': { description: 'Fork', runtime_version: '0.1', ...saved.deepseek },
         // A runtime added after selections were keyed by policy was never saved the old way: its defaults.
         'kimi-agent-swarm': {
           description: 'Swarm',

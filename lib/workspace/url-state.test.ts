@@ -125,7 +125,7 @@ describe('a link', () => {
       notice: 'system-reminder',
     });
     expect(roundTrip(kimi)).toEqual(kimi);
-    const deepseek = typed('deepseek-completed-turns', { maxDepth: '1', persona: '', toolFilter: 'read_file', outputSchema: '' });
+    const deepseek = typed('deepseek-completed-turns', { description: 'Fork', runtime_version: '0.1', maxDepth: '1', persona: '', toolFilter: 'read_file', outputSchema: '' });
     expect(roundTrip(deepseek)).toEqual(deepseek);
     expect(decodeUrlState('v=2&policy=kimi-fork&fork=maybe&notice=system-reminder').link!.fields).toEqual({ notice: 'system-reminder' });
   });
@@ -147,7 +147,7 @@ describe('a link written before free text was left out', () => {
     expect(withLinkedControls(DEFAULT_SELECTION, link!)).toEqual(
       typed(
         'deepseek-completed-turns',
-        { maxDepth: '5', persona: 'You review code.', toolFilter: '', outputSchema: '' },
+        { description: '', runtime_version: 'code-read', maxDepth: '5', persona: 'You review code.', toolFilter: '', outputSchema: '' },
         { directive: 'Crafted directive', forkPoint: 6 },
       ),
     );

@@ -3,8 +3,8 @@ import { deepSeekAgentTool } from './deepseek-agent-tool';
 import { deepSeekControls } from './deepseek-controls';
 import { DEEPSEEK_POLICY, deepSeekForkRequestSchema } from './deepseek-fork-request';
 import { DEEPSEEK_VERSIONS, deepSeekAnnouncedRelease } from './deepseek-versions';
-import { isRuntimeContext } from './runtime-context';
 import { planDeepSeekFork } from './plan-deepseek-fork';
+import { isRuntimeContext } from './runtime-context';
 
 /** DeepSeek Harness's delegation, forking the parent's completed turns. */
 export const deepSeekRuntime = defineForkRuntime({

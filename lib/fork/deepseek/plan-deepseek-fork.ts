@@ -7,10 +7,10 @@ import { blankDirectiveWarning, rejectedPlan } from '../planning/refused-plans';
 import { isRealUserTurn } from '../transcript/classify-messages';
 import type { ParentTranscript } from '../transcript/transcript';
 import type { DeepSeekForkRequest } from './deepseek-fork-request';
-import { structuredOutputTool, withStructuredOutputContract } from './structured-output';
 import { isShippedDeepSeek } from './deepseek-versions';
 import { childRuntimeContext } from './runtime-context';
 import { withoutToolSections, withPersona } from './shipped-system-prompt';
+import { structuredOutputTool, withStructuredOutputContract } from './structured-output';
 import { findLastTurnEnd } from './turn-ends';
 import { registryOf, validateDeepSeekForkParams } from './validate-deepseek-fork';
 

@@ -43,7 +43,7 @@ realDataSuite(REAL_FIXTURES, () => {
       expect(lines.slice(0, 7)).toEqual([
         'variants:',
         '  A  Qwen Code fork_turns · { subagent_type: "fork", fork_turns: "1", description: "Fork" } · directive: “What changed?”',
-        '  B  DeepSeek completed turns · {  } · directive: “What changed?”',
+        '  B  DeepSeek completed turns · { description: "Fork" } · directive: “What changed?”',
         '',
         "  A  inherits 4 of 18 parent messages, plus 4 more (the parent's Agent call, what the runtime adds) · 0 reusable by a prefix cache",
         "  B  inherits 14 of 18 parent messages, plus 0 more (the parent's Agent call, what the runtime adds) · 14 reusable by a prefix cache",
