@@ -92,7 +92,7 @@ test('a captured fork opens in the playground as a parent with the child the run
   await expect(row.getByTestId('fork-guess')).toHaveText('(guessed from the fork boilerplate the child carries)');
   // The compare view's diff: the two messages it left out, then what it repeated of the plan.
   await row.getByTestId('fork-items').locator('summary').click();
-  await expect(row.getByTestId('fork-items').locator('summary')).toHaveText('4 same · 0 changed · 0 added · 2 removed');
+  await expect(row.getByTestId('fork-items').locator('summary')).toHaveText('5 same · 0 changed · 0 added · 2 removed');
   await expect(row.getByTestId('fork-item').first()).toHaveAttribute('data-kind', 'removed');
   // Planned beside sent: a message the runtime left out has nothing on the sent side.
   await expect(row.getByTestId('fork-item').first().getByTestId('fork-item-sides')).toHaveText(/^planned.+sent—$/s);

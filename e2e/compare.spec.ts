@@ -17,8 +17,8 @@ const qwen = (turns: string): ForkRequest => ({
   directive: DIRECTIVE,
   params: { description: 'Fork', subagent_type: 'fork', fork_turns: turns },
 });
-const KIMI: ForkRequest = { policy: 'kimi-fork', directive: DIRECTIVE, params: { description: 'Fork', fork: true }, notice: 'prompt-prefix' };
-const DEEPSEEK: ForkRequest = { policy: 'deepseek-completed-turns', directive: DIRECTIVE, params: {} };
+const KIMI: ForkRequest = { policy: 'kimi-fork', directive: DIRECTIVE, params: { description: 'Fork', fork: true } };
+const DEEPSEEK: ForkRequest = { policy: 'deepseek-completed-turns', directive: DIRECTIVE, params: { description: 'Fork' } };
 const CODEX: ForkRequest = {
   policy: 'codex-spawn-agent',
   directive: DIRECTIVE,
@@ -32,6 +32,7 @@ const CLAUDE_CODE: ForkRequest = {
   params: { description: 'Forked worker', subagent_type: 'fork' },
   gate: 'subagent-type-fork',
 };
+const DEEP_AGENTS: ForkRequest = { policy: 'deep-agents-fork', directive: DIRECTIVE, params: { subagent_type: 'forker' } };
 
 /** The engine's plan for a variant, on the parent as the fork sees it (with the Agent call Fork Lab writes). */
 function plan(transcript: Parameters<typeof planFork>[0], request: ForkRequest): ForkPlan {
@@ -68,8 +69,8 @@ test.describe('compare view', () => {
     const compare = new ComparePage(page);
     const { transcript } = scenarioFile('startup-block');
     await compare.open('startup-block');
-    expect(await compare.letters()).toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
-    const requests = [qwen('1'), qwen('all'), KIMI, DEEPSEEK, CODEX, CLAUDE_CODE];
+    expect(await compare.letters()).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G']);
+    const requests = [qwen('1'), qwen('all'), KIMI, DEEPSEEK, CODEX, CLAUDE_CODE, DEEP_AGENTS];
     expectGridMatches(
       await compare.gridRows(),
       requests.map((request) => plan(transcript, request)),
@@ -112,7 +113,7 @@ test.describe('compare view', () => {
       transcript.messages.length,
       plans.map((each) => ({ rejected: each.errors.length > 0, ranges: each.parent, request: firstRequestMessages(each.child) })),
     );
-    const found = disagreements(grid, ['A', 'B', 'C', 'D', 'E', 'F'], 0);
+    const found = disagreements(grid, ['A', 'B', 'C', 'D', 'E', 'F', 'G'], 0);
     expect(found.patterns.length).toBeGreaterThan(1);
 
     // A run of three or more rows that follow one pattern reads as one line (the page opens with every fold closed).
@@ -134,7 +135,7 @@ test.describe('compare view', () => {
     await patterns.first().click();
     await expect.poll(async () => (await compare.gridRows()).length).toBe(rows.length);
     await expect(page.getByTestId('against-baseline')).toHaveText(
-      found.against.map((difference) => baselineLine(difference, ['A', 'B', 'C', 'D', 'E', 'F'], 0)),
+      found.against.map((difference) => baselineLine(difference, ['A', 'B', 'C', 'D', 'E', 'F', 'G'], 0)),
     );
   });
 
@@ -179,7 +180,7 @@ test.describe('compare view', () => {
     const compare = new ComparePage(page);
     await compare.open('startup-block');
     await compare.click('A', 'duplicate');
-    expect(await compare.letters()).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G']);
+    expect(await compare.letters()).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H']);
     await expect(compare.card('B').getByTestId('variant-parameters-line')).toContainText('fork_turns 1 ·');
     await compare.click('D', 'right');
     await expect(compare.card('D')).toHaveAttribute('data-policy', 'deepseek-completed-turns');
@@ -189,22 +190,22 @@ test.describe('compare view', () => {
     // A removal is one click, taken back from its toast: the variant returns at its place.
     const removedPolicy = await compare.card('A').getAttribute('data-policy');
     await compare.click('A', 'remove');
-    expect(await compare.letters()).toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
+    expect(await compare.letters()).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G']);
     await expect(page.getByTestId('remove-variant-undo-toast')).toContainText('Variant A removed.');
     await page.getByTestId('remove-variant-undo').click();
     await compare.waitPlanned();
-    expect(await compare.letters()).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G']);
+    expect(await compare.letters()).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H']);
     await expect(compare.card('A')).toHaveAttribute('data-policy', removedPolicy!);
     await expect(compare.card('C')).toContainText('baseline');
     await compare.click('A', 'remove');
-    expect(await compare.letters()).toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
+    expect(await compare.letters()).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G']);
     await compare.page.getByTestId('add-variant').click();
     await compare.waitPlanned();
-    expect(await compare.letters()).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G']);
+    expect(await compare.letters()).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H']);
     await compare.page.waitForTimeout(800); // the workspace's debounced write
     await page.reload();
     await compare.waitPlanned();
-    expect(await compare.letters()).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G']);
+    expect(await compare.letters()).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H']);
     await expect(compare.card('B')).toContainText('baseline');
     await expect(compare.card('C')).toHaveAttribute('data-policy', 'deepseek-completed-turns');
   });
@@ -235,9 +236,9 @@ test.describe('compare view', () => {
     await compare.setField('B', 'fork_turns', '0');
     await page.getByTestId('run-all').click();
     // B is rejected by the runtime: it keeps its error and runs nothing.
-    await expect(page.getByTestId('run-all-progress')).toHaveText('5 of 5 done', { timeout: 30_000 });
+    await expect(page.getByTestId('run-all-progress')).toHaveText('6 of 6 done', { timeout: 30_000 });
     await expect(compare.card('B').getByTestId('variant-run')).toHaveCount(0);
-    for (const letter of ['A', 'C', 'D', 'E', 'F']) {
+    for (const letter of ['A', 'C', 'D', 'E', 'F', 'G']) {
       await expect(compare.card(letter).getByTestId('variant-run')).toHaveAttribute('data-status', 'finished');
     }
     // A's window (the last turn) does not hold the tag; C (Kimi, everything) does.

@@ -43,7 +43,7 @@ async function post(url: string, payload: string | ReadableStream<Uint8Array>): 
 
 const CASES = [
   { path: '/api/fork/plan', limit: '8 MB', size: 9 * MB },
-  { path: '/api/fork/preview', limit: '256 KB', size: 9 * MB },
+  { path: '/api/fork/preview', limit: '1 MB', size: 9 * MB },
   { path: '/api/parent/turn', limit: '64 KB', size: 9 * MB },
 ];
 

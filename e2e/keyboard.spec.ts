@@ -146,11 +146,11 @@ test('under Kimi j/k only move the cursor and [ ] a change nothing; Enter launch
     const child = playground.forkTreeChildren.first();
     // Named by its task: Kimi's call has no name of its own for a child.
     const name = childName({ policy: 'kimi-fork', directive: scenarioFile('startup-block').request.directive, params: { description: 'Fork', fork: true } }, 1);
-    await expect(child).toHaveText(`${name} finishedKimi Code · fork: true · 12 inherited · from revision 0`);
+    await expect(child).toHaveText(`${name} finishedKimi Code · fork: true · 13 inherited · from revision 0`);
     await expect(child).toHaveAttribute('aria-current', 'true');
     await expect(playground.childPanel.getByRole('heading', { level: 2 })).toHaveText(name);
     await expect(playground.childField('child-request-summary')).toContainText(
-      `Kimi Code fork: true · { fork: true } · notice: prompt-prefix · directive: “${scenarioFile('startup-block').request.directive}” · launched `,
+      `Kimi Code fork: true · { description: "Fork", fork: true } · directive: “${scenarioFile('startup-block').request.directive}” · launched `,
     );
   });
 

@@ -73,10 +73,7 @@ const MATRIX = {
   planted: [
     { cell: 'qwen-code@0.24.4 fork-all', runtimeVersion: '0.23', caught: true, summary: 'read by the 0.23 rules: differs at messages[3].content[0].text' },
   ],
-  codeReadOnly: [
-    { name: 'kimi-code', label: 'Kimi Code', source: 'MoonshotAI/kimi-code (not published to npm)' },
-    { name: 'deepseek-harness', label: 'DeepSeek Harness', source: 'deepseek-ai/deepseek-harness (not published to npm)' },
-  ],
+  cannotRun: [{ name: 'kimi-code', label: 'Kimi Code', reason: 'its install needs a registry this machine does not reach' }],
 };
 
 let saved: string | null = null;
@@ -117,7 +114,7 @@ test('shows each cell beside the others: green, known and red apart, a long diff
   await expect(known.getByTestId('cell-difference').locator('pre')).toBeVisible();
   await expect(page.getByTestId('cell-claude-code-fork-all')).toContainText('differs at system');
   await expect(page.getByText('caught: qwen-code@0.24.4 fork-all')).toBeVisible();
-  await expect(page.getByText('Kimi Code: not on npm')).toBeVisible();
+  await expect(page.getByText('Kimi Code: its install needs a registry this machine does not reach.')).toBeVisible();
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
   expect(results.violations.map((violation) => violation.id)).toEqual([]);
 });

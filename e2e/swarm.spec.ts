@@ -38,7 +38,8 @@ test('a Kimi AgentSwarm with fork: true previews every item’s child, launches 
   // The swarm call gets one result, once the last child has ended, in Kimi's format.
   await expect(family).toContainText('3 of 3 ended · result delivered to the parent', { timeout: 30_000 });
   const result = playground.rows.nth(scenario.transcript.messages.length);
-  await expect(result).toContainText('AgentSwarm → <agent_swarm_result>');
+  // Kimi 2.1 heads every tool result with the wall time the call took.
+  await expect(result).toContainText(/AgentSwarm → Wall time: \d+\.\d{3} seconds\s*<agent_swarm_result>/);
   await expect(result).toContainText('<summary>completed: 3</summary>');
   // Once, and whole: no later reminder carries a second, or partial, result.
   await expect(playground.rows.filter({ hasText: 'The forked agents of' })).toHaveCount(0);

@@ -115,20 +115,22 @@ test('Kimi and DeepSeek views, every parameter of theirs, survive a copied link'
     expect(playground.urlParams().get('fork')).toBe('omit');
   });
 
-  await test.step('Kimi fork: true with the notice as a reminder and the primary model', async () => {
+  await test.step('Kimi fork: true in the foreground, with the notice as a reminder', async () => {
     await playground.setField('fork', 'true');
+    await playground.setField('run_in_background', 'false');
     await playground.setField('notice', 'system-reminder');
-    await playground.setField('model', 'primary');
     await playground.setField('directive', 'Review the compaction handling.');
     expect(Object.fromEntries(playground.urlParams())).toEqual({
       v: '2',
       scenario: 'compaction-summary',
       policy: 'kimi-fork',
       fork: 'true',
+      run_in_background: 'false',
       resume: '',
       subagent_type: '',
-      model: 'primary',
+      model: '',
       notice: 'system-reminder',
+      runtime_version: '2.1',
     });
     // The reminder variant sends the notice as its own message and the task bare.
     await expect.poll(() => playground.firstPrompt.textContent()).toBe('Review the compaction handling.');
@@ -139,7 +141,7 @@ test('Kimi and DeepSeek views, every parameter of theirs, survive a copied link'
     const here = await playground.viewState();
     const there = await viewer.view(page.url());
     expect(linkedPart(there.view)).toEqual(linkedPart(here));
-    expect(there.view.fields).toMatchObject({ fork: 'true', notice: 'system-reminder', model: 'primary', resume: '', subagent_type: '' });
+    expect(there.view.fields).toMatchObject({ fork: 'true', run_in_background: 'false', notice: 'system-reminder', model: '', resume: '', subagent_type: '' });
   });
 
   await test.step('DeepSeek with a persona, a tool filter and a depth limit', async () => {
@@ -153,6 +155,7 @@ test('Kimi and DeepSeek views, every parameter of theirs, survive a copied link'
       policy: 'deepseek-completed-turns',
       maxDepth: '2',
       toolFilter: 'read_file, write_file',
+      runtime_version: '0.1',
     });
     await expect(playground.previewSystem).toHaveText('You write tests & nothing else.');
     await expect(playground.previewTools.locator('code')).toHaveText(['read_file', 'write_file']);

@@ -187,6 +187,11 @@ test('Kimi fork: true refuses resume, another profile and another model in Kimi�
   await playground.setField('subagent_type', 'agent');
   await expectAccepted(playground);
 
+  // 2.1 declares no model argument without a secondary model pool: its schema refuses any model.
+  await playground.setField('model', 'primary');
+  await expectRejected(playground, 'model', `Invalid args for tool "Agent": must NOT have additional property 'model'`);
+  // The rules read in Kimi's code, where the tool always took a model, refuse another one by name.
+  await playground.setField('runtime_version', 'code-read');
   await playground.setField('model', 'gpt-4o');
   await expectRejected(playground, 'model', "Cannot override the model when forking the current context. A fork inherits this agent's model.");
   await expect(playground.page.getByTestId('explanation-model')).toHaveText(
@@ -195,6 +200,9 @@ test('Kimi fork: true refuses resume, another profile and another model in Kimi�
   await playground.setField('model', 'primary');
   await expectAccepted(playground);
   await playground.setField('model', 'fork-lab-offline');
+  await expectAccepted(playground);
+  await playground.setField('model', '');
+  await playground.setField('runtime_version', '2.1');
   await expectAccepted(playground);
 
   // Kimi's prompt is any string: a blank task forks, and Fork Lab warns beside the child.
@@ -214,7 +222,7 @@ test('Kimi fork: true refuses resume, another profile and another model in Kimi�
   expect(playground.urlParams().get('fork')).toBe('false');
   await playground.setField('fork', 'true');
   await expectAccepted(playground);
-  await expect(playground.summary).toHaveText('1 real turn · 3 tool pairs · 0 reminders · 2 synthetic messages');
+  await expect(playground.summary).toHaveText('1 real turn · 3 tool pairs · 0 reminders · 3 synthetic messages');
 });
 
 test('DeepSeek: a depth over the limit and a malformed maxDepth are refused in DeepSeek’s own words, a blank persona and an unknown tool in Fork Lab’s', async ({
@@ -266,7 +274,7 @@ test('DeepSeek: a depth over the limit and a malformed maxDepth are refused in D
   await expectRejected(
     playground,
     'toolFilter',
-    'toolFilter names tools the runtime does not have: deploy. Available: read_file, write_file, search_files, agent.',
+    'toolFilter names tools the runtime does not have: deploy. Available: read_file, write_file, search_files, subagent_fork.',
   );
   await playground.setField('toolFilter', 'read_file');
   await expectAccepted(playground);

@@ -122,30 +122,60 @@ export class ComparePage {
     while ((await closed.count()) > 0) await closed.first().click();
   }
 
-  /** Every grid row, its folds opened (the grid is virtualised: a short parent renders whole). */
+  /** Every grid row, its folds opened, read by scrolling the virtualised grid from top to bottom. */
   async gridRows(): Promise<GridRowState[]> {
     await this.openFolds();
-    return this.page.getByTestId('grid-row').evaluateAll((rows) =>
-      rows.map((row) => {
-        const cells = [...row.querySelectorAll('[data-testid="grid-cell"]')];
-        const differs = row.getAttribute('data-differs') === 'true';
-        if (row.getAttribute('data-kind') === 'parent') {
-          return {
-            kind: 'parent' as const,
-            index: Number(row.getAttribute('data-index')),
-            differs,
-            cells: cells.map((cell) => ({ status: cell.getAttribute('data-status') ?? '', reason: cell.getAttribute('data-reason') ?? '' })),
-          };
-        }
-        return {
-          kind: 'added' as const,
-          after: Number(row.getAttribute('data-after')),
-          rule: row.getAttribute('data-rule') ?? '',
-          differs,
-          present: cells.map((cell) => cell.getAttribute('data-present') === 'true'),
-        };
-      }),
-    );
+    const scroller = this.page.getByTestId('grid-scroller');
+    const seen = new Map<number, GridRowState>();
+    for (let top = 0; ; ) {
+      const next = await scroller.evaluate((element, at) => {
+        element.scrollTop = at;
+        return element.scrollTop + element.clientHeight;
+      }, top);
+      await this.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const read = await scroller.locator('[data-vindex]').evaluateAll((items) =>
+        items.flatMap((item) => {
+          const row = item.querySelector('[data-testid="grid-row"]');
+          if (row === null) return [];
+          const cells = [...row.querySelectorAll('[data-testid="grid-cell"]')];
+          const differs = row.getAttribute('data-differs') === 'true';
+          const at = Number(item.getAttribute('data-vindex'));
+          if (row.getAttribute('data-kind') === 'parent') {
+            return [
+              {
+                at,
+                row: {
+                  kind: 'parent' as const,
+                  index: Number(row.getAttribute('data-index')),
+                  differs,
+                  cells: cells.map((cell) => ({ status: cell.getAttribute('data-status') ?? '', reason: cell.getAttribute('data-reason') ?? '' })),
+                },
+              },
+            ];
+          }
+          return [
+            {
+              at,
+              row: {
+                kind: 'added' as const,
+                after: Number(row.getAttribute('data-after')),
+                rule: row.getAttribute('data-rule') ?? '',
+                differs,
+                present: cells.map((cell) => cell.getAttribute('data-present') === 'true'),
+              },
+            },
+          ];
+        }),
+      );
+      for (const { at, row } of read) seen.set(at, row);
+      const end = await scroller.evaluate((element) => element.scrollHeight);
+      if (next >= end) break;
+      top = next;
+    }
+    await scroller.evaluate((element) => {
+      element.scrollTop = 0;
+    });
+    return [...seen.entries()].sort(([a], [b]) => a - b).map(([, row]) => row);
   }
 
   /** The diff follows new plans a render after the grid: wait until it has caught up. */

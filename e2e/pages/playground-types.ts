@@ -9,6 +9,8 @@ export type FieldName =
   | 'name'
   | 'fork'
   | 'resume'
+  | 'run_in_background'
+  | 'runtime_version'
   | 'model'
   | 'notice'
   | 'maxDepth'

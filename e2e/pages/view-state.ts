@@ -11,6 +11,8 @@ export async function readViewState(playground: PlaygroundPage): Promise<ViewSta
     'name',
     'fork',
     'resume',
+    'run_in_background',
+    'runtime_version',
     'model',
     'notice',
     'maxDepth',
