@@ -81,6 +81,12 @@ export const MODEL_LIMITS: Readonly<Record<string, ModelLimits>> = {
   'kimi-k3': limits(1_048_576, null, claimed('https://docs.apiyi.com/models/kimi-k3.md')),
   'kimi-k2.6': limits(262_144, null, official('https://platform.kimi.com/docs/pricing/chat-k26')),
   'qwen-plus': limits(1_000_000, 32_768, claimed('https://wavespeed.ai/zh-CN/llm/qwen/qwen-plus-2025-07-28')),
+  // The catalogue the price comes from.
+  'qwen3-coder-plus': limits(
+    1_000_000,
+    65_536,
+    claimed('https://github.com/anomalyco/models.dev/blob/0654d77cad6b9536b8bafcc23ebd92232a82be77/providers/alibaba/models/qwen3-coder-plus.toml'),
+  ),
 };
 
 /** A model's limits: a workspace's own where its edit gives them, Fork Lab's table's otherwise; null when neither knows. */

@@ -114,6 +114,7 @@ const KIMI_PRICES = measured('https://github.com/siml1169/kimi-copilot-provider_
 const KIMI_CHUNKS = measured('https://raw.githubusercontent.com/Leechael/pi-provider-kimi-code/main/docs/caching.md');
 const GEMINI_MINIMUMS = disputed('https://ai.google.dev/gemini-api/docs/caching?authuser=7&hl=en');
 const QWEN_CACHE = disputed('https://www.alibabacloud.com/help/en/model-studio/context-cache');
+const QWEN_PRICES = measured('https://github.com/anomalyco/models.dev/blob/776c07c3219c506298fd408f6775f4d7fe87d907/providers/alibaba/models/qwen-plus.toml');
 const unverified = (url: string): RuleSource => disputed(url);
 const GEMINI_PRICING = unverified('https://ai.google.dev/gemini-api/docs/pricing');
 
@@ -314,8 +315,9 @@ export const PROVIDER_RULES: ProviderRules = {
     row('deepseek', 'deepseek-flash', 0, [0.3, 0.006, 0.3, 1.2], DEEPSEEK_PRICING, DEEPSEEK_UNITS),
     // The model of the real DeepSeek traffic the bench checks (Claude Code and OpenCode through DeepSeek's Anthropic API).
     // Every hit it reported is a multiple of 128 tokens (June 2026): a unit is read in 128-token blocks.
+    // The name is deepseek-flash's old one: the pricing page (checked 2026-12-03) serves and bills it as deepseek-flash.
     {
-      ...row('deepseek', 'deepseek-v4-flash', 0, UNKNOWN_PRICES, unverified('https://api-docs.deepseek.com/quick_start/pricing'), DEEPSEEK_UNITS),
+      ...row('deepseek', 'deepseek-v4-flash', 0, [0.3, 0.006, 0.3, 1.2], DEEPSEEK_PRICING, DEEPSEEK_UNITS),
       stepTokens: 128,
     },
     // The model of mini-swe-agent's DeepSeek run the bench checks (Chat Completions through LiteLLM).
@@ -328,7 +330,18 @@ export const PROVIDER_RULES: ProviderRules = {
     row('deepseek', 'deepseek-v4-pro', 0, [1.32, 0.044, 1.32, 3.96], DEEPSEEK_PRICING, DEEPSEEK_UNITS),
     row('kimi', 'kimi-k3', 0, [3, 0.3, null, 15], KIMI_PRICES, KIMI_CHUNKS),
     row('kimi', 'kimi-k2.6', 0, [0.95, 0.16, null, 4], KIMI_PRICES, KIMI_CHUNKS),
-    row('qwen', 'qwen-plus', 256, UNKNOWN_PRICES, unverified('https://www.alibabacloud.com/help/en/model-studio/models'), QWEN_CACHE),
+    // Singapore's lowest tier (0–256K input tokens a request), from a catalogue of Alibaba's prices: Alibaba
+    // publishes no USD table for 2026; its context-cache page (2026-10-11) bills an implicit hit at 20 % of input.
+    row('qwen', 'qwen-plus', 256, [0.4, 0.08, 0.4, 1.2], QWEN_PRICES, QWEN_CACHE),
+    // Qwen Code's default model; the same catalogue, its lowest tier (0–32K input tokens a request).
+    row(
+      'qwen',
+      'qwen3-coder-plus',
+      256,
+      [1, 0.2, 1, 5],
+      measured('https://github.com/anomalyco/models.dev/blob/0654d77cad6b9536b8bafcc23ebd92232a82be77/providers/alibaba/models/qwen3-coder-plus.toml'),
+      QWEN_CACHE,
+    ),
   ],
   defaults: {
     anthropic: 'claude-opus-4-6',
