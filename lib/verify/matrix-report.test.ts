@@ -66,4 +66,61 @@ describe('the runtime matrix report', () => {
     expect(matrixPasses(matrix([green], [{ ...caught, caught: false }]))).toBe(false);
     expect(matrixReport(matrix([green], [caught]))).toContain('- caught: qwen-code@1.0.0 fork-all read by the 0.9 rules: differs at messages[3]');
   });
+
+  it('adds, per runtime, what each green fork reused of its parent’s cache, and leaves out red cells and forks without figures', () => {
+    const cost = (dollars: number) => ({ dollars, complete: true, missing: [] });
+    const reuse = {
+      parentRequest: 1,
+      childRequest: 3,
+      provider: 'openai' as const,
+      model: 'gpt-5',
+      pricedAs: 'gpt-5',
+      childTokens: 7047.4,
+      sharedTokens: 871,
+      parting: { reason: 'tools_changed' as const, path: 'tools[4].type' },
+      cachedTokens: 0,
+      writtenTokens: 0,
+      cost: { fork: cost(0.0088), cold: cost(0.0088) },
+      reasons: [],
+      routing: {
+        values: [
+          { name: 'prompt_cache_key', parent: 'a', child: 'a' },
+          { name: 'thread-id', parent: 'a', child: 'b' },
+        ],
+        ttls: { parent: [], child: [] },
+        retention: { parent: null, child: null },
+      },
+    };
+    const fork = {
+      parentId: 3,
+      childId: 5,
+      toolCallId: 'c',
+      toolName: 'spawn_agent',
+      runtime: 'codex-spawn-agent',
+      announced: null,
+      verdict: 'matches' as const,
+      difference: null,
+    };
+    const report = matrixReport(
+      matrix([
+        cell('codex', 'fork-all', 'matches', true, {
+          forks: [
+            { ...fork, cache: reuse },
+            { ...fork, childId: 6, cache: null },
+          ],
+        }),
+        cell('codex', 'fork-tools', 'differs', false, { forks: [{ ...fork, cache: reuse }] }),
+        cell('qwen-code', 'fork-all', 'matches', true),
+      ]),
+    );
+    const section = report.slice(report.indexOf('## What each fork reuses'));
+    expect(section.split('\n').slice(4)).toEqual([
+      '### codex@1.0.0 — priced as openai gpt-5 (the model the runtime sent is not one the provider lists)',
+      '',
+      '| scenario | fork | child’s first request | identical prefix | parts at | cache reads | routing | TTL | first request (fork / cold) |',
+      '|---|---|---:|---:|---|---:|---|---|---|',
+      '| fork-all | 3→5 | 7,047 | 871 (12%) | tools[4].type (tools changed) | 0 | prompt_cache_key kept, thread-id changed | — | $0.0088 / $0.0088 · 0% saved |',
+      '',
+    ]);
+  });
 });

@@ -1,3 +1,4 @@
+import { cacheReuseMarkdown, cacheReuseTables } from './cache-reuse-table';
 import type { RuntimeMatrix } from './run-matrix';
 import type { MatrixCell } from './run-scenario';
 
@@ -51,5 +52,13 @@ export function matrixReport(matrix: RuntimeMatrix): string {
     const state = cell.green ? 'now GREEN: take the note out of scenarios.ts' : cell.summary;
     out.push(`- ${cell.runtime}@${cell.version} ${cell.scenario}: ${cell.known} — ${state}`);
   }
+  const reuse = cacheReuseTables(matrix);
+  if (reuse.length > 0) {
+    out.push('', '## What each fork reuses of its parent’s cache', '', CACHE_REUSE_NOTE, '', cacheReuseMarkdown(reuse).trimEnd());
+  }
   return `${out.join('\n')}\n`;
 }
+
+/** What the cache tables' figures are, said once wherever they are shown. */
+export const CACHE_REUSE_NOTE =
+  'Read off the captured bytes of each green fork: the parent’s last request before the fork against the child’s first, in the order the provider caches them, counted by Fork Lab’s tokenizer. Cache reads are what the provider’s rule (docs/provider-cache.md) reads of that prefix just after the parent’s request; the price is the child’s first request’s input at the model’s prices, after the parent and cold.';

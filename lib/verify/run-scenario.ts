@@ -1,11 +1,15 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { PROVIDER_RULES } from '@/lib/provider-cache/provider-rules';
+import type { Capture } from '@/lib/recording/capture-store';
+import { type ForkCacheReuse, forkCacheReuse } from '@/lib/recording/fork-cache-reuse';
 import { callRefusal } from './call-refusal';
 import { deliveryIn } from './delivery';
 import type { RuntimeDriver } from './drivers';
 import { type InstalledRuntime, runtimePath } from './install-runtime';
 import { startRecordingServer } from './recording-server';
 import { runTurn } from './run-turn';
+import { RUNTIME_PINS } from './runtime-pins';
 import { NOTES_FILE, type Scenario, type ScenarioSetup } from './scenario';
 
 /** A fork the check found, as the matrix reports it. */
@@ -19,6 +23,8 @@ export interface CheckedFork {
   verdict: 'matches' | 'differs' | 'refused';
   difference: { at: string; expected: string; actual: string } | null;
   errors?: string[];
+  /** What a fork the rules agree with reused of its parent's cache, read off the two requests as sent. */
+  cache?: ForkCacheReuse | null;
 }
 
 export type CellOutcome = 'matches' | 'differs' | 'refused' | 'no-fork-seen' | 'wrong-fork-count' | 'not-delivered' | 'not-a-fork' | 'runtime-failed';
@@ -107,8 +113,12 @@ export async function runScenario(
     const listing = await captures(server.origin, workdir, setup?.check);
     for (const fork of listing.forks) await saveBundle(server.origin, fork, folder, workdir, setup?.check);
     const store = server.store;
+    const stored = store.list(1000, 256 * 1024 * 1024);
+    // What each fork of a green cell reused of its parent's cache, read off the same traffic.
+    const measured = async (made: MatrixCell): Promise<MatrixCell> =>
+      made.green ? { ...made, forks: await withCacheReuse(made.forks, stored, runtime.name) } : made;
     if (scenario.expect.kind === 'nested-refused' || scenario.expect.kind === 'refused') {
-      const { sent, planned } = await callRefusal(store.list(1000, 256 * 1024 * 1024), scenario.expect.task, {
+      const { sent, planned } = await callRefusal(stored, scenario.expect.task, {
         byFork: scenario.expect.kind === 'nested-refused',
         settings: setup?.check?.settings,
       });
@@ -118,21 +128,30 @@ export async function runScenario(
       if (planned === null)
         return cell('differs', false, `the runtime answered “${sent.slice(0, 200)}”; Fork Lab’s rules let the call through`, listing.forks, requests);
       return sent === planned
-        ? cell('refused', true, `refused alike: “${sent.slice(0, 200)}”`, listing.forks, requests)
+        ? measured(cell('refused', true, `refused alike: “${sent.slice(0, 200)}”`, listing.forks, requests))
         : cell('differs', false, `the runtime answered “${sent.slice(0, 300)}” — Fork Lab’s rules: “${planned.slice(0, 300)}”`, listing.forks, requests);
     }
-    return judge(
+    const judged = judge(
       scenario,
       listing,
       (id) => store.get(id)?.requestBody ?? '',
-      store.list(1000, 256 * 1024 * 1024).map((capture) => capture.requestBody),
+      stored.map((capture) => capture.requestBody),
       cell,
       turns.at(-1) ?? '',
       driver.resultArrives,
     );
+    return measured(judged);
   } finally {
     await server.close();
   }
+}
+
+/** Each fork the rules agree with, with what it reused of its parent's cache, priced by the provider the runtime's users reach. */
+async function withCacheReuse(forks: readonly CheckedFork[], captures: readonly Capture[], runtime: InstalledRuntime['name']): Promise<CheckedFork[]> {
+  const provider = RUNTIME_PINS[runtime].provider;
+  return Promise.all(
+    forks.map(async (fork) => (fork.verdict === 'matches' ? { ...fork, cache: await forkCacheReuse(captures, fork, PROVIDER_RULES, provider) } : fork)),
+  );
 }
 
 /** The body of the last request of the parent's session (the one its fork was called from). */

@@ -1,7 +1,14 @@
+import type { ProviderId } from '@/lib/provider-cache/provider-rules';
+
 /** What npm installs for a runtime, into a folder of its own in the runtime cache. */
 export interface RuntimePin {
   package: string;
   version: string;
+  /**
+   * The provider the runtime's users reach by default, whose cache and prices a fork's reuse is
+   * read by: the verify endpoint answers for every provider, so the traffic cannot say.
+   */
+  provider: ProviderId;
   /** The executable in the folder's `node_modules/.bin`; or, for a library, Fork Lab's program that drives it. */
   bin?: string;
   /** A driver program of Fork Lab's (`lib/verify/programs/`), copied into the folder so its imports resolve there. */
@@ -51,14 +58,15 @@ const DSH_PEERS = [
  * and every cell says whether Fork Lab still reproduces that release.
  */
 export const RUNTIME_PINS = {
-  'qwen-code': { package: '@qwen-code/qwen-code', version: '0.24.4', bin: 'qwen' },
-  codex: { package: '@openai/codex', version: '0.169.0', bin: 'codex' },
-  'claude-code': { package: '@anthropic-ai/claude-code', version: '2.1.328', bin: 'claude' },
-  'kimi-code': { package: '@moonshot-ai/kimi-code', version: '2.1.0', bin: 'kimi', with: [NODE_22], ownNode: true },
+  'qwen-code': { package: '@qwen-code/qwen-code', version: '0.24.4', bin: 'qwen', provider: 'qwen' },
+  codex: { package: '@openai/codex', version: '0.169.0', bin: 'codex', provider: 'openai' },
+  'claude-code': { package: '@anthropic-ai/claude-code', version: '2.1.328', bin: 'claude', provider: 'anthropic' },
+  'kimi-code': { package: '@moonshot-ai/kimi-code', version: '2.1.0', bin: 'kimi', provider: 'kimi', with: [NODE_22], ownNode: true },
   'deepseek-harness': {
     package: '@deepseek-ai/dsh',
     version: DSH,
     bin: 'dsh',
+    provider: 'deepseek',
     with: [`@deepseek-ai/dsh-subagent-fork-in-process@${DSH}`, ...DSH_PEERS, '@deepseek-ai/cordis-plugin-group@1.0.1', NODE_22],
     npmFlags: ['--legacy-peer-deps', '--ignore-scripts'],
     overrides: {
@@ -78,6 +86,8 @@ export const RUNTIME_PINS = {
     package: 'deepagents',
     version: '1.14.1',
     program: 'deep-agents-driver.mjs',
+    // Its driver reaches the endpoint through @langchain/openai, as most deep agents are built.
+    provider: 'openai',
     // langsmith past 0.9 is outside the range @langchain/core 1.4 takes.
     with: ['@langchain/openai@1.5.8', '@langchain/core@1.4.0', '@langchain/langgraph@1.7.3', 'langchain@1.5.14', 'langsmith@0.9.0'],
   },
