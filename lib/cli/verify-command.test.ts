@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CliUsageError } from './cli-usage-error';
-import { parseRuntimeChoice } from './verify-command';
+import { installFailure, parseRuntimeChoice } from './verify-command';
 
 describe('fork-lab verify --runtime', () => {
   it('takes a runtime, at a release or as a path to one the user has', () => {
@@ -16,5 +16,18 @@ describe('fork-lab verify --runtime', () => {
     expect(() => parseRuntimeChoice('gemini')).toThrow('one of qwen-code, codex, claude-code, kimi-code, deepseek-harness, deep-agents');
     // Every runtime that ships, a prerelease pin included.
     expect(parseRuntimeChoice('deepseek-harness@0.1.0-rc.8')).toEqual({ name: 'deepseek-harness', version: '0.1.0-rc.8' });
+  });
+});
+
+describe('a release npm cannot install', () => {
+  it('is said in npm’s own words, without the log’s path', () => {
+    const error = Object.assign(new Error('Command failed: npm install …'), {
+      stderr:
+        "npm error code ETARGET\nnpm error notarget No matching version found for @deepseek-ai/dsh-acp-app@^0.1.5-rc.2.\nnpm error notarget In most cases you or one of your dependencies are requesting a package version that doesn't exist.\nnpm error A complete log of this run can be found in: /root/.npm/_logs/x.log\n",
+    });
+    expect(installFailure(error)).toBe(
+      "notarget No matching version found for @deepseek-ai/dsh-acp-app@^0.1.5-rc.2. notarget In most cases you or one of your dependencies are requesting a package version that doesn't exist",
+    );
+    expect(installFailure(new Error('kimi --version printed nothing\nat line 2'))).toBe('kimi --version printed nothing');
   });
 });

@@ -6,7 +6,7 @@ import { defaultRuntimeCache, givenRuntime, type InstalledRuntime, installRuntim
 import { matrixPasses, matrixReport } from '@/lib/verify/matrix-report';
 import { runMatrix } from '@/lib/verify/run-matrix';
 import type { MatrixCell } from '@/lib/verify/run-scenario';
-import { DRIVEN_RUNTIMES, type DrivenRuntime, isDrivenRuntime, RUNTIME_PINS } from '@/lib/verify/runtime-pins';
+import { DRIVEN_RUNTIMES, type DrivenRuntime, isDrivenRuntime, RUNTIME_PINS, type UnrunnableRuntime } from '@/lib/verify/runtime-pins';
 import { SCENARIOS } from '@/lib/verify/scenarios';
 import type { CliIo } from './cli-io';
 import { CLI_OK_EXIT, CLI_REJECTED_EXIT, CliUsageError } from './cli-usage-error';
@@ -83,17 +83,27 @@ export async function runVerifyCommand(args: readonly string[], io: CliIo): Prom
     mkdirSync(out, { recursive: true });
 
     const runtimes: InstalledRuntime[] = [];
+    // A release npm cannot install is a finding of the run, not the end of it: the other runtimes still run.
+    const notInstalled: UnrunnableRuntime[] = [];
     for (const choice of choices) {
       const version = choice.version ?? (values.latest ? await latestVersion(choice.name) : RUNTIME_PINS[choice.name].version);
       io.stderr(choice.executable === undefined ? `installing ${choice.name}@${version} into ${cache}…\n` : `using ${choice.executable}…\n`);
-      const runtime = choice.executable === undefined ? await installRuntime(choice.name, version, cache) : await givenRuntime(choice.name, choice.executable);
-      io.stderr(`  ${runtime.name}@${runtime.version} (${runtime.origin}): ${runtime.executable}\n`);
-      runtimes.push(runtime);
+      try {
+        const runtime =
+          choice.executable === undefined ? await installRuntime(choice.name, version, cache) : await givenRuntime(choice.name, choice.executable);
+        io.stderr(`  ${runtime.name}@${runtime.version} (${runtime.origin}): ${runtime.executable}\n`);
+        runtimes.push(runtime);
+      } catch (error) {
+        const reason = installFailure(error);
+        io.stderr(`  NOT INSTALLED ${choice.name}@${version}: ${reason}\n`);
+        notInstalled.push({ name: choice.name, label: `${choice.name}@${version}`, reason });
+      }
     }
     const matrix = await runMatrix(runtimes, scenarios, {
       folder: out,
       concurrency,
       timeoutMs,
+      notInstalled,
       onCell: (cell) =>
         io.stderr(`  ${progressMark(cell)} ${cell.runtime}@${cell.version} ${cell.scenario}: ${cell.summary.split('\n')[0]} (${cell.seconds} s)\n`),
     });
@@ -104,6 +114,18 @@ export async function runVerifyCommand(args: readonly string[], io: CliIo): Prom
     mkdirSync(path.join(dataDirectory(), 'verify'), { recursive: true });
     writeFileSync(path.join(dataDirectory(), 'verify', 'latest.json'), json);
     io.stdout(values.json ? json : report);
-    return matrixPasses(matrix) ? CLI_OK_EXIT : CLI_REJECTED_EXIT;
+    return matrixPasses(matrix) && notInstalled.length === 0 ? CLI_OK_EXIT : CLI_REJECTED_EXIT;
   });
+}
+
+/** Why npm (or the runtime's own check) failed an install, in its own words: its error lines, without the log's path. */
+export function installFailure(error: unknown): string {
+  const stderr = typeof error === 'object' && error !== null && 'stderr' in error ? String((error as { stderr: unknown }).stderr) : '';
+  const lines = stderr
+    .split('\n')
+    .map((line) => line.replace(/^npm error\s*/, '').trim())
+    .filter((line) => line !== '' && !line.startsWith('A complete log of this run') && !line.startsWith('code '));
+  const said = lines.length > 0 ? lines.slice(0, 2).join(' ') : (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 300);
+  // The report ends the sentence itself.
+  return said.replace(/\.+$/, '');
 }

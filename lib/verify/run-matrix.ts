@@ -30,7 +30,7 @@ export interface RuntimeMatrix {
 export async function runMatrix(
   runtimes: readonly InstalledRuntime[],
   scenarios: readonly Scenario[],
-  options: { folder: string; concurrency: number; timeoutMs: number; onCell?: (cell: MatrixCell) => void },
+  options: { folder: string; concurrency: number; timeoutMs: number; onCell?: (cell: MatrixCell) => void; notInstalled?: readonly UnrunnableRuntime[] },
 ): Promise<RuntimeMatrix> {
   const startedAt = new Date();
   const started = performance.now();
@@ -63,6 +63,6 @@ export async function runMatrix(
     scenarios: scenarios.map(({ id, title }) => ({ id, title })),
     cells,
     planted,
-    cannotRun: UNRUNNABLE_RUNTIMES,
+    cannotRun: [...UNRUNNABLE_RUNTIMES, ...(options.notInstalled ?? [])],
   };
 }
