@@ -38,6 +38,21 @@ const MATRIX = {
           announced: { release: '0.24.4', runtimeVersion: '0.24' },
           verdict: 'matches',
           difference: null,
+          cache: {
+            parentRequest: 2,
+            childRequest: 3,
+            provider: 'qwen',
+            model: 'qwen-plus',
+            pricedAs: 'qwen-plus',
+            childTokens: 13215,
+            sharedTokens: 5635,
+            parting: { reason: 'tools_changed', path: 'tools[0].function.name' },
+            cachedTokens: 5632,
+            writtenTokens: 0,
+            cost: { fork: { dollars: 0.0021, complete: true, missing: [] }, cold: { dollars: 0.0053, complete: true, missing: [] } },
+            reasons: [],
+            routing: { values: [], ttls: { parent: [], child: [] }, retention: { parent: null, child: null } },
+          },
         },
       ],
       requests: 5,
@@ -92,10 +107,24 @@ function writeMatrix(matrix: unknown): void {
 
 test.describe.configure({ mode: 'serial' });
 
-test('says how to run the matrix when none was run here', async ({ page }) => {
+test('shows the matrix the repository ships when none was run here: dated, its releases named, nothing to open', async ({ page }) => {
   rmSync(LATEST, { force: true });
+  const shipped = JSON.parse(readFileSync(path.join(process.cwd(), 'docs', 'verify-matrix.json'), 'utf8')) as {
+    runtimes: { name: string; version: string }[];
+    cells: { green: boolean }[];
+  };
   await page.goto('/runtimes');
-  await expect(page.getByTestId('matrix-empty')).toContainText('npx fork-lab verify');
+  const summary = page.getByTestId('matrix-summary');
+  await expect(summary).toContainText(`${shipped.cells.filter((cell) => cell.green).length} of ${shipped.cells.length} cells green`);
+  await expect(summary).toContainText('the last run on main');
+  for (const runtime of shipped.runtimes) await expect(summary).toContainText(`${runtime.name}@${runtime.version}`);
+  await expect(page.getByTestId('matrix-shipped')).toContainText('No verify has run on this machine');
+  // Its forks' requests stay on the machine that ran them: nothing to open here.
+  await expect(page.getByTestId('open-matrix-fork')).toHaveCount(0);
+  // A table of cache reuse for every runtime the run had a green fork of.
+  for (const runtime of shipped.runtimes) await expect(page.getByTestId(`cache-reuse-${runtime.name}`)).toBeVisible();
+  const api = (await (await page.request.get('/api/runtimes')).json()) as { source: string };
+  expect(api.source).toBe('shipped');
 });
 
 test('shows each cell beside the others: green, known and red apart, a long difference folded, forks to open', async ({ page }) => {
@@ -115,6 +144,23 @@ test('shows each cell beside the others: green, known and red apart, a long diff
   await expect(page.getByTestId('cell-claude-code-fork-all')).toContainText('differs at system');
   await expect(page.getByText('caught: qwen-code@0.24.4 fork-all')).toBeVisible();
   await expect(page.getByText('Kimi Code: its install needs a registry this machine does not reach.')).toBeVisible();
+  // The whole matrix at a glance: a mark per cell, a dash where a runtime has no such scenario; a mark jumps to its card.
+  const overview = page.getByTestId('matrix-overview');
+  await expect(overview.getByRole('link', { name: 'qwen-code fork-all: green' })).toHaveText('✓');
+  await expect(overview.getByRole('link', { name: 'qwen-code fork-last-turn: known difference' })).toHaveText('~');
+  await expect(overview.getByRole('link', { name: 'claude-code fork-all: red' })).toHaveText('✗');
+  await expect(overview.locator('tbody tr').nth(1).locator('td').nth(1)).toHaveText('—');
+  await overview.getByRole('link', { name: 'claude-code fork-all: red' }).click();
+  await expect(page).toHaveURL(/#cell-claude-code-fork-all$/);
+  // What the green fork reused of its parent's cache, beside the figures that say so; red cells have no row.
+  const rows = page.getByTestId('cache-reuse-qwen-code').getByTestId('cache-reuse-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('5,635 of 13,215 identical (43%) · 5,632 read');
+  await expect(rows.first()).toContainText('tools[0].function.name (tools changed)');
+  await expect(rows.first()).toContainText('$0.0021 / $0.0053 · 60% saved');
+  await expect(rows.first().getByRole('img')).toHaveAttribute('aria-label', '43% of 13,215 tokens identical, 43% read from the cache');
+  await expect(page.getByTestId('cache-reuse-claude-code')).toHaveCount(0);
+  expect(((await (await page.request.get('/api/runtimes')).json()) as { source: string }).source).toBe('here');
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
   expect(results.violations.map((violation) => violation.id)).toEqual([]);
 });
@@ -126,6 +172,12 @@ test('fits a phone: nothing scrolls sideways at 390 px', async ({ page }) => {
   await page.getByTestId('cell-qwen-code-fork-last-turn').getByTestId('cell-difference').locator('summary').click();
   const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
   expect(widths.scroll).toBeLessThanOrEqual(widths.inner);
+  // The shipped run's six columns and wide cache tables scroll inside their own frames.
+  rmSync(LATEST, { force: true });
+  await page.reload();
+  await expect(page.getByTestId('matrix-overview')).toBeVisible();
+  const shipped = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+  expect(shipped.scroll).toBeLessThanOrEqual(shipped.inner);
 });
 
 test('a fork the matrix does not list is refused, and a name with a path in it is not read', async ({ request }) => {

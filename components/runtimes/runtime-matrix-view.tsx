@@ -3,8 +3,11 @@
 import Link from 'next/link';
 import { openInPlayground } from '@/components/captures/open-capture';
 import { OpenInPlayground } from '@/components/captures/open-in-playground';
+import { cacheReuseTables } from '@/lib/verify/cache-reuse-table';
 import type { RuntimeMatrix } from '@/lib/verify/run-matrix';
 import type { MatrixCell } from '@/lib/verify/run-scenario';
+import { CacheReuseView } from './cache-reuse-view';
+import { cellState, MatrixOverview } from './matrix-overview';
 import styles from './runtimes.module.css';
 
 const OUTCOME: Record<MatrixCell['outcome'], string> = {
@@ -18,13 +21,14 @@ const OUTCOME: Record<MatrixCell['outcome'], string> = {
   'runtime-failed': 'runtime failed',
 };
 
-function state(cell: MatrixCell): 'green' | 'known' | 'red' {
-  if (cell.known !== undefined) return cell.green ? 'red' : 'known';
-  return cell.green ? 'green' : 'red';
+/** The matrix `/runtimes` shows, and whether it was run here or ships with the repository. */
+export interface ShownMatrix {
+  matrix: RuntimeMatrix;
+  source: 'here' | 'shipped';
 }
 
-/** The newest runtime matrix: scenarios down, each runtime's cell beside the others (stacked on a phone). */
-export function RuntimeMatrixView({ matrix }: { matrix: RuntimeMatrix | null }) {
+/** The newest runtime matrix: the whole of it at a glance, each cache table, then every cell beside the others (stacked on a phone). */
+export function RuntimeMatrixView({ shown }: { shown: ShownMatrix | null }) {
   return (
     <main className={styles.page}>
       <header className={styles.header}>
@@ -35,29 +39,39 @@ export function RuntimeMatrixView({ matrix }: { matrix: RuntimeMatrix | null }) 
           <Link href="/">Playground</Link> · <Link href="/captures">Captured traffic</Link>
         </p>
       </header>
-      {matrix === null ? (
+      {shown === null ? (
         <p role="status" data-testid="matrix-empty">
           No matrix has been run here yet. Run <code>npx fork-lab verify</code> (or <code>npm test</code>), then reload.
         </p>
       ) : (
-        <MatrixBody matrix={matrix} />
+        <MatrixBody matrix={shown.matrix} source={shown.source} />
       )}
     </main>
   );
 }
 
-function MatrixBody({ matrix }: { matrix: RuntimeMatrix }) {
-  const green = matrix.cells.filter((cell) => state(cell) === 'green').length;
-  const known = matrix.cells.filter((cell) => state(cell) === 'known').length;
+function MatrixBody({ matrix, source }: ShownMatrix) {
+  const green = matrix.cells.filter((cell) => cellState(cell) === 'green').length;
+  const known = matrix.cells.filter((cell) => cellState(cell) === 'known').length;
+  const ran = new Date(matrix.startedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <>
       <p data-testid="matrix-summary">
         <strong>
           {green} of {matrix.cells.length} cells green
         </strong>
-        , {known} known difference{known === 1 ? '' : 's'} · {matrix.runtimes.map((runtime) => `${runtime.name}@${runtime.version}`).join(', ')} · run{' '}
-        {new Date(matrix.startedAt).toLocaleString()} in {matrix.seconds} s
+        , {known} known difference{known === 1 ? '' : 's'} · {matrix.runtimes.map((runtime) => `${runtime.name}@${runtime.version}`).join(', ')} ·{' '}
+        {source === 'here' ? `run here ${ran}` : `run ${ran}`} in {matrix.seconds} s
+        {source === 'shipped' ? ' (the last run on main, shipped with the repository)' : ''}
       </p>
+      {source === 'shipped' ? (
+        <p className={`${styles.muted} ${styles.summary}`} data-testid="matrix-shipped">
+          No verify has run on this machine: this is the matrix the repository ships. Run <code>npx fork-lab verify</code> to check these releases here, with
+          each fork’s requests to open in the playground.
+        </p>
+      ) : null}
+      <MatrixOverview matrix={matrix} />
+      <CacheReuseView tables={cacheReuseTables(matrix)} />
       {matrix.scenarios.map((scenario) => {
         const cells = matrix.cells.filter((cell) => cell.scenario === scenario.id);
         if (cells.length === 0) return null;
@@ -68,7 +82,7 @@ function MatrixBody({ matrix }: { matrix: RuntimeMatrix }) {
             </h2>
             <div className={styles.cells}>
               {cells.map((cell) => (
-                <CellCard key={`${cell.runtime}-${cell.scenario}`} cell={cell} />
+                <CellCard key={`${cell.runtime}-${cell.scenario}`} cell={cell} openable={source === 'here'} />
               ))}
             </div>
           </section>
@@ -103,10 +117,10 @@ function MatrixBody({ matrix }: { matrix: RuntimeMatrix }) {
   );
 }
 
-function CellCard({ cell }: { cell: MatrixCell }) {
-  const shown = state(cell);
+function CellCard({ cell, openable }: { cell: MatrixCell; openable: boolean }) {
+  const shown = cellState(cell);
   return (
-    <article className={styles.cell} data-state={shown} data-testid={`cell-${cell.runtime}-${cell.scenario}`}>
+    <article className={styles.cell} data-state={shown} data-testid={`cell-${cell.runtime}-${cell.scenario}`} id={`cell-${cell.runtime}-${cell.scenario}`}>
       <h3>
         {cell.runtime}@{cell.version}
       </h3>
@@ -128,17 +142,19 @@ function CellCard({ cell }: { cell: MatrixCell }) {
       {cell.forks.map((fork) => (
         <p key={`${fork.parentId}-${fork.childId}`} className={styles.fork}>
           fork {fork.parentId}→{fork.childId} · {fork.announced === null ? 'runtime guessed' : `${fork.runtime} ${fork.announced.runtimeVersion} rules`}{' '}
-          <OpenInPlayground
-            open={() =>
-              openInPlayground(
-                bundleUrl(cell, fork.parentId, fork.childId),
-                `verify-${cell.runtime}-${cell.scenario}-${fork.childId}.fork-lab.json`,
-                'fork-lab-bundle',
-              )
-            }
-            testId="open-matrix-fork"
-            label="Open in playground"
-          />
+          {openable ? (
+            <OpenInPlayground
+              open={() =>
+                openInPlayground(
+                  bundleUrl(cell, fork.parentId, fork.childId),
+                  `verify-${cell.runtime}-${cell.scenario}-${fork.childId}.fork-lab.json`,
+                  'fork-lab-bundle',
+                )
+              }
+              testId="open-matrix-fork"
+              label="Open in playground"
+            />
+          ) : null}
         </p>
       ))}
     </article>

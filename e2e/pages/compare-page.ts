@@ -134,7 +134,7 @@ export class ComparePage {
       }, top);
       await this.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       const read = await scroller.locator('[data-vindex]').evaluateAll((items) =>
-        items.flatMap((item) => {
+        items.flatMap((item): { at: number; row: GridRowState }[] => {
           const row = item.querySelector('[data-testid="grid-row"]');
           if (row === null) return [];
           const cells = [...row.querySelectorAll('[data-testid="grid-cell"]')];

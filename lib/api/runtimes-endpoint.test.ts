@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { shownMatrix } from '@/lib/verify/latest-matrix';
 import { runtimeBundleHandler, runtimeMatrixHandler } from './runtimes-endpoint';
 
 let dataDir: string;
@@ -51,7 +52,7 @@ function writeMatrix(): string {
     scenarios: [],
     cells: [cell],
     planted: [],
-    codeReadOnly: [],
+    cannotRun: [],
   };
   writeFileSync(path.join(dataDir, 'verify', 'latest.json'), JSON.stringify(matrix));
   return folder;
@@ -60,15 +61,24 @@ function writeMatrix(): string {
 const bundle = (query: string) => runtimeBundleHandler()(new Request(`http://127.0.0.1/api/runtimes/bundle?${query}`));
 
 describe('the runtime matrix over HTTP', () => {
-  it('says how to make a matrix when none was run here', async () => {
+  it('answers the matrix the repository ships when none was run here, and says so; it has no fork to open', async () => {
     const response = await runtimeMatrixHandler()();
-    expect(response.status).toBe(404);
-    expect(((await response.json()) as { error: { message: string } }).error.message).toContain('npx fork-lab verify');
+    expect(response.status).toBe(200);
+    const shipped = (await response.json()) as { source: string; cells: unknown[] };
+    expect(shipped.source).toBe('shipped');
+    expect(shipped.cells.length).toBeGreaterThan(50);
+    expect((await bundle('runtime=qwen-code&scenario=fork-all&parent=2&child=3')).status).toBe(404);
   });
 
-  it('answers the newest matrix, and a fork a cell saved as its bundle', async () => {
+  it('says how to make a matrix when none was run here and the checkout ships none', () => {
+    expect(shownMatrix(dataDir, mkdtempSync(path.join(os.tmpdir(), 'fork-lab-checkout-')))).toBeNull();
+  });
+
+  it('answers the newest matrix run here before the shipped one, and a fork a cell saved as its bundle', async () => {
     writeMatrix();
-    expect(((await (await runtimeMatrixHandler()()).json()) as { cells: unknown[] }).cells).toHaveLength(1);
+    const here = (await (await runtimeMatrixHandler()()).json()) as { source: string; cells: unknown[] };
+    expect(here.cells).toHaveLength(1);
+    expect(here.source).toBe('here');
     const found = await bundle('runtime=qwen-code&scenario=fork-all&parent=2&child=3');
     expect(found.status).toBe(200);
     expect(await found.text()).toBe('{"kind":"fork-lab/fork-bundle"}');

@@ -3,16 +3,19 @@ import { z } from 'zod';
 import { answeringErrors, HttpError, invalidRequest } from '@/lib/http/http-error';
 import { jsonResponse } from '@/lib/http/json-response';
 import { dataDirectory } from '@/lib/sqlite/open-database';
-import { cellBundleFile, readLatestMatrix } from '@/lib/verify/latest-matrix';
+import { cellBundleFile, readLatestMatrix, shownMatrix } from '@/lib/verify/latest-matrix';
 
 const NOT_RUN = 'No runtime matrix has been run here yet: run `npx fork-lab verify` (or `npm test`), then reload.';
 
-/** `GET /api/runtimes`: the newest matrix `fork-lab verify` wrote (404 with how to make one, when none was). */
+/**
+ * `GET /api/runtimes`: the newest matrix `fork-lab verify` wrote here, else the one the repository
+ * ships, with `source` saying which (404 with how to make one, when there is neither).
+ */
 export function runtimeMatrixHandler() {
   return answeringErrors('read the runtime matrix', async (): Promise<Response> => {
-    const matrix = readLatestMatrix(dataDirectory());
-    if (matrix === null) throw new HttpError(404, 'not-found', NOT_RUN);
-    return jsonResponse(matrix);
+    const shown = shownMatrix(dataDirectory());
+    if (shown === null) throw new HttpError(404, 'not-found', NOT_RUN);
+    return jsonResponse({ ...shown.matrix, source: shown.source });
   });
 }
 

@@ -40,7 +40,10 @@ describe('requestFromSelection', () => {
       directive: DEFAULT_SELECTION.directive,
       params: { description: 'Fork', maxDepth: 2, persona: 'You review.', toolFilter: ['read_file', 'grep'] },
     });
-    expect(requestFromSelection(typed('deepseek-completed-turns', { maxDepth: 'deep', persona: '', toolFilter: '' })).params).toEqual({ description: 'Fork', maxDepth: 'deep' });
+    expect(requestFromSelection(typed('deepseek-completed-turns', { maxDepth: 'deep', persona: '', toolFilter: '' })).params).toEqual({
+      description: 'Fork',
+      maxDepth: 'deep',
+    });
   });
 
   it('round-trips a request through the controls', () => {

@@ -125,7 +125,14 @@ describe('a link', () => {
       notice: 'system-reminder',
     });
     expect(roundTrip(kimi)).toEqual(kimi);
-    const deepseek = typed('deepseek-completed-turns', { description: 'Fork', runtime_version: '0.1', maxDepth: '1', persona: '', toolFilter: 'read_file', outputSchema: '' });
+    const deepseek = typed('deepseek-completed-turns', {
+      description: 'Fork',
+      runtime_version: '0.1',
+      maxDepth: '1',
+      persona: '',
+      toolFilter: 'read_file',
+      outputSchema: '',
+    });
     expect(roundTrip(deepseek)).toEqual(deepseek);
     expect(decodeUrlState('v=2&policy=kimi-fork&fork=maybe&notice=system-reminder').link!.fields).toEqual({ notice: 'system-reminder' });
   });
