@@ -265,7 +265,7 @@ test('DeepSeek: a depth over the limit and a malformed maxDepth are refused in D
   await expect(playground.page.getByTestId('plan-warning')).toHaveCount(0);
 
   await playground.setField('persona', '   ');
-  await expectRejected(playground, 'persona', 'persona must be a non-empty string that replaces the child\'s system instruction (got "   ").');
+  await expectRejected(playground, 'persona', 'persona must be a non-empty string: the child\'s persona, in place of the deployment\'s (got "   ").');
   await playground.setField('persona', 'You are a careful reviewer.');
   await expectAccepted(playground);
   await expect(playground.previewSystem).toHaveText('You are a careful reviewer.');

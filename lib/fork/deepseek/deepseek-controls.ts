@@ -21,7 +21,12 @@ export const deepSeekControls: RuntimeControls<DeepSeekForkRequest> = {
   fields: [
     { name: 'description', kind: 'text', freeText: true, hint: 'From 0.1: a short (3–5 word) description of the task, for display.' },
     { name: 'maxDepth', kind: 'text', hint: 'The deepest a child may be; the main agent is depth 0.', placeholder: '3 (default)' },
-    { name: 'persona', kind: 'text', freeText: true, hint: 'Replaces the system instruction.' },
+    {
+      name: 'persona',
+      kind: 'text',
+      freeText: true,
+      hint: 'The fork’s persona. 0.1: in place of the persona section of the deployment’s system prompt (the rest stays; the whole prompt when it has no such section); code-read: in place of the whole system instruction.',
+    },
     { name: 'toolFilter', kind: 'text', hint: 'Tool names, comma-separated, from the registry.', placeholder: '(all of the parent’s tools)' },
     {
       name: 'outputSchema',

@@ -14,7 +14,7 @@ export const deepSeekForkRequestSchema = z.strictObject({
     run_in_background: asSent,
     /** The deepest a child may be (the main agent is depth 0). Defaults to 3. */
     maxDepth: asSent,
-    /** Replaces the system instruction in the child's fresh scope. */
+    /** The child's persona: 0.1 puts it in place of the deployment's persona section, the code-read rules in place of the whole system instruction. */
     persona: asSent,
     /** Names of the tools the child may use, from the runtime's registry. */
     toolFilter: asSent,

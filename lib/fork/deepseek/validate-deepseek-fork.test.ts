@@ -35,7 +35,7 @@ describe('validateDeepSeekForkParams', () => {
   });
 
   it.each([
-    [{ persona: ' ' }, 'persona', 'persona_format', 'persona must be a non-empty string that replaces the child\'s system instruction (got " ").'],
+    [{ persona: ' ' }, 'persona', 'persona_format', 'persona must be a non-empty string: the child\'s persona, in place of the deployment\'s (got " ").'],
     [{ toolFilter: 'read_file' }, 'toolFilter', 'tool_filter_format', 'toolFilter must be a list of tool names (got "read_file").'],
     [
       { toolFilter: ['read_file', 'deploy'] },

@@ -49,7 +49,7 @@ export function validateDeepSeekForkParams(params: DeepSeekForkParams, caller: A
       error: {
         parameter: 'persona',
         code: 'persona_format',
-        message: `persona must be a non-empty string that replaces the child's system instruction (got ${describeValue(persona)}).`,
+        message: `persona must be a non-empty string: the child's persona, in place of the deployment's (got ${describeValue(persona)}).`,
       },
     };
   }
