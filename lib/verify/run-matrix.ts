@@ -43,7 +43,9 @@ export async function runMatrix(
     while (next < jobs.length) {
       const at = next++;
       const { runtime, scenario } = jobs[at]!;
-      const folder = path.join(options.folder, `${runtime.name}@${runtime.version}`, scenario.id);
+      // No `@` in the path: the runtime works in a folder inside it, and Qwen Code reads `@…` in a
+      // prompt as a file to attach (it split `qwen-code@0.24.4/work/notes.txt` into two words).
+      const folder = path.join(options.folder, runtime.name, runtime.version, scenario.id);
       // A cell's folder holds one run: what an earlier run left there would be read as this one's.
       rmSync(folder, { recursive: true, force: true });
       mkdirSync(folder, { recursive: true });

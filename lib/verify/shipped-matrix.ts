@@ -21,7 +21,7 @@ function clipped(text: string): string {
 
 /**
  * A run's matrix as the repository keeps it: each cell's folder named inside the run
- * (`kimi-code@2.1.0/fork-all`), never a machine's path, and long texts cut, since the bundles and
+ * (`kimi-code/2.1.0/fork-all`), never a machine's path, and long texts cut, since the bundles and
  * logs a folder held are not shipped.
  */
 export function shippableMatrix(matrix: RuntimeMatrix): RuntimeMatrix {
@@ -29,7 +29,7 @@ export function shippableMatrix(matrix: RuntimeMatrix): RuntimeMatrix {
     ...matrix,
     cells: matrix.cells.map((cell) => ({
       ...cell,
-      folder: `${cell.runtime}@${cell.version}/${cell.scenario}`,
+      folder: `${cell.runtime}/${cell.version}/${cell.scenario}`,
       summary: clipped(cell.summary),
       forks: cell.forks.map((fork) => ({
         ...fork,

@@ -12,6 +12,10 @@ describe('toolArguments', () => {
   it('takes a path-like token for a path property', () => {
     expect(toolArguments('Use read_file on src/router.ts please.', readFile)).toEqual({ path: 'src/router.ts' });
     expect(toolArguments('read_file notes.md', readFile)).toEqual({ path: 'notes.md' });
+    expect(toolArguments('Read /tmp/out/kimi-code@2.1.0/fork-all/work/notes.txt, then fork.', readFile)).toEqual({
+      path: '/tmp/out/kimi-code@2.1.0/fork-all/work/notes.txt',
+    });
+    expect(toolArguments('read_file ~/a+b/notes.md', readFile)).toEqual({ path: '~/a+b/notes.md' });
   });
 
   it('takes key=value and key: "quoted" pairs first, then free quoted strings in order', () => {

@@ -58,7 +58,9 @@ export function toolArguments(request: string, schema: ObjectSchema | undefined)
   }
   const quoted = [...request.matchAll(/"([^"]*)"|“([^”]*)”/g)].map((match) => match[1] ?? match[2] ?? '');
   const freeQuotes = quoted.filter((value) => !usedQuotes.has(value));
-  const paths = [...request.matchAll(/(?:^|\s)([\w.-]*\/[\w./-]*\w|[\w-]+\.[A-Za-z0-9]{1,6})(?=[\s,;.!?]|$)/g)].map((match) => match[1]!);
+  // A path may hold `@`, `+` and `~` (`~/runtimes/kimi-code@2.1.0/work/notes.txt`): stopping there sent
+  // a runtime half a path, which its Read refused, and a cell that was to read a file read none.
+  const paths = [...request.matchAll(/(?:^|\s)([\w.@+~-]*\/[\w.@+~/-]*\w|[\w-]+\.[A-Za-z0-9]{1,6})(?=[\s,;.!?]|$)/g)].map((match) => match[1]!);
 
   for (const [key, property] of Object.entries(properties)) {
     if (key in args) continue;
