@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CliUsageError } from './cli-usage-error';
+import { forkLabInProcess } from './testing/run-fork-lab';
 import { installFailure, parseRuntimeChoice } from './verify-command';
 
 describe('fork-lab verify --runtime', () => {
@@ -29,5 +30,14 @@ describe('a release npm cannot install', () => {
       "notarget No matching version found for @deepseek-ai/dsh-acp-app@^0.1.5-rc.2. notarget In most cases you or one of your dependencies are requesting a package version that doesn't exist",
     );
     expect(installFailure(new Error('kimi --version printed nothing\nat line 2'))).toBe('kimi --version printed nothing');
+  });
+});
+
+describe('fork-lab verify --newer', () => {
+  it('goes with --latest, and says so when it is alone', async () => {
+    const { code, stderr } = await forkLabInProcess('verify', '--newer');
+    expect(code).toBe(2);
+    expect(stderr).toContain('--newer');
+    expect(stderr).toContain('goes with --latest: it leaves out the runtimes whose newest release is their pin');
   });
 });

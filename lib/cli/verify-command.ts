@@ -12,7 +12,7 @@ import type { CliIo } from './cli-io';
 import { CLI_OK_EXIT, CLI_REJECTED_EXIT, CliUsageError } from './cli-usage-error';
 import { runCommand } from './run-command';
 
-export const VERIFY_USAGE = `fork-lab verify [--runtime <name>[@<version>|=<path>]]… [--scenario <id>]… [--latest] [--json] [--out <folder>] [--cache <folder>] [--timeout <seconds>] [--concurrency <n>]
+export const VERIFY_USAGE = `fork-lab verify [--runtime <name>[@<version>|=<path>]]… [--scenario <id>]… [--latest [--newer]] [--json] [--out <folder>] [--cache <folder>] [--timeout <seconds>] [--concurrency <n>]
 
 Installs the shipped runtimes (${DRIVEN_RUNTIMES.map((name) => `${name}@${RUNTIME_PINS[name].version}`).join(', ')}) into a cache
 folder of their own, drives each headless through every scenario against a recording endpoint of
@@ -20,7 +20,8 @@ its own (a free port, a fresh store, the offline model playing the parent), and 
 of what Fork Lab's fork check made of the traffic: matches / differs (with the first difference) /
 no fork seen. --runtime picks runtimes, at another release (claude-code@2.1.300) or as a runtime
 you already have (claude-code=/usr/local/bin/claude); --latest takes each runtime's newest npm
-release instead of its pin. Each runtime's own licence governs its use: it is downloaded when the
+release instead of its pin, and --newer with it only those whose newest is not their pin (the
+pinned run covers the rest). Each runtime's own licence governs its use: it is downloaded when the
 command runs, never bundled. Writes matrix.json, report.md and each cell's logs, captures and fork
 bundles to --out (default <data dir>/verify/<time>), and the matrix to <data dir>/verify/latest.json,
 which /runtimes shows. Exits 0 when every cell is green but the known differences scenarios.ts lists
@@ -30,6 +31,7 @@ const VERIFY_OPTIONS = {
   runtime: { type: 'string', multiple: true },
   scenario: { type: 'string', multiple: true },
   latest: { type: 'boolean' },
+  newer: { type: 'boolean' },
   json: { type: 'boolean' },
   out: { type: 'string' },
   cache: { type: 'string' },
@@ -82,11 +84,16 @@ export async function runVerifyCommand(args: readonly string[], io: CliIo): Prom
     const out = path.resolve(values.out ?? path.join(dataDirectory(), 'verify', new Date().toISOString().replace(/[:.]/g, '-')));
     mkdirSync(out, { recursive: true });
 
+    if (values.newer && !values.latest) throw new CliUsageError('--newer', 'goes with --latest: it leaves out the runtimes whose newest release is their pin');
     const runtimes: InstalledRuntime[] = [];
     // A release npm cannot install is a finding of the run, not the end of it: the other runtimes still run.
     const notInstalled: UnrunnableRuntime[] = [];
     for (const choice of choices) {
       const version = choice.version ?? (values.latest ? await latestVersion(choice.name) : RUNTIME_PINS[choice.name].version);
+      if (values.newer && choice.executable === undefined && version === RUNTIME_PINS[choice.name].version) {
+        io.stderr(`${choice.name}: its newest release is its pin, ${version}; left to the pinned run\n`);
+        continue;
+      }
       io.stderr(choice.executable === undefined ? `installing ${choice.name}@${version} into ${cache}…\n` : `using ${choice.executable}…\n`);
       try {
         const runtime =
@@ -98,6 +105,10 @@ export async function runVerifyCommand(args: readonly string[], io: CliIo): Prom
         io.stderr(`  NOT INSTALLED ${choice.name}@${version}: ${reason}\n`);
         notInstalled.push({ name: choice.name, label: `${choice.name}@${version}`, reason });
       }
+    }
+    if (runtimes.length === 0 && notInstalled.length === 0) {
+      io.stdout('Every runtime’s newest release is its pin: nothing newer to run.\n');
+      return CLI_OK_EXIT;
     }
     const matrix = await runMatrix(runtimes, scenarios, {
       folder: out,
@@ -111,8 +122,11 @@ export async function runVerifyCommand(args: readonly string[], io: CliIo): Prom
     const json = `${JSON.stringify(matrix, null, 2)}\n`;
     writeFileSync(path.join(out, 'matrix.json'), json);
     writeFileSync(path.join(out, 'report.md'), report);
-    mkdirSync(path.join(dataDirectory(), 'verify'), { recursive: true });
-    writeFileSync(path.join(dataDirectory(), 'verify', 'latest.json'), json);
+    // A drift check of some runtimes is not this machine's matrix: /runtimes keeps the last whole one.
+    if (!values.newer) {
+      mkdirSync(path.join(dataDirectory(), 'verify'), { recursive: true });
+      writeFileSync(path.join(dataDirectory(), 'verify', 'latest.json'), json);
+    }
     io.stdout(values.json ? json : report);
     return matrixPasses(matrix) && notInstalled.length === 0 ? CLI_OK_EXIT : CLI_REJECTED_EXIT;
   });
