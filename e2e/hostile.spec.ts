@@ -19,8 +19,9 @@ async function expectInert(page: Page, dialogs: string[]): Promise<void> {
     await expect(root.locator('script, img, svg, iframe, object, embed, a:not([data-source-link])')).toHaveCount(0);
     // Message text is shown in <pre> blocks: any element inside one would be markup from a message.
     // A word diff is the one <pre> with elements: runs of text as span, ins and del, nothing deeper.
+    // An invisible character's mark is Fork Lab's own span around it, and nothing else.
     const diff = 'pre[data-testid="cache-explainer-diff"]';
-    await expect(root.locator(`pre:not(${diff}) *`)).toHaveCount(0);
+    await expect(root.locator(`pre:not(${diff}) *:not([data-testid="invisible-character"])`)).toHaveCount(0);
     await expect(root.locator(`${diff} > :not(span, ins, del), ${diff} * *`)).toHaveCount(0);
   }
   await expect(page.locator('a[href^="javascript:" i], [onerror], [onload]')).toHaveCount(0);
@@ -117,4 +118,48 @@ test('hostile text appended and edited into the parent renders as literal text e
     await expect(page.getByTestId('raw-json')).toHaveCount(0);
   });
   page.off('dialog', onDialog);
+});
+
+const INVISIBLE = 'Pay the invoice \u202egnp.exe\u202c now\u200b, ref\u{e0041}\u{e0042}.';
+
+test('invisible characters in a message show as marks where they stand, applied nowhere, and stay in the text', async ({ shared: playground }) => {
+  const page = playground.page;
+  await playground.freshScenario('startup-block', scenarioFile('startup-block').request);
+  await playground.appendMessage('user', INVISIBLE);
+  const text = playground.row(11).getByTestId('row-text');
+  // The text is exactly what the model reads: every character is still there, to copy.
+  await expectExactText(text, INVISIBLE);
+  const marks = text.getByTestId('invisible-character');
+  await expect(marks).toHaveCount(5);
+  expect(await marks.evaluateAll((spans) => spans.map((span) => span.getAttribute('data-mark')))).toEqual(['RLO', 'PDF', 'ZWSP', 'TAG', 'TAG']);
+  await expect(marks.first()).toHaveAttribute('title', 'U+202E (RLO): an invisible character, shown here, not applied');
+  // Each is drawn (its mark has a width) and isolated, so the override reorders nothing after it.
+  for (const mark of await marks.all()) {
+    const shown = await mark.evaluate((span) => ({
+      bidi: getComputedStyle(span).unicodeBidi,
+      mark: getComputedStyle(span, '::before').content,
+      width: span.getBoundingClientRect().width,
+    }));
+    expect(shown.bidi).toBe('isolate');
+    expect(shown.mark).not.toBe('none');
+    expect(shown.width).toBeGreaterThan(4);
+  }
+  // "gnp.exe" reads left to right as written, not reversed into "exe.png": its first letter is left of its last.
+  const order = await text.evaluate((pre) => {
+    const node = [...pre.childNodes].find((child) => child.textContent === 'gnp.exe')!;
+    const range = document.createRange();
+    range.setStart(node, 0);
+    range.setEnd(node, 1);
+    const first = range.getBoundingClientRect().left;
+    range.setStart(node, 6);
+    range.setEnd(node, 7);
+    return { first, last: range.getBoundingClientRect().left };
+  });
+  expect(order.first).toBeLessThan(order.last);
+  // The chat with the parent shows the message the same way: marked, nothing reordered.
+  const said = page.getByTestId('parent-chat').getByTestId('invisible-character');
+  expect(await said.evaluateAll((spans) => spans.map((span) => span.getAttribute('data-mark')))).toEqual(['RLO', 'PDF', 'ZWSP', 'TAG', 'TAG']);
+  // Answered, the message is in the window: the child's request shows the characters it receives, marked.
+  await playground.appendMessage('assistant', 'Noted.');
+  await expect(page.getByTestId('child-request').getByTestId('invisible-character')).toHaveCount(5);
 });

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { reviveChildRunAction, stopChildRunAction } from '@/app/actions/run-actions';
 import { Button } from '@/components/ui/button';
+import { VisibleText } from '@/components/visible-text/visible-text';
 import { workspaceStore } from '@/lib/workspace/browser-workspace';
 import type { ChildRecord } from '@/lib/workspace/workspace';
 import styles from './children.module.css';
@@ -81,7 +82,9 @@ export function RunControls({ child }: { child: ChildRecord }) {
       {run.finalOutput !== null && (
         <div data-testid="run-output">
           <h3>Final output {run.deliveredToParent ? '(delivered to the parent)' : ''}</h3>
-          <pre>{run.finalOutput}</pre>
+          <pre>
+            <VisibleText text={run.finalOutput} />
+          </pre>
         </div>
       )}
     </div>

@@ -3,6 +3,7 @@
 import { ArrowLeft, ArrowRight, Copy, Flag, X } from 'lucide-react';
 import { TextChunks } from '@/components/text-diff/text-chunks';
 import { Button } from '@/components/ui/button';
+import { VisibleText } from '@/components/visible-text/visible-text';
 import type { ModelOption } from '@/lib/ai/providers';
 import type { CompareRun, CompareVariant } from '@/lib/compare/compare-setup';
 import { outputDiff, outputDiffLine } from '@/lib/compare/output-diff';
@@ -86,7 +87,7 @@ function VariantAnswer({ output, baseline }: { output: string; baseline: { lette
   const diff = baseline === null ? null : outputDiff(baseline.output, output);
   const plain = (
     <pre className={styles.output} data-testid="variant-output">
-      {output}
+      <VisibleText text={output} />
     </pre>
   );
   if (diff === null || baseline === null) return plain;

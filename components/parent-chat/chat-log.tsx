@@ -1,6 +1,7 @@
 'use client';
 
 import { memo, useEffect, useRef } from 'react';
+import { VisibleText } from '@/components/visible-text/visible-text';
 import { type ForkPolicy, type ParentTranscript, runtimeOf, toolCallsOf } from '@/lib/fork';
 import styles from './parent-chat.module.css';
 
@@ -58,7 +59,9 @@ export const ChatLog = memo(function ChatLog({ transcript, policy }: { transcrip
           <span className={styles.who}>
             {WHO[line.role] ?? line.role} · #{line.index}
           </span>
-          <span className={styles.said}>{line.text}</span>
+          <span className={styles.said}>
+            <VisibleText text={line.text} />
+          </span>
         </li>
       ))}
     </ol>

@@ -5,6 +5,7 @@ import type { ReadyPreview } from '@/components/playground/use-fork-preview';
 import { ScrollablePre } from '@/components/scrollable-pre/scrollable-pre';
 import { Button } from '@/components/ui/button';
 import { VirtualList } from '@/components/virtual-list/virtual-list';
+import { VisibleText } from '@/components/visible-text/visible-text';
 import type { ChildMessage, ForkPlan, TranscriptMessage } from '@/lib/fork';
 import { childMessageAt, expandPlan } from '@/lib/fork-service/compact-plan';
 import { cacheMissReason } from '@/lib/view/cache-miss';
@@ -113,7 +114,9 @@ export function ChildPreview({ preview, parent, parentTokens, stale, onShowParen
           System instruction <span className={styles.muted}>({child.inheritance.systemInstruction})</span>
           <span className={styles.count}>{report && tokens(report.systemInstruction)}</span>
         </summary>
-        <pre data-testid="preview-system">{child.systemInstruction || '(empty)'}</pre>
+        <pre data-testid="preview-system">
+          <VisibleText text={child.systemInstruction || '(empty)'} />
+        </pre>
       </details>
 
       <details className={styles.section} data-testid="preview-tools-section" open>
@@ -195,7 +198,9 @@ export function ChildPreview({ preview, parent, parentTokens, stale, onShowParen
           First prompt <span className={styles.muted}>({sourceLabel(child.firstPrompt)})</span>
           <span className={styles.count}>{report && tokens(report.firstPrompt)}</span>
         </h3>
-        <pre data-testid="preview-first-prompt">{previewText(child.firstPrompt.message)}</pre>
+        <pre data-testid="preview-first-prompt">
+          <VisibleText text={previewText(child.firstPrompt.message)} />
+        </pre>
       </div>
 
       <div className={styles.section}>

@@ -1,4 +1,5 @@
 import type { ComponentProps } from 'react';
+import { VisibleText } from '@/components/visible-text/visible-text';
 
 export type ScrollablePreProps = Omit<ComponentProps<'pre'>, 'tabIndex' | 'role' | 'aria-label'> & {
   /** What the text is, said by a screen reader when the box takes focus ("Inherited message 3"). */
@@ -10,7 +11,7 @@ export type ScrollablePreProps = Omit<ComponentProps<'pre'>, 'tabIndex' | 'role'
  * scrolls it with the wheel; a keyboard only once it can take focus (WCAG 2.1.1), so it is a tab
  * stop, and a named group so a screen reader says which text the stop holds.
  */
-export function ScrollablePre({ label, ...props }: ScrollablePreProps) {
+export function ScrollablePre({ label, children, ...props }: ScrollablePreProps) {
   return (
     // biome-ignore lint/a11y/useSemanticElements: the <fieldset> it suggests groups form controls; this is preformatted text that scrolls
     <pre
@@ -19,6 +20,9 @@ export function ScrollablePre({ label, ...props }: ScrollablePreProps) {
       tabIndex={0}
       role="group"
       aria-label={label}
-    />
+    >
+      {/* A message's text shows its invisible characters; anything else (the plan as JSON, a diff) as given. */}
+      {typeof children === 'string' ? <VisibleText text={children} /> : children}
+    </pre>
   );
 }

@@ -1,3 +1,4 @@
+import { VisibleText } from '@/components/visible-text/visible-text';
 import type { TextChunk } from '@/lib/compare/part-diff';
 import styles from './text-diff.module.css';
 
@@ -5,11 +6,17 @@ import styles from './text-diff.module.css';
 export function ChunkSpans({ chunks }: { chunks: readonly TextChunk[] }) {
   return chunks.map((chunk, index) =>
     chunk.change === 'kept' ? (
-      <span key={index}>{chunk.text}</span>
+      <span key={index}>
+        <VisibleText text={chunk.text} />
+      </span>
     ) : chunk.change === 'added' ? (
-      <ins key={index}>{chunk.text}</ins>
+      <ins key={index}>
+        <VisibleText text={chunk.text} />
+      </ins>
     ) : (
-      <del key={index}>{chunk.text}</del>
+      <del key={index}>
+        <VisibleText text={chunk.text} />
+      </del>
     ),
   );
 }

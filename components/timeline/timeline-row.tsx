@@ -3,6 +3,7 @@
 import { memo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmButton } from '@/components/ui/confirm-button';
+import { VisibleText } from '@/components/visible-text/visible-text';
 import type { MessageClassification, ParentDisposition, ToolPairLinks, TranscriptMessage } from '@/lib/fork';
 import { kindLabel } from '@/lib/view/kind-labels';
 import { previewText } from '@/lib/view/message-preview';
@@ -135,7 +136,7 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
       ) : (
         <>
           <pre className={styles.body} data-testid="row-text">
-            {folded ? `${text.slice(0, FOLD_AT)}…` : text}
+            <VisibleText text={folded ? `${text.slice(0, FOLD_AT)}…` : text} />
           </pre>
           {text.length > FOLD_AT && (
             <Button variant="link" onClick={() => setUnfolded(!unfolded)} aria-expanded={unfolded}>
