@@ -228,7 +228,7 @@ function Findings({ listing }: { listing: Listing }) {
                 {listing.forks.map((fork) => (
                   <tr key={`${fork.parentId} ${fork.childId} ${fork.toolCallId}`} data-testid="fork-row" data-child={fork.childId}>
                     <td>
-                      #{fork.parentId} → #{fork.childId} <span className={styles.muted}>({fork.toolName})</span>
+                      #{fork.parentId} → #{fork.childId} <span className={styles.muted}>({fork.startedBy === 'program' ? 'started by the program' : fork.toolName})</span>
                     </td>
                     <td>
                       {fork.runtime}
@@ -257,7 +257,7 @@ function Findings({ listing }: { listing: Listing }) {
                       {fork.sharedPrefixMessages} message{fork.sharedPrefixMessages === 1 ? '' : 's'}
                     </td>
                     <td>
-                      {fork.verdict === 'refused' ? null : (
+                      {fork.verdict === 'refused' || fork.startedBy === 'program' ? null : (
                         <>
                           <OpenInPlayground
                             open={() => openCapturedForkInPlayground(fork, listing.checkedBy)}

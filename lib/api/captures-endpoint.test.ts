@@ -65,6 +65,25 @@ describe('GET /api/captures', () => {
     expect(httpErrorBodySchema.parse(await bad.json()).error.issues?.[0]?.path).toBe('runtime');
   });
 
+  it('refuses a started list that is not a JSON array of tasks, saying what it takes', async () => {
+    const store = await runtimeThatForks('kimi-fork', ASK);
+    const asked = async (started: string) => {
+      const response = await capturesListHandler(() => store)(new Request(`http://127.0.0.1/api/captures?started=${encodeURIComponent(started)}`));
+      return { status: response.status, body: await response.json() };
+    };
+    expect((await asked('["What is the deploy password?"]')).status).toBe(200);
+    for (const [started, message] of [
+      ['{', 'started: not JSON.'],
+      ['"a task"', 'started: a JSON array of the tasks (non-empty strings) a program started forks with.'],
+      ['["  "]', 'started: a JSON array of the tasks (non-empty strings) a program started forks with.'],
+      [JSON.stringify(Array.from({ length: 21 }, (_, at) => `task ${at}`)), 'started: at most 20 tasks; got 21.'],
+      [JSON.stringify(['x'.repeat(5000)]), 'started: task 1 is 5,000 characters; at most 4,096.'],
+    ] as const) {
+      const { status, body } = await asked(started);
+      expect([status, httpErrorBodySchema.parse(body).error.message, body.error.issues[0].path]).toEqual([400, message, 'started']);
+    }
+  });
+
   it('serves a captured body by id, and 404 for any other id', async () => {
     const store = await runtimeThatForks('kimi-fork', ASK);
     const body = await captureBodyHandler(() => store)(new Request('http://127.0.0.1/api/captures/2'), '2');

@@ -14,6 +14,7 @@ import { capturedForkBundle } from '@/lib/recording/captured-fork';
 import { type CheckOptions, CheckSettingsError, checkForks } from '@/lib/recording/fork-check';
 import { captureTarget, forkWindowWhatIf } from '@/lib/recording/fork-window-what-if';
 import { requestAllowed } from '@/lib/recording/request-guard';
+import { checkStartedForks } from '@/lib/recording/started-forks';
 
 /** Captured conversations are read as the model endpoint is reached: from this machine, or with the token. */
 export function guard(request: Request, env: Record<string, string | undefined>): void {
@@ -101,17 +102,48 @@ function settingsAsked(request: Request, runtime: ForkPolicy | undefined): Check
   return settings as CheckOptions['settings'];
 }
 
-/** What a listing is checked by, from the query: see `runtimeAsked`, `versionAsked`, `projectAsked`, `settingsAsked`. */
-function checkAsked(request: Request): Omit<CheckOptions, 'answered'> {
+/** The most tasks `started` names, and the longest of them: a program's forks, not a transcript. */
+const STARTED_MAX = 20;
+const STARTED_TASK_MAX_CHARS = 4 * 1024;
+
+/**
+ * `&started=<JSON array of tasks>`: forks the runtime's program started between turns, with no
+ * Agent call in the traffic (DeepSeek Harness's `ctx.subagents.start`), each found by its task.
+ */
+function startedAsked(request: Request): string[] {
+  const text = new URL(request.url).searchParams.get('started');
+  if (text === null) return [];
+  const refuse = (message: string) => invalidRequest(`started: ${message}.`, [{ path: 'started', message }]);
+  let tasks: unknown;
+  try {
+    tasks = JSON.parse(text);
+  } catch {
+    throw refuse('not JSON');
+  }
+  if (!Array.isArray(tasks) || tasks.some((task) => typeof task !== 'string' || task.trim() === '')) {
+    throw refuse('a JSON array of the tasks (non-empty strings) a program started forks with');
+  }
+  if (tasks.length > STARTED_MAX) throw refuse(`at most ${STARTED_MAX} tasks; got ${tasks.length}`);
+  const long = (tasks as string[]).findIndex((task) => task.length > STARTED_TASK_MAX_CHARS);
+  if (long !== -1)
+    throw refuse(
+      `task ${long + 1} is ${(tasks[long] as string).length.toLocaleString('en-US')} characters; at most ${STARTED_TASK_MAX_CHARS.toLocaleString('en-US')}`,
+    );
+  return tasks as string[];
+}
+
+/** What a listing is checked by, from the query: see `runtimeAsked`, `versionAsked`, `projectAsked`, `settingsAsked`, `startedAsked`. */
+function checkAsked(request: Request): Omit<CheckOptions, 'answered'> & { started: string[] } {
   const runtime = runtimeAsked(request);
   const runtimeVersion = versionAsked(request, runtime);
   const projectFiles = projectAsked(request);
   const settings = settingsAsked(request, runtime);
-  return { runtime, runtimeVersion, projectFiles, ...(settings === undefined ? {} : { settings }) };
+  const started = startedAsked(request);
+  return { runtime, runtimeVersion, projectFiles, ...(settings === undefined ? {} : { settings }), started };
 }
 
 /** The newest captures read back as conversations, and the forks found in them. */
-async function checkedListing(store: CaptureStore, check: Omit<CheckOptions, 'answered'>) {
+async function checkedListing(store: CaptureStore, { started, ...check }: Omit<CheckOptions, 'answered'> & { started: readonly string[] }) {
   const captures = store.list(CAPTURES_LISTED, CAPTURES_LISTED_BYTES);
   const readings = captureReadings(store);
   const read = await Promise.all(
@@ -122,21 +154,27 @@ async function checkedListing(store: CaptureStore, check: Omit<CheckOptions, 'an
   );
   const conversations = read.flatMap(({ conversation }) => (conversation === null ? [] : [conversation]));
   // Requests whose answer made a tool call, read as the runtime would continue them: a fork's parent
-  // may not send its next request until the child is done.
+  // may not send its next request until the child is done. With forks a program started, every
+  // answer: such a fork is started once a turn has ended, on the answer that ended it.
+  const answerable = captures.filter((capture) => capture.responseBody !== null && capture.status !== null && capture.status < 300);
   const answered = await Promise.all(
-    captures
-      .filter((capture) => capture.responseBody !== null && capture.status !== null && capture.status < 300 && AGENT_CALLS.test(capture.responseBody))
-      .map((capture) =>
-        readings.read(`answer ${capture.id} ${capture.endedAt}`, async () => {
+    answerable
+      .filter((capture) => started.length > 0 || AGENT_CALLS.test(capture.responseBody!))
+      .map(async (capture) => {
+        const conversation = await readings.read(`answer ${capture.id} ${capture.endedAt}`, async () => {
           const body = answeredRequest(capture.api, capture.requestBody, capture.responseBody!);
           return body === null ? null : readCapture(capture.id, capture.api, body, capture.requestHeaders);
-        }),
-      ),
+        });
+        return conversation === null ? [] : [{ conversation, calls: AGENT_CALLS.test(capture.responseBody!) }];
+      }),
   );
   readings.release();
-  const answeredConversations = answered.filter((entry) => entry !== null);
+  const everyAnswer = answered.flat().map(({ conversation }) => conversation);
+  const answeredCalls = answered.flat().flatMap(({ conversation, calls }) => (calls ? [conversation] : []));
   try {
-    return { read, conversations, answered: answeredConversations, forks: await checkForks(conversations, { ...check, answered: answeredConversations }) };
+    const called = await checkForks(conversations, { ...check, answered: answeredCalls });
+    const programs = await checkStartedForks(conversations, started, { ...check, answered: everyAnswer });
+    return { read, conversations, answered: answeredCalls, forks: [...called, ...programs] };
   } catch (error) {
     // Settings no runtime of the traffic takes are the caller's mistake, said as one.
     if (error instanceof CheckSettingsError) throw invalidRequest(`${error.message}.`, [{ path: 'settings', message: error.message }]);

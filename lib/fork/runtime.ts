@@ -150,6 +150,11 @@ export interface ChildFraming {
    * opens nor ends one.
    */
   isHarnessMessage?(text: string): boolean;
+  /**
+   * A tool the runtime gives a child to answer through instead of in text (DeepSeek Harness's
+   * `structured_output`, for a fork with an outputSchema): declared, the answer goes through it.
+   */
+  answerTool?: string;
 }
 
 export interface ForkRuntimeSpec<S extends ForkRequestSchema> {

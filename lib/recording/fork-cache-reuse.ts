@@ -61,11 +61,14 @@ function bodyOf(capture: Capture): Record<string, unknown> | null {
 
 /**
  * The parent's last request before the fork: the newest capture sent before the child whose
- * messages all lead the parent's history up to the call (its answer is the call, so it holds none of it).
+ * messages all lead the parent's history up to the call (its answer is the call, so it holds none
+ * of it). A fork no call asked for (a program started it between turns) comes after the parent's
+ * request whose answer ended the turn: that request.
  */
 async function requestBeforeFork(captures: readonly Capture[], fork: ForkAt): Promise<Capture | null> {
   const parentCapture = captures.find((capture) => capture.id === fork.parentId);
   if (parentCapture === undefined) return null;
+  if (fork.toolCallId === '') return parentCapture;
   const parent = await readCapture(parentCapture.id, parentCapture.api, parentCapture.requestBody, parentCapture.requestHeaders);
   if (parent === null) return null;
   const callAt = parent.transcript.messages.findIndex(({ message }) => toolCallsOf(message).some((call) => call.toolCallId === fork.toolCallId));

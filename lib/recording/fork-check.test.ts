@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ForkPolicy, ForkRequest, ModelMessage } from '@/lib/fork';
 import { type CapturedConversation, readCapture } from './captured-conversation';
-import { checkForks, whereTextsPart } from './fork-check';
+import { checkForks } from './fork-check';
+import { whereTextsPart } from './planned-against-sent';
 import { runtimeThatForks as forkThroughForkLab, type RuntimeQuirks } from './testing/runtime-that-forks';
 
 /** The forks the check finds in a scripted runtime's traffic. */
@@ -181,5 +182,47 @@ describe('the release the traffic announces', () => {
     // Read by the rules before 0.24 (another boilerplate, the parent's whole tool list), the same child differs.
     const [older] = await checkForks(announced, { runtime: 'qwen-fork-turns', runtimeVersion: '0.23' });
     expect(older).toMatchObject({ announced: { runtimeVersion: '0.23' }, verdict: 'differs' });
+  });
+});
+
+describe('a task quoted before its call was made', () => {
+  const HARNESS = { 'user-agent': 'deepseek-harness/0.1.0-rc.8' };
+  const INNER = 'What is the deploy password?';
+  const INNER_CALL = `Call subagent_fork with description=Inner prompt=“${INNER}”`;
+  const OUTER = `Call subagent_fork with description=Outer prompt="${INNER_CALL}"`;
+  const call = (id: string, description: string, prompt: string) => ({
+    role: 'assistant',
+    content: null,
+    tool_calls: [{ id, type: 'function', function: { name: 'subagent_fork', arguments: JSON.stringify({ description, prompt }) } }],
+  });
+  const told = [
+    { role: 'user', content: 'The deploy password is heron-7731.' },
+    { role: 'assistant', content: 'Noted.' },
+  ];
+  const tools = [{ type: 'function', function: { name: 'subagent_fork', parameters: { type: 'object', properties: { prompt: { type: 'string' } } } } }];
+  const request = async (id: number, messages: object[]) =>
+    (await readCapture(id, 'openai-chat', JSON.stringify({ model: 'deepseek-v4-flash', messages, tools }), HARNESS))!;
+
+  it('is no child: the parent’s next request that repeats the prompt asking for a fork that forks again', async () => {
+    const traffic = [
+      // The parent asks for a fork whose task is to fork again; the fork's own call is refused.
+      await request(1, [...told, { role: 'user', content: OUTER }]),
+      await request(2, [...told, { role: 'user', content: INNER_CALL }]),
+      await request(3, [
+        ...told,
+        { role: 'user', content: INNER_CALL },
+        call('inner', 'Inner', INNER),
+        { role: 'tool', tool_call_id: 'inner', content: 'Error: subagent depth 2 exceeds maxDepth 1' },
+      ]),
+      // The parent goes on: its prompt quotes the inner task, after the history the fork's call had.
+      await request(4, [
+        ...told,
+        { role: 'user', content: OUTER },
+        call('outer', 'Outer', INNER_CALL),
+        { role: 'tool', tool_call_id: 'outer', content: 'The fork could not fork.' },
+      ]),
+    ];
+    const findings = await checkForks(traffic);
+    expect(findings.map((finding) => [finding.parentId, finding.childId, finding.toolCallId, finding.verdict])).toEqual([[4, 2, 'outer', 'matches']]);
   });
 });

@@ -1,8 +1,5 @@
 import { forkRequestFromCall } from '@/lib/agent/agent-tool';
-import { toAnthropicMessagesRequest } from '@/lib/export/anthropic-messages-request';
-import { toOpenAiChatRequest } from '@/lib/export/openai-chat-request';
 import {
-  type ChildRequest,
   type ForkPolicy,
   type ForkRequest,
   forkRequestSchema,
@@ -11,20 +8,16 @@ import {
   planFork,
   projectFilesRead,
   runtimeOf,
-  type TranscriptMessage,
   toolCallsOf,
 } from '@/lib/fork';
 import { AGENT_TOOL_NAMES } from '@/lib/fork-service/in-flight-call';
-import { importTranscript } from '@/lib/import/import-transcript';
-import { firstDifference } from '@/lib/provider-cache/miss-explainer';
 import type { CapturedConversation } from './captured-conversation';
-import { forkItems, sourcedMessages } from './captured-sources';
 import { historyDigests, keysOf, sharedPrefixLength, startsWithAll } from './conversation-keys';
 import { endedSiblings } from './ended-siblings';
 import type { ForkFinding } from './fork-finding';
-import { inShapeOf, messageKey, text } from './message-shape';
-import type { ModelApi } from './model-api';
-import { type Announcement, announcedBy, bestGuess, fittingRuntimes, framingCarried, type Judged, named } from './runtime-of-call';
+import { text } from './message-shape';
+import { compared } from './planned-against-sent';
+import { type Announcement, announcedBy, bestGuess, fittingRuntimes, type Judged, named } from './runtime-of-call';
 
 /** Some user message among these carries the task (a runtime frames it, but keeps its words). */
 function carriesTask(messages: readonly { message: ModelMessage }[], task: string): boolean {
@@ -32,22 +25,8 @@ function carriesTask(messages: readonly { message: ModelMessage }[], task: strin
 }
 
 /** Where among these the first user message that carries the task stands, or -1. */
-function carrierOf(messages: readonly { message: ModelMessage }[], task: string): number {
+export function carrierOf(messages: readonly { message: ModelMessage }[], task: string): number {
   return messages.findIndex(({ message }) => message.role === 'user' && text(message).includes(task));
-}
-
-/**
- * The child's request as the runtime's rules plan it, written and read back in the captured one's
- * provider format, so both sides lose and gain the same. Fork Lab writes no Responses body: a
- * Responses child is compared with the plan as it stands, whose inherited messages the Responses
- * importer read from the parent's request (a round trip through Chat Completions would lose the
- * phases and reasoning a Codex fork keeps), and whose own messages are in the shape it reads.
- */
-async function expectedConversation(api: ModelApi, child: ChildRequest): Promise<ModelMessage[]> {
-  if (api === 'openai-responses') return [...child.initialMessages, child.firstPrompt].map((entry) => entry.message);
-  const anthropic = api === 'anthropic-messages';
-  const body = anthropic ? toAnthropicMessagesRequest(child) : toOpenAiChatRequest(child);
-  return (await importTranscript(JSON.stringify(body), { format: anthropic ? api : 'openai-chat' })).transcript.messages.map((entry) => entry.message);
 }
 
 /**
@@ -184,7 +163,7 @@ export class CheckSettingsError extends Error {
 }
 
 /** A call's request with the settings the runtime was configured with, checked against the runtime's own request. */
-function withSettings(called: ForkRequest, settings: NonNullable<CheckOptions['settings']>): ForkRequest {
+export function withSettings(called: ForkRequest, settings: NonNullable<CheckOptions['settings']>): ForkRequest {
   const merged = { ...called, ...settings, params: { ...called.params, ...settings.params } };
   const parsed = forkRequestSchema.safeParse(merged);
   if (!parsed.success) throw new CheckSettingsError(called.policy, parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
@@ -245,8 +224,11 @@ async function judge(
   const beforeKeys = keysOf(parent).slice(0, index);
   const history = new Set(beforeKeys);
   const parentSystem = parent.transcript.profile.systemInstruction;
+  const madeBy = callMadeBy(inOrder, at, beforeKeys);
   const candidates = inOrder.filter((candidate) => {
-    if (candidate.id === parent.id) return false;
+    // A child is started once the call is made: a request before the one whose answer made it
+    // that carries the task only quotes it (a prompt asking for a fork that forks again).
+    if (candidate.id === parent.id || candidate.id <= madeBy) return false;
     const sent = keysOf(candidate);
     // A fork inherits some of its parent's history (a window of it, at least its last prompt), or
     // its system prompt where the provider format merges the window's first prompt into the startup
@@ -255,7 +237,13 @@ async function judge(
     const sameSystem = parentSystem !== '' && candidate.transcript.profile.systemInstruction === parentSystem;
     if (!sameSystem && !sent.some((written) => history.has(written))) return false;
     // What it sends beyond the history it shares must carry the task: the parent's own requests do not.
-    return carriesTask(candidate.transcript.messages.slice(sharedPrefixLength(beforeKeys, sent)), task);
+    const shared = sharedPrefixLength(beforeKeys, sent);
+    const carrier = carrierOf(candidate.transcript.messages.slice(shared), task);
+    if (carrier === -1) return false;
+    // A history that already held that message before the call was made quotes the task (the
+    // prompt that asked for a fork that forks again, in its parent's next request): no child.
+    const upToCarrier = sent.slice(0, shared + carrier + 1);
+    return !inOrder.some((earlier) => earlier.id <= madeBy && startsWithAll(keysOf(earlier), upToCarrier));
   });
   // A child's later requests carry the task too: only its first request is a candidate (one no
   // other candidate is the start of). Of those, the nearest to the parent's: a runtime that runs
@@ -297,75 +285,28 @@ async function judge(
   return { ...base, ...(asLater?.verdict === 'matches' ? asLater : asPlanned) };
 }
 
-/** A planned child against the one sent: the first difference, and the two side by side. */
-async function compared(
-  planned: ChildRequest,
-  forkedParent: readonly TranscriptMessage[],
-  { parent, index, child, actual, task }: { parent: CapturedConversation; index: number; child: CapturedConversation; actual: ModelMessage[]; task: string },
-): Promise<Pick<Judged, 'verdict' | 'difference' | 'expectedMessages' | 'items' | 'boilerplate'>> {
-  const messages = [...planned.initialMessages, planned.firstPrompt];
-  const boilerplate = framingCarried(messages, actual, task);
-  const expected = await expectedConversation(child.api, planned);
-  const system =
-    planned.systemInstruction === child.transcript.profile.systemInstruction
-      ? null
-      : { at: 'system', ...whereTextsPart(planned.systemInstruction, child.transcript.profile.systemInstruction) };
-  // The tools the child is declared, by name (each API writes a schema its own way): a runtime
-  // that withholds some from its forks (Qwen's agent) shows here.
-  const plannedTools = planned.tools.map((tool) => tool.name).join(', ');
-  const sentTools = child.transcript.profile.tools.map((tool) => tool.name).join(', ');
-  const tools = plannedTools === sentTools ? null : { at: 'tools', expected: plannedTools || '(none)', actual: sentTools || '(none)' };
-  const expectedKeys = expected.map(messageKey);
-  const actualKeys = keysOf(child);
-  const found = system ?? tools ?? messageDifference(expected, actual, expectedKeys, actualKeys);
-  // The plan's messages as the provider format carries them, where writing them out kept one per message.
-  const aligned = expected.length === messages.length;
-  const left = aligned ? messages.map((entry, at) => ({ ...entry, message: expected[at]! })) : messages;
-  const sent = sourcedMessages(child.transcript.messages, forkedParent, messages, {
-    actual: actualKeys,
-    parent: keysOf(parent).slice(0, index + 1),
-  });
-  const items = forkItems(left, sent, { ...(aligned ? { planned: expectedKeys } : {}), sent: actualKeys });
-  return { verdict: found === null ? 'matches' : 'differs', difference: found, expectedMessages: expected.length, items, boilerplate };
+/**
+ * The request whose answer made the call: the parent's own when read from its answer, else the
+ * latest request before it that holds exactly the history before the call; -1 when the traffic has none.
+ */
+function callMadeBy(
+  inOrder: readonly CapturedConversation[],
+  at: { conversation: CapturedConversation; fromAnswer: boolean },
+  beforeKeys: readonly string[],
+): number {
+  if (at.fromAnswer) return at.conversation.id;
+  let madeBy = -1;
+  for (const candidate of inOrder) {
+    if (candidate.id >= at.conversation.id) break;
+    const keys = keysOf(candidate);
+    if (keys.length === beforeKeys.length && startsWithAll(beforeKeys, keys)) madeBy = candidate.id;
+  }
+  return madeBy;
 }
 
-function nearest(id: number, candidates: readonly CapturedConversation[]): CapturedConversation | undefined {
+export function nearest(id: number, candidates: readonly CapturedConversation[]): CapturedConversation | undefined {
   return candidates.reduce<CapturedConversation | undefined>(
     (best, candidate) => (best === undefined || Math.abs(candidate.id - id) < Math.abs(best.id - id) ? candidate : best),
     undefined,
   );
-}
-
-function messageDifference(
-  expected: readonly ModelMessage[],
-  actual: readonly ModelMessage[],
-  expectedKeys: readonly string[],
-  actualKeys: readonly string[],
-): ForkFinding['difference'] {
-  for (let index = 0; index < Math.max(expected.length, actual.length); index += 1) {
-    // Read alike (the same key): no difference there, and no deep comparison needed.
-    if (index < expected.length && index < actual.length && expectedKeys[index] === actualKeys[index]) continue;
-    const planned = expected[index];
-    const difference = firstDifference(planned === undefined ? undefined : inShapeOf(planned, actual[index]), actual[index], `messages[${index}]`);
-    if (difference !== null) return { at: difference.path, expected: show(difference.before), actual: show(difference.after) };
-  }
-  return null;
-}
-
-/**
- * Two long texts (a system prompt) where they part: a little of what they share, then each one's
- * own continuation, so the difference is in view instead of a whole prompt twice.
- */
-export function whereTextsPart(expected: string, actual: string): { expected: string; actual: string } {
-  let at = 0;
-  while (at < expected.length && at < actual.length && expected[at] === actual[at]) at++;
-  const from = Math.max(0, at - 60);
-  const clip = (text: string) => `${from > 0 ? '…' : ''}${text.slice(from, at + 240)}${text.length > at + 240 ? '…' : ''}`;
-  return { expected: clip(expected), actual: clip(actual) };
-}
-
-function show(value: unknown): string {
-  if (value === undefined) return '(nothing)';
-  const written = typeof value === 'string' ? value : JSON.stringify(value);
-  return written.length > 300 ? `${written.slice(0, 300)}…` : written;
 }

@@ -5,6 +5,7 @@ import type { ForkItem } from './captured-sources';
 export interface ForkFinding {
   parentId: number;
   childId: number;
+  /** The Agent call that asked for the fork; empty for a fork a program started (`startedBy`). */
   toolCallId: string;
   toolName: string;
   /** Which member of the call's family the child is (Kimi's AgentSwarm item number); absent for a call that starts one child. */
@@ -41,6 +42,11 @@ export interface ForkFinding {
    * was checked by; null when the traffic names no release the runtime recognises.
    */
   announced: { release: string; runtimeVersion: string } | null;
+  /**
+   * `program`: no call in the traffic asked for it; the runtime's program started it between turns
+   * (DeepSeek Harness's `ctx.subagents.start`), found by the task the check was given.
+   */
+  startedBy?: 'program';
   /** The project's files the plan read (Qwen's fork profile), when the check was given the project. */
   projectFiles?: Readonly<Record<string, string>>;
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { type ForkPolicy, runtimeOf } from '@/lib/fork';
 import { RUNTIME_DRIVERS } from './drivers';
 import { startRecordingServer } from './recording-server';
-import type { CheckedFork, MatrixCell } from './run-scenario';
+import { type CheckedFork, checkQuery, type MatrixCell } from './run-scenario';
 import { isDrivenRuntime } from './runtime-pins';
 
 /** What reading a green cell's traffic by an older release's rules showed. */
@@ -33,9 +33,10 @@ export async function plantedRuleChecks(cells: readonly MatrixCell[]): Promise<P
     done.add(cell.runtime);
     const oldest = planted === undefined ? versions[versions.length - 1]!.id : planted.says;
     const rules = planted === undefined ? `the ${oldest} rules` : planted.says;
-    const query = new URLSearchParams({ runtime: fork.runtime });
+    // Read as the cell was (its settings, its program's forks), but by the wrong rules.
+    const query = new URLSearchParams(checkQuery(null, { settings: planted?.settings ?? cell.check?.settings, started: cell.check?.started ?? [] }));
+    query.set('runtime', fork.runtime);
     if (planted === undefined) query.set('version', oldest);
-    else query.set('settings', JSON.stringify(planted.settings));
     const dataDir = readdirSync(cell.folder).find((entry) => entry.startsWith('data-'));
     if (dataDir === undefined) continue;
     const server = await startRecordingServer(path.join(cell.folder, dataDir));
@@ -43,15 +44,14 @@ export async function plantedRuleChecks(cells: readonly MatrixCell[]): Promise<P
       const response = await fetch(`${server.origin}/api/captures?${query}`);
       const { forks } = (await response.json()) as { forks: CheckedFork[] };
       const wrong = forks.find((candidate) => candidate.verdict !== 'matches');
-      results.push({
-        cell: `${cell.runtime}@${cell.version} ${cell.scenario}`,
-        runtimeVersion: oldest,
-        caught: wrong !== undefined,
-        summary:
-          wrong === undefined
+      // A reading that finds no fork at all tells nothing apart: it is no catch.
+      const summary =
+        forks.length === 0
+          ? `read by ${rules} the check finds no fork: it was not read as the cell was`
+          : wrong === undefined
             ? `read by ${rules} the child still matches: the check cannot tell the two apart`
-            : `read by ${rules}: ${wrong.verdict} at ${wrong.difference?.at ?? '(refused)'}`,
-      });
+            : `read by ${rules}: ${wrong.verdict} at ${wrong.difference?.at ?? '(refused)'}`;
+      results.push({ cell: `${cell.runtime}@${cell.version} ${cell.scenario}`, runtimeVersion: oldest, caught: wrong !== undefined, summary });
     } finally {
       await server.close();
     }

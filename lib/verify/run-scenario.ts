@@ -10,7 +10,7 @@ import { type InstalledRuntime, runtimePath } from './install-runtime';
 import { startRecordingServer } from './recording-server';
 import { runTurn } from './run-turn';
 import { RUNTIME_PINS } from './runtime-pins';
-import { NOTES_FILE, type Scenario, type ScenarioSetup } from './scenario';
+import { NOTES_FILE, promptOf, type Scenario } from './scenario';
 
 /** A fork the check found, as the matrix reports it. */
 export interface CheckedFork {
@@ -45,6 +45,8 @@ export interface MatrixCell {
   seconds: number;
   /** The scenario's folder: the runtime's log, its captures (`captures.sqlite`), and each fork's bundle. */
   folder: string;
+  /** What the traffic was read with beyond the runtime's own rules, to read it again the same way. */
+  check?: CellCheck;
 }
 
 interface CapturesListing {
@@ -72,6 +74,9 @@ export async function runScenario(
   mkdirSync(home, { recursive: true });
   const server = await startRecordingServer(mkdtempSync(path.join(folder, 'data-')));
   const known = scenario.known?.[runtime.name];
+  const setup = scenario.setup?.[runtime.name];
+  const scenarioTurns = scenario.turns[runtime.name] ?? [];
+  const check: CellCheck = { settings: setup?.check?.settings, started: scenarioTurns.flatMap((turn) => (typeof turn === 'string' ? [] : [turn.fork.prompt])) };
   const cell = (outcome: CellOutcome, green: boolean, summary: string, forks: CheckedFork[] = [], requests = 0): MatrixCell => ({
     runtime: runtime.name,
     version: runtime.version,
@@ -84,17 +89,21 @@ export async function runScenario(
     seconds: Math.round((performance.now() - started) / 100) / 10,
     folder,
     ...(known === undefined ? {} : { known }),
+    ...(check.settings === undefined && check.started.length === 0 ? {} : { check }),
   });
   try {
-    const setup = scenario.setup?.[runtime.name];
     const homeFiles = { ...driver.homeFiles(server.origin), ...setup?.homeFiles?.(server.origin) };
     for (const [file, text] of Object.entries(homeFiles)) writeAt(path.join(home, file), text);
     const driven = driver.env(server.origin, home);
     for (const name of setup?.withoutEnv ?? []) delete driven[name];
     const env = { HOME: home, PATH: runtimePath(runtime), ...driven, ...setup?.env };
-    const turns = (scenario.turns[runtime.name] ?? []).map((prompt) => prompt.replaceAll('{workdir}', workdir));
+    const turns = scenarioTurns.map((turn) => (typeof turn === 'string' ? turn.replaceAll('{workdir}', workdir) : turn));
+    const prompts = turns.flatMap((turn) => promptOf(turn) ?? []);
+    if (prompts.length !== turns.length && driver.programTurns !== true) {
+      throw new Error(`scenario ${scenario.id}: ${runtime.name}'s driver runs no program's fork between turns`);
+    }
     // One process a turn, each continuing the session; or one for all, for a runtime that keeps none between processes.
-    const runs = driver.allTurns === undefined ? turns.map((prompt, index) => driver.args(prompt, index > 0)) : [driver.allTurns(turns)];
+    const runs = driver.allTurns === undefined ? prompts.map((prompt, index) => driver.args(prompt, index > 0)) : [driver.allTurns(turns)];
     const [command, ...prefix] = runtime.command;
     for (const [index, args] of runs.entries()) {
       const turn = await runTurn(command!, [...prefix, ...args], {
@@ -106,12 +115,12 @@ export async function runScenario(
       if (turn.exitCode !== 0) {
         const which = runs.length === 1 && turns.length > 1 ? 'the turns' : `turn ${index + 1}`;
         const why = turn.timedOut ? `${which} did not end within ${options.timeoutMs / 1000} s` : `${which} exited with ${turn.exitCode ?? 'a signal'}`;
-        const listing = await captures(server.origin, workdir, setup?.check);
+        const listing = await captures(server.origin, workdir, check);
         return cell('runtime-failed', false, `${why} (see runtime.log)`, listing.forks, listing.captures.length);
       }
     }
-    const listing = await captures(server.origin, workdir, setup?.check);
-    for (const fork of listing.forks) await saveBundle(server.origin, fork, folder, workdir, setup?.check);
+    const listing = await captures(server.origin, workdir, check);
+    for (const fork of listing.forks) await saveBundle(server.origin, fork, folder, workdir, check);
     const store = server.store;
     const stored = store.list(1000, 256 * 1024 * 1024);
     // What each fork of a green cell reused of its parent's cache, read off the same traffic.
@@ -137,7 +146,7 @@ export async function runScenario(
       (id) => store.get(id)?.requestBody ?? '',
       stored.map((capture) => capture.requestBody),
       cell,
-      turns.at(-1) ?? '',
+      prompts.at(-1) ?? '',
       driver.resultArrives,
     );
     return measured(judged);
@@ -227,10 +236,17 @@ function judge(
   );
 }
 
-/** The captures query a cell reads its traffic with: the project, and the settings the runtime was configured with. */
-function checkQuery(project: string, check: ScenarioSetup['check']): string {
-  const query = new URLSearchParams({ project });
-  if (check !== undefined) query.set('settings', JSON.stringify(check.settings));
+/** How a cell's traffic is read: the settings the runtime was configured with, and the tasks of the forks its program started. */
+export interface CellCheck {
+  settings?: Readonly<Record<string, unknown>>;
+  started: readonly string[];
+}
+
+/** The captures query a cell reads its traffic with: the project, and what `CellCheck` holds. */
+export function checkQuery(project: string | null, check: CellCheck): string {
+  const query = new URLSearchParams(project === null ? {} : { project });
+  if (check.settings !== undefined) query.set('settings', JSON.stringify(check.settings));
+  if (check.started.length > 0) query.set('started', JSON.stringify(check.started));
   return query.toString();
 }
 
@@ -240,14 +256,14 @@ function checkQuery(project: string, check: ScenarioSetup['check']): string {
  * that announced nothing would be guessed, and the cell would say so). The project is the folder
  * the runtime ran in, whose files a call's rules may read (Qwen's fork profiles).
  */
-async function captures(origin: string, project: string, check: ScenarioSetup['check']): Promise<CapturesListing> {
+async function captures(origin: string, project: string, check: CellCheck): Promise<CapturesListing> {
   const response = await fetch(`${origin}/api/captures?${checkQuery(project, check)}`);
   if (!response.ok) throw new Error(`the captures listing answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
   return (await response.json()) as CapturesListing;
 }
 
 /** Each fork as a bundle beside the report, to open in the playground. */
-async function saveBundle(origin: string, fork: CheckedFork, folder: string, project: string, check: ScenarioSetup['check']): Promise<void> {
+async function saveBundle(origin: string, fork: CheckedFork, folder: string, project: string, check: CellCheck): Promise<void> {
   const query = `parent=${fork.parentId}&call=${encodeURIComponent(fork.toolCallId)}&${checkQuery(project, check)}`;
   const response = await fetch(`${origin}/api/captures/${fork.childId}/fork?${query}`);
   if (response.ok) writeFileSync(path.join(folder, `fork-${fork.parentId}-${fork.childId}.json`), await response.text());

@@ -22,6 +22,27 @@ export type Expectation =
   | { kind: 'refused'; task: string };
 
 /**
+ * A fork the runtime's own program starts between turns, with no model call asking for it: how a
+ * DeepSeek Harness workflow starts one (`ctx.subagents.start('fork', …)`), and the only way to give
+ * it an `outputSchema`. Only a driver that takes `programTurns` runs one.
+ */
+export interface ProgramFork {
+  fork: {
+    prompt: string;
+    label?: string;
+    outputSchema?: Readonly<Record<string, unknown>>;
+  };
+}
+
+/** One step of a scenario: a prompt the user sends (the offline model plays the parent), or a program's fork. */
+export type Turn = string | ProgramFork;
+
+/** The prompt a turn sends, or null for a program's step. */
+export function promptOf(turn: Turn): string | null {
+  return typeof turn === 'string' ? turn : null;
+}
+
+/**
  * One thing users do with a runtime, as the prompts that make the offline model (playing the
  * parent) do it: each prompt is a turn, the later ones continuing the first's session with the
  * runtime's own resume. `{workdir}` stands for the folder the runtime runs in.
@@ -29,7 +50,7 @@ export type Expectation =
 export interface Scenario {
   id: string;
   title: string;
-  turns: Partial<Record<DrivenRuntime, readonly string[]>>;
+  turns: Partial<Record<DrivenRuntime, readonly Turn[]>>;
   expect: Expectation;
   /** Files the runtime finds in its working folder, besides `notes.txt`. */
   files?: Readonly<Record<string, string>>;

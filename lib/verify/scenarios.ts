@@ -51,6 +51,9 @@ const DSH_FORK_TOOL = (yaml: string, params: Readonly<Record<string, unknown>>):
   check: { settings: { params } },
 });
 
+/** The answer a program asks its fork for: the password, as one field. */
+const DSH_PASSWORD_SCHEMA = { type: 'object', properties: { password: { type: 'string' } }, required: ['password'] };
+
 const DSH_PERSONA = 'You are the Fork Lab persona child. Answer in one sentence.';
 
 /*
@@ -186,16 +189,16 @@ export const SCENARIOS: readonly Scenario[] = [
     // Qwen Code gives a fork no agent tool at all (every Qwen fork cell checks the child's tools),
     // so its fork cannot even try; its refusals are the planner's tests. Kimi 2.1 lets a fork fork (fork-in-fork).
     turns: {
-      'claude-code': ["Call Agent with subagent_type=fork description=Outer prompt='Call Agent with subagent_type=fork description=Inner prompt=nested'"],
-      'deep-agents': ["Call task with subagent_type=forker description='Call task with subagent_type=forker description=nested'"],
+      'claude-code': ["Call Agent with subagent_type=fork description=Outer prompt='Call Agent with subagent_type=fork description=Inner prompt=innermost'"],
+      'deep-agents': ["Call task with subagent_type=forker description='Call task with subagent_type=forker description=innermost'"],
     },
-    expect: { kind: 'nested-refused', task: 'nested' },
+    expect: { kind: 'nested-refused', task: 'innermost' },
   },
   {
     id: 'fork-in-fork',
     title: 'a fork told to fork again: Kimi 2.1 lets it, and the grandchild inherits the child’s snapshot',
     turns: {
-      'kimi-code': ["Call Agent with fork=true description=Outer prompt='Call Agent with fork=true description=Inner prompt=nested'"],
+      'kimi-code': ["Call Agent with fork=true description=Outer prompt='Call Agent with fork=true description=Inner prompt=innermost'"],
     },
     expect: { kind: 'forks', count: 2 },
   },
@@ -269,6 +272,13 @@ export const SCENARIOS: readonly Scenario[] = [
     title: 'DeepSeek Harness toolFilter: a fork that may run only some tools',
     turns: { 'deepseek-harness': [...EARLIER_TURNS, 'Call subagent_fork with description=Recall prompt="What is the deploy password?"'] },
     setup: { 'deepseek-harness': DSH_FORK_TOOL('    toolFilter: {allow: [read, grep, glob]}\n', { toolFilter: ['read', 'grep', 'glob'] }) },
+    expect: { kind: 'forks', count: 1 },
+  },
+  {
+    id: 'output-schema',
+    title: 'DeepSeek Harness outputSchema: a fork its program starts between turns, answering through structured_output',
+    turns: { 'deepseek-harness': [...EARLIER_TURNS, { fork: { label: 'recall', prompt: 'What is the deploy password?', outputSchema: DSH_PASSWORD_SCHEMA } }] },
+    setup: { 'deepseek-harness': { check: { settings: { params: { outputSchema: DSH_PASSWORD_SCHEMA } } } } },
     expect: { kind: 'forks', count: 1 },
   },
   {

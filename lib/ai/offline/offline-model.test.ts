@@ -81,6 +81,31 @@ describe('offline model', () => {
     expect(result.text).toBe('read_file returned contents of src/ok.ts: export const ok = true;');
   });
 
+  it('answers through the tool a runtime gives a child to answer with, every string of its schema, then stops', async () => {
+    const reported: unknown[] = [];
+    const structuredOutput = tool({
+      description: 'Report your final structured result.',
+      inputSchema: jsonSchema<Record<string, unknown>>({
+        type: 'object',
+        properties: { password: { type: 'string' }, attempts: { type: 'number' } },
+        required: ['password'],
+      }),
+      execute: async (input) => {
+        reported.push(input);
+        return 'ok';
+      },
+    });
+    const result = await generateText({
+      model,
+      tools: { structured_output: structuredOutput },
+      stopWhen: stepCountIs(3),
+      messages: [...history, { role: 'user', content: 'What is the deploy password?' }],
+    });
+    expect(reported).toEqual([{ password: 'From my context (the user message at position 1 of 5): “The deploy password is swordfish-42.”' }]);
+    expect(result.steps.map((step) => step.finishReason)).toEqual(['tool-calls', 'stop']);
+    expect(result.text).toBe('Reported.');
+  });
+
   it('streams the same answer word by word, and is deterministic', async () => {
     const messages: ModelMessage[] = [...history, { role: 'user', content: 'Which file did we look at?' }];
     const stream = streamText({ model: createOfflineModel({ streamDelayMs: 1 }), messages });

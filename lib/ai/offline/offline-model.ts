@@ -64,6 +64,9 @@ function isHarnessText(text: string): boolean {
   return FRAMINGS.some((framing) => framing.marks(text));
 }
 
+/** Tools a runtime gives a child to answer through: a child that has one answers through it. */
+const ANSWER_TOOLS = new Set(FRAMINGS.flatMap((framing) => (framing.answerTool === undefined ? [] : [framing.answerTool])));
+
 const NOTIFICATIONS = FORK_RUNTIMES.flatMap(({ delivery, framing }) => [
   ...(delivery.kind === 'background-notification' ? [delivery.isNotification] : []),
   ...(framing.isNews === undefined ? [] : [framing.isNews]),
@@ -216,31 +219,40 @@ export function respond(options: LanguageModelV3CallOptions): { content: Languag
   if (last !== undefined && isNotification(last)) {
     return { content: [{ type: 'text', text: `A background agent reported back:\n${clip(messageText(last), 600)}` }], finish: 'stop' };
   }
-  if (last?.role === 'tool') {
-    const reports = after
-      .flatMap((message) => (message.role === 'tool' ? message.content : []))
-      .filter((part) => part.type === 'tool-result')
-      .map((part) => clip(partText(part), 600));
-    return { content: [{ type: 'text', text: reports.join('\n') || 'The tool returned nothing.' }], finish: 'stop' };
-  }
+  const answeredThrough = (part: { type: string; toolName?: string }) => part.type === 'tool-result' && ANSWER_TOOLS.has(part.toolName ?? '');
+  if (last?.role === 'tool' && last.content.some(answeredThrough)) return { content: [{ type: 'text', text: 'Reported.' }], finish: 'stop' };
+  const text =
+    last?.role === 'tool'
+      ? after
+          .flatMap((message) => (message.role === 'tool' ? message.content : []))
+          .filter((part) => part.type === 'tool-result')
+          .map((part) => clip(partText(part), 600))
+          .join('\n') || 'The tool returned nothing.'
+      : answerText(question, context, prompt.length);
+  const through = functionTools(options).find((tool) => ANSWER_TOOLS.has(tool.name));
+  if (through === undefined || options.toolChoice?.type === 'none') return { content: [{ type: 'text', text }], finish: 'stop' };
+  // A child told to answer through a tool does: every string its schema asks for holds the answer.
+  const input = Object.fromEntries(
+    Object.entries(through.schema?.properties ?? {}).flatMap(([key, property]) =>
+      property.type === 'string' || property.type === undefined ? [[key, text]] : [],
+    ),
+  );
+  return {
+    content: [{ type: 'tool-call', toolCallId: `call-${question.length}-${prompt.length}`, toolName: through.name, input: JSON.stringify(input) }],
+    finish: 'tool-calls',
+  };
+}
 
-  if (question === '') return { content: [{ type: 'text', text: 'I was not asked anything.' }], finish: 'stop' };
-  if (isStatement(question)) return { content: [{ type: 'text', text: 'Noted.' }], finish: 'stop' };
+/** The answer to a question from the context: what it recalls and where it stands, or that nothing mentions it. */
+function answerText(question: string, context: readonly ContextEntry[], total: number): string {
+  if (question === '') return 'I was not asked anything.';
+  if (isStatement(question)) return 'Noted.';
   const found = recall(question, context, (sentence) => sentence.includes(NOTHING_FOUND_PREFIX));
   if (found === null) {
     const terms = contentTerms(question).slice(0, 6).join(' ');
-    return { content: [{ type: 'text', text: `${NOTHING_FOUND_PREFIX} ${terms === '' ? 'that' : `“${terms}”`}.` }], finish: 'stop' };
+    return `${NOTHING_FOUND_PREFIX} ${terms === '' ? 'that' : `“${terms}”`}.`;
   }
-  const total = prompt.length;
-  return {
-    content: [
-      {
-        type: 'text',
-        text: `From my context (the ${found.entry.role} message at position ${found.entry.position} of ${total}): “${clip(found.quote)}”`,
-      },
-    ],
-    finish: 'stop',
-  };
+  return `From my context (the ${found.entry.role} message at position ${found.entry.position} of ${total}): “${clip(found.quote)}”`;
 }
 
 /**

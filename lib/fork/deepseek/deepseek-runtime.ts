@@ -5,6 +5,7 @@ import { DEEPSEEK_POLICY, deepSeekForkRequestSchema } from './deepseek-fork-requ
 import { DEEPSEEK_VERSIONS, deepSeekAnnouncedRelease } from './deepseek-versions';
 import { planDeepSeekFork } from './plan-deepseek-fork';
 import { isRuntimeContext } from './runtime-context';
+import { STRUCTURED_OUTPUT_TOOL } from './structured-output';
 
 /** DeepSeek Harness's delegation, forking the parent's completed turns. */
 export const deepSeekRuntime = defineForkRuntime({
@@ -26,5 +27,6 @@ export const deepSeekRuntime = defineForkRuntime({
     marks: isRuntimeContext,
     strip: (text) => (isRuntimeContext(text) ? '' : text),
     isHarnessMessage: isRuntimeContext,
+    answerTool: STRUCTURED_OUTPUT_TOOL,
   },
 });

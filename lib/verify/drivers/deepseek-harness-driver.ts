@@ -44,6 +44,7 @@ export const deepSeekHarnessDriver: RuntimeDriver = {
     DSH_TELEMETRY_DISABLED: '1',
   }),
   args: (prompt) => ['--profile', 'headless', JSON.stringify([prompt])],
-  allTurns: (prompts) => ['--profile', 'headless', JSON.stringify(prompts)],
+  allTurns: (turns) => ['--profile', 'headless', JSON.stringify(turns)],
+  programTurns: true,
   resultArrives: 'as-call-result',
 };

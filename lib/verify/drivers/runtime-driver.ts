@@ -1,3 +1,5 @@
+import type { Turn } from '../scenario';
+
 /** How the verify matrix runs one shipped runtime headless against a recording endpoint. */
 export interface RuntimeDriver {
   /** Files the runtime reads from its own home before it starts (Codex's config.toml). */
@@ -9,8 +11,11 @@ export interface RuntimeDriver {
   /**
    * The command line for every turn of a scenario at once, for a runtime that keeps no session
    * between processes (a library driven by Fork Lab's program, a headless profile with no resume).
+   * A program's fork among them only where `programTurns` says the driver runs one.
    */
-  allTurns?(prompts: readonly string[]): string[];
+  allTurns?(turns: readonly Turn[]): string[];
+  /** Whether `allTurns` runs a program's fork between turns (the runtime's own API starting one). */
+  programTurns?: boolean;
   /**
    * How a fork's result reaches its parent: as the answer to the call that started it (the parent
    * waited), or as a message of its own in a later request (a notification, an agent message).
