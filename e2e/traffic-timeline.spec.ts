@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures/shared-page';
-import { claudeTraceLog, DIAGNOSED, EDITED_SYSTEM, harLog, routedCassette, vcrCassette, WARMED } from './fixtures/traffic-logs';
+import { claudeTraceLog, DIAGNOSED, EDITED_SYSTEM, harLog, routedCassette, SIDE_CALLS, vcrCassette, WARMED } from './fixtures/traffic-logs';
 
 const EXPECTED = [
   ['agrees', '+0:00'],
@@ -42,6 +42,17 @@ for (const [kind, name, text] of [
     await expect(rows.nth(0).getByTestId('traffic-parting')).toHaveText('No earlier request starts the same way.');
     await expect(rows.nth(3).getByTestId('traffic-parting')).toContainText('Repeats all of #2 (+7:00)');
     await expect(rows.nth(3).getByTestId('traffic-missed-dollars')).toHaveText(/^\$0\.0\d{3}$|^under \$0\.0001$/);
+    // Said first in plain words; the rule's own terms open on request.
+    await expect(rows.nth(0).getByTestId('traffic-plain')).toHaveText('Nothing earlier in this log starts the same way, so its cache has nothing to reuse.');
+    await expect(rows.nth(2).getByTestId('traffic-plain')).toHaveText(
+      /^It repeats all of #1 \(\+1:00\): [\d,]+ tokens, yet the cache reads none of them: the shared prefix expired at 6:00 before this request\. (\$0\.0\d{3}|under \$0\.0001) was paid for shared tokens not read\.$/,
+    );
+    await expect(rows.nth(3).getByTestId('traffic-plain')).toHaveText(
+      /^It repeats all of #2 \(\+7:00\): [\d,]+ tokens; the cache reads [\d,]+ of them\. The provider reported reading nothing\. (\$0\.0\d{3}|under \$0\.0001) was paid for shared tokens not read\.$/,
+    );
+    await expect(rows.nth(3).getByTestId('traffic-disagreement')).toBeHidden();
+    await rows.nth(3).getByText('The rule’s reasons and where it parts').click();
+    await expect(rows.nth(3).getByTestId('traffic-disagreement')).toBeVisible();
     await expect(timeline.getByTestId('traffic-agreement')).toHaveText(
       'anthropic: 4 requests with reported usage · hit or miss agrees 3 of 4 (75%) · cached share within 5 points 3 of 4 (75%)',
     );
@@ -61,6 +72,7 @@ test('a system prompt edited inside its one block is set against the request bef
   await timeline.getByTestId('traffic-file').setInputFiles({ name: 'edited.har', mimeType: 'application/json', buffer: Buffer.from(harLog(EDITED_SYSTEM)) });
   const edited = timeline.getByTestId('traffic-row').nth(1);
   await expect(edited.getByTestId('traffic-parting')).toContainText('Shares 0 tokens with #0 (+0:00), then system_changed at system[0].text');
+  await edited.getByText('The rule’s reasons and where it parts').click();
   await edited.getByText('Where they part').click();
   const sides = edited.getByTestId('traffic-parting-sides');
   await expect(sides.locator('del')).toHaveText(['change']);
@@ -98,11 +110,54 @@ test('a first request that read a cache no request in the log wrote is said to b
   await expect(rows).toHaveCount(4);
   await expect(rows.nth(0).getByTestId('traffic-disagreement')).toHaveAttribute('data-kind', 'warmed-outside');
   await expect(rows.nth(0).getByTestId('traffic-disagreement')).toHaveText(
-    'Against the report: Read 3,290 tokens where no earlier request in the log shares a prefix with it: requests the log does not hold had written one (an earlier run, another session of the account).',
+    'Warmed outside the log: Read 3,290 tokens where no earlier request in the log shares a prefix with it: requests the log does not hold had written one (an earlier run, another session of the account).',
   );
+  await expect(rows.nth(0)).toHaveAttribute('data-verdict', 'warmed outside');
   await expect(timeline.getByTestId('traffic-agreement')).toHaveText(
-    'anthropic: 4 requests with reported usage · hit or miss agrees 2 of 4 (50%) · cached share within 5 points 2 of 4 (50%) · 1 read a cache warmed outside this log',
+    'anthropic: 3 requests with reported usage · hit or miss agrees 2 of 3 (67%) · cached share within 5 points 2 of 3 (67%) · 1 more read a cache warmed outside this log, left out',
   );
+});
+
+test('rows stand in the order sent, whatever order the log wrote them in, and a model filter hides the side calls', async ({ page }) => {
+  await page.goto('/captures');
+  const timeline = page.getByTestId('traffic-timeline');
+  await timeline
+    .getByTestId('traffic-file')
+    .setInputFiles({ name: 'side.jsonl', mimeType: 'application/octet-stream', buffer: Buffer.from(claudeTraceLog(SIDE_CALLS)) });
+  const rows = timeline.getByTestId('traffic-row');
+  await expect(rows).toHaveCount(6);
+  await expect(rows.locator('td:nth-child(2)')).toHaveText(['+0:00', '+0:30', '+1:00', '+1:30', '+7:00', '+8:00']);
+  const filter = timeline.getByTestId('traffic-model-filter');
+  await expect(filter.locator('option')).toHaveText([
+    'every model (6 requests)',
+    'claude-sonnet-4-20250514 (4 requests)',
+    'claude-haiku-4-5-20251001 (2 requests)',
+  ]);
+  await filter.selectOption('claude-sonnet-4-20250514');
+  await expect(rows).toHaveCount(4);
+  await expect(rows.locator('td:nth-child(3)')).toHaveText(Array(4).fill('claude-sonnet-4-20250514'));
+  // The agreement still counts every request: the filter only hides rows.
+  await expect(timeline.getByTestId('traffic-agreement')).toHaveCount(1);
+  await filter.selectOption('');
+  await expect(rows).toHaveCount(6);
+});
+
+test('on a phone each request is a card with its verdict and what happened in view, and the page does not scroll sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/captures');
+  const timeline = page.getByTestId('traffic-timeline');
+  await timeline
+    .getByTestId('traffic-file')
+    .setInputFiles({ name: 'session.jsonl', mimeType: 'application/octet-stream', buffer: Buffer.from(claudeTraceLog()) });
+  const row = timeline.getByTestId('traffic-row').nth(3);
+  await row.scrollIntoViewIfNeeded();
+  for (const part of [row.getByTestId('traffic-verdict'), row.getByTestId('traffic-plain')]) {
+    await expect(part).toBeInViewport();
+    const box = (await part.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 test('captured traffic replays on request; offline, it says no provider answered and what to set', async ({ page }) => {

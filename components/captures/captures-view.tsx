@@ -228,7 +228,8 @@ function Findings({ listing }: { listing: Listing }) {
                 {listing.forks.map((fork) => (
                   <tr key={`${fork.parentId} ${fork.childId} ${fork.toolCallId}`} data-testid="fork-row" data-child={fork.childId}>
                     <td>
-                      #{fork.parentId} → #{fork.childId} <span className={styles.muted}>({fork.startedBy === 'program' ? 'started by the program' : fork.toolName})</span>
+                      #{fork.parentId} → #{fork.childId}{' '}
+                      <span className={styles.muted}>({fork.startedBy === 'program' ? 'started by the program' : fork.toolName})</span>
                     </td>
                     <td>
                       {fork.runtime}

@@ -1,10 +1,12 @@
 'use client';
 
+import { useState } from 'react';
 import { ChunkSides, sidesOf } from '@/components/text-diff/chunk-sides';
 import { formatSeconds } from '@/lib/provider-cache/cache-prediction';
 import { agreementSummary, type ProviderAgreement } from '@/lib/traffic/cache-agreement';
 import type { TimelineEntry } from '@/lib/traffic/cache-timeline';
 import { describeDisagreement } from '@/lib/traffic/disagreement';
+import { type CacheLeft, cacheLeftBy, inPlainWords } from '@/lib/traffic/plain-words';
 import type { TimelineReport } from '@/lib/traffic/timeline-report';
 import { BreakpointWhatIfTable } from './breakpoint-what-if-table';
 import styles from './captures.module.css';
@@ -18,6 +20,7 @@ const tokens = (value: number) => Math.round(value).toLocaleString('en-US');
 const VERDICTS: Record<TimelineEntry['verdict'], { mark: string; tone: string }> = {
   agrees: { mark: '✓', tone: 'matches' },
   disagrees: { mark: '✗', tone: 'differs' },
+  'warmed outside': { mark: '↺', tone: 'outside' },
   'no usage': { mark: '–', tone: 'unknown' },
   'no rule': { mark: '?', tone: 'unknown' },
 };
@@ -51,7 +54,7 @@ function requestLabel(startMs: number, named: boolean): RequestLabel {
 
 /** The earlier request this one shares the most with, where they part, and what the unread part cost. */
 function Parting({ entry, label }: { entry: TimelineEntry; label: RequestLabel }) {
-  const { parting, missedDollars } = entry;
+  const { parting } = entry;
   if (parting === null) return <span className={styles.muted}>No earlier request starts the same way.</span>;
   const earlier = label(parting.earlier);
   return (
@@ -60,12 +63,6 @@ function Parting({ entry, label }: { entry: TimelineEntry; label: RequestLabel }
         ? `Repeats all of ${earlier}: ${tokens(parting.sharedTokens)} tokens of this request`
         : `Shares ${tokens(parting.sharedTokens)} tokens with ${earlier}, then ${parting.reason} at `}
       {parting.path !== null && <code>{parting.path}</code>}
-      {missedDollars !== null && missedDollars > 0 && (
-        <>
-          {' '}
-          · <strong data-testid="traffic-missed-dollars">{dollars(missedDollars)}</strong> paid for shared tokens not read
-        </>
-      )}
       {parting.diff.length > 0 && (
         <details>
           <summary>Where they part</summary>
@@ -76,44 +73,80 @@ function Parting({ entry, label }: { entry: TimelineEntry; label: RequestLabel }
   );
 }
 
-function TimelineRow({ entry, startMs, named, diagnosed }: { entry: TimelineEntry; startMs: number; named: boolean; diagnosed: boolean }) {
+function TimelineRow({
+  entry,
+  startMs,
+  named,
+  diagnosed,
+  left,
+}: {
+  entry: TimelineEntry;
+  startMs: number;
+  named: boolean;
+  diagnosed: boolean;
+  left: CacheLeft;
+}) {
   const verdict = VERDICTS[entry.verdict];
   const label = requestLabel(startMs, named);
   return (
-    <tr data-testid="traffic-row" data-verdict={entry.verdict} data-tokens={entry.tokens}>
-      <td>
+    <tr data-testid="traffic-row" data-verdict={entry.verdict} data-tokens={entry.tokens} className={styles.timelineRow}>
+      <td data-label="Request">
         {named && <span title={entry.source}>{shortSource(entry.source)} </span>}#{entry.index}
       </td>
-      <td>+{formatSeconds(entry.atMs - startMs)}</td>
-      <td>{entry.model}</td>
-      <td className={styles.figures}>
+      <td data-label="Sent">+{formatSeconds(entry.atMs - startMs)}</td>
+      <td data-label="Model">{entry.model}</td>
+      <td data-label="Predicted read / written" className={styles.figures}>
         {entry.predicted === null ? '—' : `${tokens(entry.predicted.cachedTokens)} / ${tokens(entry.predicted.writtenTokens)}`}
         {entry.tokens === 'provider' && <div className={styles.muted}>Anthropic’s count</div>}
       </td>
-      <td className={styles.figures}>{entry.reported === null ? '—' : `${tokens(entry.reported.cachedTokens)} / ${tokens(entry.reported.writtenTokens)}`}</td>
-      <td>
-        <span className={styles.verdict} data-verdict={verdict.tone}>
+      <td data-label="Reported read / written" className={styles.figures}>
+        {entry.reported === null ? '—' : `${tokens(entry.reported.cachedTokens)} / ${tokens(entry.reported.writtenTokens)}`}
+      </td>
+      <td data-label="Verdict">
+        <span className={styles.verdict} data-verdict={verdict.tone} data-testid="traffic-verdict">
           {verdict.mark} {entry.verdict}
         </span>
       </td>
-      <td className={styles.explains}>
-        <span className={styles.muted}>{entry.reasons.join(' ')}</span>
-        {entry.disagreement !== null && (
-          <p className={styles.against} data-testid="traffic-disagreement" data-kind={entry.disagreement.kind}>
-            <strong>Against the report:</strong> {describeDisagreement(entry.disagreement, entry.atMs, label)}
+      <td data-label="What happened" className={styles.explains}>
+        <p className={styles.plain} data-testid="traffic-plain">
+          {inPlainWords(entry, label, left)}
+          {entry.missedDollars !== null && entry.missedDollars > 0 && (
+            <>
+              {' '}
+              <strong data-testid="traffic-missed-dollars">{dollars(entry.missedDollars)}</strong> was paid for shared tokens not read.
+            </>
+          )}
+        </p>
+        <details data-testid="traffic-details">
+          <summary>The rule’s reasons and where it parts</summary>
+          <p className={styles.muted} data-testid="traffic-reasons">
+            {entry.reasons.join(' ')}
           </p>
-        )}
-      </td>
-      <td className={styles.explains} data-testid="traffic-parting">
-        <Parting entry={entry} label={label} />
+          {entry.disagreement !== null && (
+            <p className={styles.against} data-testid="traffic-disagreement" data-kind={entry.disagreement.kind}>
+              <strong>{entry.disagreement.kind === 'warmed-outside' ? 'Warmed outside the log:' : 'Against the report:'}</strong>{' '}
+              {describeDisagreement(entry.disagreement, entry.atMs, label)}
+            </p>
+          )}
+          <div data-testid="traffic-parting">
+            <Parting entry={entry} label={label} />
+          </div>
+        </details>
       </td>
       {diagnosed && (
-        <td className={styles.explains}>
+        <td data-label="The provider’s diagnosis" className={styles.explains}>
           <ProviderDiagnosisCell diagnosis={entry.diagnosis} label={label} />
         </td>
       )}
     </tr>
   );
+}
+
+/** Each model and how many requests went to it, the busiest first: Claude Code's side calls are most of a log. */
+function modelsOf(entries: readonly TimelineEntry[]): { model: string; requests: number }[] {
+  const counts = new Map<string, number>();
+  for (const entry of entries) counts.set(entry.model, (counts.get(entry.model) ?? 0) + 1);
+  return [...counts].map(([model, requests]) => ({ model, requests })).sort((a, b) => b.requests - a.requests || a.model.localeCompare(b.model));
 }
 
 /**
@@ -123,11 +156,20 @@ function TimelineRow({ entry, startMs, named, diagnosed }: { entry: TimelineEntr
  * where asked, and the session priced with its breakpoints placed otherwise.
  */
 export function TimelineReportView({ report }: { report: TimelineReport }) {
+  const [model, setModel] = useState<string>(ALL_MODELS);
   const startMs = report.entries.reduce((first, entry) => Math.min(first, entry.atMs), Number.POSITIVE_INFINITY);
   // One log names itself once, above the table; several name their own rows.
   const named = new Set(report.entries.map((entry) => entry.source)).size > 1;
   // The provider's own diagnosis has a column only where some request asked for one.
   const diagnosed = report.entries.some((entry) => entry.diagnosis !== null);
+  const models = modelsOf(report.entries);
+  const left = cacheLeftBy(report.entries);
+  // In the order sent, whichever log each came from; a model chosen, only its requests.
+  const shown = report.entries
+    .map((entry, at) => ({ entry, at }))
+    .filter(({ entry }) => model === ALL_MODELS || entry.model === model)
+    .sort((a, b) => a.entry.atMs - b.entry.atMs || a.at - b.at)
+    .map(({ entry }) => entry);
   // Nothing replayed (every request went where no rule reads): an empty table would only repeat it.
   if (report.entries.length === 0) return null;
   return (
@@ -138,8 +180,21 @@ export function TimelineReportView({ report }: { report: TimelineReport }) {
           <AgreementLine key={agreement.label} agreement={agreement} />
         ))}
       </ul>
+      {models.length > 1 && (
+        <label className={styles.modelFilter}>
+          Model{' '}
+          <select value={model} onChange={(event) => setModel(event.target.value)} data-testid="traffic-model-filter">
+            <option value={ALL_MODELS}>every model ({report.entries.length} requests)</option>
+            {models.map(({ model: each, requests }) => (
+              <option key={each} value={each}>
+                {each} ({requests} request{requests === 1 ? '' : 's'})
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       <TableFrame>
-        <table className={styles.table}>
+        <table className={`${styles.table} ${styles.timelineTable}`}>
           <thead>
             <tr>
               <th scope="col">Request</th>
@@ -156,14 +211,13 @@ export function TimelineReportView({ report }: { report: TimelineReport }) {
                 read / written
               </th>
               <th scope="col">Verdict</th>
-              <th scope="col">Why, by the rule</th>
-              <th scope="col">Against the closest earlier request</th>
+              <th scope="col">What happened</th>
               {diagnosed && <th scope="col">The provider’s diagnosis</th>}
             </tr>
           </thead>
           <tbody>
-            {report.entries.map((entry) => (
-              <TimelineRow key={`${entry.source} ${entry.index}`} entry={entry} startMs={startMs} named={named} diagnosed={diagnosed} />
+            {shown.map((entry) => (
+              <TimelineRow key={`${entry.source} ${entry.index}`} entry={entry} startMs={startMs} named={named} diagnosed={diagnosed} left={left} />
             ))}
           </tbody>
         </table>
@@ -172,3 +226,6 @@ export function TimelineReportView({ report }: { report: TimelineReport }) {
     </>
   );
 }
+
+/** The model filter's value for every request. */
+const ALL_MODELS = '';

@@ -18,6 +18,7 @@ export interface ReadTrafficFile {
 const VERDICT_WORDS: Record<TimelineEntry['verdict'], string> = {
   agrees: 'agrees',
   disagrees: 'DISAGREES',
+  'warmed outside': 'warmed outside',
   'no usage': 'no usage',
   'no rule': 'no rule',
 };
@@ -61,7 +62,7 @@ export function cacheTimelineText(report: TimelineReport, files: readonly ReadTr
   out.push(lines[0]!);
   report.entries.forEach((entry, at) => {
     out.push(lines[at + 1]!);
-    if (entry.verdict !== 'disagrees') return;
+    if (entry.verdict !== 'disagrees' && entry.verdict !== 'warmed outside') return;
     out.push(`    rule: ${entry.reasons.join(' ')}`);
     if (entry.disagreement !== null) out.push(`    against the report: ${describeDisagreement(entry.disagreement, entry.atMs, label)}`);
   });

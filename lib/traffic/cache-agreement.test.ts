@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PROVIDER_RULES } from '@/lib/provider-cache/provider-rules';
-import { cacheAgreement } from './cache-agreement';
+import { agreementSummary, cacheAgreement } from './cache-agreement';
 import { cacheTimeline } from './cache-timeline';
 import type { TrafficExchange } from './traffic-exchange';
 
@@ -43,10 +43,13 @@ describe('cacheAgreement', () => {
       ],
       PROVIDER_RULES,
     );
-    expect(entries.map((entry) => entry.verdict)).toEqual(['disagrees', 'agrees', 'agrees', 'disagrees']);
+    expect(entries.map((entry) => entry.verdict)).toEqual(['warmed outside', 'agrees', 'agrees', 'warmed outside']);
     expect(entries[3]!.disagreement).toMatchObject({ kind: 'warmed-outside', longest: { earlier: { index: 2 } } });
     expect(cacheAgreement(entries)).toEqual([
-      { provider: 'deepseek', label: 'deepseek', requests: 4, unpredicted: 0, hitMissAgrees: 2, shareWithin: 2, outsideReads: 2, outsideHits: 1 },
+      { provider: 'deepseek', label: 'deepseek', requests: 2, unpredicted: 0, hitMissAgrees: 2, shareWithin: 2, outsideReads: 2, outsideHits: 1 },
     ]);
+    expect(agreementSummary(cacheAgreement(entries)[0]!)).toBe(
+      '2 requests with reported usage · hit or miss agrees 2 of 2 (100%) · cached share within 5 points 2 of 2 (100%) · 2 more read a cache warmed outside this log, left out',
+    );
   });
 });

@@ -10,6 +10,7 @@ export interface ProviderAgreement {
   via?: string;
   /** The provider, and the route when there is one (`anthropic via OpenRouter`): each is a cache of its own. */
   label: string;
+  /** Requests with usage, but those that read a cache warmed outside the log (`outsideReads`). */
   requests: number;
   /** Requests with usage no rule could predict (their model has no row). */
   unpredicted: number;
@@ -19,7 +20,8 @@ export interface ProviderAgreement {
   shareWithin: number;
   /**
    * Requests that read more than anything the log left them or the rule reads: a cache warmed
-   * outside the log. No rule that reads only what the log holds can agree on their share.
+   * outside the log. No rule that reads only what the log holds can agree on their share, so they
+   * are counted apart from `requests`.
    */
   outsideReads: number;
   /** Of those, the ones with nothing before them in the log to read: not even their hit can be predicted. */
@@ -32,14 +34,16 @@ export function cacheAgreement(entries: readonly TimelineEntry[]): ProviderAgree
   return [...new Set(withUsage.map(routeLabel))].map((label) => {
     const own = withUsage.filter((entry) => routeLabel(entry) === label);
     const { provider, via } = own[0]!;
-    const judged = own.filter((entry) => entry.predicted !== null);
-    const outside = judged.filter((entry) => entry.disagreement?.kind === 'warmed-outside');
+    const predicted = own.filter((entry) => entry.predicted !== null);
+    const outside = predicted.filter((entry) => entry.verdict === 'warmed outside');
+    // A read of a cache the log never saw written is left out: no rule over the log can agree with it.
+    const judged = predicted.filter((entry) => entry.verdict !== 'warmed outside');
     return {
       provider,
       ...(via === undefined ? {} : { via }),
       label,
-      requests: own.length,
-      unpredicted: own.length - judged.length,
+      requests: own.length - outside.length,
+      unpredicted: own.length - predicted.length,
       hitMissAgrees: judged.filter((entry) => entry.predicted!.cachedTokens > 0 === entry.reported!.cachedTokens > 0).length,
       shareWithin: judged.filter((entry) => Math.abs(entry.predictedFraction! - entry.reportedFraction!) <= FRACTION_TOLERANCE).length,
       outsideReads: outside.length,
@@ -57,6 +61,6 @@ export function agreementSummary({ requests, unpredicted, hitMissAgrees, shareWi
     `hit or miss agrees ${share(hitMissAgrees, requests)}`,
     `cached share within ${FRACTION_TOLERANCE * 100} points ${share(shareWithin, requests)}`,
     ...(unpredicted > 0 ? [`${unpredicted} without a rule for their model`] : []),
-    ...(outsideReads > 0 ? [`${outsideReads} read a cache warmed outside this log`] : []),
+    ...(outsideReads > 0 ? [`${outsideReads} more read a cache warmed outside this log, left out`] : []),
   ].join(' · ');
 }

@@ -15,7 +15,11 @@ import { type RequestParting, requestParting, sharedSegments } from './request-p
 import { withServerRounds } from './server-tool-rounds';
 import { routeLabel, type TrafficExchange } from './traffic-exchange';
 
-export type Verdict = 'agrees' | 'disagrees' | 'no usage' | 'no rule';
+/**
+ * `warmed outside`: the provider read more than the log left and the rule reads; a request the log
+ * does not hold had written it. Neither agreement nor disagreement: no rule over the log can see it.
+ */
+export type Verdict = 'agrees' | 'disagrees' | 'warmed outside' | 'no usage' | 'no rule';
 
 export interface TimelineEntry {
   source: string;
@@ -234,18 +238,20 @@ export function replayTraffic(prepared: readonly PreparedRequest[], rules: Provi
           );
     const judged =
       exchange.usage === null ? { predictedFraction: null, reportedFraction: null, verdict: 'no usage' as const } : verdictOf(predicted, exchange.usage);
+    // Only DeepSeek's prefix units hold the model's output, so only there is an answer sent back part of what was left.
+    const disagreement =
+      partings && judged.verdict === 'disagrees'
+        ? againstTheReport(rule.name, exchange.usage!, predicted, leftPrefixes(request, shared, rule.mechanism.kind === 'prefix-units'))
+        : null;
     entries.push({
       ...base,
       predicted,
       ...judged,
+      ...(disagreement?.kind === 'warmed-outside' ? { verdict: 'warmed outside' as const } : {}),
       reasons: predicted.reasons,
       parting,
       diagnosis,
-      // Only DeepSeek's prefix units hold the model's output, so only there is an answer sent back part of what was left.
-      disagreement:
-        partings && judged.verdict === 'disagrees'
-          ? againstTheReport(rule.name, exchange.usage!, predicted, leftPrefixes(request, shared, rule.mechanism.kind === 'prefix-units'))
-          : null,
+      disagreement,
       missedDollars: partings ? missedDollars(model, sharedTokens, exchange.usage) : null,
     });
   }
