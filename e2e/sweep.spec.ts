@@ -82,11 +82,38 @@ test.describe('sweep', () => {
     await offline.close();
   });
 
+  test('starts checking a fact the scenario holds, which its directive asks for: the children say what each window kept and lost', async ({ page }) => {
+    const compare = new ComparePage(page);
+    await compare.open('startup-block');
+    await compare.waitPlanned();
+    await page.getByTestId('sweep-run').click();
+    await expect(page.getByTestId('sweep-smallest')).toHaveText('Smallest passing window: 4', { timeout: 20_000 });
+    const rows = page.getByTestId('sweep-row');
+    await expect(rows).toHaveCount(4);
+    expect(await rows.evaluateAll((all) => all.map((row) => [row.getAttribute('data-label'), row.getAttribute('data-status')]))).toEqual([
+      ['1', 'failed'],
+      ['2', 'failed'],
+      ['4', 'passed'],
+      ['all', 'passed'],
+    ]);
+    // Window 2 kept the turn that names the customer, not the one that names the tag.
+    await expect(rows.nth(1).getByTestId('sweep-output')).toHaveText(
+      [
+        'What is the release tag? Nothing in my context mentions “release tag”.',
+        'Who reported the bug? From my context (the user message at position 2 of 11): “Also, the customer is Acme Bank; they reported it.”',
+      ].join('\n'),
+    );
+  });
+
   test('says what is wrong with the windows and the checks as they are typed, and Run waits for them', async ({ page }) => {
     const compare = new ComparePage(page);
     await compare.open('startup-block');
     const run = page.getByTestId('sweep-run');
-    // No check yet: Run waits, and the field says what to write.
+    // The scenario's first probe fact, which the directive asks for, is the first check.
+    await expect(page.getByTestId('sweep-checks')).toHaveValue('contains:v2.14.3');
+    await expect(run).toBeEnabled();
+    // No check: Run waits, and the field says what to write.
+    await page.getByTestId('sweep-checks').fill('');
     await expect(page.getByTestId('sweep-checks-error')).toHaveText(
       'Add a check, one a line (contains:heron-7731, say): each child passes or fails by its checks.',
     );

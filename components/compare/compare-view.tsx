@@ -87,6 +87,7 @@ export function CompareView({ initialScenario, defaultScenarioId }: CompareViewP
         revision={session.revision}
         setup={session.compare}
         sweeps={session.sweeps ?? []}
+        probes={session.source.kind === 'scenario' ? (session.source.probes ?? []) : []}
         models={models}
         onChange={(next) => workspaceStore.getState().setCompare(next, session.id)}
         actions={<ShareButton session={session} />}

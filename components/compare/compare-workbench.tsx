@@ -24,6 +24,7 @@ import {
 import { disagreements } from '@/lib/compare/disagreements';
 import { type InheritanceGrid, inheritanceGrid } from '@/lib/compare/inheritance-grid';
 import { classifyMessages, DIRECTIVE_MAX_CHARS, type ParentTranscript } from '@/lib/fork';
+import type { ScenarioProbe } from '@/lib/scenarios/scenario';
 import type { SweepRecord } from '@/lib/sweep/sweep-record';
 import styles from './compare.module.css';
 import { ContextDiffPanel } from './context-diff-panel';
@@ -47,6 +48,8 @@ export interface CompareWorkbenchProps {
   revision: number;
   setup: CompareSetup;
   sweeps: readonly SweepRecord[];
+  /** The facts the parent states (a scenario's probes): the sweep's first check asks for one. */
+  probes?: readonly ScenarioProbe[];
   models: readonly ModelOption[];
   /** Where an edit goes; null shows the compare read-only (a shared snapshot). */
   onChange: ((setup: CompareSetup) => void) | null;
@@ -58,7 +61,7 @@ export interface CompareWorkbenchProps {
  * The compare itself: the directive, the variants side by side, the inheritance grid, the context
  * diff and the sweep, for one parent and one compare setup — the person's own, or a shared one.
  */
-export function CompareWorkbench({ sessionId, title, transcript, revision, setup, sweeps, models, onChange, actions }: CompareWorkbenchProps) {
+export function CompareWorkbench({ sessionId, title, transcript, revision, setup, sweeps, probes = [], models, onChange, actions }: CompareWorkbenchProps) {
   const [onlyDiffering, setOnlyDiffering] = useState(false);
   // A pattern of disagreement picked above the grid: the grid shows its rows alone.
   const [pattern, setPattern] = useState<{ key: string; rows: ReadonlySet<number>; grid: InheritanceGrid } | null>(null);
@@ -247,6 +250,7 @@ export function CompareWorkbench({ sessionId, title, transcript, revision, setup
         parentTitle={title}
         directive={setup.directive}
         sweeps={sweeps}
+        probes={probes}
         models={models}
         readOnly={readOnly}
       />

@@ -24,7 +24,7 @@ export function sessionInit(scenario: Scenario) {
   return {
     id: `scenario:${scenario.id}`,
     title: scenario.title,
-    source: { kind: 'scenario' as const, scenarioId: scenario.id },
+    source: { kind: 'scenario' as const, scenarioId: scenario.id, ...(scenario.probes === undefined ? {} : { probes: scenario.probes }) },
     transcript: scenario.transcript,
     selection: selectionFromRequest(scenario.request),
   };

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import type { ModelOption } from '@/lib/ai/providers';
 import { FORK_RUNTIMES, type ForkPolicy, type ParentTranscript } from '@/lib/fork';
+import type { ScenarioProbe } from '@/lib/scenarios/scenario';
 import { CHECK_KINDS } from '@/lib/sweep/output-check';
 import { splitChecks, splitWindows, sweepChecksProblem, sweepWindowsProblem } from '@/lib/sweep/sweep-form';
 import type { SweepRecord, SweepSetup } from '@/lib/sweep/sweep-record';
@@ -15,13 +16,19 @@ import { SweepResults } from './sweep-results';
 
 const WINDOWED = FORK_RUNTIMES.filter((runtime) => runtime.controls.window !== undefined);
 
-function firstSetup(latest: SweepRecord | undefined): Omit<SweepSetup, 'directive'> {
+/**
+ * The last sweep's setup, else the first windowed runtime's windows, checked for the first fact the
+ * parent states that the directive asks for (a scenario's probe): the child of a window that kept
+ * its message names it.
+ */
+function firstSetup(latest: SweepRecord | undefined, probes: readonly ScenarioProbe[], directive: string): Omit<SweepSetup, 'directive'> {
   if (latest !== undefined) return latest.setup;
   const runtime = WINDOWED[0]!;
   const all = runtime.controls.window!.all;
+  const asked = probes.find((probe) => directive.includes(probe.question));
   return {
     variants: { kind: 'windows', runtime: runtime.policy, windows: ['1', '2', '4', all] },
-    checks: [],
+    checks: asked === undefined ? [] : [`contains:${asked.fact}`],
     modelId: 'offline',
   };
 }
@@ -34,6 +41,8 @@ export interface SweepPanelProps {
   parentTitle: string;
   directive: string;
   sweeps: readonly SweepRecord[];
+  /** The facts the parent states (a scenario's probes), each with the question that asks for it. */
+  probes?: readonly ScenarioProbe[];
   models: readonly ModelOption[];
   /** A shared snapshot: its sweeps are shown, nothing is run. */
   readOnly?: boolean;
@@ -44,8 +53,8 @@ export interface SweepPanelProps {
  * child run once with the compare's directive and its output checked; the finished sweeps are kept
  * with the parent.
  */
-export function SweepPanel({ sessionId, transcript, revision, parentTitle, directive, sweeps, models, readOnly = false }: SweepPanelProps) {
-  const initial = firstSetup(sweeps[0]);
+export function SweepPanel({ sessionId, transcript, revision, parentTitle, directive, sweeps, probes = [], models, readOnly = false }: SweepPanelProps) {
+  const initial = firstSetup(sweeps[0], probes, directive);
   const [mode, setMode] = useState<'windows' | 'every-runtime'>(initial.variants.kind);
   const [runtime, setRuntime] = useState(initial.variants.kind === 'windows' ? initial.variants.runtime : WINDOWED[0]!.policy);
   const [windows, setWindows] = useState(initial.variants.kind === 'windows' ? initial.variants.windows.join(',') : '1,2,4,all');

@@ -102,7 +102,7 @@ export function SweepResults({ record, parentTitle, stale }: { record: SweepReco
                     </>
                   )}
                 </TableCell>
-                <TableCell className="max-w-[40ch] truncate" title={variant.output}>
+                <TableCell className="min-w-[24ch] max-w-[60ch] whitespace-pre-line align-top" data-testid="sweep-output">
                   {variant.output}
                 </TableCell>
               </TableRow>

@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type ForkPlan, planFork } from '@/lib/fork';
+import { type ForkPlan, joinedText, planFork } from '@/lib/fork';
 import { BUILT_IN_SCENARIOS } from './built-in-scenarios';
 import { parseScenario } from './scenario';
+import { DIRECTIVE } from './scenario-builder';
 import { scenarioFiles } from './scenario-files';
 
 const dir = path.join(process.cwd(), 'public', 'scenarios');
@@ -26,6 +27,22 @@ describe('built-in scenarios', () => {
       const parsed = parseScenario(JSON.parse(readFileSync(path.join(dir, `${scenario.id}.json`), 'utf8')));
       const codes = planFork(parsed.transcript, parsed.request).errors.map((error) => error.code);
       expect(codes, scenario.id).toEqual(scenario.id === 'codex-full-fork-lock' ? ['full_fork_override'] : []);
+    }
+  });
+
+  it('each probe fact stands in the message it names, and the directive asks for it', () => {
+    const probed = BUILT_IN_SCENARIOS.filter((scenario) => scenario.probes !== undefined);
+    expect(probed.map((scenario) => scenario.id)).toContain('startup-block');
+    expect(BUILT_IN_SCENARIOS.find((scenario) => scenario.id === 'startup-block')!.probes).toEqual([
+      { question: 'What is the release tag?', fact: 'v2.14.3', messageId: 'u1' },
+      { question: 'Who reported the bug?', fact: 'Acme Bank', messageId: 'u2' },
+    ]);
+    for (const scenario of probed) {
+      for (const probe of scenario.probes!) {
+        const stating = scenario.transcript.messages.find((entry) => entry.id === probe.messageId)!;
+        expect(joinedText(stating.message)).toContain(probe.fact);
+        if (scenario.request.directive === DIRECTIVE) expect(scenario.request.directive).toContain(probe.question);
+      }
     }
   });
 

@@ -6,12 +6,18 @@ import type { AgentUsage } from '@/lib/import/agent-usage';
 import type { FidelityReport } from '@/lib/import/fidelity-report';
 import type { ProviderId, ProviderRules } from '@/lib/provider-cache/provider-rules';
 import type { ReportedUsage } from '@/lib/provider-cache/reported-usage';
+import type { ScenarioProbe } from '@/lib/scenarios/scenario';
 import type { SweepRecord } from '@/lib/sweep/sweep-record';
 import type { ForkSelection } from './fork-selection';
 
 /** Where a parent came from; an import keeps its fidelity report beside it. */
 export type SessionSource =
-  | { kind: 'scenario'; scenarioId: string }
+  | {
+      kind: 'scenario';
+      scenarioId: string;
+      /** The facts its parent states, each with the question that asks for it (absent in workspaces saved before). */
+      probes?: ScenarioProbe[];
+    }
   | { kind: 'blank' }
   | {
       kind: 'import';

@@ -106,6 +106,16 @@ describe('offline model', () => {
     expect(result.text).toBe('Reported.');
   });
 
+  it('answers several questions one a line, each with what its context holds or that nothing mentions it', async () => {
+    const messages: ModelMessage[] = [...history, { role: 'user', content: 'Write the tests. First: What is the deploy password? Who is the customer?' }];
+    expect((await generateText({ model, messages })).text).toBe(
+      [
+        'What is the deploy password? From my context (the user message at position 1 of 5): “The deploy password is swordfish-42.”',
+        'Who is the customer? Nothing in my context mentions “customer”.',
+      ].join('\n'),
+    );
+  });
+
   it('streams the same answer word by word, and is deterministic', async () => {
     const messages: ModelMessage[] = [...history, { role: 'user', content: 'Which file did we look at?' }];
     const stream = streamText({ model: createOfflineModel({ streamDelayMs: 1 }), messages });

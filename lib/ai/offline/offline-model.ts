@@ -243,10 +243,26 @@ export function respond(options: LanguageModelV3CallOptions): { content: Languag
   };
 }
 
-/** The answer to a question from the context: what it recalls and where it stands, or that nothing mentions it. */
+/**
+ * The answer to a question from the context: what it recalls and where it stands, or that nothing
+ * mentions it. Several questions at once (a directive that probes what a fork kept: "What is the
+ * release tag? Who reported it?") are answered one a line, each on its own, so what the window
+ * kept and what it lost stand side by side.
+ */
 function answerText(question: string, context: readonly ContextEntry[], total: number): string {
   if (question === '') return 'I was not asked anything.';
   if (isStatement(question)) return 'Noted.';
+  const asked = questionsIn(question);
+  if (asked.length < 2) return recalled(question, context, total);
+  return asked.map((each) => `${each} ${recalled(each, context, total)}`).join('\n');
+}
+
+/** The questions a text asks, each a sentence that ends with a question mark. */
+function questionsIn(text: string): string[] {
+  return [...text.matchAll(/[^.!?:\n]*\?/g)].map((match) => match[0].trim()).filter((each) => contentTerms(each).length > 0);
+}
+
+function recalled(question: string, context: readonly ContextEntry[], total: number): string {
   const found = recall(question, context, (sentence) => sentence.includes(NOTHING_FOUND_PREFIX));
   if (found === null) {
     const terms = contentTerms(question).slice(0, 6).join(' ');
