@@ -36,7 +36,7 @@ test.describe('importing a transcript', () => {
     const report = page.getByTestId('import-report');
     await expect(report).toContainText('as Claude Code session (JSONL)');
     await expect(page.getByTestId('import-counts')).toHaveText(
-      '9.4 KB, 20 records → 8 messages (1 user, 4 assistant, 3 tool) · 1 real user turn · 3 tool calls, 3 results · 1 turn end',
+      '9.4 KB, 20 records → 8 messages (1 user, 4 assistant, 3 tool) · 1 real user turn · 3 tool calls, 3 results (each counted, several to a message) · 1 turn end',
     );
     await expect(page.getByTestId('import-entries')).toContainText('line 6: 3 assistant lines merged into message msg_01TidyListFolder');
     await expect(page.getByTestId('import-entries')).toContainText('lines 1, 2: queue-operation: carries no conversation');

@@ -26,6 +26,9 @@ export function FirstRequestUsage({ run }: { run: ChildRun }) {
       <caption>
         First request’s cache
         {predicted === null ? ' (no cache rule covers this model, so nothing was predicted)' : ` · predicted for ${predicted.provider} ${predicted.model}`}
+        {predicted !== null && reported !== null && (
+          <span className={styles.muted}> · the two tokenizers count the same text differently, so totals differ by their ratio as well as by the cache</span>
+        )}
       </caption>
       <thead>
         <tr>
@@ -40,14 +43,18 @@ export function FirstRequestUsage({ run }: { run: ChildRun }) {
       <tbody>
         {predicted !== null && (
           <tr data-testid="usage-predicted">
-            <th scope="row">predicted</th>
+            <th scope="row" title="Fork Lab's o200k count of the request as sent, through the provider's cache rule">
+              predicted <span className={styles.muted}>(o200k count)</span>
+            </th>
             {FIGURES.map(([key]) => (
               <td key={key}>{predicted[key].toLocaleString('en-US')}</td>
             ))}
           </tr>
         )}
         <tr data-testid="usage-reported">
-          <th scope="row">reported{reported === null ? '' : ` (${reported.format})`}</th>
+          <th scope="row" title="The provider's own count, from the usage its answer reported">
+            reported <span className={styles.muted}>({reported === null ? 'the provider’s count' : `${reported.format}’s count`})</span>
+          </th>
           {FIGURES.map(([key]) => (
             <td key={key}>{reported === null ? '…' : reported[key].toLocaleString('en-US')}</td>
           ))}

@@ -29,11 +29,12 @@ export function ImportReport({ report, fileName }: { report: FidelityReport; fil
         {formatBytes(counts.sourceBytes)}, {counts.sourceRecords.toLocaleString('en-US')} record{counts.sourceRecords === 1 ? '' : 's'} →{' '}
         {counts.messages.toLocaleString('en-US')} messages ({counts.byRole.user} user, {counts.byRole.assistant} assistant, {counts.byRole.tool} tool
         {counts.byRole.system > 0 ? `, ${counts.byRole.system} system` : ''}) · {counts.realUserTurns} real user turn{counts.realUserTurns === 1 ? '' : 's'} ·{' '}
-        {counts.toolCalls} tool call{counts.toolCalls === 1 ? '' : 's'}, {counts.toolResults} result{counts.toolResults === 1 ? '' : 's'} · {counts.turnEnds}{' '}
-        turn end
+        {counts.toolCalls} tool call{counts.toolCalls === 1 ? '' : 's'}, {counts.toolResults} result{counts.toolResults === 1 ? '' : 's'} (each counted, several
+        to a message) · {counts.turnEnds} turn end
         {counts.turnEnds === 1 ? '' : 's'}
       </p>
-      <p className={styles.kinds}>
+      <p className={styles.kinds} data-testid="import-kinds">
+        <span className={styles.muted}>Messages by kind:</span>
         {kinds.map(([kind, count]) => (
           <span key={kind} className={styles.kind}>
             {KIND_LABELS[kind as MessageKind]}: {count}
