@@ -116,6 +116,19 @@ describe('offline model', () => {
     );
   });
 
+  it('does not take a question its context repeats for the answer (an earlier fork’s task, quoted in its result)', async () => {
+    const messages: ModelMessage[] = [
+      { role: 'user', content: '<task-notification><result>What is the deploy password? Who is the customer?</result></task-notification>' },
+      { role: 'assistant', content: 'Noted.' },
+      { role: 'user', content: 'First: What is the deploy password? Who is the customer?' },
+    ];
+    expect((await generateText({ model, messages })).text).toBe(
+      ['What is the deploy password? Nothing in my context mentions “deploy password”.', 'Who is the customer? Nothing in my context mentions “customer”.'].join(
+        '\n',
+      ),
+    );
+  });
+
   it('streams the same answer word by word, and is deterministic', async () => {
     const messages: ModelMessage[] = [...history, { role: 'user', content: 'Which file did we look at?' }];
     const stream = streamText({ model: createOfflineModel({ streamDelayMs: 1 }), messages });

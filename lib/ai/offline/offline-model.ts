@@ -262,8 +262,13 @@ function questionsIn(text: string): string[] {
   return [...text.matchAll(/[^.!?:\n]*\?/g)].map((match) => match[0].trim()).filter((each) => contentTerms(each).length > 0);
 }
 
+/** A sentence that asks, whatever closing tags follow its question mark. */
+const ASKS = /\?\s*(?:<\/[^<>]+>\s*)*$/;
+
 function recalled(question: string, context: readonly ContextEntry[], total: number): string {
-  const found = recall(question, context, (sentence) => sentence.includes(NOTHING_FOUND_PREFIX));
+  // A question in the context is not its answer: an earlier fork's task, quoted back in its result
+  // or notice, repeats the question word for word and would otherwise outscore the fact itself.
+  const found = recall(question, context, (sentence) => sentence.includes(NOTHING_FOUND_PREFIX) || ASKS.test(sentence));
   if (found === null) {
     const terms = contentTerms(question).slice(0, 6).join(' ');
     return `${NOTHING_FOUND_PREFIX} ${terms === '' ? 'that' : `“${terms}”`}.`;
