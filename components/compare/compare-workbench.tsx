@@ -35,6 +35,8 @@ import { RunAllBar } from './run-all-bar';
 import { useComparePreviews } from './use-compare-previews';
 import { useRunAll } from './use-run-all';
 import { VariantCard } from './variant-card';
+import { VariantCharts } from './variant-charts';
+import { VariantStrip } from './variant-strip';
 
 const newId = () => crypto.randomUUID().slice(0, 8);
 const NO_VARIANTS: readonly string[] = [];
@@ -206,6 +208,13 @@ export function CompareWorkbench({ sessionId, title, transcript, revision, setup
           />
         ))}
       </fieldset>
+      <section aria-labelledby="at-a-glance" className={styles.glance} data-testid="compare-glance">
+        <h2 id="at-a-glance">At a glance</h2>
+        <div className={styles.glanceBody}>
+          <VariantStrip parentLength={transcript.messages.length} classifications={classifications} setup={setup} letters={letters} previews={previews} />
+          <VariantCharts setup={setup} letters={letters} previews={previews} />
+        </div>
+      </section>
       <section aria-label="Inheritance grid" className={styles.gridSection}>
         <div className={styles.diffControls}>
           <h2>Inheritance</h2>

@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ChildPanel } from '@/components/children/child-panel';
+import { ChildrenStrip } from '@/components/children/children-strip';
 import { ForkTree } from '@/components/children/fork-tree';
 import { useRunEvents } from '@/components/children/use-run-events';
 import { PreviewExports } from '@/components/export/preview-exports';
@@ -35,6 +36,7 @@ import styles from './playground.module.css';
 import { PlaygroundHeader } from './playground-header';
 import { fetchScenario, sessionInit } from './scenario-client';
 import { useDrawnSession } from './use-drawn-session';
+import { useFileDrop } from './use-file-drop';
 import { useForkPreview } from './use-fork-preview';
 import { useLaunchChild } from './use-launch-child';
 import { useModels } from './use-models';
@@ -60,10 +62,10 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
   const [notice, setNotice] = useState<string | null>(null);
   const [cursor, setCursor] = useState<number | null>(null);
   const [importing, setImporting] = useState<{ dropped: PendingImport | null } | null>(null);
-  const [dragging, setDragging] = useState(false);
   const [restarting, setRestarting] = useState(false);
   const [forkPointError, setForkPointError] = useState<string | null>(null);
   const timeline = useRef<ParentTimelineHandle>(null);
+  const { dragging, dropTarget } = useFileDrop((file) => setImporting({ dropped: { body: file, fileName: file.name } }));
   const session = useDrawnSession();
   const openChildId = useWorkspace((state) => state.openChildId);
   const modelId = useWorkspace((state) => state.modelId);
@@ -216,21 +218,7 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
       data-testid="playground"
       data-ready={ready && settled ? 'true' : 'false'}
       data-url-synced={urlSynced ? 'true' : 'false'}
-      onDragOver={(event) => {
-        if (!event.dataTransfer.types.includes('Files')) return;
-        event.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={(event) => {
-        if (event.currentTarget === event.target || event.relatedTarget === null) setDragging(false);
-      }}
-      onDrop={(event) => {
-        const file = event.dataTransfer.files[0];
-        setDragging(false);
-        if (file === undefined) return;
-        event.preventDefault();
-        setImporting({ dropped: { body: file, fileName: file.name } });
-      }}
+      {...dropTarget}
     >
       {dragging && (
         <div className={importStyles.dropOverlay} data-testid="drop-overlay">
@@ -360,6 +348,7 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
               {state.error}
             </p>
           )}
+          <ChildrenStrip session={session} classifications={rows.classifications} next={plan} />
           {preview !== null && previewTranscript !== null && request !== null && !stale && (
             <PreviewExports
               title={session.title}
