@@ -123,9 +123,10 @@ describe('offline model', () => {
       { role: 'user', content: 'First: What is the deploy password? Who is the customer?' },
     ];
     expect((await generateText({ model, messages })).text).toBe(
-      ['What is the deploy password? Nothing in my context mentions “deploy password”.', 'Who is the customer? Nothing in my context mentions “customer”.'].join(
-        '\n',
-      ),
+      [
+        'What is the deploy password? Nothing in my context mentions “deploy password”.',
+        'Who is the customer? Nothing in my context mentions “customer”.',
+      ].join('\n'),
     );
   });
 
