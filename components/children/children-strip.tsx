@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { InheritanceStrip, type StripEntry } from '@/components/inheritance-strip/inheritance-strip';
 import type { MessageClassification } from '@/lib/fork';
 import type { CompactForkPlan } from '@/lib/fork-service/compact-plan';
-import { stripColumn, stripMarks, stripSources, stripSourcesOfSegments } from '@/lib/view/inheritance-strip';
+import { noChildReason, stripColumn, stripMarks, stripSources, stripSourcesOfSegments } from '@/lib/view/inheritance-strip';
 import type { ParentSession } from '@/lib/workspace/workspace';
 import styles from './children.module.css';
 
@@ -20,8 +20,8 @@ export interface ChildrenStripProps {
 
 function nextEntry(parentLength: number, plan: CompactForkPlan | null): StripEntry {
   if (plan === null) return { key: 'next', label: 'next', column: null, note: 'planning…' };
-  if (plan.errors.length > 0) return { key: 'next', label: 'next', column: null, note: `refused: ${plan.errors[0]!.message}` };
-  if (plan.child === null) return { key: 'next', label: 'next', column: null, note: `not a fork: ${plan.freshReason ?? 'the child inherits no history'}` };
+  const why = noChildReason(plan);
+  if (why !== null || plan.child === null) return { key: 'next', label: 'next', column: null, note: why ?? '' };
   const request = stripSourcesOfSegments(plan.child.initialSegments, plan.child.firstPrompt);
   const family = plan.family === undefined ? '' : ` (each of ${plan.family.members.length} children)`;
   return {

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { InheritanceStrip, type StripEntry } from '@/components/inheritance-strip/inheritance-strip';
 import type { CompareSetup } from '@/lib/compare/compare-setup';
 import { type MessageClassification, runtimeOf } from '@/lib/fork';
-import { stripColumn, stripMarks, stripSources } from '@/lib/view/inheritance-strip';
+import { noChildReason, stripColumn, stripMarks, stripSources } from '@/lib/view/inheritance-strip';
 import type { VariantPreview } from './use-compare-previews';
 
 export interface VariantStripProps {
@@ -20,8 +20,8 @@ function variantEntry(parentLength: number, letter: string, preview: VariantPrev
   if (preview === undefined || preview.status === 'loading') return { key: letter, label: letter, column: null, note: 'planning…' };
   if (preview.status === 'error') return { key: letter, label: letter, column: null, note: preview.message };
   const { plan } = preview.preview;
-  if (plan.errors.length > 0) return { key: letter, label: letter, column: null, note: `refused: ${plan.errors[0]!.message}` };
-  if (plan.child === null) return { key: letter, label: letter, column: null, note: `not a fork: ${plan.freshReason ?? 'the child inherits no history'}` };
+  const why = noChildReason(plan);
+  if (why !== null) return { key: letter, label: letter, column: null, note: why };
   return { key: letter, label: letter, column: stripColumn(parentLength, { parent: plan.parent, request: stripSources(preview.messages), cache: plan.cache }) };
 }
 

@@ -199,6 +199,13 @@ function bandOf(plan: StripPlan, parentLength: number): StripCacheBand | null {
   return { rows, reusable: false, why };
 }
 
+/** Why a plan draws no column: the runtime refused the call, or it is not a fork; null when it has a child. */
+export function noChildReason(plan: Pick<ForkPlan, 'errors' | 'freshReason'> & { child: object | null }): string | null {
+  if (plan.errors.length > 0) return `refused: ${plan.errors[0]!.message}`;
+  if (plan.child === null) return `not a fork: ${plan.freshReason ?? 'the child inherits no history'}`;
+  return null;
+}
+
 /** One child's column of the inheritance strip, from its plan. */
 export function stripColumn(parentLength: number, plan: StripPlan): StripColumn {
   const segments = segmentsOf(parentLength, plan);
