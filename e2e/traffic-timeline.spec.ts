@@ -142,6 +142,59 @@ test('rows stand in the order sent, whatever order the log wrote them in, and a 
   await expect(rows).toHaveCount(6);
 });
 
+test('the timeline is drawn as stacked read / written / uncached bars per request, as reported or predicted, and a bar opens its row', async ({ page }) => {
+  await page.goto('/captures');
+  const timeline = page.getByTestId('traffic-timeline');
+  await timeline
+    .getByTestId('traffic-file')
+    .setInputFiles({ name: 'session.jsonl', mimeType: 'application/octet-stream', buffer: Buffer.from(claudeTraceLog()) });
+  const rows = timeline.getByTestId('traffic-row');
+  await expect(rows).toHaveCount(4);
+  const chart = timeline.getByTestId('timeline-chart');
+  await expect(chart).toHaveAttribute('data-basis', 'reported');
+  // One bar per row, each the row's reported read / written with what was sent uncached.
+  const reported = await rows.locator('td:nth-child(5)').allTextContents();
+  const values = (await chart.getAttribute('data-values'))!.split(' ');
+  expect(values).toHaveLength(4);
+  expect(
+    values.map((value) =>
+      value
+        .split('/')
+        .slice(0, 2)
+        .map((n) => Math.round(Number(n)).toLocaleString('en-US'))
+        .join(' / '),
+    ),
+  ).toEqual(reported);
+  await expect(chart.locator('.recharts-bar-rectangle')).not.toHaveCount(0);
+  await chart.getByTestId('timeline-chart-basis').selectOption('predicted');
+  await expect(chart).toHaveAttribute('data-basis', 'predicted');
+  const predicted = await rows.locator('td:nth-child(4)').allTextContents();
+  // A prediction may be a fraction of a token (a share of a prefix); the table rounds it, as the bar's tooltip does.
+  const predictedValues = (await chart.getAttribute('data-values'))!.split(' ');
+  expect(
+    predictedValues.map((value) =>
+      value
+        .split('/')
+        .slice(0, 2)
+        .map((n) => Math.round(Number(n)).toLocaleString('en-US'))
+        .join(' / '),
+    ),
+  ).toEqual(predicted);
+  // The last request's bar, clicked, marks its row and opens the rule's reasons.
+  const lastBar = chart.locator('.recharts-bar-rectangle path').last();
+  await lastBar.click();
+  await expect(rows.nth(3)).toHaveClass(/picked/);
+  await expect(rows.nth(3).getByTestId('traffic-details')).toHaveAttribute('open', '');
+  // A model filter narrows the chart with the table.
+  await timeline
+    .getByTestId('traffic-file')
+    .setInputFiles({ name: 'side.jsonl', mimeType: 'application/octet-stream', buffer: Buffer.from(claudeTraceLog(SIDE_CALLS)) });
+  await expect(rows).toHaveCount(6);
+  await expect.poll(async () => (await chart.getAttribute('data-values'))!.split(' ').length).toBe(6);
+  await timeline.getByTestId('traffic-model-filter').selectOption('claude-sonnet-4-20250514');
+  await expect.poll(async () => (await chart.getAttribute('data-values'))!.split(' ').length).toBe(4);
+});
+
 test('on a phone each request is a card with its verdict and what happened in view, and the page does not scroll sideways', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/captures');

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { ChunkSides, sidesOf } from '@/components/text-diff/chunk-sides';
 import { formatSeconds } from '@/lib/provider-cache/cache-prediction';
 import { agreementSummary, type ProviderAgreement } from '@/lib/traffic/cache-agreement';
@@ -9,6 +9,7 @@ import { describeDisagreement } from '@/lib/traffic/disagreement';
 import { type CacheLeft, cacheLeftBy, inPlainWords } from '@/lib/traffic/plain-words';
 import type { TimelineReport } from '@/lib/traffic/timeline-report';
 import { BreakpointWhatIfTable } from './breakpoint-what-if-table';
+import { CacheTimelineChart } from './cache-timeline-chart';
 import styles from './captures.module.css';
 import { TokenSourceLine } from './provider-count-toggle';
 import { ProviderDiagnosisCell, type RequestLabel } from './provider-diagnosis-cell';
@@ -75,12 +76,15 @@ function Parting({ entry, label }: { entry: TimelineEntry; label: RequestLabel }
 
 function TimelineRow({
   entry,
+  row,
   startMs,
   named,
   diagnosed,
   left,
 }: {
   entry: TimelineEntry;
+  /** Its place among the shown rows, which the chart names it by. */
+  row: number;
   startMs: number;
   named: boolean;
   diagnosed: boolean;
@@ -89,9 +93,14 @@ function TimelineRow({
   const verdict = VERDICTS[entry.verdict];
   const label = requestLabel(startMs, named);
   return (
-    <tr data-testid="traffic-row" data-verdict={entry.verdict} data-tokens={entry.tokens} className={styles.timelineRow}>
+    <tr data-testid="traffic-row" data-row={row} data-verdict={entry.verdict} data-tokens={entry.tokens} className={styles.timelineRow}>
       <td data-label="Request">
         {named && <span title={entry.source}>{shortSource(entry.source)} </span>}#{entry.index}
+        {entry.subAgent && (
+          <div className={styles.sentBy} data-testid="traffic-sub-agent">
+            sub-agent
+          </div>
+        )}
       </td>
       <td data-label="Sent">+{formatSeconds(entry.atMs - startMs)}</td>
       <td data-label="Model">{entry.model}</td>
@@ -157,6 +166,7 @@ function modelsOf(entries: readonly TimelineEntry[]): { model: string; requests:
  */
 export function TimelineReportView({ report }: { report: TimelineReport }) {
   const [model, setModel] = useState<string>(ALL_MODELS);
+  const table = useRef<HTMLTableSectionElement>(null);
   const startMs = report.entries.reduce((first, entry) => Math.min(first, entry.atMs), Number.POSITIVE_INFINITY);
   // One log names itself once, above the table; several name their own rows.
   const named = new Set(report.entries.map((entry) => entry.source)).size > 1;
@@ -170,6 +180,16 @@ export function TimelineReportView({ report }: { report: TimelineReport }) {
     .filter(({ entry }) => model === ALL_MODELS || entry.model === model)
     .sort((a, b) => a.entry.atMs - b.entry.atMs || a.at - b.at)
     .map(({ entry }) => entry);
+  const barName = useCallback((entry: TimelineEntry) => `${named ? `${shortSource(entry.source)} ` : ''}#${entry.index}`, [named]);
+  // A bar clicked opens its row where the reader is: scrolled to, marked, its details open.
+  const pick = useCallback((row: number) => {
+    const picked = table.current?.querySelector<HTMLTableRowElement>(`tr[data-row="${row}"]`);
+    if (picked === null || picked === undefined) return;
+    for (const marked of table.current!.querySelectorAll(`.${styles.picked}`)) marked.classList.remove(styles.picked!);
+    picked.classList.add(styles.picked!);
+    picked.querySelector('details')?.setAttribute('open', '');
+    picked.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, []);
   // Nothing replayed (every request went where no rule reads): an empty table would only repeat it.
   if (report.entries.length === 0) return null;
   return (
@@ -193,6 +213,7 @@ export function TimelineReportView({ report }: { report: TimelineReport }) {
           </select>
         </label>
       )}
+      <CacheTimelineChart entries={shown} named={barName} onPick={pick} />
       <TableFrame>
         <table className={`${styles.table} ${styles.timelineTable}`}>
           <thead>
@@ -215,9 +236,9 @@ export function TimelineReportView({ report }: { report: TimelineReport }) {
               {diagnosed && <th scope="col">The provider’s diagnosis</th>}
             </tr>
           </thead>
-          <tbody>
-            {shown.map((entry) => (
-              <TimelineRow key={`${entry.source} ${entry.index}`} entry={entry} startMs={startMs} named={named} diagnosed={diagnosed} left={left} />
+          <tbody ref={table}>
+            {shown.map((entry, row) => (
+              <TimelineRow key={`${entry.source} ${entry.index}`} entry={entry} row={row} startMs={startMs} named={named} diagnosed={diagnosed} left={left} />
             ))}
           </tbody>
         </table>

@@ -2,6 +2,7 @@
 
 import { useMemo, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, LabelList, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CACHE_TONES, thousands } from '@/components/charts/cache-tones';
 import { NativeSelect } from '@/components/ui/input';
 import type { CompareSetup } from '@/lib/compare/compare-setup';
 import type { ForkCacheReport } from '@/lib/provider-cache/fork-cache-report';
@@ -9,9 +10,6 @@ import { formatDollars } from '@/lib/provider-cache/request-cost';
 import styles from './compare.module.css';
 import type { VariantPreview } from './use-compare-previews';
 
-const READ = '#1f7a3a';
-const WRITTEN = '#9a6700';
-const UNCACHED = '#8c959f';
 const COST = '#0b63ce';
 const HEIGHT = 220;
 
@@ -58,7 +56,6 @@ function figuresAt(provider: string, reports: readonly (ForkCacheReport | null)[
   });
 }
 
-const thousands = (value: unknown) => (typeof value === 'number' ? value.toLocaleString('en-US') : String(value));
 const dollars = (value: unknown) => (typeof value === 'number' ? `$${value < 0.01 ? value.toFixed(4) : value.toFixed(2)}` : String(value));
 
 /**
@@ -108,9 +105,9 @@ export function VariantCharts({
               <YAxis tickFormatter={thousands} width={52} />
               <Tooltip formatter={thousands} />
               <Legend />
-              <Bar dataKey="read" name="read from cache" stackId="tokens" fill={READ} isAnimationActive={false} />
-              <Bar dataKey="written" name="written to cache" stackId="tokens" fill={WRITTEN} isAnimationActive={false} />
-              <Bar dataKey="uncached" name="uncached" stackId="tokens" fill={UNCACHED} isAnimationActive={false} />
+              <Bar dataKey="read" name="read from cache" stackId="tokens" fill={CACHE_TONES.read} isAnimationActive={false} />
+              <Bar dataKey="written" name="written to cache" stackId="tokens" fill={CACHE_TONES.written} isAnimationActive={false} />
+              <Bar dataKey="uncached" name="uncached" stackId="tokens" fill={CACHE_TONES.uncached} isAnimationActive={false} />
             </BarChart>
           </ResponsiveContainer>
         </figure>

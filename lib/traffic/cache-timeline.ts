@@ -13,6 +13,7 @@ import { type PreparedRequest, prepareTraffic, type TokenSource } from './prepar
 import { type DiagnosisBeside, diagnosisAsked, diagnosisBeside } from './provider-diagnosis';
 import { type RequestParting, requestParting, sharedSegments } from './request-parting';
 import { withServerRounds } from './server-tool-rounds';
+import { subAgentRequests } from './sub-agent-requests';
 import { routeLabel, type TrafficExchange } from './traffic-exchange';
 
 /**
@@ -38,6 +39,8 @@ export interface TimelineEntry {
   verdict: Verdict;
   /** The prediction's reasons, in the provider's terms. */
   reasons: string[];
+  /** Sent by a sub-agent: a user turn carries the task of an Agent call the log holds. */
+  subAgent: boolean;
   /** Where it parts from the earlier request it shares the most with; null when none shares anything. */
   parting: RequestParting | null;
   /** Where the token counts come from: the provider's count, offline counts scaled to the reported total, or offline as counted. */
@@ -166,6 +169,7 @@ export function replayTraffic(prepared: readonly PreparedRequest[], rules: Provi
   const entries: TimelineEntry[] = [];
   // Times from the log's first request, so a reason says "expired at 6:00" into the session.
   const startMs = prepared[0]?.exchange.atMs ?? 0;
+  const bySubAgents = subAgentRequests(prepared);
   for (const { exchange, provider, via, model: modelId, shape, request, breakpoints, rounds, explicitCache, tokens, translation } of prepared) {
     const sent: Sent = { exchange, request, ...(translation === undefined ? {} : { translation }) };
     const base = {
@@ -178,6 +182,7 @@ export function replayTraffic(prepared: readonly PreparedRequest[], rules: Provi
       model: exchange.model === '' ? modelId : exchange.model,
       reported: exchange.usage,
       tokens,
+      subAgent: bySubAgents.has(exchange),
     };
     const cacheKey = routeLabel({ provider, via });
     let parting: RequestParting | null = null;

@@ -55,3 +55,44 @@ describe('inPlainWords', () => {
     ]);
   });
 });
+
+describe('inPlainWords for a sub-agent', () => {
+  it('says first that a sub-agent sent the request, whose tool list parts from its parent’s', async () => {
+    const task = 'Find where the date parser drops the month offset and report the file.';
+    const parentTools = [{ name: 'Task', description: 'Start a sub-agent', input_schema: { type: 'object' } }];
+    const messages = (system: string, tools: unknown[], content: unknown[]) => ({
+      model: 'claude-sonnet-4-5',
+      system,
+      tools,
+      max_tokens: 100,
+      messages: content,
+    });
+    const exchange = (index: number, body: Record<string, unknown>): TrafficExchange => ({
+      source: 'claude.jsonl',
+      index,
+      atMs: index * 2_000,
+      url: 'https://api.anthropic.com/v1/messages',
+      model: 'claude-sonnet-4-5',
+      usage: { cachedTokens: 0, writtenTokens: 0, uncachedTokens: 3000, outputTokens: 5, format: 'anthropic' },
+      body,
+    });
+    const parent = [{ role: 'user', content: 'Fix the date bug.' }];
+    const called = [
+      ...parent,
+      { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'Task', input: { description: 'Find the bug', prompt: task } }] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'src/date.ts' }] },
+    ];
+    const entries = await cacheTimeline(
+      [
+        exchange(0, messages(SYSTEM, parentTools, parent)),
+        exchange(1, messages(SYSTEM, [{ name: 'Read', description: 'Read a file', input_schema: { type: 'object' } }], [{ role: 'user', content: task }])),
+        exchange(2, messages(SYSTEM, parentTools, called)),
+      ],
+      PROVIDER_RULES,
+    );
+    expect(entries.map((entry) => entry.subAgent)).toEqual([false, true, false]);
+    const sentence = inPlainWords(entries[1]!, ({ index }) => `#${index}`);
+    expect(sentence).toMatch(/^Sub-agent request; its tool list differs from #0 at tools\[0\]/);
+    expect(inPlainWords(entries[2]!, ({ index }) => `#${index}`)).toMatch(/^It repeats all of #0|^Its conversation differs from #0/);
+  });
+});

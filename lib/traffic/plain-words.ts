@@ -25,6 +25,12 @@ const tokens = (value: number) => `${formatTokens(value)} token${Math.round(valu
  * expect). The rule's reasons and the parting's paths stay where a reader asks for them.
  */
 export function inPlainWords(entry: TimelineEntry, name: RequestName, left: CacheLeft = () => null): string {
+  const said = cacheSentence(entry, name, left);
+  // Who sent it comes first: a sub-agent's request starts a cache of its own, and a reader asks why it missed.
+  return entry.subAgent ? `Sub-agent request; ${lowerFirst(said)}` : said;
+}
+
+function cacheSentence(entry: TimelineEntry, name: RequestName, left: CacheLeft): string {
   const { parting, reported, predicted } = entry;
   const read = reported === null ? null : reported.cachedTokens;
   const shared = parting === null ? 0 : parting.sharedTokens;
