@@ -1,7 +1,7 @@
 'use client';
 
 import { useId, useMemo, useRef, useState } from 'react';
-import { registerParent } from '@/components/playground/fork-client';
+import { forgetRegistration, registerParent } from '@/components/playground/fork-client';
 import { Button } from '@/components/ui/button';
 import { ConfirmButton } from '@/components/ui/confirm-button';
 import { Textarea } from '@/components/ui/input';
@@ -95,6 +95,8 @@ export function ParentChat({ session, modelId, launch }: { session: ParentSessio
           signal: controller.signal,
         });
         if (response.status !== 409) break;
+        // 409: the server no longer holds this parent (a restart); the next attempt sends it again.
+        forgetRegistration(current.transcript);
       }
       if (response === null || !response.ok || response.body === null) {
         throw new Error(response === null ? 'The server did not answer.' : describeHttpError(await readErrorResponse(response)));

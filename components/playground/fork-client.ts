@@ -8,6 +8,7 @@ import type { LaunchAnswer } from '@/lib/fork-service/launch-answer';
 import { jsonBodyInSlices } from '@/lib/http/json-body-in-slices';
 import { describeHttpError, readErrorResponse } from '@/lib/http/read-error-response';
 import type { ProviderRules } from '@/lib/provider-cache/provider-rules';
+import { historyNotes } from '@/lib/workspace/browser-workspace';
 import { fetchFamilyCache, fetchPreview, fetchProviderCount } from './preview-client';
 
 /** A server answer that says the input was refused, with what is wrong. */
@@ -38,10 +39,45 @@ async function postParent(transcript: ParentTranscript): Promise<ParentRegistrat
 // identity: one registration per parent revision, and window changes send only the key.
 const registrations = new WeakMap<ParentTranscript, Promise<ParentRegistration>>();
 
+/**
+ * The registration is also kept in the browser's store beside the parent: after a reload the
+ * server most likely still holds it (it keeps parents by content), and sending a 70,000-message
+ * parent again was 3 s of the reload (1 s building the body, 2 s the server hashing and counting).
+ * Where the server lost it, the first call says so and the parent is sent as before.
+ */
+const REGISTRATION_NOTE = 'registration';
+
+/**
+ * Parents whose kept registration the server refused, with the note's removal: the next
+ * registration sends the parent, and keeps the new note only once the old one is gone.
+ */
+const refusedNotes = new WeakMap<ParentTranscript, Promise<void>>();
+
+async function registrationFor(transcript: ParentTranscript): Promise<ParentRegistration> {
+  const kept = refusedNotes.has(transcript) ? null : keptRegistration(await historyNotes.read(transcript, REGISTRATION_NOTE), transcript);
+  if (kept !== null) return kept;
+  const registration = await postParent(transcript);
+  void (refusedNotes.get(transcript) ?? Promise.resolve()).then(() => historyNotes.keep(transcript, REGISTRATION_NOTE, registration));
+  return registration;
+}
+
+/** A kept note as a registration of this parent, or null when it is not one (or not this parent's). */
+function keptRegistration(note: unknown, transcript: ParentTranscript): ParentRegistration | null {
+  const kept = note as Partial<ParentRegistration> | null | undefined;
+  const length = transcript.messages.length;
+  return typeof kept?.parentKey === 'string' &&
+    Array.isArray(kept.messageTokens) &&
+    kept.messageTokens.length === length &&
+    Array.isArray(kept.classifications) &&
+    kept.classifications.length === length
+    ? { parentKey: kept.parentKey, messageTokens: kept.messageTokens, classifications: kept.classifications }
+    : null;
+}
+
 export function registerParent(transcript: ParentTranscript): Promise<ParentRegistration> {
   let registration = registrations.get(transcript);
   if (registration === undefined) {
-    registration = postParent(transcript);
+    registration = registrationFor(transcript);
     registration.catch(() => registrations.delete(transcript));
     registrations.set(transcript, registration);
   }
@@ -51,14 +87,16 @@ export function registerParent(transcript: ParentTranscript): Promise<ParentRegi
 /** The server said it no longer holds this parent: the next call registers it again. */
 export function forgetRegistration(transcript: ParentTranscript): void {
   registrations.delete(transcript);
+  refusedNotes.set(transcript, historyNotes.drop(transcript, REGISTRATION_NOTE));
 }
 
 /**
  * Remember a registration the server made already (an import registers its parent as it answers),
- * so the first preview of a large imported parent does not send it back.
+ * so the first preview of a large imported parent does not send it back, nor does a reload.
  */
 export function rememberRegistration(transcript: ParentTranscript, registration: ParentRegistration): void {
   registrations.set(transcript, Promise.resolve(registration));
+  void historyNotes.keep(transcript, REGISTRATION_NOTE, registration);
 }
 
 /** Call the server with the parent's key, sending the parent again once if the server lost it. */
@@ -71,7 +109,7 @@ async function withParent<T extends { status: string }>(
     const answer = await call(registration.parentKey);
     if (answer.status === 'invalid') throw failure(answer as InvalidInput);
     if (answer.status !== 'unknown-parent') return { answer: answer as Exclude<T, { status: 'unknown-parent' }>, registration };
-    registrations.delete(transcript);
+    forgetRegistration(transcript);
   }
   throw new ForkServiceError('The server could not keep this parent long enough to plan on it. Try again.');
 }

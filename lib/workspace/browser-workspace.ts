@@ -59,3 +59,13 @@ export async function clearWorkspace(): Promise<() => Promise<void>> {
     await flushWorkspace();
   };
 }
+
+/**
+ * Notes kept in the browser's store beside a history of the workspace (see `keepNote`): what the
+ * server answered for a parent, so a reload need not ask again. Gone with the history.
+ */
+export const historyNotes = {
+  keep: (history: object, label: string, note: unknown) => storage.keepNote(WORKSPACE_STORAGE_KEY, history, label, note),
+  read: (history: object, label: string) => storage.readNote(WORKSPACE_STORAGE_KEY, history, label),
+  drop: (history: object, label: string) => storage.dropNote(WORKSPACE_STORAGE_KEY, history, label),
+};

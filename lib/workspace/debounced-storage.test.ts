@@ -182,4 +182,59 @@ describe('debouncedStorage', () => {
     expect(statuses).toEqual(['pending', 'failed', 'pending', 'saved']);
     expect((await debouncedStorage<State>(backend, 1).getItem('w'))!.state.transcript.messages).toEqual(['b0']);
   });
+
+  describe('notes beside a history', () => {
+    const registration = (count: number) => ({ parentKey: 'k1', messageTokens: Array.from({ length: count }, (_, index) => index) });
+
+    it('keeps a note beside a history, a slice of its long arrays per record, and reads it back in another page', async () => {
+      const backend = memoryBackend();
+      const storage = debouncedStorage<State>(backend, 1);
+      const written = stateWith(10, 'm');
+      storage.setItem('w', written);
+      await storage.flush();
+      await storage.keepNote('w', written.state.transcript, 'registration', registration(1_000));
+      const [part] = partKeys(backend);
+      expect([...backend.entries.keys()].filter((key) => key.startsWith(`${part}:note:`))).toEqual([
+        `${part}:note:registration:0:0`,
+        `${part}:note:registration:0:1`,
+        `${part}:note:registration:0:2`,
+        `${part}:note:registration`,
+      ]);
+      // Another page: the history read back is a new object, stored under the same part.
+      const other = debouncedStorage<State>(backend, 1);
+      const read = (await other.getItem('w'))!;
+      expect(await other.readNote('w', read.state.transcript, 'registration')).toEqual(registration(1_000));
+      expect(await other.readNote('w', read.state.transcript, 'other')).toBeUndefined();
+      expect(await other.readNote('w', deepFreeze({ messages: [] }), 'registration')).toBeUndefined();
+    });
+
+    it('goes with its history: when the part is dropped, when it is dropped itself, and when the workspace is removed', async () => {
+      const backend = memoryBackend();
+      const storage = debouncedStorage<State>(backend, 1);
+      const first = stateWith(10, 'm');
+      storage.setItem('w', first);
+      await storage.flush();
+      await storage.keepNote('w', first.state.transcript, 'registration', registration(500));
+      const second = stateWith(10, 'n');
+      storage.setItem('w', second);
+      await storage.flush();
+      expect([...backend.entries.keys()].filter((key) => key.includes(':note:'))).toEqual([]);
+      await storage.keepNote('w', second.state.transcript, 'registration', registration(500));
+      await storage.dropNote('w', second.state.transcript, 'registration');
+      expect(await storage.readNote('w', second.state.transcript, 'registration')).toBeUndefined();
+      expect([...backend.entries.keys()].filter((key) => key.includes(':note:'))).toEqual([]);
+      await storage.keepNote('w', second.state.transcript, 'registration', registration(5));
+      await storage.removeItem('w');
+      expect([...backend.entries.keys()]).toEqual([]);
+    });
+
+    it('is only missing when the store fails: keeping and reading do not throw', async () => {
+      const backend = memoryBackend();
+      const failing = { ...backend, set: async () => Promise.reject(new Error('quota')), get: async () => Promise.reject(new Error('closed')) };
+      const storage = debouncedStorage<State>(failing, 1);
+      const history = deepFreeze({ messages: ['a'] });
+      await expect(storage.keepNote('w', history, 'registration', registration(3))).resolves.toBeUndefined();
+      await expect(storage.readNote('w', history, 'registration')).resolves.toBeUndefined();
+    });
+  });
 });

@@ -1,5 +1,5 @@
 import type { PersistStorage, StorageValue } from 'zustand/middleware';
-import { isStoredPart, isStoredWorkspaceRoot, joinWorkspace, readStoredPart, splitWorkspace, storedPartOf } from './stored-parts';
+import { isStoredPart, isStoredWorkspaceRoot, joinWorkspace, partIdOf, readStoredPart, splitWorkspace, storedPartOf } from './stored-parts';
 
 export type SaveStatus = 'saved' | 'pending' | 'failed';
 
@@ -17,10 +17,20 @@ export interface DebouncedStorage<S> extends PersistStorage<S> {
   status(): SaveStatus;
   /** Called whenever the save status changes; the error says why a write failed. */
   onStatus(listener: (status: SaveStatus, error?: unknown) => void): () => void;
+  /**
+   * A note kept beside a stored history (what the server answered for it, say), under `label`:
+   * it goes when the history's part goes, so it never outlives what it is about. Best effort: a
+   * note is a cache, and one that failed to write is only missing.
+   */
+  keepNote(name: string, history: object, label: string, note: unknown): Promise<void>;
+  /** The note kept beside `history` under `label`, or undefined. */
+  readNote(name: string, history: object, label: string): Promise<unknown>;
+  dropNote(name: string, history: object, label: string): Promise<void>;
 }
 
 const partKey = (name: string, id: string) => `${name}:part:${id}`;
 const sliceKey = (part: string, array: number, slice: number) => `${part}:${array}:${slice}`;
+const noteKey = (name: string, history: object, label: string) => `${partKey(name, partIdOf(history))}:note:${label}`;
 /** The part a key belongs to (a part's head or one of its slices), or null for another key. */
 function partOfKey(name: string, key: string): string | null {
   const prefix = partKey(name, '');
@@ -139,6 +149,36 @@ export function debouncedStorage<S>(backend: KeyValueBackend, delayMs = 250): De
       report('saved');
     },
     flush,
+    // A note is stored as a part is, its long arrays a slice at a time: a parent's registration
+    // holds a count and a classification per message, and one 70,000-item record took 400 ms of
+    // the page's main thread to read back.
+    async keepNote(name, history, label, note) {
+      if (note === null || typeof note !== 'object') return;
+      const key = noteKey(name, history, label);
+      try {
+        const part = await storedPartOf(note, (array, slice, json) => backend.set(sliceKey(key, array, slice), json));
+        await backend.set(key, part);
+      } catch {
+        // Only missing: the next reload asks the server again.
+      }
+    },
+    async readNote(name, history, label) {
+      const key = noteKey(name, history, label);
+      try {
+        const part = await backend.get(key);
+        return isStoredPart(part) ? await readStoredPart(part, key, (array, slice) => backend.get(sliceKey(key, array, slice))) : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    async dropNote(name, history, label) {
+      const key = noteKey(name, history, label);
+      try {
+        for (const each of await backend.keys()) if (each === key || each.startsWith(`${key}:`)) await backend.del(each);
+      } catch {
+        // A note left behind goes with its history's part.
+      }
+    },
     status: () => current,
     onStatus(listener) {
       listeners.add(listener);
