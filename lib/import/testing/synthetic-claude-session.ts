@@ -1,9 +1,10 @@
 /**
  * A long, realistic Claude Code session: turns of a prompt, a streamed assistant message split
  * over two lines (thinking, then a tool call), a tool result with a few KB of file content, the
- * interface's non-conversation lines, and a closing answer.
+ * interface's non-conversation lines, and a closing answer. A short file (`fileLines`) makes more
+ * messages per megabyte: a real 40 MB session of 70,000 messages reads about 10 lines a result.
  */
-export function syntheticClaudeSession(targetBytes: number): { text: string; lines: number } {
+export function syntheticClaudeSession(targetBytes: number, { fileLines = 60 }: { fileLines?: number } = {}): { text: string; lines: number } {
   const out: string[] = [];
   let bytes = 0;
   let parent: string | null = null;
@@ -14,7 +15,9 @@ export function syntheticClaudeSession(targetBytes: number): { text: string; lin
     out.push(line);
     bytes += line.length + 1;
   };
-  const fileBody = Array.from({ length: 60 }, (_, i) => `    ${i + 1}→  const value${i} = compute(${i}, options); // keeps the parser honest`).join('\n');
+  const fileBody = Array.from({ length: fileLines }, (_, i) => `    ${i + 1}→  const value${i} = compute(${i}, options); // keeps the parser honest`).join(
+    '\n',
+  );
   while (bytes < targetBytes) {
     n++;
     const u = `u${n}`;
@@ -64,7 +67,7 @@ export function syntheticClaudeSession(targetBytes: number): { text: string; lin
       uuid: r,
       parentUuid: a2,
       message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `toolu_${n}`, content: fileBody }] },
-      toolUseResult: { type: 'text', file: { numLines: 60 } },
+      toolUseResult: { type: 'text', file: { numLines: fileLines } },
     });
     const f = `f${n}`;
     push({
