@@ -6,7 +6,7 @@ import { sourceLabel } from '@/components/preview/child-preview';
 import { ScrollablePre } from '@/components/scrollable-pre/scrollable-pre';
 import { Button } from '@/components/ui/button';
 import { ConfirmButton } from '@/components/ui/confirm-button';
-import { VirtualList } from '@/components/virtual-list/virtual-list';
+import { keyByIndex, VirtualList } from '@/components/virtual-list/virtual-list';
 import { shortHash } from '@/lib/isolation/content-hash';
 import { describeRequest } from '@/lib/view/describe-request';
 import { previewText } from '@/lib/view/message-preview';
@@ -105,7 +105,7 @@ export function ChildPanel({ child, session, onClose, onRemove }: { child: Child
           className={styles.inheritedList}
           count={inherited.length}
           estimatedHeight={64}
-          itemKey={(index) => String(index)}
+          itemKey={keyByIndex}
           role="list"
           aria-label="Inherited history"
           renderItem={(index) => {

@@ -4,7 +4,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { TextChunks } from '@/components/text-diff/text-chunks';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/input';
-import { VirtualList } from '@/components/virtual-list/virtual-list';
+import { keyByIndex, VirtualList } from '@/components/virtual-list/virtual-list';
 import { type ContextDiff, contextDiff, type DiffEntry, parentRequest } from '@/lib/compare/context-diff';
 import { partDiff } from '@/lib/compare/part-diff';
 import type { ChildMessage } from '@/lib/fork';
@@ -168,7 +168,7 @@ export function ContextDiffPanel({ choices: current, baselineId }: { choices: re
           <VirtualList
             count={diff.entries.length}
             estimatedHeight={30}
-            itemKey={(index) => String(index)}
+            itemKey={keyByIndex}
             renderItem={(index) => (
               <EntryRow
                 entry={diff.entries[index]!}

@@ -173,6 +173,15 @@ export function InheritanceGridView({ grid, found, letters, onlyDiffering, onlyR
       }),
     [grid],
   );
+  const itemKey = useCallback(
+    (index: number) => {
+      const item = items[index]!;
+      if (item.kind === 'fold') return `f${item.first}`;
+      const row = grid.rows[item.position]!;
+      return row.kind === 'parent' ? `p${row.index}` : `a${row.afterIndex}-${row.rule}-${item.position}`;
+    },
+    [items, grid],
+  );
   // Every row lays its cells out on the same columns: one for the place, one for the message, one per variant.
   const columns = { '--grid-columns': `4.5rem minmax(14rem, 2fr) repeat(${letters.length}, minmax(8rem, 1fr))` } as CSSProperties;
   return (
@@ -193,12 +202,7 @@ export function InheritanceGridView({ grid, found, letters, onlyDiffering, onlyR
           count={items.length}
           estimatedHeight={ROW_HEIGHT}
           fixedHeight
-          itemKey={(index) => {
-            const item = items[index]!;
-            if (item.kind === 'fold') return `f${item.first}`;
-            const row = grid.rows[item.position]!;
-            return row.kind === 'parent' ? `p${row.index}` : `a${row.afterIndex}-${row.rule}-${item.position}`;
-          }}
+          itemKey={itemKey}
           renderItem={(index) => {
             const item = items[index]!;
             return item.kind === 'fold' ? (

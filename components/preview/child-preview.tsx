@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import type { ReadyPreview } from '@/components/playground/use-fork-preview';
 import { ScrollablePre } from '@/components/scrollable-pre/scrollable-pre';
 import { Button } from '@/components/ui/button';
-import { VirtualList } from '@/components/virtual-list/virtual-list';
+import { keyByIndex, VirtualList } from '@/components/virtual-list/virtual-list';
 import { VisibleText } from '@/components/visible-text/visible-text';
 import type { ChildMessage, ForkPlan, TranscriptMessage } from '@/lib/fork';
 import { childMessageAt, expandPlan } from '@/lib/fork-service/compact-plan';
@@ -152,7 +152,7 @@ export function ChildPreview({ preview, parent, parentTokens, stale, onShowParen
             className={styles.messages}
             count={child.initialMessageCount}
             estimatedHeight={70}
-            itemKey={(index) => String(index)}
+            itemKey={keyByIndex}
             data-testid="preview-messages"
             aria-label="The child's initial messages"
             role="list"

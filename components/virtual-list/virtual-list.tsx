@@ -9,10 +9,18 @@ export interface VirtualListHandle {
   scrollToIndex(index: number): void;
 }
 
+/** Items keyed by where they stand: for lists whose items are only ever replaced whole. */
+export const keyByIndex = (index: number): string => String(index);
+
 export interface VirtualListProps {
   count: number;
   /** Height of an item not measured yet, in pixels. */
   estimatedHeight: number;
+  /**
+   * Each item's key. Keep its identity while the keys stay the same (a module constant such as
+   * {@link keyByIndex}, or a `useCallback`): a new function tells the list every key may have
+   * changed, and it lays out all its items again, 100 ms on a 70,000-message parent at every render.
+   */
   itemKey(index: number): string;
   renderItem(index: number): ReactNode;
   /** Rendered items beyond the visible area on each side. */
