@@ -3,10 +3,12 @@
 // The compare is shared first so the read-only share page has something to show; /captures and
 // /runtimes show what this server's data folder holds.
 // Needs the app running (`npm run app`) at FORK_LAB_URL (default http://127.0.0.1:3000) and
-// Chromium (CHROMIUM_PATH, default /usr/bin/chromium). Run: node scripts/take-view-screenshots.mjs
+// Chromium (CHROMIUM_PATH, default /usr/bin/chromium). Run: npx tsx scripts/take-view-screenshots.mjs
+// (tsx, for the e2e's own small traffic log the cache timeline shows).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { claudeTraceLog, SIDE_CALLS } from '../e2e/fixtures/traffic-logs.ts';
 
 const base = process.env.FORK_LAB_URL ?? 'http://127.0.0.1:3000';
 const out = path.resolve('docs/screenshots/views');
@@ -37,6 +39,20 @@ const views = [
   { name: 'compare', url: '/compare?scenario=startup-block', ready: '[data-testid=compare-view][data-ready]' },
   { name: 'share', url: new URL(shareUrl).pathname, ready: '[data-testid=compare-view][data-ready]' },
   { name: 'captures', url: '/captures', ready: '[data-testid=captures-view][data-ready]' },
+  // A cache timeline read from a traffic log of Fork Lab's own making, its chart in view.
+  {
+    name: 'timeline',
+    url: '/captures',
+    ready: '[data-testid=captures-view][data-ready]',
+    async act(page) {
+      const timeline = page.getByTestId('traffic-timeline');
+      await timeline
+        .getByTestId('traffic-file')
+        .setInputFiles({ name: 'claude-trace.jsonl', mimeType: 'application/octet-stream', buffer: Buffer.from(claudeTraceLog(SIDE_CALLS)) });
+      await page.waitForSelector('[data-testid=timeline-chart] .recharts-bar-rectangle', { timeout: 30_000 });
+      await timeline.getByTestId('timeline-chart').evaluate((chart) => chart.scrollIntoView({ block: 'start' }));
+    },
+  },
   { name: 'runtimes', url: '/runtimes', ready: 'main' },
 ];
 const devices = [
