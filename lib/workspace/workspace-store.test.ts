@@ -77,10 +77,12 @@ async function swarmSession() {
 describe('workspace store', () => {
   it('keeps its own frozen copy of a parent: the caller’s object is never stored', () => {
     const { store } = newStore();
-    store.getState().openSession(init);
+    // A copy of its own: the builders' tool declarations are module constants another test may have frozen.
+    const callers = structuredClone(transcript);
+    store.getState().openSession({ ...init, transcript: callers });
     const session = activeSession(store.getState())!;
     expect(session.transcript).toEqual(transcript);
-    expect(sharedObjects(transcript, session)).toEqual([]);
+    expect(sharedObjects(callers, session)).toEqual([]);
     expect(() => {
       (session.transcript.messages as unknown[]).push('x');
     }).toThrow(TypeError);
