@@ -132,7 +132,7 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
   const selection = session?.selection ?? null;
   // The directive is planned once typing pauses: each key paints at once, and the plan follows.
   const directive = selection?.directive ?? null;
-  const settledDirective = useSettledValue(directive, DIRECTIVE_SETTLE_MS);
+  const settledDirective = useSettledValue(directive, DIRECTIVE_SETTLE_MS, session?.id);
   const typing = directive !== settledDirective;
   const requested = useMemo(
     () => (selection === null ? null : plannableRequest(settledDirective === null ? selection : { ...selection, directive: settledDirective })),
