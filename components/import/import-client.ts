@@ -1,4 +1,4 @@
-import { deepFreeze, type TranscriptMessage } from '@/lib/fork';
+import { deepFreezeParsed, type TranscriptMessage } from '@/lib/fork';
 import type { ParentRegistration } from '@/lib/fork-service/fork-service';
 import { ndjsonLines } from '@/lib/http/ndjson-lines';
 import { type HttpErrorAnswer, readErrorResponse } from '@/lib/http/read-error-response';
@@ -59,7 +59,7 @@ export async function importOnServer({
     else if (event.type === 'messages') {
       // Frozen as they arrive, a run at a time: the workspace then keeps these very objects instead
       // of copying 50 MB in one go, and the page paints between runs.
-      for (const message of event.messages) messages.push(deepFreeze(message));
+      for (const message of event.messages) messages.push(deepFreezeParsed(message));
       onProgress?.({ phase: 'receive', done: messages.length, total: event.total });
       await yieldToEventLoop();
     } else if (event.type === 'result') {

@@ -1,4 +1,4 @@
-import { linkToolPairs, type ParentTranscript } from '@/lib/fork';
+import type { ParentTranscript } from '@/lib/fork';
 
 export interface OpenToolCall {
   index: number;
@@ -6,11 +6,30 @@ export interface OpenToolCall {
   toolName: string;
 }
 
-/** Tool calls in the parent that no tool result answers, with the index of the message holding each. */
+/**
+ * Tool calls in the parent that no tool result answers, with the index of the message holding each.
+ * A result answers the first call of its id in the latest message before it that holds one, as the
+ * timeline links them (`linkToolPairs`); one walk and one entry per call, since the chat asks again
+ * at every change of the parent and the timeline's links cost a list per message.
+ */
 export function openToolCalls(parent: ParentTranscript): OpenToolCall[] {
-  return [...linkToolPairs(parent.messages).calls].flatMap(([index, calls]) =>
-    calls.filter((call) => call.resultIndex === null).map(({ toolCallId, toolName }) => ({ index, toolCallId, toolName })),
-  );
+  const calls: (OpenToolCall & { answered: boolean })[] = [];
+  // The call a result with this id would answer: the first of the id in the latest message holding it.
+  const answerable = new Map<string, number>();
+  parent.messages.forEach(({ message }, index) => {
+    if (typeof message.content === 'string') return;
+    for (const part of message.content) {
+      if (part.type === 'tool-call') {
+        const known = answerable.get(part.toolCallId);
+        if (known === undefined || calls[known]!.index !== index) answerable.set(part.toolCallId, calls.length);
+        calls.push({ index, toolCallId: part.toolCallId, toolName: part.toolName, answered: false });
+      } else if (part.type === 'tool-result') {
+        const call = answerable.get(part.toolCallId);
+        if (call !== undefined) calls[call]!.answered = true;
+      }
+    }
+  });
+  return calls.filter((call) => !call.answered).map(({ index, toolCallId, toolName }) => ({ index, toolCallId, toolName }));
 }
 
 /**

@@ -20,7 +20,7 @@ export { compareReleases, type RuntimeVersion, type RuntimeVersions, versionForR
 export { FORK_POLICIES, FORK_RUNTIMES, type ForkPolicy, type ForkRequest, isForkPolicy, ONE_CHILD_RUNTIMES, runtimeOf } from './runtimes';
 export { classifyMessages, isRealUserTurn, type MessageClassification, type MessageKind } from './transcript/classify-messages';
 export { copyUnlessFrozen } from './transcript/deep-clone';
-export { deepFreeze, isDeepFrozen } from './transcript/deep-freeze';
+export { deepFreeze, deepFreezeParsed, isDeepFrozen } from './transcript/deep-freeze';
 export { joinedText, toolCallsOf, toolResultIdsOf } from './transcript/message-parts';
 export { startupContextLength } from './transcript/startup-context';
 export { extendToolPairs, linkToolPairs, type ToolPairLinks } from './transcript/tool-pairs';

@@ -1,4 +1,4 @@
-import { deepFreeze, isDeepFrozen } from '@/lib/fork';
+import { deepFreeze, deepFreezeParsed, isDeepFrozen } from '@/lib/fork';
 import { ITEMS_PER_SLICE, jsonSlices } from '@/lib/scheduling/json-slices';
 import { yieldToEventLoop } from '@/lib/scheduling/yield-to-event-loop';
 
@@ -131,7 +131,7 @@ export async function readStoredPart(part: StoredPart, id: string, readSlice: Re
       if (!Array.isArray(parsed)) throw new Error(`slice ${slice} of stored part ${id} is not a list`);
       // Frozen a slice at a time: the store keeps frozen histories, and freezing 50 MB at once
       // would be the stall this format exists to avoid.
-      for (const item of parsed) items.push(deepFreeze(item));
+      for (const item of parsed) items.push(deepFreezeParsed(item));
       await yieldToEventLoop();
     }
     if (path.length === 0) value = items;

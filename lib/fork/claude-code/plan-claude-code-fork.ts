@@ -147,11 +147,17 @@ const UNANSWERED_DROPPED =
 
 /** Assistant messages before the calling one with a call no message before `end` answers. */
 function unansweredCallMessages(messages: ParentTranscript['messages'], before: number, end: number): Set<number> {
+  // Read part by part, building no list per message: this runs over the whole parent at every plan.
   const answered = new Set<string>();
-  for (let index = 0; index < end; index++) for (const id of toolResultIdsOf(messages[index]!.message)) answered.add(id);
+  for (let index = 0; index < end; index++) {
+    const { content } = messages[index]!.message;
+    if (typeof content !== 'string') for (const part of content) if (part.type === 'tool-result') answered.add(part.toolCallId);
+  }
   const unanswered = new Set<number>();
   for (let index = 0; index < before; index++) {
-    if (toolCallsOf(messages[index]!.message).some((call) => !answered.has(call.toolCallId))) unanswered.add(index);
+    const { message } = messages[index]!;
+    if (message.role !== 'assistant' || typeof message.content === 'string') continue;
+    if (message.content.some((part) => part.type === 'tool-call' && !answered.has(part.toolCallId))) unanswered.add(index);
   }
   return unanswered;
 }

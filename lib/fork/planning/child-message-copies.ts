@@ -14,11 +14,12 @@ export function copyToChild(
   parent: readonly TranscriptMessage[],
   change?: Extract<ChildMessageSource, { kind: 'copy' }>['change'],
 ): ChildMessage {
-  const source: ChildMessageSource = {
-    kind: 'copy',
-    parentIndexes: [...parentIndexes],
-    parentIds: parentIndexes.map((index) => parent[index]!.id),
-  };
+  // Most copies stand for one parent message: a plan of a 70,000-message parent makes one of these
+  // per message, so the one-index case allocates no more than it must.
+  const source: ChildMessageSource =
+    parentIndexes.length === 1
+      ? { kind: 'copy', parentIndexes: [parentIndexes[0]!], parentIds: [parent[parentIndexes[0]!]!.id] }
+      : { kind: 'copy', parentIndexes: [...parentIndexes], parentIds: parentIndexes.map((index) => parent[index]!.id) };
   if (change !== undefined) source.change = change;
   // A copy recorded with a change is one the planner goes on to edit in place (Qwen blanks the
   // inputs of a call in flight in it), so it is a whole copy of its own.

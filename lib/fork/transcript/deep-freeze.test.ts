@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deepFreeze, isDeepFrozen } from './deep-freeze';
+import { copyUnlessFrozen } from './deep-clone';
+import { deepFreeze, deepFreezeParsed, isDeepFrozen } from './deep-freeze';
 
 describe('deepFreeze', () => {
   it('freezes everything it reaches and vouches for every object of the graph', () => {
@@ -87,5 +89,68 @@ describe('deepFreeze', () => {
     deepFreeze(root);
     expect(Object.isFrozen(deep)).toBe(true);
     expect(isDeepFrozen(root)).toBe(true);
+  });
+});
+
+/** Every object a value reaches, itself first, each with how many levels below the value it stands. */
+function objectsOf(value: unknown, level = 0): { object: object; level: number }[] {
+  if (typeof value !== 'object' || value === null) return [];
+  return [{ object: value, level }, ...Object.values(value).flatMap((child) => objectsOf(child, level + 1))];
+}
+
+describe('deepFreezeParsed', () => {
+  it('freezes all JSON.parse made, and vouches for the value and the two levels below it', () => {
+    fc.assert(
+      fc.property(fc.json(), (text) => {
+        const parsed = JSON.parse(text) as unknown;
+        expect(deepFreezeParsed(parsed)).toBe(parsed);
+        for (const { object, level } of objectsOf(parsed)) {
+          expect(Object.isFrozen(object)).toBe(true);
+          expect(isDeepFrozen(object)).toBe(level <= 2);
+        }
+      }),
+    );
+  });
+
+  it('vouches for a history entry, its message and its content, so a plan shares them', () => {
+    const entry = deepFreezeParsed(JSON.parse('{"id":"u1","message":{"role":"user","content":[{"type":"text","text":"hi"}]},"meta":{"kind":"x"}}'));
+    expect([entry, entry.message, entry.meta, entry.message.content].every(isDeepFrozen)).toBe(true);
+    expect(copyUnlessFrozen(entry.message)).toBe(entry.message);
+  });
+
+  it('keeps the `__proto__` key JSON can hold as a value of its own, frozen', () => {
+    const parsed = JSON.parse('{"__proto__": {"polluted": [1]}}') as Record<string, { polluted: number[] }>;
+    deepFreezeParsed(parsed);
+    expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);
+    expect(isDeepFrozen(Object.getOwnPropertyDescriptor(parsed, '__proto__')!.value)).toBe(true);
+  });
+
+  it('hands what JSON cannot make to deepFreeze: a shared object, a cycle, a Date, a frozen part', () => {
+    const shared = { text: 'same' };
+    expect(isDeepFrozen(deepFreezeParsed({ a: shared, b: [shared] }))).toBe(true);
+
+    const loop: { self?: unknown; leaf: { n: number } } = { leaf: { n: 1 } };
+    loop.self = loop;
+    deepFreezeParsed(loop);
+    expect(Object.isFrozen(loop)).toBe(true);
+    expect(isDeepFrozen(loop)).toBe(false);
+    expect(isDeepFrozen(loop.leaf)).toBe(true);
+
+    const date = new Date(0);
+    const withDate = deepFreezeParsed({ at: [date] });
+    expect(Object.isFrozen(withDate.at)).toBe(true);
+    expect(isDeepFrozen(withDate)).toBe(false);
+
+    const writable = { n: 1 };
+    const frozenShell = deepFreezeParsed({ shell: Object.freeze({ writable }) });
+    expect(Object.isFrozen(writable)).toBe(true);
+    expect(isDeepFrozen(frozenShell)).toBe(true);
+  });
+
+  it('hands nesting deeper than it recurses to the iterative walk', () => {
+    const text = `${'{"next":'.repeat(50_000)}null${'}'.repeat(50_000)}`;
+    const parsed = JSON.parse(text) as unknown;
+    deepFreezeParsed(parsed);
+    expect(isDeepFrozen(parsed)).toBe(true);
   });
 });
