@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { type ForkRequest, planFork } from '@/lib/fork';
 import { mutableSharedObjects } from '@/lib/fork/testing/object-graph';
+import { PROVIDER_RULES } from '@/lib/provider-cache/provider-rules';
 import { assistant, parentOf, toolCalls, user } from '@/lib/scenarios/transcript-builders';
 
 const { launchChild, previewFork, registerParent } = await import('./fork-service');
+const { PREVIEWS_PER_PARENT } = await import('./preview-memo');
 const { expandPlan } = await import('./compact-plan');
 
 const parent = parentOf([
@@ -49,6 +51,23 @@ describe('fork service', () => {
     expect(preview.tokens).toMatchObject({ estimated: true });
     const exact = await previewFork((await registerParent(parent)).parentKey, request);
     expect(exact.status === 'ok' && exact.tokens).not.toHaveProperty('estimated');
+  });
+
+  it('answers a preview it gave before at once, the same frozen answer, and plans anew for another request or rules', async () => {
+    const { parentKey } = await registerParent(parent);
+    const asked = { ...request, directive: 'remember me' };
+    const first = await previewFork(parentKey, asked);
+    expect(await previewFork(parentKey, structuredClone(asked))).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    const other = await previewFork(parentKey, { ...asked, directive: 'someone else' });
+    expect(other).not.toBe(first);
+    // Rules of the same content are the same rules; other ones forecast anew.
+    expect(await previewFork(parentKey, asked, undefined, structuredClone(PROVIDER_RULES))).toBe(first);
+    const shorterTtl = { ...PROVIDER_RULES, providers: PROVIDER_RULES.providers.map((rule) => ({ ...rule, ttlSeconds: 60 })) };
+    expect(await previewFork(parentKey, asked, undefined, shorterTtl)).not.toBe(first);
+    // The oldest answers make room for new ones.
+    for (let index = 0; index < PREVIEWS_PER_PARENT; index++) await previewFork(parentKey, { ...asked, directive: `window ${index}` });
+    expect(await previewFork(parentKey, asked)).not.toBe(first);
   });
 
   it('answers unknown-parent for a key it does not hold, so the browser sends the parent again', async () => {

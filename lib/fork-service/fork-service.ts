@@ -26,6 +26,7 @@ import { type CompactForkPlan, compactPlan } from './compact-plan';
 import { cacheRequestsFor, type FamilyMemberCache, familyCacheReport, forkCacheFor } from './fork-cache';
 import { parentCache, type RegisteredParent } from './parent-cache';
 import { type CacheTarget, predictedCacheOf, rulesShowing } from './predicted-cache';
+import { rememberedPreview } from './preview-memo';
 
 /** What the browser learns when it hands the server a parent. */
 export interface ParentRegistration {
@@ -157,6 +158,10 @@ export async function livePredictedCache(
 export async function previewFork(parentKey: string, request: ForkRequest, signal?: AbortSignal, rules: ProviderRules = PROVIDER_RULES): Promise<ForkPreview> {
   const parent = parentCache.get(parentKey);
   if (parent === undefined) return { status: 'unknown-parent' };
+  return rememberedPreview(parent, request, rules, () => planPreview(parent, request, signal, rules));
+}
+
+async function planPreview(parent: RegisteredParent, request: ForkRequest, signal: AbortSignal | undefined, rules: ProviderRules): Promise<ForkPreview> {
   const { transcript, written, request: atCall } = withAgentCall(parent.transcript, request);
   const plan = planFork(transcript, atCall);
   const counter = await counterFor(parent, written, signal);
