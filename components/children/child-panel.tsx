@@ -2,8 +2,8 @@
 
 import { useMemo } from 'react';
 import { ChildExports } from '@/components/export/child-exports';
+import { FoldedText } from '@/components/folded-text/folded-text';
 import { sourceLabel } from '@/components/preview/child-preview';
-import { ScrollablePre } from '@/components/scrollable-pre/scrollable-pre';
 import { Button } from '@/components/ui/button';
 import { ConfirmButton } from '@/components/ui/confirm-button';
 import { keyByIndex, VirtualList } from '@/components/virtual-list/virtual-list';
@@ -117,7 +117,7 @@ export function ChildPanel({ child, session, onClose, onRemove }: { child: Child
                   <span className={styles.muted}>{index}</span> <strong>{message.message.role}</strong>{' '}
                   <span className={styles.source}>{index === inherited.length - 1 ? 'first prompt' : sourceLabel(message)}</span>
                 </div>
-                <ScrollablePre label={`Inherited message ${index}`}>{previewText(message.message)}</ScrollablePre>
+                <FoldedText text={previewText(message.message)} />
               </div>
             );
           }}
@@ -130,10 +130,10 @@ export function ChildPanel({ child, session, onClose, onRemove }: { child: Child
           <p className={styles.muted}>{child.run === null ? 'None: this child holds its plan and inherited history, and has not run.' : 'None yet.'}</p>
         ) : (
           <ol>
-            {child.ownMessages.map((entry, index) => (
+            {child.ownMessages.map((entry) => (
               <li key={entry.id} data-testid="child-own-message" data-role={entry.message.role}>
                 <strong>{entry.message.role}</strong>
-                <ScrollablePre label={`Own message ${index + 1}`}>{previewText(entry.message)}</ScrollablePre>
+                <FoldedText text={previewText(entry.message)} />
               </li>
             ))}
           </ol>

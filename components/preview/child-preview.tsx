@@ -1,8 +1,8 @@
 'use client';
 
 import { useMemo, useState } from 'react';
+import { FoldedText } from '@/components/folded-text/folded-text';
 import type { ReadyPreview } from '@/components/playground/use-fork-preview';
-import { ScrollablePre } from '@/components/scrollable-pre/scrollable-pre';
 import { Button } from '@/components/ui/button';
 import { keyByIndex, VirtualList } from '@/components/virtual-list/virtual-list';
 import { VisibleText } from '@/components/visible-text/visible-text';
@@ -107,7 +107,6 @@ export function ChildPreview({ preview, parent, parentTokens, stale, onShowParen
         </p>
       ))}
       {plan.family !== undefined && <FamilyMembers family={plan.family} />}
-      {preview.cache && <ProviderCachePanel report={preview.cache} o200kTotal={report?.total ?? null} countWithAnthropic={countWithAnthropic} />}
 
       <details className={styles.section} data-testid="preview-system-section" open>
         <summary>
@@ -185,7 +184,7 @@ export function ChildPreview({ preview, parent, parentTokens, stale, onShowParen
                     )}
                     <span className={styles.count}>{count === undefined ? '' : tokens(count)}</span>
                   </div>
-                  <ScrollablePre label={`Initial message ${index}`}>{previewText(message.message)}</ScrollablePre>
+                  <FoldedText text={previewText(message.message)} />
                 </div>
               );
             }}
@@ -202,6 +201,9 @@ export function ChildPreview({ preview, parent, parentTokens, stale, onShowParen
           <VisibleText text={previewText(child.firstPrompt.message)} />
         </pre>
       </div>
+
+      {/* What the child receives first; what each provider would make of it after. */}
+      {preview.cache && <ProviderCachePanel report={preview.cache} o200kTotal={report?.total ?? null} countWithAnthropic={countWithAnthropic} />}
 
       <div className={styles.section}>
         <Button onClick={() => setShowRaw(!showRaw)} aria-expanded={showRaw} data-testid="toggle-raw-json">

@@ -1,9 +1,9 @@
 'use client';
 
-import { memo, useState } from 'react';
+import { memo } from 'react';
+import { FoldedText } from '@/components/folded-text/folded-text';
 import { Button } from '@/components/ui/button';
 import { ConfirmButton } from '@/components/ui/confirm-button';
-import { VisibleText } from '@/components/visible-text/visible-text';
 import type { MessageClassification, ParentDisposition, ToolPairLinks, TranscriptMessage } from '@/lib/fork';
 import { kindLabel } from '@/lib/view/kind-labels';
 import { previewText } from '@/lib/view/message-preview';
@@ -12,7 +12,8 @@ import { pairJumps } from './pair-jumps';
 import { PairLink } from './pair-link';
 import styles from './timeline.module.css';
 
-const FOLD_AT = 280;
+/** A row shows the start of a message: the timeline is for finding one, the preview for reading it. */
+const ROW_FOLD = { characters: 280, lines: 8 };
 
 export interface TimelineRowProps {
   index: number;
@@ -59,9 +60,7 @@ export function sameRow(before: TimelineRowProps, after: TimelineRowProps): bool
 /** One parent message on the timeline: what it is, what it says, and what the fork does with it. */
 export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
   const { index, entry, classification, disposition, tokens, calls, results, cursor, canStartWindow, editing } = props;
-  const [unfolded, setUnfolded] = useState(false);
   const text = previewText(entry.message);
-  const folded = text.length > FOLD_AT && !unfolded;
   const status = disposition?.status ?? 'excluded';
   // A prompt the window does not count (curation merged it into a skipped prefix) has no number to start at.
   const isTurn = classification?.kind === 'real-user-turn' && classification.turnFromEnd !== undefined;
@@ -134,16 +133,7 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
       {editing ? (
         <MessageEditor index={index} message={entry.message} onDone={() => props.onEdit(null)} />
       ) : (
-        <>
-          <pre className={styles.body} data-testid="row-text">
-            <VisibleText text={folded ? `${text.slice(0, FOLD_AT)}…` : text} />
-          </pre>
-          {text.length > FOLD_AT && (
-            <Button variant="link" onClick={() => setUnfolded(!unfolded)} aria-expanded={unfolded}>
-              {unfolded ? 'Fold' : `Show all ${text.length.toLocaleString('en-US')} characters`}
-            </Button>
-          )}
-        </>
+        <FoldedText text={text} limits={ROW_FOLD} className={styles.body} data-testid="row-text" />
       )}
       {classification?.note !== undefined && <p className={styles.note}>{classification.note}</p>}
       {disposition !== undefined && disposition.status === 'excluded' && disposition.reason !== 'before-window' && (

@@ -3,7 +3,7 @@ import { FORK_RUNTIMES, type ForkRequest, type ParentTranscript } from '@/lib/fo
 import { selectionFromRequest } from '@/lib/workspace/fork-selection';
 import { encodeUrlState } from '@/lib/workspace/url-state';
 import type { FieldName, PolicyId, PreviewMessageState, RowDisplay, RowState, StoredWorkspace, ViewState } from './playground-types';
-import { allPreviewMessages, renderedPreviewMessages } from './preview-messages';
+import { allPreviewMessages, renderedPreviewMessages, unfoldTexts } from './preview-messages';
 import { readStoredWorkspace } from './stored-workspace';
 import { readRowDisplays, scrollTimelineTowards } from './timeline-row-readers';
 import { readViewState } from './view-state';
@@ -339,7 +339,7 @@ export class PlaygroundPage {
 
   /** The initial messages the preview has rendered now. */
   renderedPreviewMessages(): Promise<PreviewMessageState[]> {
-    return renderedPreviewMessages(this.previewMessages);
+    return renderedPreviewMessages(this.previewMessagesList, this.previewMessages);
   }
 
   // ---------------------------------------------------------------- storage
@@ -386,6 +386,7 @@ export class PlaygroundPage {
       if ((await details.getAttribute('open')) === null) await details.locator('summary').click();
       await expect(items.first()).toBeVisible({ timeout: 1_000 });
     }).toPass({ timeout: 10_000 });
+    await unfoldTexts(details);
     return items.evaluateAll((elements) => elements.map((element) => element.querySelector('pre')?.textContent ?? ''));
   }
 

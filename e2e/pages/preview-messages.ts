@@ -1,8 +1,22 @@
 import type { Locator, Page } from '@playwright/test';
 import type { PreviewMessageState } from './playground-types';
 
-/** The child's initial messages the preview has rendered now (a virtual list renders those in view). */
-export function renderedPreviewMessages(rows: Locator): Promise<PreviewMessageState[]> {
+/**
+ * Open every folded message text inside `container` that is rendered now, as a person reads a long
+ * one with "Show all", and wait for the list to lay the opened rows out.
+ */
+export async function unfoldTexts(container: Locator): Promise<void> {
+  const opened = await container.evaluate((element) => {
+    const folded = [...element.querySelectorAll<HTMLButtonElement>('[data-testid="unfold-text"][aria-expanded="false"]')];
+    for (const button of folded) button.click();
+    return folded.length;
+  });
+  if (opened > 0) await container.page().evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/** The child's initial messages the preview has rendered now (a virtual list renders those in view), each text whole. */
+export async function renderedPreviewMessages(list: Locator, rows: Locator): Promise<PreviewMessageState[]> {
+  await unfoldTexts(list);
   return rows.evaluateAll((elements) =>
     elements.map((element) => ({
       source: element.getAttribute('data-source'),
@@ -23,6 +37,7 @@ export async function allPreviewMessages(page: Page): Promise<PreviewMessageStat
   const seen = new Map<number, PreviewMessageState>();
   await list.evaluate((element) => element.scrollTo({ top: 0 }));
   for (let step = 0; step < 500; step++) {
+    await unfoldTexts(list);
     const rows = await list.locator('[data-vindex]').evaluateAll((items) =>
       items.flatMap((item) => {
         const row = item.querySelector('[data-testid="preview-message"]');
