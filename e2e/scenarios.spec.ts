@@ -272,6 +272,7 @@ test('token totals are o200k counts of exactly what the child receives', async (
     encoding: 'o200k_base',
     systemTokens: exact(text(scenario.transcript.profile.systemInstruction)),
     toolTokens: exact(text(toolsTokenText(scenario.transcript.profile.tools))),
+    parentTools: scenario.transcript.profile.tools,
     parentMessage: async (index) => exact(parentTokens[index] ?? 0),
     text: async (value) => exact(text(value)),
     tools: async (tools) => exact(text(toolsTokenText(tools))),
@@ -287,6 +288,12 @@ test('token totals are o200k counts of exactly what the child receives', async (
   await expect(playground.cachePrefix).toHaveText(
     `${shared.messages} message${shared.messages === 1 ? '' : 's'} · ${shared.tokens.toLocaleString('en-US')} tok`,
   );
+  // The figure agrees with the providers' own: none reads more than it, and the one that reads most
+  // (Gemini, the system instruction and the tools before the first that differs) reads exactly it.
+  const cached = (await playground.page.getByTestId('forecast-cached').allTextContents()).map((value) => Number(value.replace(/,/g, '')));
+  expect(cached.length).toBeGreaterThan(0);
+  expect(Math.max(...cached)).toBe(shared.tokens);
+  expect(shared).toEqual({ messages: 0, tokens: 137 });
   for (const [index, count] of parentTokens.entries()) {
     await expect(playground.row(index).getByTestId('row-tokens')).toHaveText(`${count.toLocaleString('en-US')} tok`);
   }

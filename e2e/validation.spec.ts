@@ -279,5 +279,7 @@ test('DeepSeek: a depth over the limit and a malformed maxDepth are refused in D
   await playground.setField('toolFilter', 'read_file');
   await expectAccepted(playground);
   await expect(playground.previewTools.locator('li')).toHaveText(['read_file — Read a file from the workspace.']);
-  await expect(playground.page.getByTestId('cache-note')).toHaveText('The child’s system instruction differs from the parent’s, so no prefix is reusable.');
+  await expect(playground.page.getByTestId('cache-note')).toHaveText(
+    'The child’s system instruction differs from the parent’s: a cache reuses none of the parent’s messages, at most what comes before the first difference.',
+  );
 });

@@ -291,14 +291,18 @@ export function Playground({ scenarios, initialScenario, defaultScenarioId }: Pl
 
         <section className={styles.center} aria-label="Parent timeline">
           <h2 className={styles.columnTitle}>Parent · {transcript.messages.length.toLocaleString('en-US')} messages</h2>
-          <p className={styles.summary} data-testid="window-summary">
-            {summary === null
-              ? 'Planning…'
-              : plan?.child === null
-                ? plan.errors.length > 0
-                  ? 'No window: the runtime rejects the call.'
-                  : 'No window: not a fork.'
-                : windowSummaryLine(summary)}
+          {/* Named as the child's: under the parent's heading, its counts read as the parent's otherwise. */}
+          <p className={styles.summary}>
+            <span className={styles.summaryLabel}>The child’s window: </span>
+            <span data-testid="window-summary">
+              {summary === null
+                ? 'Planning…'
+                : plan?.child === null
+                  ? plan.errors.length > 0
+                    ? 'No window: the runtime rejects the call.'
+                    : 'No window: not a fork.'
+                  : windowSummaryLine(summary)}
+            </span>
           </p>
           <ParentTimeline
             key={session.id}

@@ -82,7 +82,7 @@ export function ChildPreview({ preview, parent, parentTokens, stale, onShowParen
             <dd data-testid="tokens-parent">{tokens(report.parentNextRequest)}</dd>
           </div>
           <div>
-            <dt>Shared prefix a cache could reuse</dt>
+            <dt>Shared prefix a cache could reuse, at most</dt>
             <dd data-testid="cache-prefix">
               {report.sharedPrefix.messages.toLocaleString('en-US')} message{report.sharedPrefix.messages === 1 ? '' : 's'} ·{' '}
               {tokens(report.sharedPrefix.tokens)}
@@ -98,7 +98,8 @@ export function ChildPreview({ preview, parent, parentTokens, stale, onShowParen
       )}
       {plan.cache !== null && cacheMissReason(plan.cache) !== null && (
         <p className={styles.note} data-testid="cache-note">
-          The child’s {cacheMissReason(plan.cache)} differs from the parent’s, so no prefix is reusable.
+          The child’s {cacheMissReason(plan.cache)} differs from the parent’s: a cache reuses none of the parent’s messages, at most what comes before the first
+          difference.
         </p>
       )}
       {plan.warnings.map((warning) => (

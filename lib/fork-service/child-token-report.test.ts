@@ -12,6 +12,7 @@ const counter: TokenCounter = {
   encoding: 'test',
   systemTokens: exact(5),
   toolTokens: exact(100),
+  parentTools: [],
   parentMessage: async (index) => exact(10 + index),
   text: async (text) => exact(text.length),
   tools: async () => exact(100),
@@ -38,9 +39,26 @@ describe('childTokenReport', () => {
     });
   });
 
-  it('shares nothing when the system instruction differs (a persona)', async () => {
+  it('shares no message when the system instruction differs (a persona), only the tools ahead of it in tools-first order', async () => {
     const plan = planFork(parent, { policy: 'deepseek-completed-turns', directive: 'go', params: { persona: 'You review.' } });
-    expect((await childTokenReport(plan, counter))?.sharedPrefix).toEqual({ messages: 0, tokens: 0 });
+    expect(plan.cache).toMatchObject({ systemMatches: false, toolsMatch: true });
+    expect((await childTokenReport(plan, counter))?.sharedPrefix).toEqual({ messages: 0, tokens: 100 });
+  });
+
+  it('shares the system instruction and the tools before the first one that differs, and no message', async () => {
+    const tool = (name: string) => ({ name, description: name, inputSchema: { type: 'object', properties: {} } });
+    const withTools = parentOf(parent.messages, { systemInstruction: 'hello', tools: [tool('read'), tool('grep'), tool('agent')] });
+    const plan = planFork(withTools, { policy: 'deepseek-completed-turns', directive: 'go', params: {} });
+    const child = {
+      ...plan,
+      child: { ...plan.child!, tools: [tool('read'), tool('grep'), tool('write')] },
+      cache: { ...plan.cache!, toolsMatch: false, reusableMessages: 0 },
+    };
+    // Each tool costs 30 here: the child's first two are the parent's own, its third is not.
+    const perTool: TokenCounter = { ...counter, parentTools: withTools.profile.tools, tools: async (tools) => exact(30 * tools.length) };
+    expect((await childTokenReport(child, perTool))?.sharedPrefix).toEqual({ messages: 0, tokens: 5 + 60 });
+    // On another model a cache reuses nothing at all.
+    expect((await childTokenReport({ ...child, cache: { ...child.cache, modelMatches: false } }, perTool))?.sharedPrefix).toEqual({ messages: 0, tokens: 0 });
   });
 
   it('has no report for a rejected request', async () => {

@@ -1,4 +1,4 @@
-import type { ChildMessage, ForkPlan } from '@/lib/fork';
+import type { ChildMessage, ForkPlan, ToolDeclaration } from '@/lib/fork';
 import { sumCounts, type TokenCount } from '@/lib/tokens/token-count';
 
 /** Token counts of the child's first request, by section, and what a prompt cache could reuse. */
@@ -12,9 +12,11 @@ export interface ChildTokenReport {
   /** The parent's own next request: its system instruction, tools and messages up to the fork point. */
   parentNextRequest: number;
   /**
-   * The prefix the child's request shares with the parent's next request. Providers cache from
-   * the start of the request, so a different system instruction or tool list means nothing is
-   * reusable, however many messages match.
+   * The start of the child's request that the parent's next request begins with too: what a cache
+   * could reuse at most. Providers cache from the start, tools first (Anthropic) or the system
+   * instruction first (the others), so it is counted in the order that shares more: a tool list
+   * that differs still shares the tools before the first difference, and the system instruction
+   * ahead of them where it comes first; no message is shared unless both match.
    */
   sharedPrefix: { messages: number; tokens: number };
   /**
@@ -32,6 +34,8 @@ export interface TokenCounter {
   encoding: string;
   systemTokens: TokenCount;
   toolTokens: TokenCount;
+  /** The parent's tool declarations, to find the ones the child's list starts with. */
+  parentTools: readonly ToolDeclaration[];
   /** Tokens of the parent message at an index (counted once per parent). */
   parentMessage(index: number): Promise<TokenCount>;
   text(text: string): Promise<TokenCount>;
@@ -74,7 +78,7 @@ export async function childTokenReport(plan: ForkPlan, counter: TokenCounter, pe
 
   const reusable = plan.cache?.reusableMessages ?? 0;
   const cacheable = plan.cache?.systemMatches === true && plan.cache.toolsMatch;
-  const shared = cacheable ? sumCounts([systemInstruction, tools, ...messages.slice(0, reusable)]).tokens : 0;
+  const shared = await sharedPrefixTokens(plan, counter, { systemInstruction, tools, messages: sumCounts(messages.slice(0, reusable)) });
   const total = sumCounts([systemInstruction, tools, initialMessages, firstPrompt]);
 
   return {
@@ -88,4 +92,30 @@ export async function childTokenReport(plan: ForkPlan, counter: TokenCounter, pe
     sharedPrefix: { messages: cacheable ? reusable : 0, tokens: shared },
     ...(total.estimated || parentNextRequest.estimated ? { estimated: true } : {}),
   };
+}
+
+/** How many of the child's tools, from the first, are the parent's own, in the same order. */
+function leadingSameTools(child: readonly ToolDeclaration[], parent: readonly ToolDeclaration[]): number {
+  let same = 0;
+  while (same < child.length && same < parent.length && JSON.stringify(child[same]) === JSON.stringify(parent[same])) same += 1;
+  return same;
+}
+
+/** Tokens of the longest start the child's request shares with the parent's, tools first or system first. */
+async function sharedPrefixTokens(
+  plan: ForkPlan,
+  counter: TokenCounter,
+  counted: { systemInstruction: TokenCount; tools: TokenCount; messages: TokenCount },
+): Promise<number> {
+  const cache = plan.cache;
+  const child = plan.child!;
+  // A cache is per model: another model reuses nothing.
+  if (cache === null || cache.modelMatches === false) return 0;
+  const system = cache.systemMatches ? counted.systemInstruction.tokens : 0;
+  const leading = cache.toolsMatch ? child.tools.length : leadingSameTools(child.tools, counter.parentTools);
+  const tools = cache.toolsMatch ? counted.tools.tokens : leading === 0 ? 0 : (await counter.tools(child.tools.slice(0, leading))).tokens;
+  const messages = cache.systemMatches && cache.toolsMatch ? counted.messages.tokens : 0;
+  const toolsFirst = tools + (cache.toolsMatch ? system + messages : 0);
+  const systemFirst = cache.systemMatches ? system + tools + messages : 0;
+  return Math.max(toolsFirst, systemFirst);
 }

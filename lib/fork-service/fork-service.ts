@@ -78,7 +78,7 @@ const NO_TOKENS: TokenCount = { tokens: 0, estimated: false };
  * A counter over the real tokenizer, with the parent's own figures supplied by the caller. One
  * pace for everything one request counts, so a large child pauses for other requests.
  */
-function tokenCounter(parent: Pick<TokenCounter, 'systemTokens' | 'toolTokens' | 'parentMessage'>, pace: CountingPace): TokenCounter {
+function tokenCounter(parent: Pick<TokenCounter, 'systemTokens' | 'toolTokens' | 'parentTools' | 'parentMessage'>, pace: CountingPace): TokenCounter {
   return {
     encoding: TOKEN_ENCODING,
     ...parent,
@@ -96,7 +96,15 @@ async function counterFor(parent: RegisteredParent, written: TranscriptMessage |
     if (tokens === undefined) return index === parent.messageTokens.length ? writtenTokens : NO_TOKENS;
     return { tokens, estimated: parent.estimatedMessages.has(index) };
   };
-  return tokenCounter({ systemTokens: parent.systemTokens, toolTokens: parent.toolTokens, parentMessage: async (index) => registered(index) }, pace);
+  return tokenCounter(
+    {
+      systemTokens: parent.systemTokens,
+      toolTokens: parent.toolTokens,
+      parentTools: parent.transcript.profile.tools,
+      parentMessage: async (index) => registered(index),
+    },
+    pace,
+  );
 }
 
 // One counter per mid-turn parent: every child of a turn's call (a swarm's members too) is counted
@@ -130,6 +138,7 @@ async function makeLiveCounter(transcript: ParentTranscript): Promise<TokenCount
     {
       systemTokens: await countText(transcript.profile.systemInstruction, pace),
       toolTokens: await countTools(transcript.profile.tools, pace),
+      parentTools: transcript.profile.tools,
       parentMessage,
     },
     pace,
