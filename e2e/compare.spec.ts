@@ -1,3 +1,4 @@
+import { withAgentCall } from '@/lib/agent-call/agent-call';
 import { contextDiff, parentRequest } from '@/lib/compare/context-diff';
 import { baselineLine, disagreements, patternLine } from '@/lib/compare/disagreements';
 import { firstRequestMessages } from '@/lib/compare/first-request';
@@ -6,7 +7,6 @@ import { inheritanceGrid } from '@/lib/compare/inheritance-grid';
 import { outputDiff, outputDiffLine } from '@/lib/compare/output-diff';
 import { partDiff } from '@/lib/compare/part-diff';
 import { dispositionAt, type ForkPlan, type ForkRequest, planFork } from '@/lib/fork';
-import { withAgentCall } from '@/lib/fork-service/agent-call';
 import { scenarioFile } from './fixtures/scenario-files';
 import { expect, test } from './fixtures/shared-page';
 import { ComparePage, type GridRowState } from './pages/compare-page';

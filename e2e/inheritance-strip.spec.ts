@@ -1,6 +1,6 @@
+import { withAgentCall } from '@/lib/agent-call/agent-call';
 import { firstRequestMessages } from '@/lib/compare/first-request';
 import { type ForkPlan, type ForkRequest, planFork } from '@/lib/fork';
-import { withAgentCall } from '@/lib/fork-service/agent-call';
 import { formatDollars } from '@/lib/provider-cache/request-cost';
 import { stripColumn, stripColumnLine, stripSources } from '@/lib/view/inheritance-strip';
 import { scenarioFile } from './fixtures/scenario-files';

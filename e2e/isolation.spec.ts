@@ -1,8 +1,8 @@
+import { withAgentCall } from '@/lib/agent-call/agent-call';
 import { type ForkRequest, type ParentTranscript, planFork } from '@/lib/fork';
 import { FORK_PLACEHOLDER_RESULT } from '@/lib/fork/qwen/child-message';
 import { qwenTaskNotification } from '@/lib/fork/qwen/task-notification';
-import { withAgentCall } from '@/lib/fork-service/agent-call';
-import { contentHash, shortHash } from '@/lib/isolation/content-hash';
+import { contentHash, shortHash } from '@/lib/json/content-hash';
 import { previewText } from '@/lib/view/message-preview';
 import { scenarioFile } from './fixtures/scenario-files';
 import { expect, test } from './fixtures/shared-page';

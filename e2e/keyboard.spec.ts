@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { childName } from '@/lib/fork-service/child-name';
+import { childName } from '@/lib/view/child-name';
 import { scenarioFile } from './fixtures/scenario-files';
 import { PlaygroundPage } from './pages/playground-page';
 

@@ -1,12 +1,12 @@
 import { countTokens } from 'gpt-tokenizer';
+import { withAgentCall } from '@/lib/agent-call/agent-call';
 import { classifyMessages, dispositionAt, type ModelMessage, planFork, runtimeOf } from '@/lib/fork';
 import { FORK_WORKER_RULES, OWN_AGENT_CALL_RESULT } from '@/lib/fork/claude-code/fork-directive';
 import { OPEN_CALL_RESULT } from '@/lib/fork/kimi/close-open-tool-calls';
 import { INHERITANCE_NOTICE } from '@/lib/fork/kimi/inheritance-notice';
 import { buildChildMessage, FORK_BEGIN_PROMPT, FORK_DIRECTIVE_ACKNOWLEDGEMENT, FORK_PLACEHOLDER_RESULT } from '@/lib/fork/qwen/child-message';
-import { withAgentCall } from '@/lib/fork-service/agent-call';
-import { childTokenReport, type TokenCounter } from '@/lib/fork-service/child-token-report';
 import { syntheticScenario } from '@/lib/scenarios/synthetic-scenarios';
+import { childTokenReport, type TokenCounter } from '@/lib/tokens/child-token-report';
 import { BINARY_PART_TOKENS, messageTokenText, toolsTokenText } from '@/lib/tokens/message-token-text';
 import { KIND_LABELS } from '@/lib/view/kind-labels';
 import { previewText } from '@/lib/view/message-preview';

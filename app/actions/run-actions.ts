@@ -6,9 +6,9 @@ import { runManager } from '@/lib/agent/run-manager';
 import type { RunRecord } from '@/lib/agent/run-record';
 import { cacheTargetOf, configuredModels, type ModelOption, UnknownModelError } from '@/lib/ai/providers';
 import { BootstrapMissingError } from '@/lib/fork';
-import { type InvalidInput, invalidInput } from '@/lib/fork-service/action-inputs';
-import { launchChild } from '@/lib/fork-service/fork-service';
-import { type LaunchAnswer, launchAnswer } from '@/lib/fork-service/launch-answer';
+import { type InvalidInput, invalidInput } from '@/lib/fork-exchange/inputs';
+import { type LaunchAnswer, launchAnswer } from '@/lib/fork-exchange/launch-answer';
+import { launchChild } from '@/lib/fork-service';
 
 /** The models this server can run; nothing secret leaves the server. */
 export async function listModelsAction(): Promise<ModelOption[]> {

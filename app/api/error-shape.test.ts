@@ -19,7 +19,7 @@ const { POST: plan } = await import('./fork/plan/route');
 const { POST: importFile } = await import('./import/route');
 const { POST: parentTurn } = await import('./parent/turn/route');
 const { GET: runEvents } = await import('./runs/[runId]/events/route');
-const { registerParent } = await import('@/lib/fork-service/fork-service');
+const { registerParent } = await import('@/lib/fork-service');
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 

@@ -7,7 +7,7 @@ import { sourceLabel } from '@/components/preview/child-preview';
 import { Button } from '@/components/ui/button';
 import { ConfirmButton } from '@/components/ui/confirm-button';
 import { keyByIndex, VirtualList } from '@/components/virtual-list/virtual-list';
-import { shortHash } from '@/lib/isolation/content-hash';
+import { shortHash } from '@/lib/json/content-hash';
 import { describeRequest } from '@/lib/view/describe-request';
 import { previewText } from '@/lib/view/message-preview';
 import type { ChildRecord, ParentSession } from '@/lib/workspace/workspace';

@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import { InheritanceStrip, type StripEntry } from '@/components/inheritance-strip/inheritance-strip';
 import type { MessageClassification } from '@/lib/fork';
-import type { CompactForkPlan } from '@/lib/fork-service/compact-plan';
+import type { CompactForkPlan } from '@/lib/fork-exchange/compact-plan';
 import { noChildReason, stripColumn, stripMarks, stripSources, stripSourcesOfSegments } from '@/lib/view/inheritance-strip';
 import type { ParentSession } from '@/lib/workspace/workspace';
 import styles from './children.module.css';

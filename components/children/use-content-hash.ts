@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { contentHash } from '@/lib/isolation/content-hash';
+import { contentHash } from '@/lib/json/content-hash';
 
 /** The SHA-256 content hash of a value, recomputed when the value (by identity) changes. */
 export function useContentHash(value: unknown): string | null {

@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input';
 import { type CompareSetup, variantLetter, variantRequest } from '@/lib/compare/compare-setup';
 import { gapError } from '@/lib/compare/family-gap';
 import type { ForkRequest, ParentTranscript } from '@/lib/fork';
-import type { FamilyCachePreview } from '@/lib/fork-service/fork-service';
+import type { FamilyCachePreview } from '@/lib/fork-exchange/answers';
 import { formatSeconds } from '@/lib/provider-cache/cache-prediction';
 import type { ProviderRules } from '@/lib/provider-cache/provider-rules';
 import styles from './compare.module.css';

@@ -7,7 +7,7 @@ import { useForecastRules } from '@/components/preview/provider-rules-editor';
 import { type CompareSetup, variantRequest } from '@/lib/compare/compare-setup';
 import { firstRequestMessages } from '@/lib/compare/first-request';
 import type { ChildMessage, ForkRequest, ParentTranscript, TranscriptMessage } from '@/lib/fork';
-import { expandChildMessages } from '@/lib/fork-service/compact-plan';
+import { expandChildMessages } from '@/lib/fork-exchange/compact-plan';
 import type { ProviderRules } from '@/lib/provider-cache/provider-rules';
 
 /** One variant's plan as the server made it, and the child's first request read back from it. */

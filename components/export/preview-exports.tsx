@@ -6,7 +6,7 @@ import { toAnthropicMessagesRequest } from '@/lib/export/anthropic-messages-requ
 import { forkBundle } from '@/lib/export/fork-bundle';
 import { toOpenAiChatRequest } from '@/lib/export/openai-chat-request';
 import type { ChildRequest, ForkRequest, ParentTranscript } from '@/lib/fork';
-import { type CompactForkPlan, expandPlan } from '@/lib/fork-service/compact-plan';
+import { type CompactForkPlan, expandPlan } from '@/lib/fork-exchange/compact-plan';
 import type { ChildRecord } from '@/lib/workspace/workspace';
 import { bundleChild } from './bundle-children';
 import { fileSlug, prettyJson } from './download-file';

@@ -1,5 +1,5 @@
 import { deepFreezeParsed, type TranscriptMessage } from '@/lib/fork';
-import type { ParentRegistration } from '@/lib/fork-service/fork-service';
+import type { ParentRegistration } from '@/lib/fork-exchange/answers';
 import { ndjsonLines } from '@/lib/http/ndjson-lines';
 import { type HttpErrorAnswer, readErrorResponse } from '@/lib/http/read-error-response';
 import type { ImportAnswer, ImportStreamEvent } from '@/lib/import/import-answer';
@@ -7,7 +7,7 @@ import { ImportTooLargeError } from '@/lib/import/import-errors';
 import type { ImportFormatId } from '@/lib/import/import-format';
 import { IMPORT_LIMITS } from '@/lib/import/import-limits';
 import type { ImportProgress } from '@/lib/import/import-source';
-import { yieldToEventLoop } from '@/lib/scheduling/yield-to-event-loop';
+import { yieldToEventLoop } from '@/lib/slicing/yield-to-event-loop';
 
 /** An import the server (or the size check before upload) refused. */
 export class ImportFailedError extends Error {

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import type { ParentRegistration } from '@/lib/fork-service/fork-service';
+import type { ParentRegistration } from '@/lib/fork-exchange/answers';
 import type { ImportAnswer } from '@/lib/import/import-answer';
 import type { ImportFormatId } from '@/lib/import/import-format';
 import { IMPORT_FORMAT_CHOICES } from '@/lib/import/import-format-choices';

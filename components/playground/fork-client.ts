@@ -2,9 +2,9 @@
 
 import { type Refused, startChildRunAction } from '@/app/actions/run-actions';
 import type { ForkRequest, ParentTranscript } from '@/lib/fork';
-import type { InvalidInput } from '@/lib/fork-service/action-inputs';
-import type { FamilyCachePreview, ForkPreview, ParentRegistration, ProviderTokenCount } from '@/lib/fork-service/fork-service';
-import type { LaunchAnswer } from '@/lib/fork-service/launch-answer';
+import type { FamilyCachePreview, ForkPreview, ParentRegistration, ProviderTokenCount } from '@/lib/fork-exchange/answers';
+import type { InvalidInput } from '@/lib/fork-exchange/inputs';
+import type { LaunchAnswer } from '@/lib/fork-exchange/launch-answer';
 import { jsonBodyInSlices } from '@/lib/http/json-body-in-slices';
 import { describeHttpError, readErrorResponse } from '@/lib/http/read-error-response';
 import type { ProviderRules } from '@/lib/provider-cache/provider-rules';

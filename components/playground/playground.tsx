@@ -16,7 +16,7 @@ import { ParentComposer } from '@/components/timeline/parent-composer';
 import { ParentTimeline, type ParentTimelineHandle } from '@/components/timeline/parent-timeline';
 import { Button } from '@/components/ui/button';
 import { runtimeOf } from '@/lib/fork';
-import type { ParentRegistration } from '@/lib/fork-service/fork-service';
+import type { ParentRegistration } from '@/lib/fork-exchange/answers';
 import type { ImportAnswer } from '@/lib/import/import-answer';
 import { oversizedWarning } from '@/lib/provider-cache/oversized-warning';
 import type { Scenario } from '@/lib/scenarios/scenario';

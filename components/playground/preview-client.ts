@@ -1,7 +1,7 @@
 'use client';
 
 import type { ForkRequest } from '@/lib/fork';
-import type { FamilyCachePreview, ForkPreview, ProviderTokenCount } from '@/lib/fork-service/fork-service';
+import type { FamilyCachePreview, ForkPreview, ProviderTokenCount } from '@/lib/fork-exchange/answers';
 import { describeHttpError, readErrorResponse } from '@/lib/http/read-error-response';
 import type { ProviderRules } from '@/lib/provider-cache/provider-rules';
 

@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForecastRules } from '@/components/preview/provider-rules-editor';
 import { type ForkRequest, type ParentTranscript, parseForkRequest, runtimeOf } from '@/lib/fork';
-import type { ForkPreview, ParentRegistration } from '@/lib/fork-service/fork-service';
+import type { ForkPreview, ParentRegistration } from '@/lib/fork-exchange/answers';
 import { contentKey } from '@/lib/provider-cache/content-key';
 import { previewFork, registerParent } from './fork-client';
 

@@ -2,8 +2,8 @@
 
 import { useCallback, useState } from 'react';
 import { type ForkFamily, type ForkRequest, familyRequests, type ParentTranscript } from '@/lib/fork';
-import { childName } from '@/lib/fork-service/child-name';
-import { bootstrapOf } from '@/lib/fork-service/launch-answer';
+import { bootstrapOf } from '@/lib/fork-exchange/launch-answer';
+import { childName } from '@/lib/view/child-name';
 import { workspaceStore } from '@/lib/workspace/browser-workspace';
 import { newChildRecord } from '@/lib/workspace/child-record';
 import { effectiveProviderRules } from '@/lib/workspace/provider-rules-choice';

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { keyByIndex, VirtualList } from '@/components/virtual-list/virtual-list';
 import { VisibleText } from '@/components/visible-text/visible-text';
 import type { ChildMessage, ForkPlan, TranscriptMessage } from '@/lib/fork';
-import { childMessageAt, expandPlan } from '@/lib/fork-service/compact-plan';
+import { childMessageAt, expandPlan } from '@/lib/fork-exchange/compact-plan';
 import { cacheMissReason } from '@/lib/view/cache-miss';
 import { previewText } from '@/lib/view/message-preview';
 import { FamilyMembers } from './family-members';

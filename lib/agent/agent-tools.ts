@@ -1,6 +1,6 @@
 import { jsonSchema, type ToolSet, tool } from 'ai';
+import { AGENT_TOOL_NAMES } from '@/lib/agent-call/in-flight-call';
 import type { ToolDeclaration } from '@/lib/fork';
-import { AGENT_TOOL_NAMES } from '@/lib/fork-service/in-flight-call';
 import { SandboxError, type SandboxFiles } from './sandbox-files';
 
 /** The file tools Fork Lab implements, by the names agents declare them under. */

@@ -3,7 +3,7 @@ import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { createOfflineModel } from '@/lib/ai/offline/offline-model';
 import { buildBootstrapRecord, deepFreeze, type ForkBootstrapRecord, planFork } from '@/lib/fork';
-import { contentHash } from '@/lib/isolation/content-hash';
+import { contentHash } from '@/lib/json/content-hash';
 import { assistant, parentOf, toolCalls, user } from '@/lib/scenarios/transcript-builders';
 import { SANDBOX_TOOL_DECLARATIONS, toolsFor } from './agent-tools';
 import { ChildRuns } from './child-runs';

@@ -1,4 +1,6 @@
 import { jsonSchema, type LanguageModel, type ModelMessage, streamText, type ToolSet, tool } from 'ai';
+import { liveAgentToolName } from '@/lib/agent-call/agent-call';
+import { AGENT_TOOL_NAMES } from '@/lib/agent-call/in-flight-call';
 import {
   buildBootstrapRecord,
   type FamilyMember,
@@ -14,10 +16,8 @@ import {
   runtimeOf,
   type ToolDeclaration,
 } from '@/lib/fork';
-import { liveAgentToolName } from '@/lib/fork-service/agent-call';
-import { childName } from '@/lib/fork-service/child-name';
-import type { ChildTokenReport } from '@/lib/fork-service/child-token-report';
-import { AGENT_TOOL_NAMES } from '@/lib/fork-service/in-flight-call';
+import type { ChildTokenReport } from '@/lib/tokens/child-token-report';
+import { childName } from '@/lib/view/child-name';
 import { agentToolDeclaration, forkRequestFromCall } from './agent-tool';
 import { type ChildRuns, describeError } from './child-runs';
 import { openCallsRefusal, openToolCalls } from './open-tool-calls';

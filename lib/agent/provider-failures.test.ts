@@ -4,7 +4,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOfflineModel } from '@/lib/ai/offline/offline-model';
 import { buildBootstrapRecord, planFork } from '@/lib/fork';
-import { contentHash } from '@/lib/isolation/content-hash';
+import { contentHash } from '@/lib/json/content-hash';
 import { parentOf, toolCalls, user } from '@/lib/scenarios/transcript-builders';
 import { ChildRuns } from './child-runs';
 import { RunJournal } from './run-journal';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { forkRequestSchema } from '@/lib/fork';
-import { parentKeySchema } from '@/lib/fork-service/action-inputs';
+import { parentKeySchema } from '@/lib/fork-exchange/inputs';
 import { providerRulesSchema } from '@/lib/provider-cache/provider-rules-schema';
 
 const idSchema = z.string().regex(/^[A-Za-z0-9_:.-]{1,80}$/, 'an id is 1 to 80 letters, digits, dashes, dots, colons or underscores');

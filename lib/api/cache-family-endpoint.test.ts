@@ -3,7 +3,7 @@ import { httpErrorBodySchema } from '@/lib/http/http-error';
 import { PROVIDER_RULES } from '@/lib/provider-cache/provider-rules';
 
 const { answerFamilyCacheRequest } = await import('./cache-family-endpoint');
-const { registerParent } = await import('@/lib/fork-service/fork-service');
+const { registerParent } = await import('@/lib/fork-service');
 
 // Long enough that every provider's minimum is met: 7,000 words of shared history (over the 4,096 tokens of the default Anthropic model).
 const history = Array.from({ length: 700 }, (_, index) => `line ${index} of the build log says everything is fine`).join('\n');

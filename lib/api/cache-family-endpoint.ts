@@ -1,5 +1,5 @@
-import { familyCacheInput } from '@/lib/fork-service/action-inputs';
-import { previewFamilyCache } from '@/lib/fork-service/fork-service';
+import { familyCacheInput } from '@/lib/fork-exchange/inputs';
+import { previewFamilyCache } from '@/lib/fork-service';
 import { answeringErrors, HttpError, invalidRequest } from '@/lib/http/http-error';
 import { jsonResponse } from '@/lib/http/json-response';
 import { readJsonBody } from '@/lib/http/read-json-body';

@@ -1,8 +1,7 @@
+import { AGENT_TOOL_NAMES } from '@/lib/agent-call/in-flight-call';
 import { FORK_POLICIES, type ForkPolicy, forkRequestSchema, isForkPolicy, runtimeOf } from '@/lib/fork';
-import { AGENT_TOOL_NAMES } from '@/lib/fork-service/in-flight-call';
 import { answeringErrors, HttpError, invalidRequest } from '@/lib/http/http-error';
 import { jsonResponse } from '@/lib/http/json-response';
-import { ProjectFolderError, projectFileReader } from '@/lib/project/project-files';
 import { PROVIDER_RULES } from '@/lib/provider-cache/provider-rules';
 import { answeredRequest } from '@/lib/recording/answered-request';
 import { captureReadings } from '@/lib/recording/capture-readings';
@@ -13,6 +12,7 @@ import { capturedCost } from '@/lib/recording/captured-cost';
 import { capturedForkBundle } from '@/lib/recording/captured-fork';
 import { type CheckOptions, CheckSettingsError, checkForks } from '@/lib/recording/fork-check';
 import { captureTarget, forkWindowWhatIf } from '@/lib/recording/fork-window-what-if';
+import { ProjectFolderError, projectFileReader } from '@/lib/recording/project-files';
 import { requestAllowed } from '@/lib/recording/request-guard';
 import { checkStartedForks } from '@/lib/recording/started-forks';
 

@@ -2,7 +2,7 @@ import 'server-only';
 import { isUtf8 } from 'node:buffer';
 import { z } from 'zod';
 import type { TranscriptMessage } from '@/lib/fork';
-import { liveTokenReport, registerParent } from '@/lib/fork-service/fork-service';
+import { liveTokenReport, registerParent } from '@/lib/fork-service';
 import { errorResponse, HttpError, type HttpErrorStatus, internalError } from '@/lib/http/http-error';
 import { API_HEADERS, jsonResponse } from '@/lib/http/json-response';
 import { type NdjsonWriter, ndjsonStream } from '@/lib/http/ndjson-stream';

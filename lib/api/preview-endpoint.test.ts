@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { httpErrorBodySchema } from '@/lib/http/http-error';
 
 const { answerPreviewRequest, PREVIEW_BODY_LIMIT_BYTES } = await import('./preview-endpoint');
-const { registerParent } = await import('@/lib/fork-service/fork-service');
+const { registerParent } = await import('@/lib/fork-service');
 
 const transcript = {
   profile: { agentId: 'main', name: 'agent', systemInstruction: '', tools: [], model: 'fork-lab-offline', depth: 0 },

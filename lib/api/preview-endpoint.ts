@@ -1,5 +1,5 @@
-import { previewForkInput } from '@/lib/fork-service/action-inputs';
-import { previewFork } from '@/lib/fork-service/fork-service';
+import { previewForkInput } from '@/lib/fork-exchange/inputs';
+import { previewFork } from '@/lib/fork-service';
 import { answeringErrors, HttpError, invalidRequest } from '@/lib/http/http-error';
 import { jsonResponse } from '@/lib/http/json-response';
 import { readJsonBody } from '@/lib/http/read-json-body';

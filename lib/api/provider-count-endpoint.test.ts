@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { httpErrorBodySchema } from '@/lib/http/http-error';
 
 const { providerCountHandler } = await import('./provider-count-endpoint');
-const { registerParent } = await import('@/lib/fork-service/fork-service');
+const { registerParent } = await import('@/lib/fork-service');
 
 const transcript = {
   profile: { agentId: 'main', name: 'agent', systemInstruction: 'You are a coding agent.', tools: [], model: 'claude-opus-4-1', depth: 0 },

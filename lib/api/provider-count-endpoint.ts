@@ -1,6 +1,6 @@
 import { anthropicCounting, redactSecrets } from '@/lib/ai/providers';
-import { providerCountInput } from '@/lib/fork-service/action-inputs';
-import { countChildWithAnthropic } from '@/lib/fork-service/fork-service';
+import { providerCountInput } from '@/lib/fork-exchange/inputs';
+import { countChildWithAnthropic } from '@/lib/fork-service';
 import { answeringErrors, HttpError, invalidRequest } from '@/lib/http/http-error';
 import { jsonResponse } from '@/lib/http/json-response';
 import { readJsonBody } from '@/lib/http/read-json-body';

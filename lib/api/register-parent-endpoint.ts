@@ -1,6 +1,6 @@
 import 'server-only';
-import { registerParentInput } from '@/lib/fork-service/action-inputs';
-import { registerParent } from '@/lib/fork-service/fork-service';
+import { registerParentInput } from '@/lib/fork-exchange/inputs';
+import { registerParent } from '@/lib/fork-service';
 import { answeringErrors, invalidRequest } from '@/lib/http/http-error';
 import { jsonResponse } from '@/lib/http/json-response';
 import { readJsonBody } from '@/lib/http/read-json-body';

@@ -24,7 +24,7 @@ vi.mock('@/lib/ai/providers', async (original) => {
 });
 
 const { answerSweepRequest } = await import('./sweep-endpoint');
-const { registerParent } = await import('@/lib/fork-service/fork-service');
+const { registerParent } = await import('@/lib/fork-service');
 
 describe('POST /api/sweep when the reader hangs up', () => {
   it('runs no child after the one under way', async () => {

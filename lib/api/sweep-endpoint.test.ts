@@ -4,7 +4,7 @@ import { canaryParent } from '@/lib/sweep/testing/canary-parent';
 import type { SweepStreamEvent } from './sweep-endpoint';
 
 const { answerSweepRequest } = await import('./sweep-endpoint');
-const { registerParent } = await import('@/lib/fork-service/fork-service');
+const { registerParent } = await import('@/lib/fork-service');
 
 const canary = canaryParent();
 

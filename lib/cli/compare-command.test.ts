@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { withAgentCall } from '@/lib/agent-call/agent-call';
 import { dispositionAt, planFork } from '@/lib/fork';
-import { withAgentCall } from '@/lib/fork-service/agent-call';
 import { importTranscript } from '@/lib/import';
 import type { CompareTable } from './compare-table';
 import { forkRequestFromFlags } from './fork-request-from-flags';

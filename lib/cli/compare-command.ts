@@ -1,5 +1,5 @@
+import { withAgentCall } from '@/lib/agent-call/agent-call';
 import { planFork } from '@/lib/fork';
-import { withAgentCall } from '@/lib/fork-service/agent-call';
 import type { CliIo } from './cli-io';
 import { CLI_OK_EXIT, CliUsageError } from './cli-usage-error';
 import { type ComparedVariant, compareTable, formatCompareTable } from './compare-table';

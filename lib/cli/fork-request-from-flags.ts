@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { FORK_POLICIES, type ForkRequest, ForkRequestValidationError, isForkPolicy, parseForkRequest, projectFilesRead, runtimeOf } from '@/lib/fork';
-import { ProjectFolderError, projectFileReader } from '@/lib/project/project-files';
+import { ProjectFolderError, projectFileReader } from '@/lib/recording/project-files';
 import { CliUsageError } from './cli-usage-error';
 
 export interface RequestFlags {

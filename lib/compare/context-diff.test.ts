@@ -100,7 +100,7 @@ describe('contextDiff', () => {
 
 describe('contextDiff on forks planned as the playground plans them', () => {
   it('tells two Agent calls Fork Lab wrote apart by their content, though they stand at the same place with the same id', async () => {
-    const { withAgentCall } = await import('@/lib/fork-service/agent-call');
+    const { withAgentCall } = await import('@/lib/agent-call/agent-call');
     const request = (params: Record<string, unknown>): ForkRequest =>
       ({ policy: 'kimi-fork', directive: 'task', params: { description: 'Fork', fork: true, ...params }, runtimeVersion: 'code-read' }) as ForkRequest;
     const plain = request({});

@@ -3,7 +3,7 @@ import type { ForkRequest } from '@/lib/fork';
 import { PROVIDER_RULES } from '@/lib/provider-cache/provider-rules';
 import { assistant, parentOf, toolCalls, user } from '@/lib/scenarios/transcript-builders';
 
-const { previewFork, registerParent } = await import('./fork-service');
+const { previewFork, registerParent } = await import('./index');
 
 const parent = parentOf([
   user('u1', 'The build number is 4417.'),

@@ -3,8 +3,8 @@ import { contentKey } from '@/lib/provider-cache/content-key';
 import { type ForkCacheReport, forkCacheReport } from '@/lib/provider-cache/fork-cache-report';
 import { type ForkCacheRequests, forkCacheRequests } from '@/lib/provider-cache/fork-cache-requests';
 import type { ProviderRules } from '@/lib/provider-cache/provider-rules';
+import type { TokenCounter } from '@/lib/tokens/child-token-report';
 import type { TokenCount } from '@/lib/tokens/token-count';
-import type { TokenCounter } from './child-token-report';
 
 /**
  * The parent's previous request and the child's first, as a prompt cache sees them, from the

@@ -4,9 +4,9 @@ import { mutableSharedObjects } from '@/lib/fork/testing/object-graph';
 import { PROVIDER_RULES } from '@/lib/provider-cache/provider-rules';
 import { assistant, parentOf, toolCalls, user } from '@/lib/scenarios/transcript-builders';
 
-const { launchChild, previewFork, registerParent } = await import('./fork-service');
+const { launchChild, previewFork, registerParent } = await import('./index');
 const { PREVIEWS_PER_PARENT } = await import('./preview-memo');
-const { expandPlan } = await import('./compact-plan');
+const { expandPlan } = await import('@/lib/fork-exchange/compact-plan');
 
 const parent = parentOf([
   user('u1', 'The build number is 4417.'),

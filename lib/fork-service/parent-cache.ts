@@ -1,6 +1,6 @@
 import 'server-only';
 import { classifyMessages, deepFreeze, type MessageClassification, type ParentTranscript } from '@/lib/fork';
-import { serverContentHash } from '@/lib/isolation/server-content-hash';
+import { serverContentHash } from '@/lib/json/server-content-hash';
 import { countMessage, countText, countTools } from '@/lib/tokens/count-tokens';
 import { CountingPace } from '@/lib/tokens/counting-pace';
 import type { TokenCount } from '@/lib/tokens/token-count';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { deepFreeze, type ForkRequest } from '@/lib/fork';
-import { canonicalJson } from '@/lib/isolation/canonical-json';
+import { canonicalJson } from '@/lib/json/canonical-json';
 import { contentKey } from '@/lib/provider-cache/content-key';
 import type { ProviderRules } from '@/lib/provider-cache/provider-rules';
 import type { RegisteredParent } from './parent-cache';

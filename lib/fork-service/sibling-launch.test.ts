@@ -4,6 +4,7 @@ import { forkRequestFromCall } from '@/lib/agent/agent-tool';
 import { SANDBOX_TOOL_DECLARATIONS } from '@/lib/agent/agent-tools';
 import { ChildRuns } from '@/lib/agent/child-runs';
 import { RunJournal } from '@/lib/agent/run-journal';
+import { agentCallInput } from '@/lib/agent-call/agent-call';
 import { createOfflineModel } from '@/lib/ai/offline/offline-model';
 import {
   type FamilyOutcome,
@@ -18,10 +19,9 @@ import {
 import { FORK_DIRECTIVE_ACKNOWLEDGEMENT, FORK_PLACEHOLDER_RESULT } from '@/lib/fork/qwen/child-message';
 import { assistant, parentOf, toolCalls, user } from '@/lib/scenarios/transcript-builders';
 import { acknowledgeLaunch, deliverChildOutcome, deliverFamilyOutcome } from '@/lib/workspace/deliver-result';
-import { agentCallInput } from './agent-call';
 
-const { launchChild, previewFork, registerParent } = await import('./fork-service');
-const { expandPlan } = await import('./compact-plan');
+const { launchChild, previewFork, registerParent } = await import('./index');
+const { expandPlan } = await import('@/lib/fork-exchange/compact-plan');
 
 const history = [user('u1', 'The deploy password is swordfish-42.'), assistant('a1', 'Noted.'), user('u2', 'Fork twice.')];
 

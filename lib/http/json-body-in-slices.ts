@@ -1,5 +1,5 @@
-import { blobInSlices } from '@/lib/scheduling/blob-in-slices';
-import { jsonSlices } from '@/lib/scheduling/json-slices';
+import { jsonSlices } from '@/lib/json/json-slices';
+import { blobInSlices } from '@/lib/slicing/blob-in-slices';
 
 /**
  * `JSON.stringify({ [wrapper]: value })` as a JSON request body, built a slice of

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes } from '@/lib/view/format-bytes';
+import { formatBytes } from '@/lib/http/format-bytes';
 import { HttpError } from './http-error';
 import { DISCARD_LIMIT_BYTES, readJsonBody } from './read-json-body';
 

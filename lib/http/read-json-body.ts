@@ -1,4 +1,4 @@
-import { formatBytes } from '@/lib/view/format-bytes';
+import { formatBytes } from '@/lib/http/format-bytes';
 import { HttpError } from './http-error';
 
 /** What most bodies over their limit hold too much of: a transcript. */

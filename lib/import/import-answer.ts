@@ -1,6 +1,6 @@
 import type { TranscriptMessage } from '@/lib/fork';
-import type { ChildTokenReport } from '@/lib/fork-service/child-token-report';
-import type { ParentRegistration } from '@/lib/fork-service/fork-service';
+import type { ParentRegistration } from '@/lib/fork-exchange/answers';
+import type { ChildTokenReport } from '@/lib/tokens/child-token-report';
 import type { ImportError } from './import-errors';
 import type { BundledChild } from './import-format';
 import type { ImportProgress } from './import-source';

@@ -22,4 +22,4 @@ export const IMPORT_LIMITS: ImportLimits = {
   maxDepth: 100,
 };
 
-export { formatBytes } from '@/lib/view/format-bytes';
+export { formatBytes } from '@/lib/http/format-bytes';

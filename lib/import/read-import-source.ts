@@ -1,4 +1,4 @@
-import { yieldToEventLoop } from '@/lib/scheduling/yield-to-event-loop';
+import { yieldToEventLoop } from '@/lib/slicing/yield-to-event-loop';
 import type { FidelityLog } from './fidelity-report';
 import { BinaryImportError, EmptyImportError, ImportTooLargeError, InvalidJsonError, LineTooLongError, TooManyLinesError } from './import-errors';
 import { IMPORT_LIMITS, type ImportLimits } from './import-limits';

@@ -1,4 +1,5 @@
 import { forkRequestFromCall } from '@/lib/agent/agent-tool';
+import { AGENT_TOOL_NAMES } from '@/lib/agent-call/in-flight-call';
 import {
   type ForkPolicy,
   type ForkRequest,
@@ -10,7 +11,6 @@ import {
   runtimeOf,
   toolCallsOf,
 } from '@/lib/fork';
-import { AGENT_TOOL_NAMES } from '@/lib/fork-service/in-flight-call';
 import type { CapturedConversation } from './captured-conversation';
 import { historyDigests, keysOf, sharedPrefixLength, startsWithAll } from './conversation-keys';
 import { endedSiblings } from './ended-siblings';

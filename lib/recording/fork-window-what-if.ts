@@ -1,6 +1,6 @@
 import 'server-only';
 import { type ForkRequest, type ParentTranscript, parseForkRequest, planFork, runtimeOf } from '@/lib/fork';
-import { livePredictedCache, liveTokenReport } from '@/lib/fork-service/fork-service';
+import { livePredictedCache, liveTokenReport } from '@/lib/fork-service';
 import type { CacheTarget } from '@/lib/fork-service/predicted-cache';
 import { modelRuleFor } from '@/lib/provider-cache/model-rule-for';
 import { defaultModelRule, PROVIDER_IDS, type ProviderRules } from '@/lib/provider-cache/provider-rules';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { type CompareSetup, compareSetupSchema } from '@/lib/compare/compare-setup';
 import { type ParentTranscript, parentTranscriptSchema } from '@/lib/fork';
-import { canonicalJson } from '@/lib/isolation/canonical-json';
-import { contentHash } from '@/lib/isolation/content-hash';
+import { canonicalJson } from '@/lib/json/canonical-json';
+import { contentHash } from '@/lib/json/content-hash';
 import { KEPT_SWEEPS, type SweepRecord, sweepRecordSchema } from '@/lib/sweep/sweep-record';
 
 /**

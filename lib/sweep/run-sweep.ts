@@ -1,5 +1,6 @@
 import type { LanguageModel } from 'ai';
 import { generateText } from 'ai';
+import { withAgentCall } from '@/lib/agent-call/agent-call';
 import {
   buildBootstrapRecord,
   type ForkPolicy,
@@ -11,7 +12,6 @@ import {
   reviveChildHistory,
   runtimeOf,
 } from '@/lib/fork';
-import { withAgentCall } from '@/lib/fork-service/agent-call';
 import { type ReportedUsage, readStepUsage } from '@/lib/provider-cache/reported-usage';
 import { type CheckResult, type OutputCheck, RegexBudget, runOutputChecks } from './output-check';
 import { MAX_SWEEP_VARIANTS } from './sweep-record';

@@ -1,4 +1,4 @@
-import { AGENT_TOOL_NAMES } from '@/lib/fork-service/in-flight-call';
+import { AGENT_TOOL_NAMES } from '@/lib/agent-call/in-flight-call';
 import type { RequestShape, TrafficExchange } from './traffic-exchange';
 
 type Json = Record<string, unknown>;

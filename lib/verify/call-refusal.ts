@@ -1,6 +1,6 @@
 import { forkRequestFromCall } from '@/lib/agent/agent-tool';
+import { AGENT_TOOL_NAMES } from '@/lib/agent-call/in-flight-call';
 import { type ForkRequest, planFork, runtimeOf, toolCallsOf } from '@/lib/fork';
-import { AGENT_TOOL_NAMES } from '@/lib/fork-service/in-flight-call';
 import type { Capture } from '@/lib/recording/capture-store';
 import { readCapture } from '@/lib/recording/captured-conversation';
 import { announcedBy } from '@/lib/recording/runtime-of-call';

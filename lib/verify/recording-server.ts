@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { capturedForkHandler, capturesListHandler } from '@/lib/api/captures-endpoint';
+import { countTokensHandler } from '@/lib/api/count-tokens-endpoint';
+import { modelListHandler, onlyPost } from '@/lib/api/model-list-endpoint';
+import { recordingHandler } from '@/lib/api/recording-endpoint';
 import { CaptureStore } from '@/lib/recording/capture-store';
-import { countTokensHandler } from '@/lib/recording/count-tokens-endpoint';
-import { modelListHandler, onlyPost } from '@/lib/recording/model-list-endpoint';
-import { recordingHandler } from '@/lib/recording/recording-endpoint';
 
 /** A recording endpoint of its own: a fresh capture store, the offline model answering, a free port. */
 export interface RecordingServer {

@@ -1,5 +1,5 @@
 import type { ChildMessage, ForkPlan, MessageClassification, ParentRange } from '@/lib/fork';
-import type { CompactChildSegment } from '@/lib/fork-service/compact-plan';
+import type { CompactChildSegment } from '@/lib/fork-exchange/compact-plan';
 
 /** What happened to a run of parent rows on the way into one child. */
 export type StripTone = 'inherited' | 'merged' | 'repaired' | 'dropped' | 'outside';

@@ -3,7 +3,7 @@ import type { ForkRequest, ParentTranscript } from '@/lib/fork';
 import { assistant, parentOf, toolCalls, user } from '@/lib/scenarios/transcript-builders';
 import { windowPlanOf } from './window-plan';
 
-const { previewFork, registerParent } = await import('@/lib/fork-service/fork-service');
+const { previewFork, registerParent } = await import('@/lib/fork-service');
 
 const parent = parentOf([
   user('u1', 'The build number is 4417.'),

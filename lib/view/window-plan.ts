@@ -1,5 +1,5 @@
+import { withAgentCall } from '@/lib/agent-call/agent-call';
 import { type ForkPlan, type ForkRequest, type ParentTranscript, planFork } from '@/lib/fork';
-import { withAgentCall } from '@/lib/fork-service/agent-call';
 
 /** What the timeline draws of a plan: where the window starts, what it says, and each parent row's fate. */
 export type WindowPlan = Pick<ForkPlan, 'parent' | 'window'> & { forks: boolean };

@@ -1,7 +1,7 @@
 import { deepFreeze, type ForkPlan, type ParentTranscript } from '@/lib/fork';
-import { contentHash } from '@/lib/isolation/content-hash';
-import { ITEMS_PER_SLICE } from '@/lib/scheduling/json-slices';
-import { yieldToEventLoop } from '@/lib/scheduling/yield-to-event-loop';
+import { contentHash } from '@/lib/json/content-hash';
+import { ITEMS_PER_SLICE } from '@/lib/json/json-slices';
+import { yieldToEventLoop } from '@/lib/slicing/yield-to-event-loop';
 import type { ChildRecord } from './workspace';
 
 /**

@@ -1,6 +1,6 @@
 import { FORK_RUNTIMES, type ForkPlan } from '@/lib/fork';
-import type { ChildTokenReport } from '@/lib/fork-service/child-token-report';
 import type { ImportAnswer } from '@/lib/import/import-answer';
+import type { ChildTokenReport } from '@/lib/tokens/child-token-report';
 import { newChildRecord } from './child-record';
 import { DEFAULT_SELECTION, type ForkSelection, selectionFromRequest } from './fork-selection';
 import type { ChildRecord, ParentSession } from './workspace';

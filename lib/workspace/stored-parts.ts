@@ -1,6 +1,6 @@
 import { deepFreeze, deepFreezeParsed, isDeepFrozen } from '@/lib/fork';
-import { ITEMS_PER_SLICE, jsonSlices } from '@/lib/scheduling/json-slices';
-import { yieldToEventLoop } from '@/lib/scheduling/yield-to-event-loop';
+import { ITEMS_PER_SLICE, jsonSlices } from '@/lib/json/json-slices';
+import { yieldToEventLoop } from '@/lib/slicing/yield-to-event-loop';
 
 /**
  * A workspace as it is stored: a small skeleton, and each big history in it (a parent's transcript,

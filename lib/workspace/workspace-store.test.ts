@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultCompareSetup } from '@/lib/compare/compare-setup';
 import { deepFreeze, type ForkRequest, planFork, planForkFamily } from '@/lib/fork';
 import { mutableSharedObjects, scribble, sharedObjects } from '@/lib/fork/testing/object-graph';
-import { contentHash } from '@/lib/isolation/content-hash';
+import { contentHash } from '@/lib/json/content-hash';
 import { PROVIDER_RULES } from '@/lib/provider-cache/provider-rules';
 import { assistant, parentOf, toolCalls, user } from '@/lib/scenarios/transcript-builders';
 import { debouncedStorage, memoryBackend } from './debounced-storage';

@@ -1,13 +1,13 @@
 import type { PredictedCache, RunStatus } from '@/lib/agent/run-record';
 import type { CompareSetup } from '@/lib/compare/compare-setup';
 import type { ForkBootstrapRecord, ForkPlan, ForkRequest, ParentTranscript, TranscriptMessage } from '@/lib/fork';
-import type { ChildTokenReport } from '@/lib/fork-service/child-token-report';
 import type { AgentUsage } from '@/lib/import/agent-usage';
 import type { FidelityReport } from '@/lib/import/fidelity-report';
 import type { ProviderId, ProviderRules } from '@/lib/provider-cache/provider-rules';
 import type { ReportedUsage } from '@/lib/provider-cache/reported-usage';
 import type { ScenarioProbe } from '@/lib/scenarios/scenario';
 import type { SweepRecord } from '@/lib/sweep/sweep-record';
+import type { ChildTokenReport } from '@/lib/tokens/child-token-report';
 import type { ForkSelection } from './fork-selection';
 
 /** Where a parent came from; an import keeps its fidelity report beside it. */

@@ -1,4 +1,4 @@
-import { modelListHandler } from '@/lib/recording/model-list-endpoint';
+import { modelListHandler } from '@/lib/api/model-list-endpoint';
 
-/** `GET /v1/models` — see `lib/recording/model-list-endpoint.ts`. */
+/** `GET /v1/models` — see `lib/api/model-list-endpoint.ts`. */
 export const GET = modelListHandler();

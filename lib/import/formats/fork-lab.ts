@@ -15,7 +15,7 @@ import {
   TranscriptValidationError,
   transcriptMessageSchema,
 } from '@/lib/fork';
-import { canonicalJson } from '@/lib/isolation/canonical-json';
+import { canonicalJson } from '@/lib/json/canonical-json';
 import type { FidelityLog } from '../fidelity-report';
 import { FormatMismatchError, InvalidContentError } from '../import-errors';
 import type { BundledChild, ConvertedImport, ImportFormat } from '../import-format';

@@ -1,5 +1,5 @@
+import { recordingHandler } from '@/lib/api/recording-endpoint';
 import { CaptureStore } from '../capture-store';
-import { recordingHandler } from '../recording-endpoint';
 
 /**
  * An in-memory capture store and a `fetch` that hands every request straight to Fork Lab's model

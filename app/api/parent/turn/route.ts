@@ -1,4 +1,4 @@
-import { answerParentTurn } from '@/lib/agent/parent-turn-endpoint';
+import { answerParentTurn } from '@/lib/api/parent-turn-endpoint';
 
 export const dynamic = 'force-dynamic';
 

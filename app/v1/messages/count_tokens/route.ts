@@ -1,4 +1,4 @@
-import { countTokensHandler } from '@/lib/recording/count-tokens-endpoint';
+import { countTokensHandler } from '@/lib/api/count-tokens-endpoint';
 
-/** `POST /v1/messages/count_tokens` — see `lib/recording/count-tokens-endpoint.ts`. */
+/** `POST /v1/messages/count_tokens` — see `lib/api/count-tokens-endpoint.ts`. */
 export const POST = countTokensHandler();

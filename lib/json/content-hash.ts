@@ -1,4 +1,4 @@
-import { utf8InSlices } from '@/lib/scheduling/utf8-in-slices';
+import { utf8InSlices } from '@/lib/slicing/utf8-in-slices';
 import { canonicalJsonInSlices } from './canonical-json-in-slices';
 
 /**

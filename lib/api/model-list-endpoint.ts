@@ -1,5 +1,5 @@
-import { type ModelApi, providerError } from './model-api';
-import { passThrough } from './pass-through';
+import { type ModelApi, providerError } from '@/lib/recording/model-api';
+import { passThrough } from '@/lib/recording/pass-through';
 import { admittedBody, type Env, upstreamBase } from './recording-endpoint';
 
 /** The offline model's id, as a model list names it. */

@@ -1,14 +1,14 @@
+import { formatBytes } from '@/lib/http/format-bytes';
 import { readBodyBytes } from '@/lib/http/read-json-body';
-import { formatBytes } from '@/lib/view/format-bytes';
-import { ANSWER_HEAD_CHARS, askingForDiagnostics, DIAGNOSIS_LOOKBACK, previousAnswerId, withDiagnosisBeta } from './cache-diagnostics-request';
-import type { CaptureStore } from './capture-store';
-import { capturedHeaders } from './captured-headers';
-import { forwardToUpstream } from './forward-to-upstream';
-import { MODEL_APIS, type ModelApi, providerError } from './model-api';
-import { offlineAnswer } from './offline-answer';
-import { unreachableMessage } from './pass-through';
-import { requestAllowed } from './request-guard';
-import { sessionKeyOf } from './session-key';
+import { ANSWER_HEAD_CHARS, askingForDiagnostics, DIAGNOSIS_LOOKBACK, previousAnswerId, withDiagnosisBeta } from '@/lib/recording/cache-diagnostics-request';
+import type { CaptureStore } from '@/lib/recording/capture-store';
+import { capturedHeaders } from '@/lib/recording/captured-headers';
+import { forwardToUpstream } from '@/lib/recording/forward-to-upstream';
+import { MODEL_APIS, type ModelApi, providerError } from '@/lib/recording/model-api';
+import { offlineAnswer } from '@/lib/recording/offline-answer';
+import { unreachableMessage } from '@/lib/recording/pass-through';
+import { requestAllowed } from '@/lib/recording/request-guard';
+import { sessionKeyOf } from '@/lib/recording/session-key';
 
 class BodyTooLarge extends Error {
   override readonly name = 'BodyTooLarge';

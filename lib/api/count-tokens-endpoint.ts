@@ -1,9 +1,9 @@
 import 'server-only';
 import { importTranscript } from '@/lib/import/import-transcript';
+import { providerError } from '@/lib/recording/model-api';
+import { passThrough } from '@/lib/recording/pass-through';
 import { countMessage, countText, countTools } from '@/lib/tokens/count-tokens';
 import { CountingPace } from '@/lib/tokens/counting-pace';
-import { providerError } from './model-api';
-import { passThrough } from './pass-through';
 import { admittedBody, type Env, upstreamBase } from './recording-endpoint';
 
 /**

@@ -1,21 +1,21 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { toolsFor } from '@/lib/agent/agent-tools';
+import { describeError } from '@/lib/agent/child-runs';
+import { PARENT_PROMPT_MAX_CHARS } from '@/lib/agent/parent-prompt-limit';
+import { runParentTurn } from '@/lib/agent/parent-turn';
+import { runManager } from '@/lib/agent/run-manager';
+import { sandboxFor } from '@/lib/agent/sandbox-files';
 import { cacheTargetOf, languageModel, redactSecrets, UnknownModelError } from '@/lib/ai/providers';
 import { FORK_POLICIES, runtimeOf } from '@/lib/fork';
-import { parentKeySchema } from '@/lib/fork-service/action-inputs';
-import { livePredictedCache, liveTokenReport } from '@/lib/fork-service/fork-service';
+import { parentKeySchema } from '@/lib/fork-exchange/inputs';
+import { livePredictedCache, liveTokenReport } from '@/lib/fork-service';
 import { parentCache } from '@/lib/fork-service/parent-cache';
 import { answeringErrors, HttpError, invalidRequest } from '@/lib/http/http-error';
 import { readJsonBody } from '@/lib/http/read-json-body';
 import { zodIssues } from '@/lib/http/zod-issues';
 import { providerRulesSchema } from '@/lib/provider-cache/provider-rules-schema';
-import { toolsFor } from './agent-tools';
-import { describeError } from './child-runs';
-import { PARENT_PROMPT_MAX_CHARS } from './parent-prompt-limit';
-import { runParentTurn } from './parent-turn';
-import { runManager } from './run-manager';
-import { sandboxFor } from './sandbox-files';
 
 export const PARENT_TURN_BODY_LIMIT_BYTES = 64 * 1024;
 

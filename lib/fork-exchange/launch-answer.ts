@@ -1,6 +1,6 @@
 import type { RunRecord } from '@/lib/agent/run-record';
 import type { ForkBootstrapRecord } from '@/lib/fork';
-import type { ChildLaunch } from './fork-service';
+import type { ChildLaunch } from './answers';
 
 type LaunchedChild = Extract<ChildLaunch, { status: 'ok' }>;
 

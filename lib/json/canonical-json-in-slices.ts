@@ -1,4 +1,4 @@
-import { yieldToEventLoop } from '@/lib/scheduling/yield-to-event-loop';
+import { yieldToEventLoop } from '@/lib/slicing/yield-to-event-loop';
 import { canonicalJson } from './canonical-json';
 
 /** How long one slice of the work may hold the thread before it gives way to the page. */

@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server, type ServerRespons
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CaptureStore } from './capture-store';
+import { CaptureStore } from '@/lib/recording/capture-store';
 import { RECORDED_REQUEST_LIMIT_BYTES, recordingHandler } from './recording-endpoint';
 
 /** What the stand-in upstream received, and how it answers the next request. */

@@ -4,7 +4,7 @@ import type { ForkRequest } from '@/lib/fork';
 import { assistant, parentOf, user } from '@/lib/scenarios/transcript-builders';
 import { bootstrapOf, launchAnswer } from './launch-answer';
 
-const { launchChild, registerParent } = await import('./fork-service');
+const { launchChild, registerParent } = await import('@/lib/fork-service');
 
 const parent = parentOf([user('u1', 'The build number is 4417.'), assistant('a1', 'Noted.'), user('u2', 'Now check the tests.'), assistant('a2', 'On it.')]);
 const request: ForkRequest = { policy: 'qwen-fork-turns', directive: 'check', params: { description: 'Fork', subagent_type: 'fork', fork_turns: 'all' } };

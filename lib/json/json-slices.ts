@@ -1,4 +1,4 @@
-import { yieldToEventLoop } from './yield-to-event-loop';
+import { yieldToEventLoop } from '@/lib/slicing/yield-to-event-loop';
 
 /** Array items stringified between two turns of the event loop: a few milliseconds of work for typical messages. */
 export const ITEMS_PER_SLICE = 400;

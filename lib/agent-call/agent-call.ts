@@ -9,7 +9,7 @@ import {
   toolCallsOf,
   toolResultIdsOf,
 } from '@/lib/fork';
-import { canonicalJson } from '@/lib/isolation/canonical-json';
+import { canonicalJson } from '@/lib/json/canonical-json';
 import { AGENT_TOOL_NAMES, agentToolNamesFor, inFlightCallMessage } from './in-flight-call';
 
 /** The Agent call's input as the runtime's model would write it for a request. */
