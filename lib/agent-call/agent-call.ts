@@ -10,6 +10,7 @@ import {
   toolResultIdsOf,
 } from '@/lib/fork';
 import { canonicalJson } from '@/lib/json/canonical-json';
+import { isRecord } from '@/lib/json/is-record';
 import { AGENT_TOOL_NAMES, agentToolNamesFor, inFlightCallMessage } from './in-flight-call';
 
 /** The Agent call's input as the runtime's model would write it for a request. */
@@ -49,8 +50,7 @@ type ToolCall = NonNullable<ReturnType<typeof inFlightCallMessage>>['open'][numb
 function ownCall(open: readonly ToolCall[], request: ForkRequest): ToolCall | undefined {
   const tool = runtimeOf(request.policy).agentTool;
   const written = canonicalJson(agentCallInput(request));
-  const directiveOf = (input: unknown) =>
-    typeof input === 'object' && input !== null && !Array.isArray(input) ? tool.requestFromCall(input as Record<string, unknown>, {}).directive : undefined;
+  const directiveOf = (input: unknown) => (isRecord(input) ? tool.requestFromCall(input, {}).directive : undefined);
   return open.find((call) => canonicalJson(call.input) === written) ?? open.find((call) => directiveOf(call.input) === request.directive) ?? open[0];
 }
 

@@ -49,14 +49,14 @@ export interface CompareSetup {
   runs?: Readonly<Record<string, CompareRun>>;
 }
 
-export const compareVariantSchema = z.object({
+export const compareVariantSchema: z.ZodType<CompareVariant> = z.object({
   id: z.string().min(1).max(64),
   policy: z.string().refine(isForkPolicy, { message: `a runtime of the registry: ${FORK_RUNTIMES.map((runtime) => runtime.policy).join(', ')}` }),
   values: z.record(z.string().max(200), z.string().max(10_000)),
   forkPoint: z.number().int().min(0).nullable(),
   modelId: z.string().min(1).max(200),
   systemInstruction: z.string().max(100_000).optional(),
-}) as z.ZodType<CompareVariant>;
+});
 
 const compareRunSchema = z.object({
   runId: z.string().min(1).max(200),
@@ -67,7 +67,7 @@ const compareRunSchema = z.object({
   error: z.string().nullable(),
 });
 
-export const compareSetupSchema = z
+export const compareSetupSchema: z.ZodType<CompareSetup> = z
   .object({
     directive: z.string().max(DIRECTIVE_MAX_CHARS),
     baselineId: z.string(),
@@ -77,7 +77,7 @@ export const compareSetupSchema = z
   .refine((setup) => setup.variants.some((variant) => variant.id === setup.baselineId), { message: 'the baseline must be one of the variants' })
   .refine((setup) => new Set(setup.variants.map((variant) => variant.id)).size === setup.variants.length, {
     message: 'variant ids must differ',
-  }) as z.ZodType<CompareSetup>;
+  });
 
 /** Every parameter of the variant's runtime, as it gives them or as the runtime defaults them. */
 export function variantValues(variant: Pick<CompareVariant, 'policy' | 'values'>): Record<string, string> {

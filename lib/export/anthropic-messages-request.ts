@@ -1,5 +1,6 @@
 import type { AssistantModelMessage, DataContent, FilePart, ToolModelMessage, UserModelMessage } from 'ai';
 import type { ChildRequest, ModelMessage, ToolDeclaration, ToolOutput } from '@/lib/fork';
+import { isRecord } from '@/lib/json/is-record';
 import { childBreakpoints } from '@/lib/provider-cache/fork-breakpoints';
 import { inlineMedia, sniffImageMediaType } from './openai-chat-request';
 import { toolResultText } from './tool-result-text';
@@ -217,7 +218,7 @@ function assistantBlocks(content: Exclude<AssistantModelMessage['content'], stri
  * arguments that were not JSON are wrapped as `{ "input": … }`, the shape custom tools take.
  */
 function objectInput(input: unknown): Record<string, unknown> {
-  if (typeof input === 'object' && input !== null && !Array.isArray(input)) return input as Record<string, unknown>;
+  if (isRecord(input)) return input;
   return input === undefined || input === null ? {} : { input };
 }
 

@@ -1,6 +1,6 @@
 import { BootstrapMissingError } from './errors';
 import type { ForkPlan } from './fork-plan';
-import type { ForkPolicy } from './runtimes';
+import type { ForkPolicy } from './fork-policy';
 import { copyUnlessFrozen } from './transcript/deep-clone';
 import { partsOf, toolCallsOf, toolResultIdsOf } from './transcript/message-parts';
 import type { ModelMessage, ToolDeclaration } from './transcript/transcript';

@@ -1,4 +1,4 @@
-import type { ForkPolicy } from './runtimes';
+import type { ForkPolicy } from './fork-policy';
 import type { AssistantModelMessage, MessageMeta, ModelMessage, ToolDeclaration, UserModelMessage } from './transcript/transcript';
 
 /** A parameter the runtime rejects. */

@@ -1,4 +1,5 @@
 import type { ForkFamily, ForkParameterError, ForkPlan } from './fork-plan';
+import { parseForkRequest } from './fork-request-schema';
 import { cacheReuse, withModel } from './planning/cache-reuse';
 import { rejectedPlan } from './planning/refused-plans';
 import type { RuntimeVersions } from './runtime-version';
@@ -80,7 +81,8 @@ export function projectFilesRead(request: ForkRequest): string[] {
 export function familyRequests(request: ForkRequest, family: ForkFamily | undefined): ForkRequest[] {
   const { memberRequest } = runtimeOf(request.policy);
   if (family === undefined || memberRequest === undefined) return [request];
-  return family.members.map((member) => memberRequest(request, member.index) as ForkRequest);
+  // Checked against the registry's schemas: the widened runtime hands back its own request type unchecked.
+  return family.members.map((member) => parseForkRequest(memberRequest(request, member.index)));
 }
 
 /**
@@ -94,6 +96,6 @@ export function planForkFamily(parent: ParentTranscript, request: ForkRequest): 
   if (plan.family === undefined || runtime.memberRequest === undefined) return [plan];
   const memberRequest = runtime.memberRequest;
   return plan.family.members.map((member) =>
-    member.index === plan.family!.member ? plan : planFork(parent, memberRequest(request, member.index) as ForkRequest),
+    member.index === plan.family!.member ? plan : planFork(parent, parseForkRequest(memberRequest(request, member.index))),
   );
 }

@@ -3,6 +3,7 @@ import { claudeCodeRuntime } from './claude-code/claude-code-runtime';
 import { codexRuntime } from './codex/codex-runtime';
 import { deepAgentsRuntime } from './deep-agents/deep-agents-runtime';
 import { deepSeekRuntime } from './deepseek/deepseek-runtime';
+import type { ForkPolicy } from './fork-policy';
 import { agentSwarmRuntime } from './kimi/agent-swarm-runtime';
 import { kimiRuntime } from './kimi/kimi-runtime';
 import { qwenRuntime } from './qwen/qwen-runtime';
@@ -17,7 +18,14 @@ export const FORK_RUNTIMES = [qwenRuntime, kimiRuntime, agentSwarmRuntime, deepS
 
 type Registered = (typeof FORK_RUNTIMES)[number];
 
-export type ForkPolicy = Registered['policy'];
+export type { ForkPolicy } from './fork-policy';
+
+/** True when two types are the same set. */
+type SameSet<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+// The policies the runtimes' folders declare are exactly the ones registered here: a folder that
+// declares its policy and is left out of the list, or one listed without declaring it, fails here.
+const everyDeclaredPolicyRegistered: SameSet<Registered['policy'], ForkPolicy> = true;
+void everyDeclaredPolicyRegistered;
 
 /** What to fork and how: a policy, its parameters as the runtime takes them, and the task. */
 export type ForkRequest = z.infer<Registered['requestSchema']>;

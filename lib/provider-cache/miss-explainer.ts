@@ -1,6 +1,7 @@
 import { diffWordsWithSpace } from 'diff';
 import { chunksOf, type TextChunk, unrelated } from '@/lib/compare/part-diff';
 import type { ModelMessage, ToolDeclaration } from '@/lib/fork';
+import { isRecord } from '@/lib/json/is-record';
 
 /** A request as the explainer reads it: what a provider hashes, in its cache order. */
 export interface ExplainedRequest {
@@ -65,7 +66,7 @@ export function firstDifference(before: unknown, after: unknown, path: string): 
     }
     return null;
   }
-  if (isRecord(before) && isRecord(after)) {
+  if (isWalkable(before) && isWalkable(after)) {
     const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
     for (const key of keys) {
       const inner = firstDifference(before[key], after[key], `${path}.${key}`);
@@ -79,8 +80,9 @@ export function firstDifference(before: unknown, after: unknown, path: string): 
   return { path, before, after };
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Uint8Array);
+/** An object whose keys the difference walks into: not an array, and not a file's bytes. */
+function isWalkable(value: unknown): value is Record<string, unknown> {
+  return isRecord(value) && !(value instanceof Uint8Array);
 }
 
 function found(reason: CacheMissReason, path: string, before: unknown, after: unknown, sharedMessages: number): CacheMissExplanation {

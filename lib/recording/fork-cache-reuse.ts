@@ -1,4 +1,5 @@
 import { toolCallsOf } from '@/lib/fork';
+import { isRecord } from '@/lib/json/is-record';
 import { prefixTokens, requestTokens, sharedSegments } from '@/lib/provider-cache/cache-request';
 import type { CacheMissReason } from '@/lib/provider-cache/miss-explainer';
 import { modelRuleFor } from '@/lib/provider-cache/model-rule-for';
@@ -53,7 +54,7 @@ interface ForkAt {
 function bodyOf(capture: Capture): Record<string, unknown> | null {
   try {
     const body: unknown = JSON.parse(capture.requestBody);
-    return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+    return isRecord(body) ? body : null;
   } catch {
     return null;
   }

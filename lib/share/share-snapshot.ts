@@ -17,13 +17,13 @@ export interface ShareSnapshot {
   sweeps: SweepRecord[];
 }
 
-export const shareSnapshotSchema = z.strictObject({
+export const shareSnapshotSchema: z.ZodType<ShareSnapshot> = z.strictObject({
   version: z.literal(1),
   title: z.string().trim().min(1).max(300),
   transcript: parentTranscriptSchema,
   compare: compareSetupSchema,
   sweeps: z.array(sweepRecordSchema).max(KEPT_SWEEPS),
-}) as unknown as z.ZodType<ShareSnapshot>;
+});
 
 /** A snapshot's id: the first 40 hex digits of the SHA-256 of its canonical JSON (equal content, one link). */
 export async function snapshotId(snapshot: ShareSnapshot): Promise<string> {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { forkRequestSchema } from '@/lib/fork';
 import { USAGE_FORMATS } from '@/lib/provider-cache/reported-usage';
-import type { SweepResult } from './run-sweep';
+import { MAX_SWEEP_VARIANTS, type SweepResult } from './sweep-result';
 
 /** What a person asked a sweep for: the forks, the directive, the checks, the model. */
 export interface SweepSetup {
@@ -22,8 +22,7 @@ export interface SweepRecord {
   result: SweepResult;
 }
 
-/** At most this many forks in one sweep: each runs a model call. */
-export const MAX_SWEEP_VARIANTS = 16;
+export { MAX_SWEEP_VARIANTS };
 
 /** At most this many checks over each child's output. */
 export const MAX_SWEEP_CHECKS = 16;
@@ -73,13 +72,13 @@ const sweepResultSchema = z.object({
   variants: z.array(sweepVariantSchema).max(MAX_SWEEP_VARIANTS),
 });
 
-export const sweepRecordSchema = z.object({
+export const sweepRecordSchema: z.ZodType<SweepRecord> = z.object({
   id: z.string().min(1),
   createdAt: z.string(),
   parentRevision: z.number().int().min(0),
   setup: sweepSetupSchema,
   result: sweepResultSchema,
-}) as unknown as z.ZodType<SweepRecord>;
+});
 
 /** Sweeps read back from storage: the whole ones, newest first, at most {@link KEPT_SWEEPS}. */
 export function restoreSweeps(saved: unknown): SweepRecord[] {

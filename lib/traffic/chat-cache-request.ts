@@ -1,3 +1,4 @@
+import { isRecord } from '@/lib/json/is-record';
 import type { CacheRequest, CacheSegment } from '@/lib/provider-cache/cache-request';
 import { contentKey } from '@/lib/provider-cache/content-key';
 import { countText } from '@/lib/tokens/count-tokens';
@@ -5,7 +6,7 @@ import { type TurnMarks, turnMarks } from './turn-marks';
 
 type Message = Record<string, unknown>;
 
-const isMessage = (value: unknown): value is Message => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isMessage = isRecord;
 
 const isModelTurn = (message: Message | undefined) => message?.role === 'assistant';
 

@@ -1,3 +1,4 @@
+import { isRecord } from '@/lib/json/is-record';
 import type { CacheRequest, CacheSegment } from '@/lib/provider-cache/cache-request';
 import { contentKey } from '@/lib/provider-cache/content-key';
 import { countText } from '@/lib/tokens/count-tokens';
@@ -5,7 +6,7 @@ import { type TurnMarks, turnMarks } from './turn-marks';
 
 type Item = Record<string, unknown>;
 
-const isItem = (value: unknown): value is Item => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isItem = isRecord;
 
 /** Who an input item speaks for: a message's role, a tool's output, or the model's own items (calls, reasoning). */
 function speaker(item: Item): string {

@@ -1,9 +1,10 @@
 import { AGENT_TOOL_NAMES } from '@/lib/agent-call/in-flight-call';
+import { isRecord } from '@/lib/json/is-record';
 import type { RequestShape, TrafficExchange } from './traffic-exchange';
 
 type Json = Record<string, unknown>;
 
-const isJson = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isJson = isRecord;
 
 /**
  * Shorter strings of an Agent call's input are its labels (`description`, `subagent_type`); a task

@@ -3,6 +3,12 @@ import { asSent, forkRequestBase } from '../runtime';
 
 export const CLAUDE_CODE_POLICY = 'claude-code-fork';
 
+declare module '../fork-policy' {
+  interface RegisteredForkPolicies {
+    'claude-code-fork': true;
+  }
+}
+
 /**
  * How a call asks for a fork, by Claude Code version: `subagent_type: "fork"` (on by default since
  * v2.1.232), or an omitted `subagent_type` with `CLAUDE_CODE_FORK_SUBAGENT=1` (v2.1.117 to v2.1.231).

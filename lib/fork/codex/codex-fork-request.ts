@@ -3,6 +3,12 @@ import { asSent, forkRequestBase } from '../runtime';
 
 export const CODEX_POLICY = 'codex-spawn-agent';
 
+declare module '../fork-policy' {
+  interface RegisteredForkPolicies {
+    'codex-spawn-agent': true;
+  }
+}
+
 /**
  * Which full-history lock to reproduce: the three-field rule of late April to June 2026 (the
  * version these rules follow), or the later one that refuses only `agent_type`.

@@ -4,6 +4,12 @@ import { asSent, forkRequestBase } from '../runtime';
 
 export const DEEP_AGENTS_POLICY = 'deep-agents-fork';
 
+declare module '../fork-policy' {
+  interface RegisteredForkPolicies {
+    'deep-agents-fork': true;
+  }
+}
+
 /**
  * How the program declares its fork subagent: a `SubAgent` spec that Deep Agents compiles itself
  * (it mirrors the parent's prompt, tools and middleware), or a `CompiledSubAgent` whose `runnable`

@@ -3,6 +3,12 @@ import { asSent, forkRequestBase } from '../runtime';
 
 export const DEEPSEEK_POLICY = 'deepseek-completed-turns';
 
+declare module '../fork-policy' {
+  interface RegisteredForkPolicies {
+    'deepseek-completed-turns': true;
+  }
+}
+
 /** DeepSeek Harness fork options; the same options a fresh spawn takes. */
 export const deepSeekForkRequestSchema = z.strictObject({
   policy: z.literal(DEEPSEEK_POLICY),

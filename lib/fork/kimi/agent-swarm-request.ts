@@ -4,6 +4,12 @@ import { KIMI_NOTICE_VARIANTS } from './kimi-fork-request';
 
 export const KIMI_SWARM_POLICY = 'kimi-agent-swarm';
 
+declare module '../fork-policy' {
+  interface RegisteredForkPolicies {
+    'kimi-agent-swarm': true;
+  }
+}
+
 /**
  * Kimi Code's `AgentSwarm` call, as the model sends it. The directive is the `prompt_template`
  * (blank means left out); `member` is Fork Lab's choice of which item's child the plan shows, the

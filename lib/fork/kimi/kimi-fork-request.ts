@@ -3,6 +3,12 @@ import { asSent, forkRequestBase } from '../runtime';
 
 export const KIMI_POLICY = 'kimi-fork';
 
+declare module '../fork-policy' {
+  interface RegisteredForkPolicies {
+    'kimi-fork': true;
+  }
+}
+
 /**
  * How Kimi tells the child its history is inherited: in front of the task in the first prompt
  * (the original version), or as a separate `<system-reminder>` user message with the task sent

@@ -1,9 +1,9 @@
 import { detailsWith } from '../disposition-details';
 import type { ChildMessage, ForkPlan } from '../fork-plan';
+import type { ForkPolicy } from '../fork-policy';
 import { ParentRangeBuilder } from '../parent-ranges';
 import { copyToChild, firstPromptMessage, syntheticMessage, userTextMessage } from '../planning/child-message-copies';
 import { forkedPlan } from '../planning/forked-plan';
-import type { ForkPolicy } from '../runtimes';
 import { isRealUserTurn } from '../transcript/classify-messages';
 import type { ParentTranscript } from '../transcript/transcript';
 import { closeOpenToolCalls } from './close-open-tool-calls';

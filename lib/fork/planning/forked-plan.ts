@@ -1,5 +1,5 @@
 import type { ChildInheritance, ChildMessage, ChildRequest, ForkPlan, ForkWindow, ParentRange } from '../fork-plan';
-import type { ForkPolicy } from '../runtimes';
+import type { ForkPolicy } from '../fork-policy';
 import { copyUnlessFrozen } from '../transcript/deep-clone';
 import type { AgentProfile, ToolDeclaration } from '../transcript/transcript';
 import { cacheReuse, withModel } from './cache-reuse';

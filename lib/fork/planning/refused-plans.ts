@@ -1,6 +1,6 @@
 import type { ForkParameterError, ForkPlan } from '../fork-plan';
+import type { ForkPolicy } from '../fork-policy';
 import { ParentRangeBuilder } from '../parent-ranges';
-import type { ForkPolicy } from '../runtimes';
 
 /** A plan for a request the runtime rejects: the errors, and every parent message excluded. */
 export function rejectedPlan(policy: ForkPolicy, errors: ForkParameterError[], parentLength: number): ForkPlan {

@@ -3,6 +3,12 @@ import { asSent, forkRequestBase } from '../runtime';
 
 export const QWEN_POLICY = 'qwen-fork-turns';
 
+declare module '../fork-policy' {
+  interface RegisteredForkPolicies {
+    'qwen-fork-turns': true;
+  }
+}
+
 /** Qwen Code's Agent tool parameters that decide a fork, exactly as the model sends them. */
 export const qwenForkRequestSchema = z.strictObject({
   policy: z.literal(QWEN_POLICY),
