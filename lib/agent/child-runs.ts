@@ -1,6 +1,6 @@
 import { type LanguageModel, type ModelMessage, stepCountIs, streamText, type ToolSet } from 'ai';
 import { deepFreeze, type ForkBootstrapRecord, reviveChildHistory, type ToolDeclaration } from '@/lib/fork';
-import { readStepUsage, type StepUsage } from '@/lib/provider-cache/reported-usage';
+import { readStepUsage, type StepUsage } from '@/lib/wire/reported-usage';
 import type { RunJournal } from './run-journal';
 import type { PredictedCache, RunEvent, RunRecord, RunStatus } from './run-record';
 

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { ForkBootstrapRecord, ForkPolicy, ModelMessage } from '@/lib/fork';
-import type { ReportedUsage } from '@/lib/provider-cache/reported-usage';
 import { openDatabase } from '@/lib/sqlite/open-database';
+import type { ReportedUsage } from '@/lib/wire/reported-usage';
 import type { PredictedCache, RunRecord, RunStatus } from './run-record';
 
 interface RunRow {

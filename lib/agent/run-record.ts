@@ -1,6 +1,6 @@
 import type { ForkBootstrapRecord, ForkPolicy, ModelMessage } from '@/lib/fork';
 import type { ProviderId } from '@/lib/provider-cache/provider-rules';
-import type { ReportedUsage } from '@/lib/provider-cache/reported-usage';
+import type { ReportedUsage } from '@/lib/wire/reported-usage';
 
 /*
  * A child run as the browser and the server both see it. Types only: the browser imports them, and

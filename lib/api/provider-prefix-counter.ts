@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { anthropicCounting, redactSecrets } from '@/lib/ai/providers';
-import type { AnthropicMessagesRequestBody } from '@/lib/export/anthropic-messages-request';
 import { HttpError } from '@/lib/http/http-error';
 import { countAnthropicTokens, ProviderCountError } from '@/lib/provider-cache/anthropic-token-count';
 import { requestAllowed } from '@/lib/recording/request-guard';
@@ -44,7 +43,7 @@ export function anthropicPrefixCounter(
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   };
   return async (body) => {
-    const sent = { ...body, model: typeof body.model === 'string' ? body.model : account.model } as AnthropicMessagesRequestBody;
+    const sent = { ...body, model: typeof body.model === 'string' ? body.model : account.model };
     for (let attempt = 0; ; attempt += 1) {
       try {
         return await countAnthropicTokens(sent, client);

@@ -2,57 +2,16 @@ import type { AssistantModelMessage, DataContent, FilePart, ToolModelMessage, Us
 import type { ChildRequest, ModelMessage, ToolDeclaration, ToolOutput } from '@/lib/fork';
 import { isRecord } from '@/lib/json/is-record';
 import { childBreakpoints } from '@/lib/provider-cache/fork-breakpoints';
+import type {
+  ContentBlock,
+  ImageSource,
+  MessagesBody,
+  MessagesMessage,
+  MessagesTool,
+  ToolResultContentBlock,
+} from '@/lib/wire/anthropic-messages/messages-body';
 import { inlineMedia, sniffImageMediaType } from './openai-chat-request';
 import { toolResultText } from './tool-result-text';
-
-export type AnthropicImageSource = { type: 'base64'; media_type: string; data: string } | { type: 'url'; url: string };
-
-export type AnthropicDocumentSource =
-  | { type: 'base64'; media_type: string; data: string }
-  | { type: 'text'; media_type: 'text/plain'; data: string }
-  | { type: 'url'; url: string };
-
-/** What a tool_result block may hold besides a plain string. */
-export type AnthropicToolResultBlock =
-  | { type: 'text'; text: string }
-  | { type: 'image'; source: AnthropicImageSource }
-  | { type: 'document'; source: AnthropicDocumentSource };
-
-/** Where a cached prefix ends: Anthropic writes (and later reads) the prefix up to a marked block. */
-export interface CacheControl {
-  cache_control?: { type: 'ephemeral' };
-}
-
-export type AnthropicContentBlock = (
-  | { type: 'text'; text: string }
-  | { type: 'image'; source: AnthropicImageSource }
-  | { type: 'document'; source: AnthropicDocumentSource; title?: string }
-  | { type: 'tool_use'; id: string; name: string; input: unknown }
-  | { type: 'tool_result'; tool_use_id: string; content: string | AnthropicToolResultBlock[]; is_error?: true }
-  | { type: 'thinking'; thinking: string; signature: string }
-  | { type: 'redacted_thinking'; data: string }
-) &
-  CacheControl;
-
-export interface AnthropicMessage {
-  role: 'user' | 'assistant';
-  content: string | AnthropicContentBlock[];
-}
-
-export interface AnthropicTool extends CacheControl {
-  name: string;
-  description?: string;
-  input_schema: Record<string, unknown>;
-}
-
-/** A `POST /v1/messages` body: what a person sends to replay the child's first call. */
-export interface AnthropicMessagesRequestBody {
-  model: string;
-  max_tokens: number;
-  system?: string | ({ type: 'text'; text: string } & CacheControl)[];
-  messages: AnthropicMessage[];
-  tools?: AnthropicTool[];
-}
 
 /** The API requires a cap; this one is generous for a first step and easy to change. */
 export const EXPORT_MAX_TOKENS = 4096;
@@ -69,8 +28,8 @@ export const EXPORT_MAX_TOKENS = 4096;
  * - Assistant files, provider-executed tool calls and results, and tool approval parts are left out.
  * - A message left with nothing to send is left out.
  */
-export function toAnthropicMessagesRequest(child: ChildRequest, options: { cacheBreakpoints?: boolean } = {}): AnthropicMessagesRequestBody {
-  const messages: AnthropicMessage[] = [];
+export function toAnthropicMessagesRequest(child: ChildRequest, options: { cacheBreakpoints?: boolean } = {}): MessagesBody {
+  const messages: MessagesMessage[] = [];
   // Where each of the child's messages ended up: merging and dropping move them.
   const lastBlockOf: ({ message: number; block: number } | undefined)[] = [];
   for (const { message } of [...child.initialMessages, child.firstPrompt]) {
@@ -80,7 +39,7 @@ export function toAnthropicMessagesRequest(child: ChildRequest, options: { cache
     lastBlockOf.push(converted === undefined || last === undefined ? undefined : { message: messages.length - 1, block: blocksOf(last.content).length - 1 });
   }
   const tools = child.tools.map(anthropicTool);
-  const body: AnthropicMessagesRequestBody = {
+  const body: MessagesBody = {
     model: child.model,
     max_tokens: EXPORT_MAX_TOKENS,
     ...(child.systemInstruction === '' ? {} : { system: child.systemInstruction }),
@@ -98,11 +57,7 @@ const EPHEMERAL = { type: 'ephemeral' } as const;
  * tools, after the system instruction, after the inherited history and on the last block. A
  * message the export left out hands its breakpoint to the last one before it that was kept.
  */
-function markBreakpoints(
-  body: AnthropicMessagesRequestBody,
-  child: ChildRequest,
-  lastBlockOf: readonly ({ message: number; block: number } | undefined)[],
-): void {
+function markBreakpoints(body: MessagesBody, child: ChildRequest, lastBlockOf: readonly ({ message: number; block: number } | undefined)[]): void {
   for (const place of childBreakpoints(child)) {
     if (place.kind === 'tool') body.tools![place.index]!.cache_control = EPHEMERAL;
     else if (place.kind === 'system') body.system = [{ type: 'text', text: child.systemInstruction, cache_control: EPHEMERAL }];
@@ -120,7 +75,7 @@ function markBreakpoints(
   }
 }
 
-function appendAlternating(messages: AnthropicMessage[], next: AnthropicMessage): void {
+function appendAlternating(messages: MessagesMessage[], next: MessagesMessage): void {
   const last = messages[messages.length - 1];
   if (last === undefined || last.role !== next.role) {
     messages.push(next);
@@ -129,7 +84,7 @@ function appendAlternating(messages: AnthropicMessage[], next: AnthropicMessage)
   last.content = [...blocksOf(last.content), ...blocksOf(next.content)];
 }
 
-function blocksOf(content: string | AnthropicContentBlock[]): AnthropicContentBlock[] {
+function blocksOf(content: string | ContentBlock[]): ContentBlock[] {
   return typeof content === 'string' ? [{ type: 'text', text: content }] : content;
 }
 
@@ -137,7 +92,7 @@ function blocksOf(content: string | AnthropicContentBlock[]): AnthropicContentBl
  * The Messages API refuses empty text blocks and empty messages, which an imported or edited
  * history can hold; they carry nothing, so they are left out.
  */
-function anthropicMessageOf(message: ModelMessage): AnthropicMessage | undefined {
+function anthropicMessageOf(message: ModelMessage): MessagesMessage | undefined {
   const converted = convertedMessage(message);
   if (converted === undefined) return undefined;
   if (typeof converted.content === 'string') return converted.content === '' ? undefined : converted;
@@ -145,7 +100,7 @@ function anthropicMessageOf(message: ModelMessage): AnthropicMessage | undefined
   return blocks.length === 0 ? undefined : { ...converted, content: blocks };
 }
 
-function convertedMessage(message: ModelMessage): AnthropicMessage | undefined {
+function convertedMessage(message: ModelMessage): MessagesMessage | undefined {
   switch (message.role) {
     case 'system':
       return { role: 'user', content: message.content };
@@ -158,27 +113,27 @@ function convertedMessage(message: ModelMessage): AnthropicMessage | undefined {
   }
 }
 
-function nonEmpty(role: AnthropicMessage['role'], blocks: AnthropicContentBlock[]): AnthropicMessage | undefined {
+function nonEmpty(role: MessagesMessage['role'], blocks: ContentBlock[]): MessagesMessage | undefined {
   return blocks.length === 0 ? undefined : { role, content: blocks };
 }
 
-function userContent(content: UserModelMessage['content']): string | AnthropicContentBlock[] {
+function userContent(content: UserModelMessage['content']): string | ContentBlock[] {
   if (typeof content === 'string') return content;
-  return content.map((part): AnthropicContentBlock => {
+  return content.map((part): ContentBlock => {
     if (part.type === 'text') return { type: 'text', text: part.text };
     if (part.type === 'image') return { type: 'image', source: imageSource(part.image, part.mediaType) };
     return fileBlock(part);
   });
 }
 
-function imageSource(data: DataContent | URL, mediaType: string | undefined): AnthropicImageSource {
+function imageSource(data: DataContent | URL, mediaType: string | undefined): ImageSource {
   const media = inlineMedia(data, mediaType);
   if (media.kind === 'url') return { type: 'url', url: media.url };
   return { type: 'base64', media_type: media.mediaType ?? sniffImageMediaType(media.data), data: media.data };
 }
 
 /** A file as the AI SDK's Anthropic provider sends it: images as images, the rest as documents. */
-function fileBlock(part: FilePart): AnthropicContentBlock {
+function fileBlock(part: FilePart): ContentBlock {
   if (part.mediaType.startsWith('image/')) {
     return { type: 'image', source: imageSource(part.data, part.mediaType === 'image/*' ? undefined : part.mediaType) };
   }
@@ -198,8 +153,8 @@ function textOfBase64(base64: string): string {
   return new TextDecoder().decode(bytes);
 }
 
-function assistantBlocks(content: Exclude<AssistantModelMessage['content'], string>): AnthropicContentBlock[] {
-  return content.flatMap((part): AnthropicContentBlock[] => {
+function assistantBlocks(content: Exclude<AssistantModelMessage['content'], string>): ContentBlock[] {
+  return content.flatMap((part): ContentBlock[] => {
     if (part.type === 'text') return [{ type: 'text', text: part.text }];
     if (part.type === 'tool-call' && part.providerExecuted !== true) {
       return [{ type: 'tool_use', id: part.toolCallId, name: part.toolName, input: objectInput(part.input) }];
@@ -222,8 +177,8 @@ function objectInput(input: unknown): Record<string, unknown> {
   return input === undefined || input === null ? {} : { input };
 }
 
-function toolResultBlocks(content: ToolModelMessage['content']): AnthropicContentBlock[] {
-  return content.flatMap((part): AnthropicContentBlock[] => {
+function toolResultBlocks(content: ToolModelMessage['content']): ContentBlock[] {
+  return content.flatMap((part): ContentBlock[] => {
     if (part.type !== 'tool-result') return [];
     const isError = part.output.type === 'error-text' || part.output.type === 'error-json';
     return [{ type: 'tool_result', tool_use_id: part.toolCallId, content: toolResultContent(part.output), ...(isError ? { is_error: true as const } : {}) }];
@@ -231,11 +186,11 @@ function toolResultBlocks(content: ToolModelMessage['content']): AnthropicConten
 }
 
 /** A result's content as the provider writes it: content parts as blocks (images stay images), the rest as text. */
-function toolResultContent(output: ToolOutput): string | AnthropicToolResultBlock[] {
+function toolResultContent(output: ToolOutput): string | ToolResultContentBlock[] {
   return output.type === 'content' ? output.value.flatMap(resultItemBlock) : toolResultText(output);
 }
 
-function resultItemBlock(item: Extract<ToolOutput, { type: 'content' }>['value'][number]): AnthropicToolResultBlock[] {
+function resultItemBlock(item: Extract<ToolOutput, { type: 'content' }>['value'][number]): ToolResultContentBlock[] {
   switch (item.type) {
     case 'text':
       return [{ type: 'text', text: item.text }];
@@ -253,7 +208,7 @@ function resultItemBlock(item: Extract<ToolOutput, { type: 'content' }>['value']
   }
 }
 
-function anthropicTool(tool: ToolDeclaration): AnthropicTool {
+function anthropicTool(tool: ToolDeclaration): MessagesTool {
   return {
     name: tool.name,
     ...(tool.description === undefined ? {} : { description: tool.description }),

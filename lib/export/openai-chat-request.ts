@@ -1,39 +1,8 @@
 import type { AssistantModelMessage, DataContent, FilePart, ImagePart, ToolModelMessage, UserModelMessage } from 'ai';
 import type { ChildRequest, ModelMessage, ToolDeclaration } from '@/lib/fork';
+import type { ChatBody, ChatContentPart, ChatMessage, ChatTool, ChatToolCall } from '@/lib/wire/openai-chat/chat-body';
+import { singleTextAsString } from '@/lib/wire/openai-chat/chat-content';
 import { toolResultText } from './tool-result-text';
-
-/** A content part of a Chat Completions user message. */
-export type OpenAiChatContentPart =
-  | { type: 'text'; text: string }
-  | { type: 'image_url'; image_url: { url: string; detail?: string } }
-  | { type: 'input_audio'; input_audio: { data: string; format: 'wav' | 'mp3' } }
-  | { type: 'file'; file: { file_data: string; filename: string } };
-
-export interface OpenAiChatToolCall {
-  id: string;
-  type: 'function';
-  function: { name: string; arguments: string };
-}
-
-export type OpenAiChatMessage =
-  | { role: 'system'; content: string }
-  | { role: 'user'; content: string | OpenAiChatContentPart[] }
-  | { role: 'assistant'; content: string | null; tool_calls?: OpenAiChatToolCall[] }
-  | { role: 'tool'; tool_call_id: string; content: string };
-
-export interface OpenAiChatTool {
-  type: 'function';
-  function: { name: string; description?: string; parameters?: Record<string, unknown> };
-}
-
-/** A `POST /v1/chat/completions` body: what a person sends to replay the child's first call. */
-export interface OpenAiChatRequestBody {
-  model: string;
-  messages: OpenAiChatMessage[];
-  tools?: OpenAiChatTool[];
-  /** OpenAI buckets its prompt cache by this key: the parent's, so the fork reads what the parent left. */
-  prompt_cache_key?: string;
-}
 
 /**
  * The child's first request as a Chat Completions body, written the way the AI SDK's OpenAI
@@ -46,8 +15,8 @@ export interface OpenAiChatRequestBody {
  * A user file the API cannot take inline (a file URL, a type other than image, wav/mp3 audio or
  * PDF) is sent as a text part naming it, so the person sees where it was.
  */
-export function toOpenAiChatRequest(child: ChildRequest, options: { promptCacheKey?: string } = {}): OpenAiChatRequestBody {
-  const messages: OpenAiChatMessage[] = [];
+export function toOpenAiChatRequest(child: ChildRequest, options: { promptCacheKey?: string } = {}): ChatBody {
+  const messages: ChatMessage[] = [];
   if (child.systemInstruction !== '') messages.push({ role: 'system', content: child.systemInstruction });
   for (const { message } of [...child.initialMessages, child.firstPrompt]) messages.push(...chatMessagesOf(message));
   const tools = child.tools.map(chatTool);
@@ -55,7 +24,7 @@ export function toOpenAiChatRequest(child: ChildRequest, options: { promptCacheK
   return { model: child.model, messages, ...(tools.length === 0 ? {} : { tools }), ...(key === undefined || key === '' ? {} : { prompt_cache_key: key }) };
 }
 
-function chatMessagesOf(message: ModelMessage): OpenAiChatMessage[] {
+function chatMessagesOf(message: ModelMessage): ChatMessage[] {
   switch (message.role) {
     case 'system':
       return [{ role: 'system', content: message.content }];
@@ -68,25 +37,25 @@ function chatMessagesOf(message: ModelMessage): OpenAiChatMessage[] {
   }
 }
 
-function userContent(content: UserModelMessage['content']): string | OpenAiChatContentPart[] {
+function userContent(content: UserModelMessage['content']): string | ChatContentPart[] {
   if (typeof content === 'string') return content;
-  const only = content[0];
-  if (content.length === 1 && only?.type === 'text') return only.text;
-  return content.map((part, index) => {
+  // One text part is sent as the string it renders the same as, the way the AI SDK sends it.
+  const parts = content.map((part, index): ChatContentPart => {
     if (part.type === 'text') return { type: 'text', text: part.text };
     if (part.type === 'image') return imageUrlPart(part.image, part.mediaType, part.providerOptions);
     return filePart(part, index);
   });
+  return singleTextAsString(parts);
 }
 
-function imageUrlPart(data: DataContent | URL, mediaType: string | undefined, providerOptions: ImagePart['providerOptions']): OpenAiChatContentPart {
+function imageUrlPart(data: DataContent | URL, mediaType: string | undefined, providerOptions: ImagePart['providerOptions']): ChatContentPart {
   const detail = providerOptions?.openai?.imageDetail;
   const media = inlineMedia(data, mediaType);
   const url = media.kind === 'url' ? media.url : `data:${media.mediaType ?? sniffImageMediaType(media.data)};base64,${media.data}`;
   return { type: 'image_url', image_url: { url, ...(typeof detail === 'string' ? { detail } : {}) } };
 }
 
-function filePart(part: FilePart, index: number): OpenAiChatContentPart {
+function filePart(part: FilePart, index: number): ChatContentPart {
   const mediaType = part.mediaType;
   if (mediaType.startsWith('image/')) {
     return imageUrlPart(part.data, mediaType === 'image/*' ? 'image/jpeg' : mediaType, part.providerOptions);
@@ -104,10 +73,10 @@ function filePart(part: FilePart, index: number): OpenAiChatContentPart {
   return { type: 'text', text: `[file${name} (${mediaType}): ${where}]` };
 }
 
-function assistantMessage(content: AssistantModelMessage['content']): OpenAiChatMessage {
+function assistantMessage(content: AssistantModelMessage['content']): ChatMessage {
   if (typeof content === 'string') return { role: 'assistant', content };
   let text = '';
-  const toolCalls: OpenAiChatToolCall[] = [];
+  const toolCalls: ChatToolCall[] = [];
   for (const part of content) {
     if (part.type === 'text') text += part.text;
     else if (part.type === 'tool-call') {
@@ -122,13 +91,13 @@ function assistantMessage(content: AssistantModelMessage['content']): OpenAiChat
 }
 
 /** One `tool` message per result: the Chat API answers each call in its own message. */
-function toolMessages(content: ToolModelMessage['content']): OpenAiChatMessage[] {
-  return content.flatMap((part): OpenAiChatMessage[] =>
+function toolMessages(content: ToolModelMessage['content']): ChatMessage[] {
+  return content.flatMap((part): ChatMessage[] =>
     part.type === 'tool-result' ? [{ role: 'tool', tool_call_id: part.toolCallId, content: toolResultText(part.output) }] : [],
   );
 }
 
-function chatTool(tool: ToolDeclaration): OpenAiChatTool {
+function chatTool(tool: ToolDeclaration): ChatTool {
   return {
     type: 'function',
     function: {

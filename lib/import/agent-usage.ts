@@ -1,4 +1,5 @@
 import { isRecord } from '@/lib/json/is-record';
+import { messagesUsageFigures } from '@/lib/wire/anthropic-messages/messages-usage';
 
 /** What one agent of a session asked its provider for, summed over its requests. */
 export interface AgentUsage {
@@ -24,7 +25,6 @@ export interface UsageLine {
 }
 
 const LABEL_CHARS = 80;
-const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0);
 function promptText(record: Record<string, unknown>): string {
   const content = isRecord(record.message) ? record.message.content : undefined;
   const text =
@@ -102,10 +102,11 @@ export function claudeCodeAgentUsage(lines: readonly UsageLine[]): AgentUsage[] 
   return [...agents.values()].map(({ answers, ...agent }) => {
     const usage = { cachedTokens: 0, writtenTokens: 0, uncachedTokens: 0, outputTokens: 0 };
     for (const reported of answers.values()) {
-      usage.cachedTokens += num(reported.cache_read_input_tokens);
-      usage.writtenTokens += num(reported.cache_creation_input_tokens);
-      usage.uncachedTokens += num(reported.input_tokens);
-      usage.outputTokens += num(reported.output_tokens);
+      const figures = messagesUsageFigures(reported);
+      usage.cachedTokens += figures.cachedTokens;
+      usage.writtenTokens += figures.writtenTokens;
+      usage.uncachedTokens += figures.uncachedTokens;
+      usage.outputTokens += figures.outputTokens;
     }
     return { ...agent, requests: answers.size, usage, label: agent.label === '' ? `Sub-agent ${agent.agent.slice(0, 8)}` : agent.label };
   });

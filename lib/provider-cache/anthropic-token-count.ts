@@ -1,4 +1,4 @@
-import type { AnthropicMessagesRequestBody } from '@/lib/export/anthropic-messages-request';
+import type { CountTokensBody } from '@/lib/wire/anthropic-messages/messages-body';
 
 /** Anthropic answered the count with an error (a bad key, an unknown model, a request it refuses). */
 export class ProviderCountError extends Error {
@@ -25,8 +25,9 @@ const ANTHROPIC_VERSION = '2023-06-01';
  * The tokens Anthropic counts for a Messages body (`POST /v1/messages/count_tokens`): its own
  * tokenizer, not an estimate. The count endpoint takes the body without `max_tokens`.
  */
-export async function countAnthropicTokens(body: AnthropicMessagesRequestBody, options: AnthropicCountOptions): Promise<number> {
-  const { max_tokens: _, ...countBody } = body;
+export async function countAnthropicTokens(body: CountTokensBody, options: AnthropicCountOptions): Promise<number> {
+  const sent: Record<string, unknown> = { ...body };
+  const { max_tokens: _, ...countBody } = sent;
   const base = (options.baseURL ?? 'https://api.anthropic.com/v1').replace(/\/+$/, '');
   const response = await (options.fetch ?? fetch)(`${base}/messages/count_tokens`, {
     method: 'POST',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { readUsage } from '@/lib/wire/reported-usage';
 import { predictFamily } from './predict-family';
 import { PROVIDER_RULES, type ProviderId, providerRule } from './provider-rules';
-import { readUsage } from './reported-usage';
 import { request, segment } from './testing-requests';
 
 function rules(provider: ProviderId, model: string) {

@@ -1,5 +1,5 @@
+import type { ReportedUsage } from '@/lib/wire/reported-usage';
 import type { ModelCacheRule } from './provider-rules';
-import type { ReportedUsage } from './reported-usage';
 import { type RequestCost, requestCost, totalCost } from './request-cost';
 
 /**

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { toolCallsOf } from '@/lib/fork';
+import { anthropicAnswer } from '@/lib/wire/anthropic-messages/messages-answer';
+import type { ModelReply } from '@/lib/wire/model-reply';
+import { openAiChatAnswer } from '@/lib/wire/openai-chat/chat-answer';
+import { openAiResponsesAnswer } from '@/lib/wire/openai-responses/responses-answer';
 import { answeredRequest } from './answered-request';
-import { anthropicAnswer } from './anthropic-answer';
 import { readCapture } from './captured-conversation';
 import type { ModelApi } from './model-api';
-import type { OfflineReply } from './offline-answer';
-import { openAiChatAnswer } from './openai-chat-answer';
-import { openAiResponsesAnswer } from './openai-responses-answer';
 
-const reply: OfflineReply = {
+const reply: ModelReply = {
   id: 'r1',
   model: 'gpt-5',
   text: 'Forking.',

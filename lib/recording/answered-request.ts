@@ -1,6 +1,6 @@
 import { isRecord } from '@/lib/json/is-record';
-import { streamEventData } from '@/lib/traffic/stream-event-data';
-import { messageContentOfEvents } from '@/lib/traffic/streamed-message-content';
+import { messageContentOfEvents } from '@/lib/wire/anthropic-messages/streamed-content';
+import { streamEventData } from '@/lib/wire/server-sent-events';
 import type { ModelApi } from './model-api';
 
 type Json = Record<string, unknown>;

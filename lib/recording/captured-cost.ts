@@ -1,8 +1,8 @@
 import { isRecord } from '@/lib/json/is-record';
 import type { ProviderRules } from '@/lib/provider-cache/provider-rules';
-import { type ReportedUsage, readUsage } from '@/lib/provider-cache/reported-usage';
 import { type RequestCost, requestCost, totalCost } from '@/lib/provider-cache/request-cost';
-import { streamedUsage } from '@/lib/traffic/streamed-usage';
+import { type ReportedUsage, readUsage } from '@/lib/wire/reported-usage';
+import { streamedUsage } from '@/lib/wire/streamed-usage';
 import { capturedProvider } from './captured-provider';
 import type { ModelApi } from './model-api';
 

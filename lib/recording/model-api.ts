@@ -1,4 +1,4 @@
-import type { RequestShape } from '@/lib/traffic/traffic-exchange';
+import type { RequestShape } from '@/lib/wire/request-shape';
 
 /** The model APIs Fork Lab serves for a runtime to use as its base URL. */
 export type ModelApi = 'openai-chat' | 'openai-responses' | 'anthropic-messages';

@@ -2,21 +2,11 @@ import { generateText, jsonSchema, type ModelMessage as SdkMessage, type ToolSet
 import { createOfflineModel } from '@/lib/ai/offline/offline-model';
 import type { ToolDeclaration } from '@/lib/fork';
 import { importTranscript } from '@/lib/import/import-transcript';
-import { anthropicAnswer } from './anthropic-answer';
+import { anthropicAnswer } from '@/lib/wire/anthropic-messages/messages-answer';
+import type { ModelReply } from '@/lib/wire/model-reply';
+import { openAiChatAnswer } from '@/lib/wire/openai-chat/chat-answer';
+import { openAiResponsesAnswer } from '@/lib/wire/openai-responses/responses-answer';
 import { type ModelApi, providerError } from './model-api';
-import { openAiChatAnswer } from './openai-chat-answer';
-import { openAiResponsesAnswer } from './openai-responses-answer';
-
-/** The offline model's answer to one request, in the neutral shape each API's writer takes. */
-export interface OfflineReply {
-  id: string;
-  model: string;
-  text: string;
-  /** `namespace`: the Responses namespace the tool is declared in, which the call names beside the tool. */
-  toolCalls: { id: string; name: string; namespace?: string; input: string }[];
-  inputTokens: number;
-  outputTokens: number;
-}
 
 /** The request's tools as the offline model sees them: declared, never run (the runtime runs them). */
 function declaredTools(tools: readonly ToolDeclaration[]): ToolSet {
@@ -49,7 +39,7 @@ export async function offlineAnswer(api: ModelApi, text: string, parsed: unknown
     tools: declaredTools(profile.tools),
     allowSystemInMessages: true,
   });
-  const reply: OfflineReply = {
+  const reply: ModelReply = {
     id: `forklab-${crypto.randomUUID().slice(0, 12)}`,
     model: profile.model,
     text: result.text,
@@ -65,10 +55,4 @@ export async function offlineAnswer(api: ModelApi, text: string, parsed: unknown
   if (api === 'openai-responses') return openAiResponsesAnswer(reply, stream);
   const includeUsage = (parsed as { stream_options?: { include_usage?: unknown } } | null)?.stream_options?.include_usage === true;
   return openAiChatAnswer(reply, stream, includeUsage);
-}
-
-/** Server-sent events, one `data:` per event (and `event:` where the API names them). */
-export function eventStream(events: readonly { event?: string; data: string }[]): Response {
-  const body = events.map(({ event, data }) => `${event === undefined ? '' : `event: ${event}\n`}data: ${data}\n\n`).join('');
-  return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' } });
 }

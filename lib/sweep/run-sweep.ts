@@ -11,7 +11,7 @@ import {
   reviveChildHistory,
   runtimeOf,
 } from '@/lib/fork';
-import { readStepUsage } from '@/lib/provider-cache/reported-usage';
+import { readStepUsage } from '@/lib/wire/reported-usage';
 import { type OutputCheck, RegexBudget, runOutputChecks } from './output-check';
 import { MAX_SWEEP_VARIANTS, type SweepResult, type SweepVariantResult, type SweepVariantSpec } from './sweep-result';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { forkRequestSchema } from '@/lib/fork';
-import { USAGE_FORMATS } from '@/lib/provider-cache/reported-usage';
+import { USAGE_FORMATS } from '@/lib/wire/reported-usage';
 import { MAX_SWEEP_VARIANTS, type SweepResult } from './sweep-result';
 
 /** What a person asked a sweep for: the forks, the directive, the checks, the model. */

@@ -1,5 +1,5 @@
 import type { ForkRequest } from '@/lib/fork';
-import type { ReportedUsage } from '@/lib/provider-cache/reported-usage';
+import type { ReportedUsage } from '@/lib/wire/reported-usage';
 import type { CheckResult } from './output-check';
 
 /** At most this many forks in one sweep: each runs a model call. */

@@ -2,6 +2,8 @@ import { isRecord } from '@/lib/json/is-record';
 import type { CacheRequest, CacheSegment } from '@/lib/provider-cache/cache-request';
 import { contentKey } from '@/lib/provider-cache/content-key';
 import { countText } from '@/lib/tokens/count-tokens';
+import { type Block, contentBlocks, messagesBodyParts } from '@/lib/wire/anthropic-messages/body-parts';
+import { withoutCacheControl } from '@/lib/wire/anthropic-messages/cache-control';
 import { type TurnMarks, turnMarks } from './turn-marks';
 
 /** A Messages API request as its provider's cache sees it, with the breakpoints it was sent with. */
@@ -11,13 +13,8 @@ export interface SentCacheRequest {
   breakpoints: number[];
 }
 
-export type Block = Record<string, unknown>;
-
 /** A block as the cache compares it: its `cache_control` marks where to cache, it is not content. */
-function content(block: Block): Block {
-  const { cache_control: _, ...rest } = block;
-  return rest;
-}
+const content = (block: Block): Block => withoutCacheControl(block) as Block;
 
 /**
  * What of a block is read as tokens: a text block's text, a thinking block's thinking, anything
@@ -32,12 +29,6 @@ function tokenText(block: Block): string {
   return JSON.stringify(kept);
 }
 
-/** A message's content as blocks: a string is one text block. */
-export function blocksOf(value: unknown): Block[] {
-  if (typeof value === 'string') return [{ type: 'text', text: value }];
-  return Array.isArray(value) ? value.filter(isRecord) : [];
-}
-
 /**
  * The request's blocks in the order Anthropic caches them (tools, then system, then messages), one
  * segment per block, so a breakpoint and the 20-block lookback fall exactly where the API counts
@@ -46,18 +37,17 @@ export function blocksOf(value: unknown): Block[] {
  */
 export async function anthropicCacheRequest(body: Record<string, unknown>): Promise<SentCacheRequest> {
   const placed: { block: Block; key: string; path: string; marks?: TurnMarks }[] = [];
-  for (const [index, tool] of (Array.isArray(body.tools) ? body.tools.filter(isRecord) : []).entries()) {
+  const { tools, system, messages } = messagesBodyParts(body);
+  for (const [index, tool] of tools.entries()) {
     placed.push({ block: tool, key: contentKey(['tool', content(tool)]), path: `tools[${index}]` });
   }
-  for (const [index, block] of blocksOf(body.system).entries()) {
+  for (const [index, block] of system.entries()) {
     placed.push({ block, key: contentKey(['system', content(block)]), path: `system[${index}]` });
   }
-  const messages = Array.isArray(body.messages) ? body.messages.filter(isRecord) : [];
-  for (const [at, message] of messages.entries()) {
-    const blocks = blocksOf(message.content);
+  for (const [at, { message, blocks }] of messages.entries()) {
     // Where the role changes, an earlier request of the conversation ended (its input or the
     // model's output): DeepSeek keeps a prefix unit there.
-    const endsTurn = at + 1 < messages.length && messages[at + 1]!.role !== message.role;
+    const endsTurn = at + 1 < messages.length && messages[at + 1]!.message.role !== message.role;
     for (const [index, block] of blocks.entries()) {
       // Where a message starts is part of the prompt: the same blocks split otherwise read otherwise.
       const key = contentKey([message.role, index === 0, content(block)]);
@@ -95,7 +85,7 @@ export async function anthropicRoundRequests(body: Record<string, unknown>, roun
   if (last === undefined) return [];
   const messages = Array.isArray(body.messages) ? body.messages.filter(isRecord) : [];
   const final = messages.at(-1);
-  const prefilled = final?.role === 'assistant' ? blocksOf(final.content) : null;
+  const prefilled = final?.role === 'assistant' ? contentBlocks(final.content) : null;
   const turn = { role: 'assistant', content: [...(prefilled ?? []), ...last] };
   const lastRound = await anthropicCacheRequest({ ...body, messages: prefilled === null ? [...messages, turn] : [...messages.slice(0, -1), turn] });
   const sentLength = lastRound.request.segments.length - last.length;

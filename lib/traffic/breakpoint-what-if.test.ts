@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PROVIDER_RULES } from '@/lib/provider-cache/provider-rules';
-import type { ReportedUsage } from '@/lib/provider-cache/reported-usage';
+import type { ReportedUsage } from '@/lib/wire/reported-usage';
 import { breakpointWhatIf } from './breakpoint-what-if';
 import { prepareTraffic } from './prepare-traffic';
 import type { TrafficExchange } from './traffic-exchange';

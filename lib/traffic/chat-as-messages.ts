@@ -1,6 +1,6 @@
 import { isRecord } from '@/lib/json/is-record';
-import type { Block } from './anthropic-cache-request';
-import { withoutCacheControl } from './chat-cache-request';
+import type { Block } from '@/lib/wire/anthropic-messages/body-parts';
+import { withoutCacheControl } from '@/lib/wire/anthropic-messages/cache-control';
 
 /**
  * A Messages API body translated from another API's, with where each of its blocks came from in

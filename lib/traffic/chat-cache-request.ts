@@ -2,6 +2,7 @@ import { isRecord } from '@/lib/json/is-record';
 import type { CacheRequest, CacheSegment } from '@/lib/provider-cache/cache-request';
 import { contentKey } from '@/lib/provider-cache/content-key';
 import { countText } from '@/lib/tokens/count-tokens';
+import { chatMessageAsRead, leadingSystemCount } from '@/lib/wire/openai-chat/chat-content';
 import { type TurnMarks, turnMarks } from './turn-marks';
 
 type Message = Record<string, unknown>;
@@ -9,28 +10,6 @@ type Message = Record<string, unknown>;
 const isMessage = isRecord;
 
 const isModelTurn = (message: Message | undefined) => message?.role === 'assistant';
-
-/** A value as a cache reads it: a `cache_control` marks where to cache, it is not content. */
-export function withoutCacheControl(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutCacheControl);
-  if (!isMessage(value)) return value;
-  const { cache_control: _, ...rest } = value;
-  return Object.fromEntries(Object.entries(rest).map(([key, inner]) => [key, withoutCacheControl(inner)]));
-}
-
-/**
- * A chat message as the model reads it: without its `cache_control` marks, and a content of one
- * text part as the string it renders the same as. A client that marks its latest prompt sends it
- * as a part, and as a string once the mark has moved on; both are the same prefix.
- */
-export function chatMessageAsRead(message: Message): Message {
-  const read = withoutCacheControl(message) as Message;
-  const { content } = read;
-  if (!Array.isArray(content) || content.length !== 1 || !isMessage(content[0])) return read;
-  const part = content[0];
-  const onlyText = part.type === 'text' && typeof part.text === 'string' && Object.keys(part).every((key) => key === 'type' || key === 'text');
-  return onlyText ? { ...read, content: part.text } : read;
-}
 
 /** What of a message is read as tokens: its text, and its tool calls as JSON. */
 function tokenText(message: Message): string {
@@ -53,8 +32,7 @@ function tokenText(message: Message): string {
 export async function chatCacheRequest(body: Record<string, unknown>): Promise<CacheRequest> {
   const messages = Array.isArray(body.messages) ? body.messages.filter(isMessage) : [];
   const tools = Array.isArray(body.tools) ? body.tools : [];
-  const leadingSystem = messages.findIndex((message) => message.role !== 'system');
-  const systemCount = leadingSystem === -1 ? messages.length : leadingSystem;
+  const systemCount = leadingSystemCount(messages);
   const placed: { key: string; path: string; text: string; marks?: TurnMarks }[] = [];
   const place = (message: Message, at: number) => {
     const endsTurn = at + 1 < messages.length && isModelTurn(messages[at + 1]) !== isModelTurn(message);

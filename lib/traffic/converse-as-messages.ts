@@ -1,5 +1,5 @@
 import { isRecord } from '@/lib/json/is-record';
-import type { Block } from './anthropic-cache-request';
+import type { Block } from '@/lib/wire/anthropic-messages/body-parts';
 import { pushTurn, type TranslatedBody, translated } from './chat-as-messages';
 
 type Placed = { block: Block; origin: string };

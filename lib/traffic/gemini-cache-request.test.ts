@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { geminiCacheRequest, geminiModel } from './gemini-cache-request';
+import { geminiModel } from '@/lib/wire/gemini/gemini-request';
+import { geminiCacheRequest } from './gemini-cache-request';
 import { cachedEndpoint } from './prepare-traffic';
 
 const URL = 'https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-flash:generateContent';

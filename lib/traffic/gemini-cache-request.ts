@@ -1,9 +1,9 @@
-import { isRecord } from '@/lib/json/is-record';
 import type { CacheRequest, CacheSegment } from '@/lib/provider-cache/cache-request';
 import { contentKey } from '@/lib/provider-cache/content-key';
 import { countText } from '@/lib/tokens/count-tokens';
+import { type GeminiPart, geminiBodyParts, geminiModel } from '@/lib/wire/gemini/gemini-request';
 
-type Part = Record<string, unknown>;
+type Part = GeminiPart;
 
 /**
  * An image or file part as Gemini counts it: 258 tokens (its docs' figure for an image, and what a
@@ -28,11 +28,6 @@ async function tokensOf(part: Part): Promise<number> {
   return (await countText(tokenText(part))).tokens;
 }
 
-/** The model a Gemini call names in its URL (`…/models/gemini-2.5-flash:generateContent`); its body names none. */
-export function geminiModel(url: string): string {
-  return /\/models\/([^/:]+):/.exec(url)?.[1] ?? '';
-}
-
 /**
  * A `generateContent` request as Gemini's implicit cache sees it: the system instruction, the
  * tools, then every part of every content in order, one segment per part (a prefix cache: a part
@@ -42,16 +37,12 @@ export function geminiModel(url: string): string {
  */
 export async function geminiCacheRequest(body: Record<string, unknown>, url: string): Promise<CacheRequest> {
   const placed: { key: string; path: string; part: Part }[] = [];
-  const system = isRecord(body.systemInstruction) && Array.isArray(body.systemInstruction.parts) ? body.systemInstruction.parts.filter(isRecord) : [];
+  const { system, tools, contents } = geminiBodyParts(body);
   for (const [index, part] of system.entries()) placed.push({ key: contentKey(['system', part]), path: `systemInstruction.parts[${index}]`, part });
-  for (const [index, tool] of (Array.isArray(body.tools) ? body.tools.filter(isRecord) : []).entries()) {
-    placed.push({ key: contentKey(['tool', tool]), path: `tools[${index}]`, part: tool });
-  }
-  const contents = Array.isArray(body.contents) ? body.contents.filter(isRecord) : [];
-  for (const [at, content] of contents.entries()) {
-    const parts = Array.isArray(content.parts) ? content.parts.filter(isRecord) : [];
+  for (const [index, tool] of tools.entries()) placed.push({ key: contentKey(['tool', tool]), path: `tools[${index}]`, part: tool });
+  for (const [at, { role, parts }] of contents.entries()) {
     for (const [index, part] of parts.entries()) {
-      placed.push({ key: contentKey([content.role ?? 'user', index === 0, part]), path: `contents[${at}].parts[${index}]`, part });
+      placed.push({ key: contentKey([role ?? 'user', index === 0, part]), path: `contents[${at}].parts[${index}]`, part });
     }
   }
   const segments: CacheSegment[] = [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PROVIDER_RULES } from '@/lib/provider-cache/provider-rules';
-import type { ReportedUsage } from '@/lib/provider-cache/reported-usage';
+import type { ReportedUsage } from '@/lib/wire/reported-usage';
 import { cacheTimeline } from './cache-timeline';
 import { readAnswer } from './read-answer';
 import type { TrafficExchange } from './traffic-exchange';

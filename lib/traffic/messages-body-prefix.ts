@@ -1,5 +1,4 @@
-import { isRecord } from '@/lib/json/is-record';
-import { type Block, blocksOf } from './anthropic-cache-request';
+import { type Block, messagesBodyParts } from '@/lib/wire/anthropic-messages/body-parts';
 
 /**
  * What a counting endpoint is sent to count the first `depth` cache segments of a Messages request
@@ -28,8 +27,7 @@ export function placeholderBody(model: unknown): Record<string, unknown> {
  * body: a tool that needs one is refused by the count and keeps the offline scale.
  */
 export function messagesBodyPrefix(body: Record<string, unknown>, depth: number): PrefixBody {
-  const tools = Array.isArray(body.tools) ? body.tools.filter(isRecord) : [];
-  const system = blocksOf(body.system);
+  const { tools, system, messages: parts } = messagesBodyParts(body);
   const keptTools = tools.slice(0, Math.min(depth, tools.length));
   const keptSystem = system.slice(0, Math.max(0, Math.min(depth - tools.length, system.length)));
   // Extended thinking changes what a request counts; it is a setting of the whole request.
@@ -42,9 +40,8 @@ export function messagesBodyPrefix(body: Record<string, unknown>, depth: number)
   let left = depth - tools.length - system.length;
   if (left <= 0) return { body: { ...head, messages: [PLACEHOLDER_MESSAGE] }, placeholder: true };
   const messages: Block[] = [];
-  for (const message of Array.isArray(body.messages) ? body.messages.filter(isRecord) : []) {
+  for (const { message, blocks } of parts) {
     if (left <= 0) break;
-    const blocks = blocksOf(message.content);
     if (blocks.length <= left) messages.push(message);
     else messages.push({ ...message, content: blocks.slice(0, left) });
     left -= blocks.length;

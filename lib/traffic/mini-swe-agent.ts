@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { readUsage } from '@/lib/provider-cache/reported-usage';
+import { readUsage } from '@/lib/wire/reported-usage';
 import type { TrafficExchange, TrafficLog } from './traffic-exchange';
 
 /**

@@ -1,6 +1,7 @@
 import type { CacheRequest } from '@/lib/provider-cache/cache-request';
 import type { ProviderId } from '@/lib/provider-cache/provider-rules';
-import { type ReportedUsage, reportedTotal } from '@/lib/provider-cache/reported-usage';
+import { type ReportedUsage, reportedTotal } from '@/lib/wire/reported-usage';
+import type { RequestShape } from '@/lib/wire/request-shape';
 import { anchoredRequest, type TokenAnchor } from './anchored-token-counts';
 import { anthropicCacheRequest, anthropicRoundRequests, type SentCacheRequest } from './anthropic-cache-request';
 import { messagesBodyOfChat, type TranslatedBody } from './chat-as-messages';
@@ -10,7 +11,7 @@ import { geminiCacheRequest } from './gemini-cache-request';
 import { type ExplicitCacheMade, type ExplicitCacheUse, withExplicitCache } from './gemini-explicit-cache';
 import { responsesCacheRequest } from './responses-cache-request';
 import { routedEndpoint } from './routed-endpoints';
-import type { CacheEndpoint, RequestShape, TrafficExchange } from './traffic-exchange';
+import type { CacheEndpoint, TrafficExchange } from './traffic-exchange';
 
 /** The endpoints the timeline reads: by host and path, the provider and the shape of what is sent there. */
 const ENDPOINTS: { host: RegExp; path: RegExp; provider: ProviderId; shape: RequestShape }[] = [

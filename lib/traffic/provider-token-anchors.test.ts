@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PROVIDER_RULES } from '@/lib/provider-cache/provider-rules';
-import { readUsage } from '@/lib/provider-cache/reported-usage';
+import { readUsage } from '@/lib/wire/reported-usage';
 import { prepareTraffic } from './prepare-traffic';
 import { providerTokenAnchors } from './provider-token-anchors';
 import { timelineReport } from './timeline-report';

@@ -1,10 +1,10 @@
 import { isRecord } from '@/lib/json/is-record';
-import { readUsage } from '@/lib/provider-cache/reported-usage';
+import { serverToolRounds } from '@/lib/wire/anthropic-messages/server-tool-rounds';
+import { messageContentOfEvents } from '@/lib/wire/anthropic-messages/streamed-content';
+import { readUsage } from '@/lib/wire/reported-usage';
+import { streamEventData } from '@/lib/wire/server-sent-events';
+import { cumulativeUsageIn, usageOfEvents } from '@/lib/wire/streamed-usage';
 import { diagnosisOf } from './provider-diagnosis';
-import { serverToolRounds } from './server-tool-rounds';
-import { streamEventData } from './stream-event-data';
-import { messageContentOfEvents } from './streamed-message-content';
-import { cumulativeUsageIn, usageOfEvents } from './streamed-usage';
 import type { CreatedCache, TrafficExchange } from './traffic-exchange';
 
 /**

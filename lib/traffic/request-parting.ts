@@ -1,10 +1,11 @@
 import type { TextChunk } from '@/lib/compare/part-diff';
-import { isRecord } from '@/lib/json/is-record';
 import type { CacheRequest } from '@/lib/provider-cache/cache-request';
-import { type CacheMissReason, firstDifference, shortDiff } from '@/lib/provider-cache/miss-explainer';
+import { firstDifference, shortDiff } from '@/lib/provider-cache/miss-explainer';
+import { cacheSections } from '@/lib/wire/cache-order';
+import type { CacheMissReason } from '@/lib/wire/cache-sections';
+import type { RequestShape } from '@/lib/wire/request-shape';
 import { pathAsSent, type TranslatedBody } from './chat-as-messages';
-import { chatMessageAsRead, withoutCacheControl } from './chat-cache-request';
-import type { RequestShape, TrafficExchange } from './traffic-exchange';
+import type { TrafficExchange } from './traffic-exchange';
 
 /** Where a request parts from the earlier request it shares the most with: the place its cache can read no further. */
 export interface RequestParting {
@@ -18,44 +19,6 @@ export interface RequestParting {
   path: string | null;
   /** A word diff of the value at `path`, the earlier request first. */
   diff: TextChunk[];
-}
-
-/** The body's parts in the order its provider caches them, each with the diagnostics' word for a change there. */
-function cacheOrder(body: Record<string, unknown>, shape: RequestShape): [CacheMissReason, string, unknown][] {
-  if (shape === 'messages') {
-    return [
-      ['model_changed', 'model', body.model],
-      ['tools_changed', 'tools', withoutCacheControl(body.tools ?? [])],
-      ['system_changed', 'system', withoutCacheControl(typeof body.system === 'string' ? [{ type: 'text', text: body.system }] : (body.system ?? []))],
-      ['messages_changed', 'messages', withoutCacheControl(body.messages ?? [])],
-    ];
-  }
-  if (shape === 'gemini') {
-    return [
-      ['system_changed', 'systemInstruction', body.systemInstruction ?? null],
-      ['tools_changed', 'tools', body.tools ?? []],
-      ['messages_changed', 'contents', body.contents ?? []],
-    ];
-  }
-  if (shape === 'responses') {
-    return [
-      ['model_changed', 'model', body.model],
-      ['system_changed', 'instructions', body.instructions ?? ''],
-      ['tools_changed', 'tools', body.tools ?? []],
-      ['messages_changed', 'input', typeof body.input === 'string' ? [{ role: 'user', content: body.input }] : (body.input ?? [])],
-    ];
-  }
-  const messages = Array.isArray(body.messages) ? body.messages : [];
-  const leading = messages.findIndex((message) => (message as { role?: unknown }).role !== 'system');
-  const systemCount = leading === -1 ? messages.length : leading;
-  // Compared as the prefix cache reads them, as their cache keys are made.
-  const read = (list: unknown[]) => list.map((message) => (isRecord(message) ? chatMessageAsRead(message) : message));
-  return [
-    ['model_changed', 'model', body.model],
-    ['system_changed', 'messages', read(messages.slice(0, systemCount))],
-    ['tools_changed', 'tools', body.tools ?? []],
-    ['messages_changed', 'messages', read(messages.slice(systemCount))],
-  ];
 }
 
 /** How many segments two requests share from the start. */
@@ -82,11 +45,12 @@ export function requestParting(
 ): RequestParting {
   const base = { earlier: { source: earlier.source, index: earlier.index, atMs: earlier.atMs }, sharedTokens };
   const order = translated === undefined ? shape : 'messages';
-  const before = cacheOrder(translated?.earlier.body ?? earlier.body, order);
-  const after = cacheOrder(translated?.later.body ?? later.body, order);
-  for (const [at, [reason, path, value]] of before.entries()) {
-    const [, , laterValue] = after[at]!;
-    const offset = order === 'chat' && reason === 'messages_changed' ? (after[1]![2] as unknown[]).length : 0;
+  const before = cacheSections(translated?.earlier.body ?? earlier.body, order);
+  const after = cacheSections(translated?.later.body ?? later.body, order);
+  for (const [at, { reason, path, value }] of before.entries()) {
+    const laterValue = after[at]!.value;
+    // A chat body's messages after the system ones are numbered from the first of them in the path.
+    const offset = order === 'chat' && reason === 'messages_changed' ? (after[1]!.value as unknown[]).length : 0;
     // Growing is not parting: a later request that repeats all of the earlier one's messages and adds more reads them all.
     const compared = Array.isArray(value) && Array.isArray(laterValue) && reason === 'messages_changed' ? laterValue.slice(0, value.length) : laterValue;
     const difference = firstDifference(value, compared, path);

@@ -2,17 +2,12 @@ import { isRecord } from '@/lib/json/is-record';
 import type { CacheRequest, CacheSegment } from '@/lib/provider-cache/cache-request';
 import { contentKey } from '@/lib/provider-cache/content-key';
 import { countText } from '@/lib/tokens/count-tokens';
+import { inputItems, speaker } from '@/lib/wire/openai-responses/input-items';
 import { type TurnMarks, turnMarks } from './turn-marks';
 
 type Item = Record<string, unknown>;
 
 const isItem = isRecord;
-
-/** Who an input item speaks for: a message's role, a tool's output, or the model's own items (calls, reasoning). */
-function speaker(item: Item): string {
-  if (typeof item.role === 'string') return item.role;
-  return item.type === 'function_call_output' || item.type === 'custom_tool_call_output' ? 'tool' : 'assistant';
-}
 
 /** What of an item is read as tokens: its text parts, anything else as its JSON. */
 function tokenText(item: Item): string {
@@ -38,7 +33,7 @@ export async function responsesCacheRequest(body: Record<string, unknown>): Prom
   for (const [index, tool] of (Array.isArray(body.tools) ? body.tools : []).entries()) {
     placed.push({ key: contentKey(['tool', tool]), path: `tools[${index}]`, text: JSON.stringify(tool) });
   }
-  const input = typeof body.input === 'string' ? [{ role: 'user', content: body.input }] : Array.isArray(body.input) ? body.input.filter(isItem) : [];
+  const input = inputItems(body.input);
   for (const [at, item] of input.entries()) {
     const modelTurn = speaker(item) === 'assistant';
     const endsTurn = at + 1 < input.length && (speaker(input[at + 1]!) === 'assistant') !== modelTurn;

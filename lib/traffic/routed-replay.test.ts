@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PROVIDER_RULES } from '@/lib/provider-cache/provider-rules';
-import type { ReportedUsage } from '@/lib/provider-cache/reported-usage';
+import type { ReportedUsage } from '@/lib/wire/reported-usage';
 import { breakpointWhatIf } from './breakpoint-what-if';
 import { cacheAgreement } from './cache-agreement';
 import { cacheTimeline } from './cache-timeline';

@@ -1,6 +1,7 @@
 import { AGENT_TOOL_NAMES } from '@/lib/agent-call/in-flight-call';
 import { isRecord } from '@/lib/json/is-record';
-import type { RequestShape, TrafficExchange } from './traffic-exchange';
+import type { RequestShape } from '@/lib/wire/request-shape';
+import type { TrafficExchange } from './traffic-exchange';
 
 type Json = Record<string, unknown>;
 

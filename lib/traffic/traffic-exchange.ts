@@ -1,5 +1,6 @@
 import type { ProviderId } from '@/lib/provider-cache/provider-rules';
-import type { ReportedUsage } from '@/lib/provider-cache/reported-usage';
+import type { ReportedUsage } from '@/lib/wire/reported-usage';
+import type { RequestShape } from '@/lib/wire/request-shape';
 import type { ProviderDiagnosis } from './provider-diagnosis';
 
 /** One model request read from a traffic log, with what the provider reported for it. */
@@ -69,4 +70,3 @@ export function routeLabel({ provider, via }: { provider: ProviderId; via?: stri
 }
 
 /** The API shape of a request body: Anthropic's Messages, Chat Completions, OpenAI's Responses, Gemini's generateContent, or Bedrock's Converse. */
-export type RequestShape = 'messages' | 'chat' | 'responses' | 'gemini' | 'converse';

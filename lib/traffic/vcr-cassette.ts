@@ -1,7 +1,7 @@
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { isRecord } from '@/lib/json/is-record';
-import { geminiModel } from './gemini-cache-request';
+import { geminiModel } from '@/lib/wire/gemini/gemini-request';
 import { readAnswer } from './read-answer';
 import type { TrafficExchange, TrafficLog, TrafficProblem } from './traffic-exchange';
 

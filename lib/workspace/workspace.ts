@@ -4,10 +4,10 @@ import type { ForkBootstrapRecord, ForkPlan, ForkRequest, ParentTranscript, Tran
 import type { AgentUsage } from '@/lib/import/agent-usage';
 import type { FidelityReport } from '@/lib/import/fidelity-report';
 import type { ProviderId, ProviderRules } from '@/lib/provider-cache/provider-rules';
-import type { ReportedUsage } from '@/lib/provider-cache/reported-usage';
 import type { ScenarioProbe } from '@/lib/scenarios/scenario';
 import type { SweepRecord } from '@/lib/sweep/sweep-record';
 import type { ChildTokenReport } from '@/lib/tokens/child-token-report';
+import type { ReportedUsage } from '@/lib/wire/reported-usage';
 import type { ForkSelection } from './fork-selection';
 
 /** Where a parent came from; an import keeps its fidelity report beside it. */

@@ -1,7 +1,8 @@
-import { eventStream, type OfflineReply } from './offline-answer';
+import type { ModelReply } from '../model-reply';
+import { eventStream } from '../server-sent-events';
 
 /** The reply as a Messages response, or its event stream (message_start … message_stop). */
-export function anthropicAnswer(reply: OfflineReply, stream: boolean): Response {
+export function anthropicAnswer(reply: ModelReply, stream: boolean): Response {
   type Block = { type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: unknown };
   const content: Block[] = [
     ...(reply.text === '' ? [] : [{ type: 'text' as const, text: reply.text }]),

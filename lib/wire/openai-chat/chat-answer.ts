@@ -1,7 +1,8 @@
-import { eventStream, type OfflineReply } from './offline-answer';
+import type { ModelReply } from '../model-reply';
+import { eventStream } from '../server-sent-events';
 
 /** The reply as a Chat Completions response, or its stream of chunks ending in `[DONE]` (`includeUsage`: `stream_options.include_usage`). */
-export function openAiChatAnswer(reply: OfflineReply, stream: boolean, includeUsage = false): Response {
+export function openAiChatAnswer(reply: ModelReply, stream: boolean, includeUsage = false): Response {
   const created = Math.floor(Date.now() / 1000);
   const finish = reply.toolCalls.length > 0 ? 'tool_calls' : 'stop';
   const toolCalls = reply.toolCalls.map((call, index) => ({ index, id: call.id, type: 'function', function: { name: call.name, arguments: call.input } }));

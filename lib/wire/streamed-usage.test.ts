@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { streamedUsage } from './streamed-usage';
+import { streamedUsage } from '@/lib/wire/streamed-usage';
 
 const event = (type: string, data: unknown) => `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
 

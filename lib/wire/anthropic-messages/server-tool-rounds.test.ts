@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { CachePrediction } from '@/lib/provider-cache/cache-prediction';
 import { PROVIDER_RULES } from '@/lib/provider-cache/provider-rules';
-import { cacheTimeline } from './cache-timeline';
-import { readAnswer } from './read-answer';
+import { cacheTimeline } from '@/lib/traffic/cache-timeline';
+import { readAnswer } from '@/lib/traffic/read-answer';
+import { streamEventData } from '../server-sent-events';
 import { MAX_SERVER_ROUNDS, serverToolRounds, withServerRounds } from './server-tool-rounds';
-import { streamEventData } from './stream-event-data';
-import { messageContentOfEvents } from './streamed-message-content';
+import { messageContentOfEvents } from './streamed-content';
 
 const streamedMessageContent = (events: string) => messageContentOfEvents(streamEventData(events));
 
-import type { TrafficExchange } from './traffic-exchange';
+import type { TrafficExchange } from '@/lib/traffic/traffic-exchange';
 
 const call = (id: string, command: string) => ({ type: 'server_tool_use', id, name: 'bash_code_execution', input: { command } });
 const result = (id: string, stdout: string) => ({

@@ -21,3 +21,9 @@ export function streamEventData(events: string): unknown[] {
   parser.feed('\n\n');
   return data;
 }
+
+/** Server-sent events, one `data:` per event (and `event:` where the API names them). */
+export function eventStream(events: readonly { event?: string; data: string }[]): Response {
+  const body = events.map(({ event, data }) => `${event === undefined ? '' : `event: ${event}\n`}data: ${data}\n\n`).join('');
+  return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' } });
+}

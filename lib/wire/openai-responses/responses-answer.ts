@@ -1,7 +1,8 @@
-import { eventStream, type OfflineReply } from './offline-answer';
+import type { ModelReply } from '../model-reply';
+import { eventStream } from '../server-sent-events';
 
 /** The reply as a Responses API response, or its stream of events (response.created … response.completed). */
-export function openAiResponsesAnswer(reply: OfflineReply, stream: boolean): Response {
+export function openAiResponsesAnswer(reply: ModelReply, stream: boolean): Response {
   const created = Math.floor(Date.now() / 1000);
   const message =
     reply.text === ''
