@@ -50,6 +50,15 @@ describe('a fork’s cache routing', () => {
     expect(routing.ttls).toEqual({ parent: ['1h', '1h'], child: ['5m', '5m'] });
   });
 
+  it('lists the lifetimes in Anthropic’s cache order: the tools’ before the system’s, then the messages’', () => {
+    const body = {
+      system: [{ type: 'text', text: 'x', cache_control: { type: 'ephemeral', ttl: '5m' } }],
+      tools: [{ name: 'read', input_schema: {}, cache_control: { type: 'ephemeral', ttl: '1h' } }],
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'z', cache_control: { type: 'ephemeral' } }] }],
+    };
+    expect(cacheRouting({ body, headers: {} }, { body, headers: {} }).ttls.parent).toEqual(['1h', '5m', '5m']);
+  });
+
   it('says a key dropped, and reads OpenAI’s retention', () => {
     const routing = cacheRouting(
       { body: { prompt_cache_key: 'k', prompt_cache_retention: '24h' }, headers: {} },

@@ -1,4 +1,6 @@
-import { isRecord } from '@/lib/json/is-record';
+import { cacheControlTtls } from '@/lib/wire/anthropic-messages/cache-control';
+import { metadataSession } from '@/lib/wire/anthropic-messages/metadata';
+import { OPENAI_RETENTION_FIELD, OPENAI_ROUTING_FIELDS } from '@/lib/wire/openai-cache-routing';
 
 /** One routing value as the parent's request and the child's first one carried it (null: not sent). */
 export interface RoutedValue {
@@ -18,14 +20,11 @@ export interface CacheRouting {
    * changed key to a machine that may not hold the parent's prefix.
    */
   values: RoutedValue[];
-  /** Anthropic's cache lifetimes, each breakpoint's (`5m` where `cache_control` names none), in order. */
+  /** Anthropic's cache lifetimes, each breakpoint's (`5m` where `cache_control` names none), in its cache order. */
   ttls: { parent: string[]; child: string[] };
   /** OpenAI's `prompt_cache_retention` (`in_memory`, `24h`), when sent. */
   retention: { parent: string | null; child: string | null };
 }
-
-/** Body fields a provider reads to route a request to a cache, or that name the session. */
-const ROUTING_FIELDS = ['prompt_cache_key', 'safety_identifier', 'user'] as const;
 
 // A header that names whose request this is. Per-request ids (`x-client-request-id`,
 // `x-stainless-retry-count`) and metadata that names the turn are not routing: they differ on
@@ -36,33 +35,6 @@ const PER_REQUEST_HEADER = /request-id|retry-count|turn-metadata|trace|span/i;
 function fieldText(value: unknown): string | null {
   if (value === undefined || value === null) return null;
   return typeof value === 'string' ? value : JSON.stringify(value);
-}
-
-/** The session a body's metadata names (Claude Code's `metadata.user_id` holds a JSON object with it). */
-function metadataSession(body: Record<string, unknown>): string | null {
-  const metadata = body.metadata;
-  if (!isRecord(metadata)) return null;
-  const user = metadata.user_id;
-  if (typeof user !== 'string') return fieldText(metadata.session_id);
-  try {
-    const parsed: unknown = JSON.parse(user);
-    if (isRecord(parsed) && typeof parsed.session_id === 'string') return parsed.session_id;
-  } catch {
-    // A plain user id, not Claude Code's JSON: it is the value.
-  }
-  return user;
-}
-
-function ttlsOf(value: unknown, into: string[] = []): string[] {
-  if (Array.isArray(value)) {
-    for (const item of value) ttlsOf(item, into);
-    return into;
-  }
-  if (!isRecord(value)) return into;
-  const control = value.cache_control;
-  if (isRecord(control)) into.push(typeof control.ttl === 'string' ? control.ttl : '5m');
-  for (const [key, child] of Object.entries(value)) if (key !== 'cache_control') ttlsOf(child, into);
-  return into;
 }
 
 function headersNamed(headers: Readonly<Record<string, string>>): Map<string, string> {
@@ -80,7 +52,7 @@ export function cacheRouting(
   child: { body: Record<string, unknown>; headers: Readonly<Record<string, string>> },
 ): CacheRouting {
   const values: RoutedValue[] = [];
-  for (const field of ROUTING_FIELDS) {
+  for (const field of OPENAI_ROUTING_FIELDS) {
     const pair = { name: field, parent: fieldText(parent.body[field]), child: fieldText(child.body[field]) };
     if (pair.parent !== null || pair.child !== null) values.push(pair);
   }
@@ -93,11 +65,8 @@ export function cacheRouting(
   }
   return {
     values,
-    ttls: {
-      parent: ttlsOf([parent.body.system, parent.body.tools, parent.body.messages]),
-      child: ttlsOf([child.body.system, child.body.tools, child.body.messages]),
-    },
-    retention: { parent: fieldText(parent.body.prompt_cache_retention), child: fieldText(child.body.prompt_cache_retention) },
+    ttls: { parent: cacheControlTtls(parent.body), child: cacheControlTtls(child.body) },
+    retention: { parent: fieldText(parent.body[OPENAI_RETENTION_FIELD]), child: fieldText(child.body[OPENAI_RETENTION_FIELD]) },
   };
 }
 

@@ -1,3 +1,6 @@
+import { isRecord } from '@/lib/json/is-record';
+import { metadataUserId } from '@/lib/wire/anthropic-messages/metadata';
+
 /** Headers that name one agent's conversation, most specific first. */
 const THREAD_HEADER = 'thread-id';
 const SESSION_HEADER = /^(x-)?([a-z-]+-)?session[-_]?id$/i;
@@ -22,10 +25,10 @@ export function sessionKeyOf(body: unknown, headers: Headers): string | null {
   const session = named.find(([name]) => SESSION_HEADER.test(name))?.[1];
   const agent = named.find(([name]) => AGENT_HEADER.test(name))?.[1];
   if (session) return `header:${session}${agent ? ` agent:${agent}` : ''}`;
-  if (typeof body !== 'object' || body === null) return null;
-  const fields = body as { prompt_cache_key?: unknown; user?: unknown; metadata?: { user_id?: unknown } };
-  if (typeof fields.prompt_cache_key === 'string' && fields.prompt_cache_key !== '') return `prompt_cache_key:${fields.prompt_cache_key}`;
-  if (typeof fields.metadata?.user_id === 'string' && fields.metadata.user_id !== '') return `metadata.user_id:${fields.metadata.user_id}`;
-  if (typeof fields.user === 'string' && fields.user !== '') return `user:${fields.user}`;
+  if (!isRecord(body)) return null;
+  if (typeof body.prompt_cache_key === 'string' && body.prompt_cache_key !== '') return `prompt_cache_key:${body.prompt_cache_key}`;
+  const userId = metadataUserId(body);
+  if (userId !== null) return `metadata.user_id:${userId}`;
+  if (typeof body.user === 'string' && body.user !== '') return `user:${body.user}`;
   return null;
 }

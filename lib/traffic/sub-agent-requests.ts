@@ -1,6 +1,7 @@
 import { AGENT_TOOL_NAMES } from '@/lib/agent-call/in-flight-call';
 import { isRecord } from '@/lib/json/is-record';
 import type { RequestShape } from '@/lib/wire/request-shape';
+import { toolCallsInTurn, turnContent, turnsOf } from '@/lib/wire/tool-calls';
 import type { TrafficExchange } from './traffic-exchange';
 
 type Json = Record<string, unknown>;
@@ -24,41 +25,17 @@ function inputOf(argumentsOrInput: unknown): Json | null {
   }
 }
 
-/** The messages (or Responses input items, or Gemini contents) a body holds. */
-function turnsOf(body: Json, shape: RequestShape): unknown[] {
-  const turns = shape === 'responses' ? body.input : shape === 'gemini' ? body.contents : body.messages;
-  return Array.isArray(turns) ? turns : [];
-}
-
 /** Each tool call a body's history holds, by its name and input, in the body's own shape. */
 function toolCallsIn(body: Json, shape: RequestShape): { name: string; input: Json | null }[] {
-  return turnsOf(body, shape).flatMap((turn) => {
-    if (!isJson(turn)) return [];
-    if (shape === 'responses')
-      return turn.type === 'function_call' && typeof turn.name === 'string' ? [{ name: turn.name, input: inputOf(turn.arguments) }] : [];
-    if (shape === 'chat' && Array.isArray(turn.tool_calls))
-      return turn.tool_calls.flatMap((call) =>
-        isJson(call) && isJson(call.function) && typeof call.function.name === 'string'
-          ? [{ name: call.function.name, input: inputOf(call.function.arguments) }]
-          : [],
-      );
-    const parts = shape === 'gemini' ? turn.parts : turn.content;
-    if (!Array.isArray(parts)) return [];
-    return parts.flatMap((part) => {
-      if (!isJson(part)) return [];
-      if (part.type === 'tool_use' && typeof part.name === 'string') return [{ name: part.name, input: inputOf(part.input) }];
-      if (isJson(part.functionCall) && typeof part.functionCall.name === 'string')
-        return [{ name: part.functionCall.name, input: inputOf(part.functionCall.args) }];
-      if (isJson(part.toolUse) && typeof part.toolUse.name === 'string') return [{ name: part.toolUse.name, input: inputOf(part.toolUse.input) }];
-      return [];
-    });
-  });
+  return turnsOf(body, shape).flatMap((turn) =>
+    isJson(turn) ? toolCallsInTurn(turn, shape).map((call) => ({ name: call.name, input: inputOf(call.input) })) : [],
+  );
 }
 
 /** The text of a turn a person or a runtime wrote (the user's), leaving out tool results: a parent's result holds the child's words, not its task. */
 function userTextOf(turn: unknown, shape: RequestShape): string {
   if (!isJson(turn) || turn.role !== 'user') return '';
-  const content = shape === 'gemini' ? turn.parts : turn.content;
+  const content = turnContent(turn, shape);
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
   return content

@@ -27,3 +27,19 @@ export function eventStream(events: readonly { event?: string; data: string }[])
   const body = events.map(({ event, data }) => `${event === undefined ? '' : `event: ${event}\n`}data: ${data}\n\n`).join('');
   return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' } });
 }
+
+/** A body's JSON, or undefined when it is not JSON. */
+export function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `data` of each server-sent event in a streamed answer, parsed; null when the answer is one JSON document. */
+export function streamedEvents(body: string): unknown[] | null {
+  const start = body.trimStart();
+  if (!(start.startsWith('data:') || start.startsWith('event:') || start.startsWith(':') || start.startsWith('id:'))) return null;
+  return streamEventData(body);
+}

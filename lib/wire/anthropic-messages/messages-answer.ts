@@ -1,5 +1,6 @@
 import type { ModelReply } from '../model-reply';
-import { eventStream } from '../server-sent-events';
+import { eventStream, parsedJson, streamedEvents } from '../server-sent-events';
+import { messageContentOfEvents } from './streamed-content';
 
 /** The reply as a Messages response, or its event stream (message_start … message_stop). */
 export function anthropicAnswer(reply: ModelReply, stream: boolean): Response {
@@ -26,4 +27,15 @@ export function anthropicAnswer(reply: ModelReply, stream: boolean): Response {
     event('message_delta', { delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: reply.outputTokens } }),
     event('message_stop', {}),
   ]);
+}
+
+/** A Messages answer as the assistant message a runtime sends back: its content blocks. */
+export function messagesAnswerMessage(body: string): Record<string, unknown> | null {
+  const events = streamedEvents(body);
+  if (events === null) {
+    const content = (parsedJson(body) as { content?: unknown } | undefined)?.content;
+    return Array.isArray(content) ? { role: 'assistant', content } : null;
+  }
+  const content = messageContentOfEvents(events);
+  return content === null ? null : { role: 'assistant', content };
 }

@@ -1,5 +1,6 @@
+import { isRecord } from '@/lib/json/is-record';
 import type { ModelReply } from '../model-reply';
-import { eventStream } from '../server-sent-events';
+import { eventStream, parsedJson, streamedEvents } from '../server-sent-events';
 
 /** The reply as a Responses API response, or its stream of events (response.created … response.completed). */
 export function openAiResponsesAnswer(reply: ModelReply, stream: boolean): Response {
@@ -63,4 +64,18 @@ export function openAiResponsesAnswer(reply: ModelReply, stream: boolean): Respo
     ...items,
     event('response.completed', { response }),
   ]);
+}
+
+/** A Responses answer as the items a runtime sends back as input: its output, as completed. */
+export function responsesAnswerItems(body: string): unknown[] | null {
+  const events = streamedEvents(body);
+  if (events === null) {
+    const output = (parsedJson(body) as { output?: unknown } | undefined)?.output;
+    return Array.isArray(output) ? output : null;
+  }
+  const completed = events.find((event) => isRecord(event) && event.type === 'response.completed') as { response?: { output?: unknown } } | undefined;
+  if (Array.isArray(completed?.response?.output)) return completed.response.output;
+  // A stream cut before `response.completed`: the items it finished.
+  const done = events.filter((event): event is { item: unknown } => isRecord(event) && event.type === 'response.output_item.done' && 'item' in event);
+  return done.length === 0 ? null : done.map((event) => event.item);
 }
