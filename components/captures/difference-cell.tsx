@@ -1,18 +1,14 @@
 'use client';
 
-import { type ChangeObject, diffWordsWithSpace } from 'diff';
 import { ChunkSides, sidesOf } from '@/components/text-diff/chunk-sides';
-import { chunksOf } from '@/lib/compare/part-diff';
 import type { ForkFinding } from '@/lib/recording/fork-finding';
+import { type WordDiff as TextsDiff, wordDiff } from '@/lib/text-diff/word-diff';
 import styles from './captures.module.css';
 
 /** Unchanged text longer than this is cut to its ends: the change is what the cell is for. */
 const KEEP = 80;
 /** A difference longer than this opens on request, its first change in the summary. */
 const INLINE = 240;
-/** Below this share of words in common, two texts are unrelated: shown one above the other, not diffed. */
-const RELATED = 0.3;
-
 /** Two unrelated texts are shown by their openings: a whole system prompt says no more than its first lines. */
 const OPENING = 400;
 
@@ -25,17 +21,21 @@ function clipped(text: string): string {
 }
 
 /**
- * The planned and the sent text with the changed words marked (jsdiff's word diff, as the compare
- * view's), the unchanged stretches between them cut short; two texts with little in common are
- * shown one above the other, each under its name, since a word diff of them says nothing.
+ * The planned and the sent text with the changed words marked (the word diff every view draws),
+ * the unchanged stretches between them cut short; two texts with little in common are shown one
+ * above the other, each under its name, since a word diff of them says nothing.
  */
-function WordDiff({ expected, actual, parts = diffWordsWithSpace(expected, actual) }: { expected: string; actual: string; parts?: ChangeObject<string>[] }) {
-  const common = parts.filter((part) => !part.added && !part.removed).reduce((sum, part) => sum + part.value.length, 0);
-  const related = common >= RELATED * Math.max(expected.length, actual.length, 1);
-  return related ? (
+function WordDiff({ expected, actual, diff }: { expected: string; actual: string; diff: TextsDiff }) {
+  return diff.related ? (
     <span className={styles.diff} data-testid="fork-difference-diff">
-      {parts.map((part, index) =>
-        part.added ? <ins key={index}>{part.value}</ins> : part.removed ? <del key={index}>{part.value}</del> : <span key={index}>{clipped(part.value)}</span>,
+      {diff.chunks.map((chunk, index) =>
+        chunk.change === 'added' ? (
+          <ins key={index}>{chunk.text}</ins>
+        ) : chunk.change === 'removed' ? (
+          <del key={index}>{chunk.text}</del>
+        ) : (
+          <span key={index}>{clipped(chunk.text)}</span>
+        ),
       )}
     </span>
   ) : (
@@ -59,7 +59,7 @@ function WordDiff({ expected, actual, parts = diffWordsWithSpace(expected, actua
 export function SideBySide({ planned, sent }: { planned: string | null; sent: string | null }) {
   const [left, right] =
     planned !== null && sent !== null
-      ? sidesOf(chunksOf(diffWordsWithSpace(planned, sent)))
+      ? sidesOf(wordDiff(planned, sent).chunks)
       : [planned === null ? null : [{ text: planned, change: 'kept' as const }], sent === null ? null : [{ text: sent, change: 'kept' as const }]];
   return <ChunkSides left={left} right={right} labels={['planned', 'sent']} testId="fork-item-sides" />;
 }
@@ -67,9 +67,9 @@ export function SideBySide({ planned, sent }: { planned: string | null; sent: st
 /** Where the child the runtime sent parts from the plan: the path, then the two texts as a word diff. */
 export function DifferenceCell({ difference }: { difference: NonNullable<ForkFinding['difference']> }) {
   const { at, expected, actual } = difference;
-  const parts = diffWordsWithSpace(expected, actual);
-  const firstChange = parts.find((part) => part.added || part.removed);
-  const body = <WordDiff expected={expected} actual={actual} parts={parts} />;
+  const diff = wordDiff(expected, actual);
+  const firstChange = diff.chunks.find((chunk) => chunk.change !== 'kept');
+  const body = <WordDiff expected={expected} actual={actual} diff={diff} />;
   if (expected.length + actual.length <= INLINE) {
     return (
       <>
@@ -84,8 +84,8 @@ export function DifferenceCell({ difference }: { difference: NonNullable<ForkFin
         {firstChange === undefined ? null : (
           <span className={styles.muted}>
             {' '}
-            — {firstChange.added ? 'sent' : 'planned'} “{firstChange.value.trim().slice(0, 60)}
-            {firstChange.value.trim().length > 60 ? '…' : ''}”
+            — {firstChange.change === 'added' ? 'sent' : 'planned'} “{firstChange.text.trim().slice(0, 60)}
+            {firstChange.text.trim().length > 60 ? '…' : ''}”
           </span>
         )}
       </summary>

@@ -1,4 +1,4 @@
-import type { TextChunk } from '@/lib/compare/part-diff';
+import type { TextChunk } from '@/lib/text-diff/word-diff';
 import { ChunkSpans } from './text-chunks';
 import styles from './text-diff.module.css';
 

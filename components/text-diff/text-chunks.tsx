@@ -1,5 +1,5 @@
 import { VisibleText } from '@/components/visible-text/visible-text';
-import type { TextChunk } from '@/lib/compare/part-diff';
+import type { TextChunk } from '@/lib/text-diff/word-diff';
 import styles from './text-diff.module.css';
 
 /** A word diff's runs: kept ones plain, added ones as <ins>, removed ones as <del>. */

@@ -1,5 +1,4 @@
-import { diffWordsWithSpace } from 'diff';
-import { chunksOf, MAX_EDITS_PER_PART, type TextChunk, unrelated } from './part-diff';
+import { type TextChunk, wordCount, wordDiff } from '@/lib/text-diff/word-diff';
 
 /** A child's final answer read against the baseline child's. */
 export interface OutputDiff {
@@ -12,8 +11,6 @@ export interface OutputDiff {
   chunks: TextChunk[];
 }
 
-const words = (text: string) => text.split(/\s+/).filter((word) => word !== '').length;
-
 /**
  * One child's answer against the baseline child's, the way a reviewer reads two runs: the same,
  * the baseline's with words added and removed, or a different answer that a word diff would only
@@ -24,14 +21,11 @@ const words = (text: string) => text.split(/\s+/).filter((word) => word !== '').
  */
 export function outputDiff(baseline: string, output: string): OutputDiff {
   if (baseline === output) return { verdict: 'same', added: 0, removed: 0, chunks: [{ text: output, change: 'kept' }] };
-  const changes = diffWordsWithSpace(baseline, output, { maxEditLength: MAX_EDITS_PER_PART });
-  const kept = changes?.filter((change) => !change.added && !change.removed).reduce((sum, change) => sum + words(change.value), 0) ?? 0;
-  if (changes === undefined || unrelated(changes) || kept < Math.max(words(baseline), words(output)) / 2) {
-    return { verdict: 'different', added: words(output), removed: words(baseline), chunks: [{ text: output, change: 'kept' }] };
+  const diff = wordDiff(baseline, output);
+  if (!diff.related || diff.kept < Math.max(wordCount(baseline), wordCount(output)) / 2) {
+    return { verdict: 'different', added: wordCount(output), removed: wordCount(baseline), chunks: [{ text: output, change: 'kept' }] };
   }
-  const chunks = chunksOf(changes);
-  const count = (change: TextChunk['change']) => chunks.filter((chunk) => chunk.change === change).reduce((sum, chunk) => sum + words(chunk.text), 0);
-  return { verdict: 'edited', added: count('added'), removed: count('removed'), chunks };
+  return { verdict: 'edited', added: diff.added, removed: diff.removed, chunks: diff.chunks };
 }
 
 /** The diff in a few words, beside the variant's answer: "7 words added, 2 removed against A". */

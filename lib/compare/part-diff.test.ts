@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { planFork } from '@/lib/fork';
 import { BUILT_IN_SCENARIOS } from '@/lib/scenarios/built-in-scenarios';
-import { MAX_EDITS_PER_PART, partDiff } from './part-diff';
+import { MAX_WORD_EDITS } from '@/lib/text-diff/word-diff';
+import { partDiff } from './part-diff';
 
 describe('partDiff', () => {
   it('shows a redacted Agent call against the parent’s, word by word', () => {
@@ -57,7 +58,7 @@ describe('partDiff', () => {
   });
 
   it('shows two long, wholly different texts as replaced rather than diffing past the edit limit', () => {
-    const words = (seed: string) => Array.from({ length: MAX_EDITS_PER_PART * 2 }, (_, k) => `${seed}${k}`).join(' ');
+    const words = (seed: string) => Array.from({ length: MAX_WORD_EDITS * 2 }, (_, k) => `${seed}${k}`).join(' ');
     const parts = partDiff({ role: 'user', content: words('a') }, { role: 'user', content: words('b') });
     expect(parts[0]!.chunks.map((chunk) => chunk.change)).toEqual(['removed', 'added']);
   });

@@ -1,7 +1,6 @@
-import { diffWordsWithSpace } from 'diff';
-import { chunksOf, type TextChunk, unrelated } from '@/lib/compare/part-diff';
 import type { ModelMessage, ToolDeclaration } from '@/lib/fork';
 import { isRecord } from '@/lib/json/is-record';
+import { type TextChunk, wordDiff } from '@/lib/text-diff/word-diff';
 
 /** A request as the explainer reads it: what a provider hashes, in its cache order. */
 export interface ExplainedRequest {
@@ -105,13 +104,8 @@ export function shortDiff(before: string, after: string): TextChunk[] {
   const from = Math.max(0, start - DIFF_CONTEXT);
   const left = before.slice(from, Math.min(before.length, before.length - end + DIFF_CONTEXT));
   const right = after.slice(from, Math.min(after.length, after.length - end + DIFF_CONTEXT));
-  const changes = diffWordsWithSpace(clip(left), clip(right), { maxEditLength: 200 });
-  const whole: TextChunk[] = [
-    { text: clip(left), change: 'removed' },
-    { text: '\n', change: 'kept' },
-    { text: clip(right), change: 'added' },
-  ];
-  const chunks: TextChunk[] = changes === undefined || unrelated(changes) ? whole : chunksOf(changes);
+  const diff = wordDiff(clip(left), clip(right));
+  const chunks: TextChunk[] = diff.related ? diff.chunks : [diff.chunks[0]!, { text: '\n', change: 'kept' }, diff.chunks[1]!];
   return from > 0 ? [{ text: '…', change: 'kept' }, ...chunks] : chunks;
 }
 

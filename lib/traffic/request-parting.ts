@@ -1,4 +1,4 @@
-import type { TextChunk } from '@/lib/compare/part-diff';
+import type { TextChunk } from '@/lib/text-diff/word-diff';
 import type { CacheRequest } from '@/lib/provider-cache/cache-request';
 import { firstDifference, shortDiff } from '@/lib/provider-cache/miss-explainer';
 import { cacheSections } from '@/lib/wire/cache-order';
