@@ -5,12 +5,12 @@ import { FORK_WORKER_RULES, OWN_AGENT_CALL_RESULT } from '@/lib/fork/claude-code
 import { OPEN_CALL_RESULT } from '@/lib/fork/kimi/close-open-tool-calls';
 import { INHERITANCE_NOTICE } from '@/lib/fork/kimi/inheritance-notice';
 import { buildChildMessage, FORK_BEGIN_PROMPT, FORK_DIRECTIVE_ACKNOWLEDGEMENT, FORK_PLACEHOLDER_RESULT } from '@/lib/fork/qwen/child-message';
+import { summarizeWindow, windowSummaryLine } from '@/lib/fork-exchange/window-summary';
 import { syntheticScenario } from '@/lib/scenarios/synthetic-scenarios';
 import { childTokenReport, type TokenCounter } from '@/lib/tokens/child-token-report';
 import { BINARY_PART_TOKENS, messageTokenText, toolsTokenText } from '@/lib/tokens/message-token-text';
 import { KIND_LABELS } from '@/lib/view/kind-labels';
 import { previewText } from '@/lib/view/message-preview';
-import { summarizeWindow, windowSummaryLine } from '@/lib/view/window-summary';
 import { SCENARIO_FACTS, type ScenarioFacts } from './fixtures/scenario-expectations';
 import { SCENARIO_INDEX, type ScenarioFile, scenarioFile, withRedactedInputs } from './fixtures/scenario-files';
 import { expect, test } from './fixtures/shared-page';

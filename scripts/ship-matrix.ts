@@ -6,9 +6,9 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { matrixPasses } from '@/lib/verify/matrix-report';
-import type { RuntimeMatrix } from '@/lib/verify/run-matrix';
-import { SHIPPED_MATRIX_PATH, shippableMatrix, withShippedSection } from '@/lib/verify/shipped-matrix';
+import { matrixPasses } from '@/lib/runtime-matrix/matrix-report';
+import type { RuntimeMatrix } from '@/lib/runtime-matrix/runtime-matrix';
+import { SHIPPED_MATRIX_PATH, shippableMatrix, withShippedSection } from '@/lib/runtime-matrix/shipped-matrix';
 
 const [source] = process.argv.slice(2);
 if (source === undefined) {

@@ -3,11 +3,11 @@
 import { RunNotFoundError, RunStateError } from '@/lib/agent/child-runs';
 import { runReferenceInput, startChildRunInput } from '@/lib/agent/run-inputs';
 import { runManager } from '@/lib/agent/run-manager';
-import type { RunRecord } from '@/lib/agent/run-record';
 import { cacheTargetOf, configuredModels, type ModelOption, UnknownModelError } from '@/lib/ai/providers';
 import { BootstrapMissingError } from '@/lib/fork';
 import { type InvalidInput, invalidInput } from '@/lib/fork-exchange/inputs';
 import { type LaunchAnswer, launchAnswer } from '@/lib/fork-exchange/launch-answer';
+import type { RunRecord } from '@/lib/fork-exchange/run-record';
 import { launchChild } from '@/lib/fork-service';
 
 /** The models this server can run; nothing secret leaves the server. */

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { RuntimeMatrixView } from '@/components/runtimes/runtime-matrix-view';
+import { shownMatrix } from '@/lib/runtime-matrix/latest-matrix';
 import { dataDirectory } from '@/lib/sqlite/open-database';
-import { shownMatrix } from '@/lib/verify/latest-matrix';
 
 export const metadata: Metadata = { title: 'Runtime matrix · Fork Lab' };
 

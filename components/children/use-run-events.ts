@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useSyncExternalStore } from 'react';
-import type { RunEvent } from '@/lib/agent/run-record';
+import type { RunEvent } from '@/lib/fork-exchange/run-record';
 import { workspaceStore } from '@/lib/workspace/browser-workspace';
 import type { ChildRecord } from '@/lib/workspace/workspace';
 

@@ -3,9 +3,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { stopChildRunAction } from '@/app/actions/run-actions';
 import { launchChild } from '@/components/playground/fork-client';
-import type { RunEvent } from '@/lib/agent/run-record';
 import { type CompareRun, type CompareSetup, variantRequest } from '@/lib/compare/compare-setup';
 import { RunQueue } from '@/lib/compare/run-queue';
+import type { RunEvent } from '@/lib/fork-exchange/run-record';
 import { workspaceStore } from '@/lib/workspace/browser-workspace';
 import type { ParentSession } from '@/lib/workspace/workspace';
 

@@ -17,13 +17,13 @@ import { ParentTimeline, type ParentTimelineHandle } from '@/components/timeline
 import { Button } from '@/components/ui/button';
 import { runtimeOf } from '@/lib/fork';
 import type { ParentRegistration } from '@/lib/fork-exchange/answers';
+import { windowSummaryLine } from '@/lib/fork-exchange/window-summary';
 import type { ImportAnswer } from '@/lib/import/import-answer';
 import { oversizedWarning } from '@/lib/provider-cache/oversized-warning';
 import type { Scenario } from '@/lib/scenarios/scenario';
 import type { ScenarioSummary } from '@/lib/scenarios/scenario-files';
 import { timelineRows, withRuntimeTurns } from '@/lib/view/timeline-rows';
 import { windowPlanFrom } from '@/lib/view/window-plan';
-import { windowSummaryLine } from '@/lib/view/window-summary';
 import { clearWorkspace, flushWorkspace, hydrateWorkspace, useSaveStatus, useWorkspace, workspaceStore } from '@/lib/workspace/browser-workspace';
 import { type ForkSelection, plannableRequest, selectionFromRequest } from '@/lib/workspace/fork-selection';
 import { importedSession } from '@/lib/workspace/imported-session';

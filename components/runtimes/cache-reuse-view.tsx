@@ -1,5 +1,5 @@
-import { type CacheReuseRow, percent, type RuntimeCacheTable, tokens } from '@/lib/verify/cache-reuse-table';
-import { CACHE_REUSE_NOTE } from '@/lib/verify/matrix-report';
+import { type CacheReuseRow, percent, type RuntimeCacheTable, tokens } from '@/lib/runtime-matrix/cache-reuse-table';
+import { CACHE_REUSE_NOTE } from '@/lib/runtime-matrix/matrix-report';
 import styles from './runtimes.module.css';
 
 /** Per runtime, what each green fork reused of its parent's cache: a bar for the shared prefix and what the cache reads of it. */

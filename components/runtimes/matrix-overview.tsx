@@ -1,5 +1,4 @@
-import type { RuntimeMatrix } from '@/lib/verify/run-matrix';
-import type { MatrixCell } from '@/lib/verify/run-scenario';
+import type { MatrixCell, RuntimeMatrix } from '@/lib/runtime-matrix/runtime-matrix';
 import styles from './runtimes.module.css';
 
 export type CellState = 'green' | 'known' | 'red';

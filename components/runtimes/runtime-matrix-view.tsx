@@ -3,9 +3,8 @@
 import Link from 'next/link';
 import { openInPlayground } from '@/components/captures/open-capture';
 import { OpenInPlayground } from '@/components/captures/open-in-playground';
-import { cacheReuseTables } from '@/lib/verify/cache-reuse-table';
-import type { RuntimeMatrix } from '@/lib/verify/run-matrix';
-import type { MatrixCell } from '@/lib/verify/run-scenario';
+import { cacheReuseTables } from '@/lib/runtime-matrix/cache-reuse-table';
+import type { MatrixCell, RuntimeMatrix } from '@/lib/runtime-matrix/runtime-matrix';
 import { CacheReuseView } from './cache-reuse-view';
 import { cellState, MatrixOverview } from './matrix-overview';
 import styles from './runtimes.module.css';

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { FORK_RUNTIMES, type ForkRequest, type ParentTranscript } from '@/lib/fork';
 import { selectionFromRequest } from '@/lib/workspace/fork-selection';
 import { encodeUrlState } from '@/lib/workspace/url-state';
-import type { FieldName, PolicyId, PreviewMessageState, RowDisplay, RowState, StoredWorkspace, ViewState } from './playground-types';
+import type { FieldName, PlaygroundReadings, PolicyId, PreviewMessageState, RowDisplay, RowState, StoredWorkspace, ViewState } from './playground-types';
 import { allPreviewMessages, renderedPreviewMessages, unfoldTexts } from './preview-messages';
 import { readStoredWorkspace } from './stored-workspace';
 import { readRowDisplays, scrollTimelineTowards } from './timeline-row-readers';
@@ -20,7 +20,7 @@ const SELECT_FIELDS: ReadonlySet<string> = new Set(
  * Fork Lab's playground, driven through its test ids. Methods that change the controls wait for
  * the page to re-plan (`data-ready="true"`) before they return.
  */
-export class PlaygroundPage {
+export class PlaygroundPage implements PlaygroundReadings {
   readonly root: Locator;
   readonly readyRoot: Locator;
   readonly scenarioSelect: Locator;

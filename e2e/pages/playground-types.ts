@@ -1,3 +1,4 @@
+import type { Locator, Page } from '@playwright/test';
 import type { ForkPolicy, ParentTranscript } from '@/lib/fork';
 
 export type PolicyId = ForkPolicy;
@@ -79,4 +80,28 @@ export interface ViewState {
   previewMessages: PreviewMessageState[];
   firstPrompt: string | null;
   launchEnabled: boolean;
+}
+
+/**
+ * What the view-state reader needs of the playground's page object: its locators and readers, and
+ * no more, so the reader does not import the page object that calls it.
+ */
+export interface PlaygroundReadings {
+  readonly page: Page;
+  readonly scenarioSelect: Locator;
+  readonly scenarioTitle: Locator;
+  readonly policySelect: Locator;
+  readonly windowBoundary: Locator;
+  readonly forkPointMarker: Locator;
+  readonly summary: Locator;
+  readonly launchButton: Locator;
+  readonly childRequest: Locator;
+  readonly planErrors: Locator;
+  readonly planFresh: Locator;
+  readonly firstPrompt: Locator;
+  field(name: FieldName): Locator;
+  boundaryRow(): Locator;
+  renderedRows(): Promise<RowState[]>;
+  renderedPreviewMessages(): Promise<PreviewMessageState[]>;
+  waitForPlan(timeout?: number): Promise<void>;
 }

@@ -1,8 +1,7 @@
-import type { PlaygroundPage } from './playground-page';
-import type { FieldName, ViewState } from './playground-types';
+import type { FieldName, PlaygroundReadings, ViewState } from './playground-types';
 
 /** The view as data, to compare two pages that should show the same thing. */
-export async function readViewState(playground: PlaygroundPage): Promise<ViewState> {
+export async function readViewState(playground: PlaygroundReadings): Promise<ViewState> {
   await playground.waitForPlan();
   const fields: Record<string, string> = {};
   const names: FieldName[] = [

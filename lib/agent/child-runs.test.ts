@@ -3,12 +3,12 @@ import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { createOfflineModel } from '@/lib/ai/offline/offline-model';
 import { buildBootstrapRecord, deepFreeze, type ForkBootstrapRecord, planFork } from '@/lib/fork';
+import type { RunEvent } from '@/lib/fork-exchange/run-record';
 import { contentHash } from '@/lib/json/content-hash';
 import { assistant, parentOf, toolCalls, user } from '@/lib/scenarios/transcript-builders';
 import { SANDBOX_TOOL_DECLARATIONS, toolsFor } from './agent-tools';
 import { ChildRuns } from './child-runs';
 import { RunJournal } from './run-journal';
-import type { RunEvent } from './run-record';
 import { SandboxFiles } from './sandbox-files';
 
 const parent = parentOf(

@@ -1,8 +1,8 @@
 import { type LanguageModel, type ModelMessage, stepCountIs, streamText, type ToolSet } from 'ai';
 import { deepFreeze, type ForkBootstrapRecord, reviveChildHistory, type ToolDeclaration } from '@/lib/fork';
+import type { PredictedCache, RunEvent, RunRecord, RunStatus } from '@/lib/fork-exchange/run-record';
 import { readStepUsage, type StepUsage } from '@/lib/wire/reported-usage';
 import type { RunJournal } from './run-journal';
-import type { PredictedCache, RunEvent, RunRecord, RunStatus } from './run-record';
 
 export interface ChildRunDependencies {
   journal: RunJournal;

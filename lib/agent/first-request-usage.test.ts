@@ -1,10 +1,10 @@
 import { convertArrayToReadableStream, MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { buildBootstrapRecord, planFork } from '@/lib/fork';
+import type { RunEvent } from '@/lib/fork-exchange/run-record';
 import { parentOf, user } from '@/lib/scenarios/transcript-builders';
 import { ChildRuns } from './child-runs';
 import { RunJournal } from './run-journal';
-import type { RunEvent } from './run-record';
 
 const parent = parentOf([user('u1', 'Look at src/date.ts.')]);
 const bootstrap = buildBootstrapRecord(planFork(parent, { policy: 'kimi-fork', directive: 'Summarise it.', params: { description: 'Fork', fork: true } }), {

@@ -16,12 +16,12 @@ import {
   runtimeOf,
   type ToolDeclaration,
 } from '@/lib/fork';
+import { FAMILY_OUTCOME_OF_RUN, type PredictedCache, type RunRecord } from '@/lib/fork-exchange/run-record';
 import type { ChildTokenReport } from '@/lib/tokens/child-token-report';
 import { childName } from '@/lib/view/child-name';
 import { agentToolDeclaration, forkRequestFromCall } from './agent-tool';
 import { type ChildRuns, describeError } from './child-runs';
 import { openCallsRefusal, openToolCalls } from './open-tool-calls';
-import { FAMILY_OUTCOME_OF_RUN, type PredictedCache, type RunRecord } from './run-record';
 
 /** An Agent call's answer: a result, or a refusal shaped as the runtime shapes a failed call. */
 type CallOutput = RefusalOutput;

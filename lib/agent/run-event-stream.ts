@@ -1,9 +1,9 @@
 import 'server-only';
+import type { RunEvent } from '@/lib/fork-exchange/run-record';
 import { HttpError } from '@/lib/http/http-error';
 import { RunNotFoundError } from './child-runs';
 import { runIdSchema } from './run-inputs';
 import { runManager } from './run-manager';
-import type { RunEvent } from './run-record';
 
 const SETTLED = new Set(['finished', 'failed', 'stopped', 'interrupted']);
 

@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { ForkBootstrapRecord, ForkPolicy, ModelMessage } from '@/lib/fork';
+import type { PredictedCache, RunRecord, RunStatus } from '@/lib/fork-exchange/run-record';
 import { openDatabase } from '@/lib/sqlite/open-database';
 import type { ReportedUsage } from '@/lib/wire/reported-usage';
-import type { PredictedCache, RunRecord, RunStatus } from './run-record';
 
 interface RunRow {
   id: string;

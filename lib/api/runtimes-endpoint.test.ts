@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { shownMatrix } from '@/lib/verify/latest-matrix';
+import { shownMatrix } from '@/lib/runtime-matrix/latest-matrix';
 import { runtimeBundleHandler, runtimeMatrixHandler } from './runtimes-endpoint';
 
 let dataDir: string;

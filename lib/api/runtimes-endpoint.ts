@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { answeringErrors, HttpError, invalidRequest } from '@/lib/http/http-error';
 import { jsonResponse } from '@/lib/http/json-response';
+import { cellBundleFile, readLatestMatrix, shownMatrix } from '@/lib/runtime-matrix/latest-matrix';
 import { dataDirectory } from '@/lib/sqlite/open-database';
-import { cellBundleFile, readLatestMatrix, shownMatrix } from '@/lib/verify/latest-matrix';
 
 const NOT_RUN = 'No runtime matrix has been run here yet: run `npx fork-lab verify` (or `npm test`), then reload.';
 

@@ -1,12 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { matrixPasses, matrixReport } from '@/lib/runtime-matrix/matrix-report';
+import type { MatrixCell, UnrunnableRuntime } from '@/lib/runtime-matrix/runtime-matrix';
 import { dataDirectory } from '@/lib/sqlite/open-database';
 import { defaultRuntimeCache, givenRuntime, type InstalledRuntime, installRuntime, latestVersion } from '@/lib/verify/install-runtime';
-import { matrixPasses, matrixReport } from '@/lib/verify/matrix-report';
 import { runMatrix } from '@/lib/verify/run-matrix';
-import type { MatrixCell } from '@/lib/verify/run-scenario';
-import { DRIVEN_RUNTIMES, type DrivenRuntime, isDrivenRuntime, RUNTIME_PINS, type UnrunnableRuntime } from '@/lib/verify/runtime-pins';
+import { DRIVEN_RUNTIMES, type DrivenRuntime, isDrivenRuntime, RUNTIME_PINS } from '@/lib/verify/runtime-pins';
 import { SCENARIOS } from '@/lib/verify/scenarios';
 import type { CliIo } from './cli-io';
 import { CLI_OK_EXIT, CLI_REJECTED_EXIT, CliUsageError } from './cli-usage-error';

@@ -1,8 +1,8 @@
-import type { PredictedCache } from '@/lib/agent/run-record';
 import type { ForkBootstrapRecord, ForkPlan, MessageClassification, TranscriptMessage } from '@/lib/fork';
+import type { PredictedCache } from '@/lib/fork-exchange/run-record';
+import type { WindowSummary } from '@/lib/fork-exchange/window-summary';
 import type { ForkCacheReport } from '@/lib/provider-cache/fork-cache-report';
 import type { ChildTokenReport } from '@/lib/tokens/child-token-report';
-import type { WindowSummary } from '@/lib/view/window-summary';
 import type { CompactForkPlan } from './compact-plan';
 
 /** What the browser learns when it hands the server a parent. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { RunRecord } from '@/lib/agent/run-record';
 import type { ForkRequest } from '@/lib/fork';
+import type { RunRecord } from '@/lib/fork-exchange/run-record';
 import { assistant, parentOf, user } from '@/lib/scenarios/transcript-builders';
 import { bootstrapOf, launchAnswer } from './launch-answer';
 

@@ -1,5 +1,5 @@
-import type { RunRecord } from '@/lib/agent/run-record';
 import type { ForkBootstrapRecord } from '@/lib/fork';
+import type { RunRecord } from '@/lib/fork-exchange/run-record';
 import type { ChildLaunch } from './answers';
 
 type LaunchedChild = Extract<ChildLaunch, { status: 'ok' }>;

@@ -1,6 +1,6 @@
 import 'server-only';
-import type { PredictedCache } from '@/lib/agent/run-record';
 import type { ForkPlan, ParentTranscript } from '@/lib/fork';
+import type { PredictedCache } from '@/lib/fork-exchange/run-record';
 import { PROVIDER_RULES, type ProviderRules } from '@/lib/provider-cache/provider-rules';
 import { type ChildTokenReport, childTokenReport, initialMessageTokens } from '@/lib/tokens/child-token-report';
 import { forkCacheFor } from './fork-cache';

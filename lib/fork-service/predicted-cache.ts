@@ -1,4 +1,4 @@
-import type { PredictedCache } from '@/lib/agent/run-record';
+import type { PredictedCache } from '@/lib/fork-exchange/run-record';
 import type { ForkCacheReport } from '@/lib/provider-cache/fork-cache-report';
 import type { ProviderId, ProviderRules } from '@/lib/provider-cache/provider-rules';
 

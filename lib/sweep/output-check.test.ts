@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { OutputCheckSyntaxError, parseOutputCheck, RegexBudget, runOutputChecks } from './output-check';
+import { OutputCheckSyntaxError, parseOutputCheck } from './output-check';
+import { RegexBudget, runOutputChecks } from './run-output-checks';
 
 const run = (spec: string, output: string, tokens = 10) => runOutputChecks([parseOutputCheck(spec)], output, tokens)[0];
 

@@ -12,7 +12,8 @@ import {
   runtimeOf,
 } from '@/lib/fork';
 import { readStepUsage } from '@/lib/wire/reported-usage';
-import { type OutputCheck, RegexBudget, runOutputChecks } from './output-check';
+import type { OutputCheck } from './output-check';
+import { RegexBudget, runOutputChecks } from './run-output-checks';
 import { MAX_SWEEP_VARIANTS, type SweepResult, type SweepVariantResult, type SweepVariantSpec } from './sweep-result';
 
 export class SweepSetupError extends Error {

@@ -4,7 +4,6 @@ import { type CacheRequest, prefixTokens } from '@/lib/provider-cache/cache-requ
 import { modelRuleFor } from '@/lib/provider-cache/model-rule-for';
 import { predictRequest } from '@/lib/provider-cache/predict-request';
 import { type ModelCacheRule, type ProviderId, type ProviderRules, providerRule } from '@/lib/provider-cache/provider-rules';
-import { withServerRounds } from '@/lib/wire/anthropic-messages/server-tool-rounds';
 import { type ReportedUsage, reportedTotal } from '@/lib/wire/reported-usage';
 import type { TranslatedBody } from './chat-as-messages';
 import { type Disagreement, disagreementOf, type LeftPrefix, leftPrefixes } from './disagreement';
@@ -13,6 +12,7 @@ import { explicitCachePrediction } from './gemini-explicit-cache';
 import { type PreparedRequest, prepareTraffic, type TokenSource } from './prepare-traffic';
 import { type DiagnosisBeside, diagnosisAsked, diagnosisBeside } from './provider-diagnosis';
 import { type RequestParting, requestParting, sharedSegments } from './request-parting';
+import { withServerRounds } from './server-rounds-prediction';
 import { subAgentRequests } from './sub-agent-requests';
 import { routeLabel, type TrafficExchange } from './traffic-exchange';
 

@@ -1,6 +1,6 @@
-import type { TextChunk } from '@/lib/text-diff/word-diff';
 import type { CacheRequest } from '@/lib/provider-cache/cache-request';
 import { firstDifference, shortDiff } from '@/lib/provider-cache/miss-explainer';
+import type { TextChunk } from '@/lib/text-diff/word-diff';
 import { cacheSections } from '@/lib/wire/cache-order';
 import type { CacheMissReason } from '@/lib/wire/cache-sections';
 import type { RequestShape } from '@/lib/wire/request-shape';

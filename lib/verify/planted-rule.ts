@@ -1,20 +1,13 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { type ForkPolicy, runtimeOf } from '@/lib/fork';
+import type { CheckedFork, MatrixCell, PlantedRuleResult } from '@/lib/runtime-matrix/runtime-matrix';
 import { RUNTIME_DRIVERS } from './drivers';
 import { startRecordingServer } from './recording-server';
-import { type CheckedFork, checkQuery, type MatrixCell } from './run-scenario';
+import { checkQuery } from './run-scenario';
 import { isDrivenRuntime } from './runtime-pins';
 
 /** What reading a green cell's traffic by an older release's rules showed. */
-export interface PlantedRuleResult {
-  cell: string;
-  /** The rules it was read by: the runtime's oldest version, or its driver's planted rule. */
-  runtimeVersion: string;
-  /** The check told the difference: the cell went red. */
-  caught: boolean;
-  summary: string;
-}
 
 /**
  * A matrix that cannot go red proves nothing. For each runtime with older rules, its first green

@@ -1,26 +1,12 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import type { MatrixCell, RuntimeMatrix, UnrunnableRuntime } from '@/lib/runtime-matrix/runtime-matrix';
 import { RUNTIME_DRIVERS } from './drivers';
 import type { InstalledRuntime } from './install-runtime';
-import { type PlantedRuleResult, plantedRuleChecks } from './planted-rule';
-import { type MatrixCell, runScenario } from './run-scenario';
-import { UNRUNNABLE_RUNTIMES, type UnrunnableRuntime } from './runtime-pins';
+import { plantedRuleChecks } from './planted-rule';
+import { runScenario } from './run-scenario';
+import { UNRUNNABLE_RUNTIMES } from './runtime-pins';
 import type { Scenario } from './scenarios';
-
-/** A verify run: every runtime × scenario cell, and the runtimes it could only list. */
-export interface RuntimeMatrix {
-  kind: 'fork-lab/runtime-matrix';
-  version: 1;
-  startedAt: string;
-  seconds: number;
-  runtimes: { name: string; version: string; origin: InstalledRuntime['origin'] }[];
-  scenarios: { id: string; title: string }[];
-  cells: MatrixCell[];
-  /** Green cells read again by older rules, which must turn them red. */
-  planted: PlantedRuleResult[];
-  /** Runtimes Fork Lab models that nothing published runs here, each with why. */
-  cannotRun: readonly UnrunnableRuntime[];
-}
 
 /**
  * Every scenario a runtime has prompts for, run on that runtime, `concurrency` cells at a time

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PROVIDER_RULES } from '@/lib/provider-cache/provider-rules';
 import type { Capture } from '@/lib/recording/capture-store';
-import { type ForkCacheReuse, forkCacheReuse } from '@/lib/recording/fork-cache-reuse';
+import { forkCacheReuse } from '@/lib/recording/fork-cache-reuse';
+import type { CellCheck, CellOutcome, CheckedFork, MatrixCell } from '@/lib/runtime-matrix/runtime-matrix';
 import { callRefusal } from './call-refusal';
 import { deliveryIn } from './delivery';
 import type { RuntimeDriver } from './drivers';
@@ -12,42 +13,7 @@ import { runTurn } from './run-turn';
 import { RUNTIME_PINS } from './runtime-pins';
 import { NOTES_FILE, promptOf, type Scenario } from './scenario';
 
-/** A fork the check found, as the matrix reports it. */
-export interface CheckedFork {
-  parentId: number;
-  childId: number;
-  toolCallId: string;
-  toolName: string;
-  runtime: string;
-  announced: { release: string; runtimeVersion: string } | null;
-  verdict: 'matches' | 'differs' | 'refused';
-  difference: { at: string; expected: string; actual: string } | null;
-  errors?: string[];
-  /** What a fork the rules agree with reused of its parent's cache, read off the two requests as sent. */
-  cache?: ForkCacheReuse | null;
-}
-
-export type CellOutcome = 'matches' | 'differs' | 'refused' | 'no-fork-seen' | 'wrong-fork-count' | 'not-delivered' | 'not-a-fork' | 'runtime-failed';
-
 /** One runtime × scenario: what the traffic showed, and whether that is what the scenario expects. */
-export interface MatrixCell {
-  runtime: string;
-  version: string;
-  scenario: string;
-  outcome: CellOutcome;
-  green: boolean;
-  /** A difference the scenario lists as known and not yet settled: reported, not gating. */
-  known?: string;
-  /** One line for people: the first difference, or what was seen. */
-  summary: string;
-  forks: CheckedFork[];
-  requests: number;
-  seconds: number;
-  /** The scenario's folder: the runtime's log, its captures (`captures.sqlite`), and each fork's bundle. */
-  folder: string;
-  /** What the traffic was read with beyond the runtime's own rules, to read it again the same way. */
-  check?: CellCheck;
-}
 
 interface CapturesListing {
   captures: { id: number }[];
@@ -234,12 +200,6 @@ function judge(
     forks,
     requests,
   );
-}
-
-/** How a cell's traffic is read: the settings the runtime was configured with, and the tasks of the forks its program started. */
-export interface CellCheck {
-  settings?: Readonly<Record<string, unknown>>;
-  started: readonly string[];
 }
 
 /** The captures query a cell reads its traffic with: the project, and what `CellCheck` holds. */

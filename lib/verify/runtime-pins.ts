@@ -1,4 +1,5 @@
 import type { ProviderId } from '@/lib/provider-cache/provider-rules';
+import type { UnrunnableRuntime } from '@/lib/runtime-matrix/runtime-matrix';
 
 /** What npm installs for a runtime, into a folder of its own in the runtime cache. */
 export interface RuntimePin {
@@ -99,13 +100,6 @@ export const DRIVEN_RUNTIMES = Object.keys(RUNTIME_PINS) as DrivenRuntime[];
 
 export function isDrivenRuntime(name: string): name is DrivenRuntime {
   return Object.hasOwn(RUNTIME_PINS, name);
-}
-
-/** A runtime the matrix lists without cells, and why it cannot run here. */
-export interface UnrunnableRuntime {
-  name: string;
-  label: string;
-  reason: string;
 }
 
 /** The runtimes Fork Lab models that nothing published can run: none, now that all six ship. */

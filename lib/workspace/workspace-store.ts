@@ -1,8 +1,8 @@
 import { type PersistStorage, persist } from 'zustand/middleware';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { FAMILY_OUTCOME_OF_RUN, type RunEvent } from '@/lib/agent/run-record';
 import type { CompareSetup } from '@/lib/compare/compare-setup';
 import { copyUnlessFrozen, deepFreeze, type FamilyOutcome, type ModelMessage, type ParentTranscript, runtimeOf, type TranscriptMessage } from '@/lib/fork';
+import { FAMILY_OUTCOME_OF_RUN, type RunEvent } from '@/lib/fork-exchange/run-record';
 import type { ProviderId, ProviderRules } from '@/lib/provider-cache/provider-rules';
 import { KEPT_SWEEPS, type SweepRecord } from '@/lib/sweep/sweep-record';
 import { acknowledgeLaunch, deliverChildOutcome, deliverFamilyOutcome } from './deliver-result';

@@ -1,6 +1,6 @@
-import type { PredictedCache, RunStatus } from '@/lib/agent/run-record';
 import type { CompareSetup } from '@/lib/compare/compare-setup';
 import type { ForkBootstrapRecord, ForkPlan, ForkRequest, ParentTranscript, TranscriptMessage } from '@/lib/fork';
+import type { PredictedCache, RunStatus } from '@/lib/fork-exchange/run-record';
 import type { AgentUsage } from '@/lib/import/agent-usage';
 import type { FidelityReport } from '@/lib/import/fidelity-report';
 import type { ProviderId, ProviderRules } from '@/lib/provider-cache/provider-rules';

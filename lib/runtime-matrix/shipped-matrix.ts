@@ -1,6 +1,6 @@
 import { cacheReuseMarkdown, cacheReuseTables } from './cache-reuse-table';
 import { CACHE_REUSE_NOTE, cellMark } from './matrix-report';
-import type { RuntimeMatrix } from './run-matrix';
+import type { RuntimeMatrix } from './runtime-matrix';
 
 /**
  * The matrix of the last verify run on main, as the repository ships it (`docs/verify-matrix.json`):

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { RuntimeMatrix } from './run-matrix';
+import type { RuntimeMatrix } from './runtime-matrix';
 import { SHIPPED_MATRIX_PATH } from './shipped-matrix';
 
 /** Where `fork-lab verify` leaves its newest matrix, under the data folder the app reads too. */

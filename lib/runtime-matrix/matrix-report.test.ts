@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matrixPasses, matrixReport } from './matrix-report';
-import type { RuntimeMatrix } from './run-matrix';
-import type { MatrixCell } from './run-scenario';
+import type { MatrixCell, RuntimeMatrix } from './runtime-matrix';
 
 const cell = (runtime: string, scenario: string, outcome: MatrixCell['outcome'], green: boolean, extra: Partial<MatrixCell> = {}): MatrixCell => ({
   runtime,

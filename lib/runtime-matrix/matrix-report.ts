@@ -1,6 +1,5 @@
 import { cacheReuseMarkdown, cacheReuseTables } from './cache-reuse-table';
-import type { RuntimeMatrix } from './run-matrix';
-import type { MatrixCell } from './run-scenario';
+import type { MatrixCell, RuntimeMatrix } from './runtime-matrix';
 
 const MARK: Record<MatrixCell['outcome'], string> = {
   matches: 'matches',

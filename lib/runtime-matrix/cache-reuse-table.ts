@@ -1,7 +1,7 @@
 import { formatDollars } from '@/lib/provider-cache/request-cost';
 import { type CacheRouting, routingChange } from '@/lib/recording/cache-routing';
 import type { ForkCacheReuse } from '@/lib/recording/fork-cache-reuse';
-import type { RuntimeMatrix } from './run-matrix';
+import type { RuntimeMatrix } from './runtime-matrix';
 
 /** One fork of a green cell: what its child reused of the parent's cache, in words and figures. */
 export interface CacheReuseRow {

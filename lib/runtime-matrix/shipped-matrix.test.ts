@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { DRIVEN_RUNTIMES, RUNTIME_PINS } from '@/lib/verify/runtime-pins';
+import { SCENARIOS } from '@/lib/verify/scenarios';
 import { readShippedMatrix } from './latest-matrix';
 import { matrixPasses } from './matrix-report';
-import { DRIVEN_RUNTIMES, RUNTIME_PINS } from './runtime-pins';
-import { SCENARIOS } from './scenarios';
 import { SHIPPED_SECTION, shippedSection } from './shipped-matrix';
 
 /*
