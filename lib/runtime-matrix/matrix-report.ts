@@ -23,8 +23,8 @@ export function matrixPasses(matrix: RuntimeMatrix): boolean {
   return matrix.cells.every((cell) => (cell.known === undefined ? cell.green : !cell.green)) && matrix.planted.every((check) => check.caught);
 }
 
-/** The matrix as a table for a terminal or a README: scenarios down, runtime@version across; then every red cell's first difference. */
-export function matrixReport(matrix: RuntimeMatrix): string {
+/** The matrix's columns (runtime@version) and its rows, a scenario each, with each cell's mark. */
+export function matrixGrid(matrix: RuntimeMatrix): { columns: string[]; rows: string[][] } {
   const columns = matrix.runtimes.map((runtime) => `${runtime.name}@${runtime.version}`);
   const rows = matrix.scenarios.map((scenario) => [
     scenario.id,
@@ -33,6 +33,12 @@ export function matrixReport(matrix: RuntimeMatrix): string {
       return cell === undefined ? '—' : cellMark(cell);
     }),
   ]);
+  return { columns, rows };
+}
+
+/** The matrix as a table for a terminal or a README: scenarios down, runtime@version across; then every red cell's first difference. */
+export function matrixReport(matrix: RuntimeMatrix): string {
+  const { columns, rows } = matrixGrid(matrix);
   const table = [['scenario', ...columns], ...rows];
   const widths = table[0]!.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
   const line = (row: readonly string[]) => `| ${row.map((value, column) => value.padEnd(widths[column]!)).join(' | ')} |`;

@@ -1,5 +1,5 @@
 import { cacheReuseMarkdown, cacheReuseTables } from './cache-reuse-table';
-import { CACHE_REUSE_NOTE, cellMark } from './matrix-report';
+import { CACHE_REUSE_NOTE, matrixGrid } from './matrix-report';
 import type { RuntimeMatrix } from './runtime-matrix';
 
 /**
@@ -42,14 +42,7 @@ export function shippableMatrix(matrix: RuntimeMatrix): RuntimeMatrix {
 
 /** docs/verify.md's section for the shipped run: when and with what it ran, the matrix, then the cache tables. */
 export function shippedSection(matrix: RuntimeMatrix): string {
-  const columns = matrix.runtimes.map((runtime) => `${runtime.name}@${runtime.version}`);
-  const rows = matrix.scenarios.map((scenario) => [
-    scenario.id,
-    ...matrix.runtimes.map((runtime) => {
-      const cell = matrix.cells.find((candidate) => candidate.runtime === runtime.name && candidate.scenario === scenario.id);
-      return cell === undefined ? '—' : cellMark(cell);
-    }),
-  ]);
+  const { columns, rows } = matrixGrid(matrix);
   const line = (row: readonly string[]) => `| ${row.join(' | ')} |`;
   const green = matrix.cells.filter((cell) => cell.green).length;
   return [

@@ -4,8 +4,8 @@ import { type CacheRequest, prefixTokens } from '@/lib/provider-cache/cache-requ
 import { modelRuleFor } from '@/lib/provider-cache/model-rule-for';
 import { predictRequest } from '@/lib/provider-cache/predict-request';
 import { type ModelCacheRule, type ProviderId, type ProviderRules, providerRule } from '@/lib/provider-cache/provider-rules';
+import type { TranslatedBody } from '@/lib/wire/openai-chat/chat-as-messages';
 import { type ReportedUsage, reportedTotal } from '@/lib/wire/reported-usage';
-import type { TranslatedBody } from './chat-as-messages';
 import { type Disagreement, disagreementOf, type LeftPrefix, leftPrefixes } from './disagreement';
 import { FRACTION_TOLERANCE } from './fraction-tolerance';
 import { explicitCachePrediction } from './gemini-explicit-cache';

@@ -1,12 +1,12 @@
 import type { CacheRequest } from '@/lib/provider-cache/cache-request';
 import type { ProviderId } from '@/lib/provider-cache/provider-rules';
+import { messagesBodyOfConverse } from '@/lib/wire/bedrock-converse/converse-as-messages';
+import { messagesBodyOfChat, type TranslatedBody } from '@/lib/wire/openai-chat/chat-as-messages';
 import { type ReportedUsage, reportedTotal } from '@/lib/wire/reported-usage';
 import type { RequestShape } from '@/lib/wire/request-shape';
 import { anchoredRequest, type TokenAnchor } from './anchored-token-counts';
 import { anthropicCacheRequest, anthropicRoundRequests, type SentCacheRequest } from './anthropic-cache-request';
-import { messagesBodyOfChat, type TranslatedBody } from './chat-as-messages';
 import { chatCacheRequest } from './chat-cache-request';
-import { messagesBodyOfConverse } from './converse-as-messages';
 import { geminiCacheRequest } from './gemini-cache-request';
 import { type ExplicitCacheMade, type ExplicitCacheUse, withExplicitCache } from './gemini-explicit-cache';
 import { responsesCacheRequest } from './responses-cache-request';

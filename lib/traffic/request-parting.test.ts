@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { messagesBodyOfChat } from './chat-as-messages';
-import { messagesBodyOfConverse } from './converse-as-messages';
+import { messagesBodyOfConverse } from '@/lib/wire/bedrock-converse/converse-as-messages';
+import { messagesBodyOfChat } from '@/lib/wire/openai-chat/chat-as-messages';
 import { requestParting } from './request-parting';
 import type { TrafficExchange } from './traffic-exchange';
 

@@ -3,8 +3,8 @@ import { firstDifference, shortDiff } from '@/lib/provider-cache/miss-explainer'
 import type { TextChunk } from '@/lib/text-diff/word-diff';
 import { cacheSections } from '@/lib/wire/cache-order';
 import type { CacheMissReason } from '@/lib/wire/cache-sections';
+import { pathAsSent, type TranslatedBody } from '@/lib/wire/openai-chat/chat-as-messages';
 import type { RequestShape } from '@/lib/wire/request-shape';
-import { pathAsSent, type TranslatedBody } from './chat-as-messages';
 import type { TrafficExchange } from './traffic-exchange';
 
 /** Where a request parts from the earlier request it shares the most with: the place its cache can read no further. */

@@ -1,6 +1,6 @@
 import { isRecord } from '@/lib/json/is-record';
 import type { Block } from '@/lib/wire/anthropic-messages/body-parts';
-import { pushTurn, type TranslatedBody, translated } from './chat-as-messages';
+import { pushTurn, type TranslatedBody, translated } from '../openai-chat/chat-as-messages';
 
 type Placed = { block: Block; origin: string };
 
