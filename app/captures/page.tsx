@@ -1,9 +1,11 @@
 import type { Metadata } from 'next';
 import { CapturesView } from '@/components/captures/captures-view';
+import { pointedRuntimes } from '@/lib/verify/runtime-pointing';
+import { ORIGIN_PLACEHOLDER } from '@/lib/verify/runtime-pointing-command';
 
 export const metadata: Metadata = { title: 'Captured traffic · Fork Lab' };
 
-/** `/captures`: what runtimes pointed at Fork Lab sent, and their forks checked against the rules. */
+/** `/captures`: where to point a runtime, what runtimes pointed at Fork Lab sent, and their forks checked against the rules. */
 export default function CapturesPage() {
-  return <CapturesView />;
+  return <CapturesView runtimes={pointedRuntimes(ORIGIN_PLACEHOLDER)} />;
 }

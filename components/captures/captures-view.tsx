@@ -7,14 +7,16 @@ import { runtimeOf } from '@/lib/fork';
 import { describeHttpError, readErrorResponse } from '@/lib/http/read-error-response';
 import type { ImportFormatId } from '@/lib/import/import-format';
 import { formatDollars } from '@/lib/provider-cache/request-cost';
-import type { CapturedSession } from '@/lib/recording/capture-sessions';
 import type { CapturedCost } from '@/lib/recording/captured-cost';
 import type { ForkFinding } from '@/lib/recording/fork-finding';
+import type { CapturedSession } from '@/lib/recording/runtime-sessions';
+import type { PointedRuntime } from '@/lib/verify/runtime-pointing';
 import { CapturedTimeline } from './captured-timeline';
 import styles from './captures.module.css';
 import { DifferenceCell, SideBySide } from './difference-cell';
 import { openCapturedForkInPlayground, openCaptureInPlayground } from './open-capture';
 import { OpenInPlayground } from './open-in-playground';
+import { PointARuntime } from './point-a-runtime';
 import { TableFrame } from './table-frame';
 import { TrafficTimeline } from './traffic-timeline';
 import { WindowWhatIf } from './window-what-if';
@@ -52,7 +54,7 @@ function listingQuery({ runtime, project }: CheckedBy): string {
 const POLL_MS = 2000;
 
 /** Captured model traffic: the forks found in it with their verdicts, its sessions and its requests, live. */
-export function CapturesView() {
+export function CapturesView({ runtimes }: { runtimes: readonly PointedRuntime[] }) {
   const [runtime, setRuntime] = useState('');
   // The folder as typed, and as last committed (Enter or leaving the field): the listing polls with the committed one.
   const [projectDraft, setProjectDraft] = useState('');
@@ -93,9 +95,9 @@ export function CapturesView() {
       <header>
         <h1>Captured traffic</h1>
         <p className={styles.muted}>
-          Point a runtime at this server (<code>/v1/chat/completions</code>, <code>/v1/responses</code>, <code>/v1/messages</code>): every request is kept here,
-          and each fork found in it is checked against the runtime’s rules.
+          Point a runtime at this server: every request it sends is kept here, and each fork found in it is checked against the runtime’s rules.
         </p>
+        <PointARuntime runtimes={runtimes} />
         <label>
           Check forks by{' '}
           <NativeSelect value={runtime} onChange={(event) => setRuntime(event.target.value)} data-testid="captures-runtime">

@@ -5,7 +5,7 @@ import { jsonResponse } from '@/lib/http/json-response';
 import { PROVIDER_RULES } from '@/lib/provider-cache/provider-rules';
 import { answeredRequest } from '@/lib/recording/answered-request';
 import { captureReadings } from '@/lib/recording/capture-readings';
-import { groupSessions } from '@/lib/recording/capture-sessions';
+import { CaptureSessionError, captureSessionName } from '@/lib/recording/capture-session';
 import type { CaptureStore } from '@/lib/recording/capture-store';
 import { readCapture } from '@/lib/recording/captured-conversation';
 import { capturedCost } from '@/lib/recording/captured-cost';
@@ -14,6 +14,7 @@ import { type CheckOptions, CheckSettingsError, checkForks } from '@/lib/recordi
 import { captureTarget, forkWindowWhatIf } from '@/lib/recording/fork-window-what-if';
 import { ProjectFolderError, projectFileReader } from '@/lib/recording/project-files';
 import { requestAllowed } from '@/lib/recording/request-guard';
+import { groupSessions } from '@/lib/recording/runtime-sessions';
 import { checkStartedForks } from '@/lib/recording/started-forks';
 
 /** Captured conversations are read as the model endpoint is reached: from this machine, or with the token. */
@@ -132,19 +133,34 @@ function startedAsked(request: Request): string[] {
   return tasks as string[];
 }
 
-/** What a listing is checked by, from the query: see `runtimeAsked`, `versionAsked`, `projectAsked`, `settingsAsked`, `startedAsked`. */
-function checkAsked(request: Request): Omit<CheckOptions, 'answered'> & { started: string[] } {
+/** `?session=<name>`: one capture session's traffic alone (see lib/recording/capture-session.ts); every capture without it. */
+export function sessionAsked(request: Request): string | undefined {
+  const session = new URL(request.url).searchParams.get('session');
+  if (session === null) return undefined;
+  try {
+    return captureSessionName(session);
+  } catch (error) {
+    if (!(error instanceof CaptureSessionError)) throw error;
+    throw invalidRequest(error.message, [{ path: 'session', message: error.message }]);
+  }
+}
+
+type ListingAsked = Omit<CheckOptions, 'answered'> & { started: string[]; session: string | undefined };
+
+/** What a listing is checked by, from the query: see `runtimeAsked`, `versionAsked`, `projectAsked`, `settingsAsked`, `startedAsked`, `sessionAsked`. */
+function checkAsked(request: Request): ListingAsked {
   const runtime = runtimeAsked(request);
   const runtimeVersion = versionAsked(request, runtime);
   const projectFiles = projectAsked(request);
   const settings = settingsAsked(request, runtime);
   const started = startedAsked(request);
-  return { runtime, runtimeVersion, projectFiles, ...(settings === undefined ? {} : { settings }), started };
+  const session = sessionAsked(request);
+  return { runtime, runtimeVersion, projectFiles, ...(settings === undefined ? {} : { settings }), started, session };
 }
 
-/** The newest captures read back as conversations, and the forks found in them. */
-async function checkedListing(store: CaptureStore, { started, ...check }: Omit<CheckOptions, 'answered'> & { started: readonly string[] }) {
-  const captures = store.list(CAPTURES_LISTED, CAPTURES_LISTED_BYTES);
+/** The newest captures (of one capture session, when asked) read back as conversations, and the forks found in them. */
+async function checkedListing(store: CaptureStore, { started, session, ...check }: ListingAsked) {
+  const captures = store.list(CAPTURES_LISTED, CAPTURES_LISTED_BYTES, session);
   const readings = captureReadings(store);
   const read = await Promise.all(
     captures.map(async (capture) => ({
@@ -211,6 +227,7 @@ export function capturesListHandler(store: () => CaptureStore, env: Record<strin
         id: capture.id,
         api: capture.api,
         sessionKey: capture.sessionKey,
+        captureSession: capture.captureSession,
         status: capture.status,
         error: capture.error,
         startedAt: capture.startedAt,
@@ -231,12 +248,32 @@ export function capturesListHandler(store: () => CaptureStore, env: Record<strin
   });
 }
 
+/**
+ * `DELETE /api/captures?session=<name>`: forget one capture session's traffic (a test's own, before
+ * or after it runs); `?all=true` forgets every capture. Nothing else is taken: a bare DELETE would
+ * be one mistyped query away from losing a person's recordings.
+ */
+export function capturesClearHandler(store: () => CaptureStore, env: Record<string, string | undefined> = process.env) {
+  return answeringErrors('clear captured traffic', async (request: Request): Promise<Response> => {
+    guard(request, env);
+    const session = sessionAsked(request);
+    const all = new URL(request.url).searchParams.get('all');
+    if (session !== undefined && all !== null)
+      throw invalidRequest('Name a capture session or all=true, not both.', [{ path: 'all', message: 'not with session' }]);
+    if (session !== undefined) return jsonResponse({ session, deleted: store().clear(session) });
+    if (all === 'true') return jsonResponse({ session: null, deleted: store().clear() });
+    throw invalidRequest('Say what to clear: session=<name> for one capture session, or all=true for every capture.', [
+      { path: 'session', message: 'required (or all=true)' },
+    ]);
+  });
+}
+
 /** `GET /api/captures/<id>`: a captured request body as the runtime sent it, to download or import. */
 export function captureBodyHandler(store: () => CaptureStore, env: Record<string, string | undefined> = process.env) {
   return answeringErrors('read a captured request', async (request: Request, id: string): Promise<Response> => {
     guard(request, env);
     const number = captureNumber(id);
-    const capture = number === null ? null : store().get(number);
+    const capture = number === null ? null : store().get(number, sessionAsked(request));
     if (capture === null) throw new HttpError(404, 'not-found', `There is no captured request ${id.slice(0, 40)}.`);
     return new Response(capture.requestBody, {
       headers: { 'content-type': 'application/json; charset=utf-8', 'content-disposition': `attachment; filename="capture-${capture.id}.${capture.api}.json"` },

@@ -1,6 +1,7 @@
 import { formatBytes } from '@/lib/http/format-bytes';
 import { readBodyBytes } from '@/lib/http/read-json-body';
 import { ANSWER_HEAD_CHARS, askingForDiagnostics, DIAGNOSIS_LOOKBACK, previousAnswerId, withDiagnosisBeta } from '@/lib/recording/cache-diagnostics-request';
+import { CaptureSessionError, captureSessionOf } from '@/lib/recording/capture-session';
 import type { CaptureStore } from '@/lib/recording/capture-store';
 import { capturedHeaders } from '@/lib/recording/captured-headers';
 import { forwardToUpstream } from '@/lib/recording/forward-to-upstream';
@@ -79,6 +80,13 @@ export async function admittedBody(api: ModelApi, request: Request, env: Env): P
 export function recordingHandler(api: ModelApi, deps: { env?: Env; store: () => CaptureStore }) {
   return async (request: Request): Promise<Response> => {
     const env = deps.env ?? process.env;
+    let captureSession: string | null;
+    try {
+      captureSession = captureSessionOf(request);
+    } catch (error) {
+      if (error instanceof CaptureSessionError) return providerError(api, 400, 'invalid_request_error', error.message);
+      throw error;
+    }
     const body = await admittedBody(api, request, env);
     if (body instanceof Response) return body;
     const base = upstreamBase(api, env);
@@ -94,7 +102,13 @@ export function recordingHandler(api: ModelApi, deps: { env?: Env; store: () => 
     const asked = base === null ? null : diagnosticsAsked(api, env, store, sessionKey, parsed);
     // What goes upstream is what the capture keeps: with diagnostics asked, the body as amended.
     const sent = asked === null ? body : new TextEncoder().encode(JSON.stringify(asked));
-    const id = store.begin({ api, sessionKey, requestBody: asked === null ? text : JSON.stringify(asked), requestHeaders: capturedHeaders(request.headers) });
+    const id = store.begin({
+      api,
+      sessionKey,
+      captureSession,
+      requestBody: asked === null ? text : JSON.stringify(asked),
+      requestHeaders: capturedHeaders(request.headers),
+    });
     if (base === null) {
       try {
         return await recordedOffline(store, id, await offlineAnswer(api, text, parsed));

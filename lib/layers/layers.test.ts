@@ -84,7 +84,7 @@ describe('the imports of lib, app, components and e2e', () => {
   });
 
   it('keep the server-only folders out of components, whatever their files say', () => {
-    const serverFolders = ['lib/fork-service/', 'lib/api/', 'lib/sqlite/', 'lib/agent/run-', 'lib/recording/capture-'];
+    const serverFolders = ['lib/fork-service/', 'lib/api/', 'lib/sqlite/', 'lib/agent/run-', 'lib/recording/capture-store', 'lib/recording/capture-manager'];
     const offenders = files
       .filter((file) => file.path.startsWith('components/'))
       .flatMap((file) =>

@@ -9,6 +9,8 @@ export interface Capture {
   api: ModelApi;
   /** The runtime's own session id when it sent one (`prompt_cache_key`, `metadata.user_id`, a session header), else null. */
   sessionKey: string | null;
+  /** The capture session its base URL named (`/capture/<name>/v1`, see capture-session.ts), else null. */
+  captureSession: string | null;
   requestBody: string;
   requestHeaders: Record<string, string>;
   status: number | null;
@@ -25,6 +27,7 @@ interface CaptureRow {
   id: number;
   api: string;
   session_key: string | null;
+  capture_session: string | null;
   request_body: string;
   request_headers: string;
   status: number | null;
@@ -62,12 +65,22 @@ export class CaptureStore {
       );
       CREATE INDEX IF NOT EXISTS captures_by_session ON captures(session_key, id);
     `);
+    // Stores written before capture sessions existed gain the column; their captures belong to none.
+    const columns = this.#db.prepare('PRAGMA table_info(captures)').all() as { name: string }[];
+    if (!columns.some((column) => column.name === 'capture_session')) this.#db.exec('ALTER TABLE captures ADD COLUMN capture_session TEXT');
+    this.#db.exec('CREATE INDEX IF NOT EXISTS captures_by_capture_session ON captures(capture_session, id)');
   }
 
-  begin(input: { api: ModelApi; sessionKey: string | null; requestBody: string; requestHeaders: Record<string, string> }): number {
+  begin(input: {
+    api: ModelApi;
+    sessionKey: string | null;
+    captureSession?: string | null;
+    requestBody: string;
+    requestHeaders: Record<string, string>;
+  }): number {
     const result = this.#db
-      .prepare('INSERT INTO captures (api, session_key, request_body, request_headers, started_at) VALUES (?, ?, ?, ?, ?)')
-      .run(input.api, input.sessionKey, input.requestBody, JSON.stringify(input.requestHeaders), new Date().toISOString());
+      .prepare('INSERT INTO captures (api, session_key, capture_session, request_body, request_headers, started_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(input.api, input.sessionKey, input.captureSession ?? null, input.requestBody, JSON.stringify(input.requestHeaders), new Date().toISOString());
     return Number(result.lastInsertRowid);
   }
 
@@ -94,19 +107,24 @@ export class CaptureStore {
       );
   }
 
-  get(id: number): Capture | null {
+  /** A capture by its number; with `session`, only if it belongs to that capture session. */
+  get(id: number, session?: string): Capture | null {
     const row = this.#db.prepare('SELECT * FROM captures WHERE id = ?').get(id) as CaptureRow | undefined;
-    return row === undefined ? null : toCapture(row);
+    return row === undefined || (session !== undefined && row.capture_session !== session) ? null : toCapture(row);
   }
 
   /**
    * The newest captures first: at most `limit`, and no more of them than fit in `byteBudget` of
    * request and response text (one capture always), so a listing never loads a store's worth of bodies.
+   * With `session`, only that capture session's.
    */
-  list(limit = 100, byteBudget = Number.POSITIVE_INFINITY): Capture[] {
-    const sizes = this.#db
-      .prepare('SELECT id, length(request_body) + COALESCE(length(response_body), 0) AS size FROM captures ORDER BY id DESC LIMIT ?')
-      .all(limit) as { id: number; size: number }[];
+  list(limit = 100, byteBudget = Number.POSITIVE_INFINITY, session?: string): Capture[] {
+    const size = 'SELECT id, length(request_body) + COALESCE(length(response_body), 0) AS size FROM captures';
+    const sizes = (
+      session === undefined
+        ? this.#db.prepare(`${size} ORDER BY id DESC LIMIT ?`).all(limit)
+        : this.#db.prepare(`${size} WHERE capture_session = ? ORDER BY id DESC LIMIT ?`).all(session, limit)
+    ) as { id: number; size: number }[];
     const ids: number[] = [];
     let total = 0;
     for (const { id, size } of sizes) {
@@ -137,6 +155,22 @@ export class CaptureStore {
       });
   }
 
+  /** Forget a capture session's traffic, or with no session every capture; how many were forgotten. */
+  clear(session?: string): number {
+    const result =
+      session === undefined ? this.#db.prepare('DELETE FROM captures').run() : this.#db.prepare('DELETE FROM captures WHERE capture_session = ?').run(session);
+    return result.changes;
+  }
+
+  /** The capture sessions the store holds traffic of, with how many requests each, newest first. */
+  sessions(): { name: string; requests: number }[] {
+    return this.#db
+      .prepare(
+        'SELECT capture_session AS name, count(*) AS requests FROM captures WHERE capture_session IS NOT NULL GROUP BY capture_session ORDER BY max(id) DESC',
+      )
+      .all() as { name: string; requests: number }[];
+  }
+
   close(): void {
     this.#db.close();
   }
@@ -147,6 +181,7 @@ function toCapture(row: CaptureRow): Capture {
     id: row.id,
     api: row.api as ModelApi,
     sessionKey: row.session_key,
+    captureSession: row.capture_session,
     requestBody: row.request_body,
     requestHeaders: JSON.parse(row.request_headers) as Record<string, string>,
     status: row.status,

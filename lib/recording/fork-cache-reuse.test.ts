@@ -24,6 +24,7 @@ function capture(id: number, body: Record<string, unknown>, headers: Record<stri
     id,
     api: 'openai-chat',
     sessionKey: null,
+    captureSession: null,
     requestBody: JSON.stringify({ model: 'kimi-k3', tools: TOOLS, ...body }),
     requestHeaders: headers,
     status: 200,

@@ -2,13 +2,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { capturedForkHandler, capturesListHandler } from '@/lib/api/captures-endpoint';
+import { capturedForkHandler, capturesClearHandler, capturesListHandler } from '@/lib/api/captures-endpoint';
 import { countTokensHandler } from '@/lib/api/count-tokens-endpoint';
 import { modelListHandler, onlyPost } from '@/lib/api/model-list-endpoint';
 import { recordingHandler } from '@/lib/api/recording-endpoint';
+import { withoutCaptureSession } from '@/lib/recording/capture-session';
 import { CaptureStore } from '@/lib/recording/capture-store';
 
-/** A recording endpoint of its own: a fresh capture store, the offline model answering, a free port. */
+/** A recording endpoint of its own: a fresh capture store, the offline model answering, a free port; capture sessions as the app takes them. */
 export interface RecordingServer {
   /** `http://127.0.0.1:<port>`: a runtime's base URL is this plus `/v1` (Anthropic's, this alone). */
   origin: string;
@@ -33,7 +34,7 @@ export async function startRecordingServer(dataDir: string): Promise<RecordingSe
     '/v1/messages': { POST: recordingHandler('anthropic-messages', deps), GET: onlyPost('anthropic-messages') },
     '/v1/messages/count_tokens': { POST: countTokensHandler({ env: offline }) },
     '/v1/models': { GET: modelListHandler({ env: offline }) },
-    '/api/captures': { GET: capturesListHandler(() => store, offline) },
+    '/api/captures': { GET: capturesListHandler(() => store, offline), DELETE: capturesClearHandler(() => store, offline) },
   };
   const openFork = capturedForkHandler(() => store, offline);
   const server = createServer((incoming, outgoing) => {
@@ -55,6 +56,12 @@ export async function startRecordingServer(dataDir: string): Promise<RecordingSe
   };
 }
 
+/** The route a path names: a capture session's prefix serves the model routes, as the app's `app/capture/[session]/v1` does. */
+function routedPath(pathname: string): string {
+  const routed = withoutCaptureSession(pathname).replace(/\/+$/, '');
+  return routed !== pathname.replace(/\/+$/, '') && !routed.startsWith('/v1/') ? '' : routed;
+}
+
 async function serve(
   routes: Record<string, Partial<Record<string, Handler>>>,
   openFork: (request: Request, id: string) => Promise<Response>,
@@ -65,9 +72,7 @@ async function serve(
     const url = new URL(incoming.url ?? '/', `http://${incoming.headers.host ?? '127.0.0.1'}`);
     const forkOf = /^\/api\/captures\/([^/]+)\/fork$/.exec(url.pathname);
     const handler: Handler | undefined =
-      forkOf !== null && incoming.method === 'GET'
-        ? (request) => openFork(request, forkOf[1]!)
-        : routes[url.pathname.replace(/\/+$/, '')]?.[incoming.method ?? 'GET'];
+      forkOf !== null && incoming.method === 'GET' ? (request) => openFork(request, forkOf[1]!) : routes[routedPath(url.pathname)]?.[incoming.method ?? 'GET'];
     if (handler === undefined) {
       outgoing
         .writeHead(404, { 'content-type': 'application/json' })

@@ -16,5 +16,9 @@ export const claudeCodeDriver: RuntimeDriver = {
     DISABLE_AUTOUPDATER: '1',
   }),
   args: (prompt, continued) => [...(continued ? ['--continue'] : []), '-p', prompt, '--dangerously-skip-permissions', '--model', 'fork-lab-offline'],
+  pointing: (origin) => ({
+    env: { ANTHROPIC_BASE_URL: origin, ANTHROPIC_API_KEY: 'sk-ant-none', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1' },
+    command: ['claude', '-p', 'PROMPT', '--model', 'fork-lab-offline'],
+  }),
   resultArrives: 'as-message',
 };

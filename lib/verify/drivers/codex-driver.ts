@@ -28,5 +28,24 @@ export const codexDriver: RuntimeDriver = {
   }),
   env: (_origin, home) => ({ CODEX_HOME: `${home}/.codex`, FORKLAB_KEY: 'sk-none' }),
   args: (prompt, continued) => ['exec', ...(continued ? ['resume', '--last'] : []), '--skip-git-repo-check', prompt],
+  pointing: (origin) => ({
+    env: { FORKLAB_KEY: 'sk-none' },
+    files: {
+      '~/.codex/config.toml': [
+        'model = "fork-lab-offline"',
+        'model_provider = "forklab"',
+        '[model_providers.forklab]',
+        'name = "Fork Lab"',
+        `base_url = "${origin}/v1"`,
+        'wire_api = "responses"',
+        'env_key = "FORKLAB_KEY"',
+        '[features]',
+        'multi_agent_v2 = true',
+        '',
+      ].join('\n'),
+    },
+    command: ['codex', 'exec', '--skip-git-repo-check', 'PROMPT'],
+    note: 'Codex takes a custom provider over the Responses API only; multi_agent_v2 gives it spawn_agent.',
+  }),
   resultArrives: 'as-message',
 };

@@ -8,7 +8,10 @@ import type { RuntimeDriver } from './runtime-driver';
  * one session. The profile loads it from its own folder, where the launcher links DeepSeek
  * Harness's packages for its imports.
  */
-const RUNNER = readFileSync(fileURLToPath(new URL('../programs/dsh-multi-turn-runner.mjs', import.meta.url)), 'utf8');
+function runner(): string {
+  // Read when a cell runs, not when the module loads: the app imports the drivers to show how each runtime is pointed at it.
+  return readFileSync(fileURLToPath(new URL('../programs/dsh-multi-turn-runner.mjs', import.meta.url)), 'utf8');
+}
 
 /** The headless profile's user layer: the runner swapped for the multi-turn one. */
 export const HEADLESS_RUNNER_PATCH = `# Fork Lab: the one-shot runner replaced by one that takes a list of turns.
@@ -34,7 +37,7 @@ export function forkToolPatch(settings: string): string {
  */
 export const deepSeekHarnessDriver: RuntimeDriver = {
   homeFiles: () => ({
-    '.dsh/profiles/headless/forklab-runner.mjs': RUNNER,
+    '.dsh/profiles/headless/forklab-runner.mjs': runner(),
     '.dsh/profiles/headless/cordis.patch.yml': HEADLESS_RUNNER_PATCH,
   }),
   env: (origin, home) => ({
@@ -46,5 +49,10 @@ export const deepSeekHarnessDriver: RuntimeDriver = {
   args: (prompt) => ['--profile', 'headless', JSON.stringify([prompt])],
   allTurns: (turns) => ['--profile', 'headless', JSON.stringify(turns)],
   programTurns: true,
+  pointing: (origin) => ({
+    env: { DEEPSEEK_BASE_URL: `${origin}/v1`, DEEPSEEK_API_KEY: 'sk-none' },
+    command: ['dsh', '--profile', 'headless', 'PROMPT'],
+    note: 'DeepSeek Harness runs on Node 22.',
+  }),
   resultArrives: 'as-call-result',
 };

@@ -18,5 +18,16 @@ export const kimiCodeDriver: RuntimeDriver = {
     KIMI_DISABLE_TELEMETRY: '1',
   }),
   args: (prompt, continued) => [...(continued ? ['-c'] : []), '-p', prompt, '--output-format', 'text'],
+  pointing: (origin) => ({
+    env: {
+      KIMI_MODEL_PROVIDER_TYPE: 'openai',
+      KIMI_MODEL_BASE_URL: `${origin}/v1`,
+      KIMI_MODEL_API_KEY: 'sk-none',
+      KIMI_MODEL_NAME: 'fork-lab-offline',
+      KIMI_CODE_EXPERIMENTAL_SUBAGENT_FORK: '1',
+    },
+    command: ['kimi', '-p', 'PROMPT'],
+    note: 'Kimi Code runs on Node 22; fork: true needs the experimental flag.',
+  }),
   resultArrives: 'as-call-result',
 };

@@ -10,5 +10,9 @@ export const qwenCodeDriver: RuntimeDriver = {
     QWEN_CODE_SUPPRESS_YOLO_WARNING: '1',
   }),
   args: (prompt, continued) => [...(continued ? ['--continue'] : []), '-p', prompt, '--yolo'],
+  pointing: (origin) => ({
+    env: { OPENAI_BASE_URL: `${origin}/v1`, OPENAI_API_KEY: 'sk-none', OPENAI_MODEL: 'fork-lab-offline' },
+    command: ['qwen', '-p', 'PROMPT', '--yolo'],
+  }),
   resultArrives: 'as-message',
 };

@@ -26,4 +26,22 @@ export interface RuntimeDriver {
    * older rules cannot be planted): request fields the check plans with, which must turn it red.
    */
   plantedRule?: { settings: Readonly<Record<string, unknown>>; says: string };
+  /**
+   * How a person points the runtime at Fork Lab by hand (what `/captures` shows): the variables,
+   * any file it reads its provider from, and the command; `origin` is Fork Lab's, with a capture
+   * session's prefix when one is named. The model and key are the offline model's: with an
+   * upstream configured they are the person's own.
+   */
+  pointing(origin: string): RuntimePointing;
+}
+
+/** A runtime pointed at a base URL: what a person sets and runs. */
+export interface RuntimePointing {
+  env: Readonly<Record<string, string>>;
+  /** Files by their path under the home folder (`~/.codex/config.toml`), with their text. */
+  files?: Readonly<Record<string, string>>;
+  /** The command after the variables, with `PROMPT` where the task goes. */
+  command: readonly string[];
+  /** What else to know, in a sentence. */
+  note?: string;
 }

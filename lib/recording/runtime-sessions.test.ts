@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelMessage } from '@/lib/fork';
-import { groupSessions } from './capture-sessions';
+import { groupSessions } from './runtime-sessions';
 
 const conversation = (id: number, texts: string[], system = 'S') => ({
   id,

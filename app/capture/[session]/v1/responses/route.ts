@@ -1,0 +1,9 @@
+import { onlyPost } from '@/lib/api/model-list-endpoint';
+import { recordingHandler } from '@/lib/api/recording-endpoint';
+import { captureStore } from '@/lib/recording/capture-manager';
+
+/** `POST /capture/<session>/v1/responses` — `/v1/responses` with its traffic filed under a capture session; see `lib/recording/capture-session.ts`. */
+export const POST = recordingHandler('openai-responses', { store: captureStore });
+
+/** Any other method is refused in the provider's shape, with `allow: POST`. */
+export const GET = onlyPost('openai-responses');
