@@ -70,6 +70,10 @@ export function ForkControls(props: ForkControlsProps) {
               </option>
             ))}
           </NativeSelect>
+          {/* The one name the CLI, the HTTP API, links, verify and /captures know it by. */}
+          <span className={styles.hint} data-testid="policy-id">
+            id <code>{selection.policy}</code>
+          </span>
         </div>
 
         <RuntimeFields

@@ -1,3 +1,4 @@
+import { FORK_RUNTIMES } from '@/lib/fork';
 import type { MatrixCell, RuntimeMatrix } from '@/lib/runtime-matrix/runtime-matrix';
 import styles from './runtimes.module.css';
 
@@ -25,6 +26,13 @@ export function MatrixOverview({ matrix }: { matrix: RuntimeMatrix }) {
                 {runtime.name}
                 <br />
                 <span className={styles.muted}>{runtime.version}</span>
+                <br />
+                {/* The fork runtimes' ids it ships, as the playground, the CLI and the API name them. */}
+                <span className={styles.muted} data-testid="matrix-runtime-ids">
+                  {FORK_RUNTIMES.filter((candidate) => candidate.shippedAs === runtime.name)
+                    .map((candidate) => candidate.policy)
+                    .join(', ')}
+                </span>
               </th>
             ))}
           </tr>

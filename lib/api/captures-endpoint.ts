@@ -1,5 +1,5 @@
 import { AGENT_TOOL_NAMES } from '@/lib/agent-call/in-flight-call';
-import { FORK_POLICIES, type ForkPolicy, forkRequestSchema, isForkPolicy, runtimeOf } from '@/lib/fork';
+import { type ForkPolicy, forkPolicyNamed, forkRequestSchema, runtimeNamesHelp, runtimeOf } from '@/lib/fork';
 import { answeringErrors, HttpError, invalidRequest } from '@/lib/http/http-error';
 import { jsonResponse } from '@/lib/http/json-response';
 import { PROVIDER_RULES } from '@/lib/provider-cache/provider-rules';
@@ -34,13 +34,15 @@ export const CAPTURES_LISTED = 100;
 /** And no more of them than this much text: the store keeps bodies of up to 8 MB each. */
 export const CAPTURES_LISTED_BYTES = 32 * 1024 * 1024;
 
-/** `?runtime=<policy>`: check every fork by that runtime's rules instead of guessing. */
+/** `?runtime=<id or alias>`: check every fork by that runtime's rules instead of guessing. */
 function runtimeAsked(request: Request): ForkPolicy | undefined {
   const runtime = new URL(request.url).searchParams.get('runtime');
-  if (runtime !== null && !isForkPolicy(runtime)) {
-    throw invalidRequest(`runtime must be one of ${FORK_POLICIES.join(', ')}.`, [{ path: 'runtime', message: `not a runtime: ${runtime.slice(0, 80)}` }]);
+  if (runtime === null) return undefined;
+  const policy = forkPolicyNamed(runtime);
+  if (policy === undefined) {
+    throw invalidRequest(`runtime must be one of ${runtimeNamesHelp()}.`, [{ path: 'runtime', message: `not a runtime: ${runtime.slice(0, 80)}` }]);
   }
-  return runtime ?? undefined;
+  return policy;
 }
 
 /**

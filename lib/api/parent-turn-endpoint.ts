@@ -8,7 +8,7 @@ import { runParentTurn } from '@/lib/agent/parent-turn';
 import { runManager } from '@/lib/agent/run-manager';
 import { sandboxFor } from '@/lib/agent/sandbox-files';
 import { cacheTargetOf, languageModel, redactSecrets, UnknownModelError } from '@/lib/ai/providers';
-import { FORK_POLICIES, runtimeOf } from '@/lib/fork';
+import { forkPolicySchema, runtimeOf } from '@/lib/fork';
 import { parentKeySchema } from '@/lib/fork-exchange/inputs';
 import { livePredictedCache, liveTokenReport } from '@/lib/fork-service';
 import { parentCache } from '@/lib/fork-service/parent-cache';
@@ -29,7 +29,7 @@ const parentTurnBody = z
       .min(1, 'write a prompt for the parent')
       .max(PARENT_PROMPT_MAX_CHARS, `a prompt is at most ${PARENT_PROMPT_MAX_CHARS.toLocaleString('en-US')} characters`),
     modelId: z.string().min(1).max(200),
-    policy: z.enum(FORK_POLICIES),
+    policy: forkPolicySchema,
     /** The runtime's settings (fields that are not call arguments): a choice one of its values, typed text short. */
     settings: z.record(z.string(), z.string()).optional(),
     /** The workspace's cache rules, for the forecast kept with each child's run. */

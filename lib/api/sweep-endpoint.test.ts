@@ -81,10 +81,10 @@ describe('POST /api/sweep', () => {
       issues: ['modelId: one of offline'],
     });
     const unknown = await refusal(
-      await answerSweepRequest(post({ ...base, variants: { kind: 'windows', runtime: 'codex', windows: Array.from({ length: 17 }, () => '1') } })),
+      await answerSweepRequest(post({ ...base, variants: { kind: 'windows', runtime: 'codexx', windows: Array.from({ length: 17 }, () => '1') } })),
     );
     expect(unknown.status).toBe(400);
-    expect(unknown.issues.join('\n')).toContain('one of qwen-fork-turns, kimi-fork, kimi-agent-swarm, deepseek-completed-turns');
+    expect(unknown.issues.join('\n')).toContain('not a runtime: "codexx"; one of qwen-fork-turns (or qwen-code, qwen), kimi-fork (or kimi-code, kimi)');
     expect(
       await refusal(await answerSweepRequest(post({ ...base, variants: { kind: 'windows', runtime: 'qwen-fork-turns', windows: ['', '1', '1'] } }))),
     ).toEqual({

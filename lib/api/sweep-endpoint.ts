@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { configuredModels, languageModel, redactSecrets } from '@/lib/ai/providers';
-import { DIRECTIVE_MAX_CHARS, FORK_POLICIES, type ForkPolicy, isForkPolicy } from '@/lib/fork';
+import { DIRECTIVE_MAX_CHARS, forkPolicySchema } from '@/lib/fork';
 import { parentCache } from '@/lib/fork-service/parent-cache';
 import { answeringErrors, HttpError, internalError, invalidRequest } from '@/lib/http/http-error';
 import { API_HEADERS } from '@/lib/http/json-response';
@@ -31,7 +31,7 @@ export const sweepBodySchema = z.strictObject({
   variants: z.discriminatedUnion('kind', [
     z.strictObject({
       kind: z.literal('windows'),
-      runtime: z.custom<ForkPolicy>(isForkPolicy, { message: `one of ${FORK_POLICIES.join(', ')}` }),
+      runtime: forkPolicySchema,
       windows: z
         .array(z.string().trim().min(1, 'a window value, not an empty one').max(MAX_WINDOW_LENGTH))
         .min(1)

@@ -84,8 +84,8 @@ describe('fork-lab compare', () => {
     const cases: [string[], string][] = [
       [['compare', GEMINI, '--variant', 'kimi-fork fork=true'], "--variant: give 2 to 8 variants (got 1), each '<runtime> [name=value]…'"],
       [
-        ['compare', GEMINI, '--variant', 'kimi-fork', '--variant', 'qwen fork_turns=1'],
-        '--variant 2 ("qwen fork_turns=1"): --runtime: "qwen" is not a runtime',
+        ['compare', GEMINI, '--variant', 'kimi-fork', '--variant', 'qwenn fork_turns=1'],
+        '--variant 2 ("qwenn fork_turns=1"): --runtime: "qwenn" is not a runtime',
       ],
       [
         ['compare', GEMINI, '--variant', 'kimi-fork', '--variant', 'kimi-fork depth=2'],

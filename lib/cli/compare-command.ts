@@ -3,7 +3,7 @@ import { planFork } from '@/lib/fork';
 import type { CliIo } from './cli-io';
 import { CLI_OK_EXIT, CliUsageError } from './cli-usage-error';
 import { type ComparedVariant, compareTable, formatCompareTable } from './compare-table';
-import { forkRequestFromFlags } from './fork-request-from-flags';
+import { forkRequestFromFlags, RUNTIMES_HELP } from './fork-request-from-flags';
 import { importFile } from './import-file';
 import { runCommand } from './run-command';
 
@@ -13,7 +13,9 @@ Plans 2 to 8 variants of one fork of <file> (each a runtime from the registry an
 and prints, for every parent message the variants treat differently, what each does with it
 (+ inherited, - excluded, and the rule), and the messages a child has that the parent does not
 (a placeholder, a notice, the directive) where they stand: "+14" comes before parent message #14.
---all prints every row. --project: the folder whose files the calls' rules read (Qwen's fork profiles). The first variant is the baseline the others are read against. Exits 0, or 2 when the command line or the file is wrong.`;
+--all prints every row. --project: the folder whose files the calls' rules read (Qwen's fork profiles). The first variant is the baseline the others are read against. Exits 0, or 2 when the command line or the file is wrong.
+
+${RUNTIMES_HELP}`;
 
 const MAX_VARIANTS = 8;
 

@@ -1,5 +1,15 @@
 import path from 'node:path';
-import { FORK_POLICIES, type ForkRequest, ForkRequestValidationError, isForkPolicy, parseForkRequest, projectFilesRead, runtimeOf } from '@/lib/fork';
+import {
+  type ForkPolicy,
+  type ForkRequest,
+  ForkRequestValidationError,
+  forkPolicyNamed,
+  parseForkRequest,
+  projectFilesRead,
+  RUNTIME_VERSION_FIELD,
+  runtimeNamesHelp,
+  runtimeOf,
+} from '@/lib/fork';
 import { ProjectFolderError, projectFileReader } from '@/lib/recording/project-files';
 import { CliUsageError } from './cli-usage-error';
 
@@ -13,6 +23,28 @@ export interface RequestFlags {
   project?: string | undefined;
 }
 
+/** What every command that takes a runtime says about naming one. */
+export const RUNTIMES_HELP = `A runtime is named by its id or an alias: ${runtimeNamesHelp()}; <runtime>@<release line> picks one of its release lines (qwen-code@0.23).`;
+
+/**
+ * `--runtime <id or alias>[@<release line>]`: `qwen-fork-turns`, `qwen-code`, `qwen-code@0.23`. The
+ * release must be one of the runtime's lines (its controls' release setting), said when it is not.
+ */
+export function runtimeRelease(value: string): { policy: ForkPolicy; release?: string } {
+  const at = value.indexOf('@');
+  const name = at < 0 ? value : value.slice(0, at);
+  const policy = forkPolicyNamed(name);
+  if (policy === undefined) throw new CliUsageError('--runtime', `"${name}" is not a runtime; one of ${runtimeNamesHelp()}`);
+  if (at < 0) return { policy };
+  const release = value.slice(at + 1);
+  const lines = runtimeOf(policy).versions.map((version) => version.id);
+  const takesRelease = runtimeOf(policy).controls.fields.some((field) => field.name === RUNTIME_VERSION_FIELD);
+  if (!takesRelease || !lines.includes(release)) {
+    throw new CliUsageError('--runtime', `${policy} has no release line "${release}"; ${takesRelease ? `its lines: ${lines.join(', ')}` : 'it has one'}`);
+  }
+  return { policy, release };
+}
+
 /**
  * The fork request a command line asks for, spelled as the playground's controls spell it: each
  * `--param name=value` is a field of the runtime's controls (its defaults fill the rest), so a new
@@ -20,9 +52,9 @@ export interface RequestFlags {
  * A list field takes one value per `--param`, repeated (`--param items=a.ts --param items=b.ts`).
  */
 export function forkRequestFromFlags(flags: RequestFlags): ForkRequest {
-  if (flags.runtime === undefined) throw new CliUsageError('--runtime', `required; one of ${FORK_POLICIES.join(', ')}`);
-  if (!isForkPolicy(flags.runtime)) throw new CliUsageError('--runtime', `"${flags.runtime}" is not a runtime; one of ${FORK_POLICIES.join(', ')}`);
-  const { controls } = runtimeOf(flags.runtime);
+  if (flags.runtime === undefined) throw new CliUsageError('--runtime', `required; one of ${runtimeNamesHelp()}`);
+  const { policy, release } = runtimeRelease(flags.runtime);
+  const { controls } = runtimeOf(policy);
   const names = controls.fields.map((field) => field.name);
   const values: Record<string, string> = { ...controls.defaults };
   // A list field (Kimi's swarm items) takes one value per --param, in order.
@@ -32,11 +64,13 @@ export function forkRequestFromFlags(flags: RequestFlags): ForkRequest {
     const at = pair.indexOf('=');
     const name = at < 0 ? pair : pair.slice(0, at);
     if (at < 0) throw new CliUsageError('--param', `"${pair}" is not name=value (for example ${names[0]}=…)`);
-    if (!names.includes(name)) throw new CliUsageError('--param', `${flags.runtime} has no parameter "${name}"; it takes ${names.join(', ')}`);
+    if (!names.includes(name)) throw new CliUsageError('--param', `${policy} has no parameter "${name}"; it takes ${names.join(', ')}`);
     const value = pair.slice(at + 1);
     values[name] = lists.has(name) && listed.has(name) ? `${values[name]}\n${value}` : value;
     listed.add(name);
   }
+  // A release named with the runtime is its release-line setting, as the controls spell it.
+  if (release !== undefined) values[RUNTIME_VERSION_FIELD] = release;
   let forkPoint: number | undefined;
   if (flags.forkPoint !== undefined) {
     if (!/^\d+$/.test(flags.forkPoint)) throw new CliUsageError('--fork-point', `"${flags.forkPoint}" is not a message index (a whole number, 0 or more)`);

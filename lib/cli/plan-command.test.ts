@@ -29,6 +29,28 @@ describe('fork-lab plan', () => {
     );
   }, 30_000);
 
+  it('takes a runtime by an alias and a release line with it, planning as its id and release setting do', () => {
+    const byAlias = forkLab('plan', CLAUDE, '--runtime', 'qwen-code@0.23', '--param', 'fork_turns=1', '--directive', 'x', '--json');
+    const byId = forkLab(
+      'plan',
+      CLAUDE,
+      '--runtime',
+      'qwen-fork-turns',
+      '--param',
+      'fork_turns=1',
+      '--param',
+      'runtime_version=0.23',
+      '--directive',
+      'x',
+      '--json',
+    );
+    const newest = forkLab('plan', CLAUDE, '--runtime', 'qwen-fork-turns', '--param', 'fork_turns=1', '--directive', 'x', '--json');
+    expect(byAlias.code).toBe(0);
+    expect(byAlias.stdout).toBe(byId.stdout);
+    // The release line took: 0.23 frames the child otherwise than the newest line does.
+    expect(byAlias.stdout).not.toBe(newest.stdout);
+  }, 30_000);
+
   it('prints the engine’s whole plan with --json: the plan the playground makes for the same file and call', async () => {
     const { code, stdout } = forkLab(
       'plan',
@@ -86,11 +108,12 @@ describe('fork-lab plan', () => {
 
   it('exits 2 naming the flag and what is allowed: an unknown runtime, parameter, format, flag; a missing or unreadable file', async () => {
     const cases: [string[], string][] = [
-      [['plan', CLAUDE], '--runtime: required; one of qwen-fork-turns, kimi-fork, kimi-agent-swarm, deepseek-completed-turns'],
+      [['plan', CLAUDE], '--runtime: required; one of qwen-fork-turns (or qwen-code, qwen), kimi-fork (or kimi-code, kimi), kimi-agent-swarm'],
       [
-        ['plan', CLAUDE, '--runtime', 'qwen'],
-        '--runtime: "qwen" is not a runtime; one of qwen-fork-turns, kimi-fork, kimi-agent-swarm, deepseek-completed-turns',
+        ['plan', CLAUDE, '--runtime', 'qwenn'],
+        '--runtime: "qwenn" is not a runtime; one of qwen-fork-turns (or qwen-code, qwen), kimi-fork (or kimi-code, kimi), kimi-agent-swarm',
       ],
+      [['plan', CLAUDE, '--runtime', 'qwen-code@0.99'], '--runtime: qwen-fork-turns has no release line "0.99"; its lines: 0.24, 0.23'],
       [
         ['plan', CLAUDE, '--runtime', 'kimi-fork', '--param', 'forks=true'],
         '--param: kimi-fork has no parameter "forks"; it takes description, fork, resume, subagent_type, model, run_in_background, notice, runtime_version',

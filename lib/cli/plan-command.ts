@@ -2,7 +2,7 @@ import { withAgentCall } from '@/lib/agent-call/agent-call';
 import { planFork } from '@/lib/fork';
 import type { CliIo } from './cli-io';
 import { CLI_OK_EXIT, CLI_REJECTED_EXIT } from './cli-usage-error';
-import { forkRequestFromFlags } from './fork-request-from-flags';
+import { forkRequestFromFlags, RUNTIMES_HELP } from './fork-request-from-flags';
 import { importFile } from './import-file';
 import { planSummary } from './plan-summary';
 import { runCommand } from './run-command';
@@ -14,7 +14,9 @@ from it receives, as the playground shows it (the parent's Agent call written wh
 flight): a summary, or with --json the engine's whole plan. --project names the folder the runtime
 runs in, for the files a call's rules read there (Qwen's .qwen/fork-profiles/<name>.md). Exits 0 when the runtime
 accepts the call, 1 when it rejects it (its own words on stdout), 2 when the command line or the
-file is wrong.`;
+file is wrong.
+
+${RUNTIMES_HELP}`;
 
 const PLAN_OPTIONS = {
   runtime: { type: 'string' },

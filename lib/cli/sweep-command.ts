@@ -2,12 +2,13 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createOfflineModel, OFFLINE_MODEL_ID } from '@/lib/ai/offline/offline-model';
 import { sweepReportHtml } from '@/lib/export/sweep-report';
-import { FORK_POLICIES, type ForkPolicy, isForkPolicy, runtimeOf } from '@/lib/fork';
+import { type ForkPolicy, forkPolicyNamed, runtimeNamesHelp, runtimeOf } from '@/lib/fork';
 import { OutputCheckSyntaxError, parseOutputCheck } from '@/lib/sweep/output-check';
 import { defaultRuntimeVariants, MAX_SWEEP_VARIANTS, runSweep, type SweepResult, windowVariants } from '@/lib/sweep/run-sweep';
 import type { SweepRecord } from '@/lib/sweep/sweep-record';
 import type { CliIo } from './cli-io';
 import { CLI_OK_EXIT, CLI_REJECTED_EXIT, CliUsageError } from './cli-usage-error';
+import { RUNTIMES_HELP } from './fork-request-from-flags';
 import { importFile } from './import-file';
 import { runCommand } from './run-command';
 
@@ -21,7 +22,9 @@ table with the smallest passing window (the passing child whose first request ha
 tokens; the first listed on a tie); progress on stderr. Exits 0 when a window passes (and is the
 one --expect-smallest names), 1 when none passes or another is smallest, 2 when the command line
 or the file is wrong. --html also writes the sweep as a self-contained HTML report (it loads
-nothing). The CLI runs the offline model.`;
+nothing). The CLI runs the offline model.
+
+${RUNTIMES_HELP}`;
 
 function table(result: SweepResult): string {
   const rows = [['window', 'status', 'messages', 'input tok', 'output tok', 'checks']];
@@ -52,16 +55,13 @@ function table(result: SweepResult): string {
 
 /** The runtime to sweep and its window field, from --runtime. */
 function windowOf(runtime: string | undefined): { policy: ForkPolicy; field: string; all: string } {
-  if (runtime === undefined || !isForkPolicy(runtime)) {
-    throw new CliUsageError(
-      '--runtime',
-      `${runtime === undefined ? 'required (or --every-runtime)' : `"${runtime}" is not a runtime`}; one of ${FORK_POLICIES.join(', ')}`,
-    );
-  }
-  const window = runtimeOf(runtime).controls.window;
+  if (runtime === undefined) throw new CliUsageError('--runtime', `required (or --every-runtime); one of ${runtimeNamesHelp()}`);
+  const policy = forkPolicyNamed(runtime);
+  if (policy === undefined) throw new CliUsageError('--runtime', `"${runtime}" is not a runtime; one of ${runtimeNamesHelp()}`);
+  const window = runtimeOf(policy).controls.window;
   if (window === undefined)
-    throw new CliUsageError('--runtime', `${runtime} has no window to sweep (it always inherits the same history); use fork-lab compare`);
-  return { policy: runtime, field: window.field, all: window.all };
+    throw new CliUsageError('--runtime', `${policy} has no window to sweep (it always inherits the same history); use fork-lab compare`);
+  return { policy, field: window.field, all: window.all };
 }
 
 /** The windows of --windows: 1 to 16 values, each once. */

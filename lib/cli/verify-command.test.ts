@@ -10,8 +10,15 @@ describe('fork-lab verify --runtime', () => {
     expect(parseRuntimeChoice('codex=/usr/local/bin/codex')).toEqual({ name: 'codex', executable: '/usr/local/bin/codex' });
   });
 
+  it('takes a fork runtime’s id or alias for the shipped runtime it is part of', () => {
+    expect(parseRuntimeChoice('qwen-fork-turns@0.24.4')).toEqual({ name: 'qwen-code', version: '0.24.4' });
+    expect(parseRuntimeChoice('kimi')).toEqual({ name: 'kimi-code' });
+    expect(parseRuntimeChoice('kimi-agent-swarm')).toEqual({ name: 'kimi-code' });
+    expect(parseRuntimeChoice('claude')).toEqual({ name: 'claude-code' });
+  });
+
   it('names what is allowed when it is none of those', () => {
-    for (const bad of ['kimi', 'qwen-code@latest', 'claude-code@', '']) {
+    for (const bad of ['kimmi', 'qwen-code@latest', 'claude-code@', '']) {
       expect(() => parseRuntimeChoice(bad)).toThrow(CliUsageError);
     }
     expect(() => parseRuntimeChoice('gemini')).toThrow('one of qwen-code, codex, claude-code, kimi-code, deepseek-harness, deep-agents');

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { forkPolicyNamed, runtimeNamesHelp, runtimeOf } from '@/lib/fork';
 import { matrixPasses, matrixReport } from '@/lib/runtime-matrix/matrix-report';
 import type { MatrixCell, UnrunnableRuntime } from '@/lib/runtime-matrix/runtime-matrix';
 import { dataDirectory } from '@/lib/sqlite/open-database';
@@ -19,7 +20,8 @@ folder of their own, drives each headless through every scenario against a recor
 its own (a free port, a fresh store, the offline model playing the parent), and prints the matrix
 of what Fork Lab's fork check made of the traffic: matches / differs (with the first difference) /
 no fork seen. --runtime picks runtimes, at another release (claude-code@2.1.300) or as a runtime
-you already have (claude-code=/usr/local/bin/claude); --latest takes each runtime's newest npm
+you already have (claude-code=/usr/local/bin/claude), each by its name or by the id or an alias of a
+fork runtime it ships (qwen-fork-turns and qwen run qwen-code); --latest takes each runtime's newest npm
 release instead of its pin, and --newer with it only those whose newest is not their pin (the
 pinned run covers the rest). Each runtime's own licence governs its use: it is downloaded when the
 command runs, never bundled. Writes matrix.json, report.md and each cell's logs, captures and fork
@@ -45,16 +47,28 @@ interface RuntimeChoice {
   executable?: string;
 }
 
-/** `qwen-code`, `claude-code@2.1.300` or `claude-code=/usr/local/bin/claude`. */
+/**
+ * The shipped runtime a name means: its own (`qwen-code`), or a fork runtime's id or alias
+ * (`qwen-fork-turns`, `qwen`, `kimi-agent-swarm`), which runs in the runtime it is part of.
+ */
+function drivenRuntimeNamed(name: string): DrivenRuntime | undefined {
+  if (isDrivenRuntime(name)) return name;
+  const policy = forkPolicyNamed(name);
+  const shipped = policy === undefined ? undefined : runtimeOf(policy).shippedAs;
+  return shipped !== undefined && isDrivenRuntime(shipped) ? shipped : undefined;
+}
+
+/** `qwen-code`, `claude-code@2.1.300`, `claude-code=/usr/local/bin/claude`; a fork runtime's id or alias for its shipped runtime. */
 export function parseRuntimeChoice(value: string): RuntimeChoice {
-  const match = /^([a-z-]+)(?:@(\d+\.\d+\.\d+[\w.+-]*)|=(.+))?$/.exec(value);
-  if (match === null || !isDrivenRuntime(match[1]!)) {
+  const match = /^([A-Za-z-]+)(?:@(\d+\.\d+\.\d+[\w.+-]*)|=(.+))?$/.exec(value);
+  const name = match === null ? undefined : drivenRuntimeNamed(match[1]!);
+  if (match === null || name === undefined) {
     throw new CliUsageError(
       '--runtime',
-      `"${value}": one of ${DRIVEN_RUNTIMES.join(', ')}, optionally @<version> (e.g. qwen-code@0.24.4) or =<path to its executable>`,
+      `"${value}": one of ${DRIVEN_RUNTIMES.join(', ')} (or a runtime id or alias: ${runtimeNamesHelp()}), optionally @<version> (e.g. qwen-code@0.24.4) or =<path to its executable>`,
     );
   }
-  return { name: match[1], ...(match[2] === undefined ? {} : { version: match[2] }), ...(match[3] === undefined ? {} : { executable: match[3] }) };
+  return { name, ...(match[2] === undefined ? {} : { version: match[2] }), ...(match[3] === undefined ? {} : { executable: match[3] }) };
 }
 
 function wholeNumber(flag: string, value: string | undefined, fallback: number, max: number): number {

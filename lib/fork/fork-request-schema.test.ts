@@ -22,7 +22,7 @@ describe('parseForkRequest', () => {
   });
 
   it('rejects an unknown policy and misspelled parameters with their paths', () => {
-    expect(issuesOf(() => parseForkRequest({ policy: 'claude', directive: 'x', params: {} })).map((i) => i.path)).toEqual(['policy']);
+    expect(issuesOf(() => parseForkRequest({ policy: 'claude-cod', directive: 'x', params: {} })).map((i) => i.path)).toEqual(['policy']);
     expect(issuesOf(() => parseForkRequest({ policy: 'qwen-fork-turns', directive: 'x', params: { description: 'Fork', fork_turn: '3' } }))).toEqual([
       { path: 'params', message: 'Unrecognized key: "fork_turn"' },
     ]);

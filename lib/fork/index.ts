@@ -10,14 +10,24 @@ export { buildBootstrapRecord, type ForkBootstrapRecord, reviveChildHistory } fr
 export { isContextFragment as isCodexContextFragment } from './codex/fork-turns';
 export { BootstrapMissingError, ForkRequestValidationError, type InputIssue, TranscriptValidationError } from './errors';
 export type { ChildMessage, ChildMessageSource, ChildRequest, FamilyMember, ForkFamily, ForkParameterError, ForkPlan, ParentRange } from './fork-plan';
-export { forkRequestSchema, parseForkRequest } from './fork-request-schema';
+export { forkPolicySchema, forkRequestSchema, parseForkRequest } from './fork-request-schema';
 export { DIRECTIVE_MAX_CHARS, PROJECT_FILE_CHARS, TEXT_FIELD_MAX_CHARS } from './input-limits';
 export { dispositionAt, type ParentDisposition } from './parent-ranges';
 export { familyRequests, planFork, planForkFamily, projectFilesRead } from './plan-fork';
 export type { FamilyOutcome, ForkRuntime, RefusalOutput } from './runtime';
 export { type ControlField, fieldMaxChars, RUNTIME_VERSION_FIELD, type TurnWindowControl } from './runtime-controls';
 export { compareReleases, type RuntimeVersion, type RuntimeVersions, versionForRelease } from './runtime-version';
-export { FORK_POLICIES, FORK_RUNTIMES, type ForkPolicy, type ForkRequest, isForkPolicy, ONE_CHILD_RUNTIMES, runtimeOf } from './runtimes';
+export {
+  FORK_POLICIES,
+  FORK_RUNTIMES,
+  type ForkPolicy,
+  type ForkRequest,
+  forkPolicyNamed,
+  isForkPolicy,
+  ONE_CHILD_RUNTIMES,
+  runtimeNamesHelp,
+  runtimeOf,
+} from './runtimes';
 export { classifyMessages, isRealUserTurn, type MessageClassification, type MessageKind } from './transcript/classify-messages';
 export { copyUnlessFrozen } from './transcript/deep-clone';
 export { deepFreeze, deepFreezeParsed, isDeepFrozen } from './transcript/deep-freeze';

@@ -158,7 +158,15 @@ export interface ChildFraming {
 }
 
 export interface ForkRuntimeSpec<S extends ForkRequestSchema> {
+  /** The runtime's one id: what the CLI, the HTTP API, URLs, verify and the test kit call it. */
   policy: z.infer<S>['policy'];
+  /**
+   * Other spellings a person or a script may reach for (the shipped runtime's npm name, its
+   * command), accepted wherever the id is and listed in the help; no two runtimes share one.
+   */
+  aliases: readonly string[];
+  /** The shipped runtime this fork mechanism is part of, as `fork-lab verify` installs and drives it. */
+  shippedAs: string;
   /** How the picker names it: runtime · mechanism. */
   label: string;
   /** How a one-line description of a request names it. */

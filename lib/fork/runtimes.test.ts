@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseForkRequest } from './fork-request-schema';
-import { FORK_POLICIES, FORK_RUNTIMES, runtimeOf } from './runtimes';
+import { FORK_POLICIES, FORK_RUNTIMES, forkPolicyNamed, runtimeNamesHelp, runtimeOf } from './runtimes';
 
 const root = path.resolve(__dirname, '../..');
 const forkDir = path.join(root, 'lib/fork');
@@ -26,6 +26,26 @@ describe('the runtime registry', () => {
     const declared = runtimeFolders.flatMap((folder) => readdirSync(path.join(forkDir, folder)).filter((file) => file.endsWith('-runtime.ts')));
     expect(declared.length).toBe(FORK_RUNTIMES.length);
     expect(new Set(FORK_POLICIES).size).toBe(FORK_POLICIES.length);
+  });
+
+  it('answers to one id per runtime and to its aliases, no name meaning two runtimes', () => {
+    const names = FORK_RUNTIMES.flatMap((runtime) => [runtime.policy, ...runtime.aliases]);
+    expect(new Set(names).size).toBe(names.length);
+    for (const name of names) expect(name).toMatch(/^[a-z][a-z0-9-]*$/);
+    expect(FORK_RUNTIMES.map((runtime) => forkPolicyNamed(runtime.policy))).toEqual(FORK_POLICIES);
+    expect([forkPolicyNamed('qwen-code'), forkPolicyNamed(' Claude '), forkPolicyNamed('dsh'), forkPolicyNamed('qwen-cod')]).toEqual([
+      'qwen-fork-turns',
+      'claude-code-fork',
+      'deepseek-completed-turns',
+      undefined,
+    ]);
+    expect(runtimeNamesHelp()).toMatch(/^qwen-fork-turns \(or qwen-code, qwen\), kimi-fork \(or kimi-code, kimi\), /);
+  });
+
+  it('reads a request naming its runtime by an alias as one naming the id', () => {
+    const request = parseForkRequest({ policy: 'qwen-code', directive: 'go', params: { fork_turns: 'all' } });
+    expect(request.policy).toBe('qwen-fork-turns');
+    expect(() => parseForkRequest({ policy: 'qwen-cod', directive: 'go', params: {} })).toThrow();
   });
 
   it.each(FORK_RUNTIMES.map((runtime) => [runtime.policy]))('%s describes controls that make valid requests and read them back', (policy) => {
@@ -69,5 +89,15 @@ describe('the runtime registry', () => {
       for (const policy of FORK_POLICIES) if (text.includes(`'${policy}'`)) offenders.push(`${relative} names '${policy}'`);
     }
     expect(offenders).toEqual([]);
+  });
+});
+
+describe('the runtime names in docs/cli.md', () => {
+  it('list every runtime’s id, aliases and shipped runtime as the registry holds them', () => {
+    const doc = readFileSync(path.join(root, 'docs/cli.md'), 'utf8');
+    const rows = FORK_RUNTIMES.map(
+      (runtime) => `| \`${runtime.policy}\` | ${runtime.aliases.map((alias) => `\`${alias}\``).join(', ')} | \`${runtime.shippedAs}\` |`,
+    );
+    for (const row of rows) expect(doc).toContain(row);
   });
 });

@@ -36,6 +36,20 @@ export function isForkPolicy(value: unknown): value is ForkPolicy {
   return FORK_POLICIES.some((policy) => policy === value);
 }
 
+/**
+ * The runtime a name means: its id, or one of its aliases (the shipped runtime's npm name, its
+ * command), in any case; undefined for a name no runtime answers to.
+ */
+export function forkPolicyNamed(name: string): ForkPolicy | undefined {
+  const wanted = name.trim().toLowerCase();
+  return FORK_RUNTIMES.find((runtime) => runtime.policy === wanted || runtime.aliases.includes(wanted))?.policy;
+}
+
+/** Every runtime's id with its aliases, for a help text or an error that says what is allowed. */
+export function runtimeNamesHelp(): string {
+  return FORK_RUNTIMES.map((runtime) => `${runtime.policy} (or ${runtime.aliases.join(', ')})`).join(', ');
+}
+
 /** The runtime behind a policy. Widened to the common interface: callers pass it requests as data. */
 export function runtimeOf(policy: ForkPolicy): ForkRuntime {
   const runtime: ForkRuntime | undefined = FORK_RUNTIMES.find((candidate) => candidate.policy === policy);

@@ -43,6 +43,11 @@ describe('a link', () => {
     });
   });
 
+  it('reads a link naming the runtime by an alias as one naming its id', () => {
+    expect(decodeUrlState('?scenario=basic&policy=qwen-code&v=2&fork_turns=1').link?.policy).toBe('qwen-fork-turns');
+    expect(decodeUrlState('?scenario=basic&policy=qwen-cod').link).toBeNull();
+  });
+
   it('never carries free text: the directive, a description, a persona, a list, a file', () => {
     const directive = 'x'.repeat(200 * 1024);
     const qwen = encodeUrlState(null, typed('qwen-fork-turns', QWEN, { directive }));

@@ -1,4 +1,4 @@
-import { type ControlField, type ForkPolicy, isForkPolicy, runtimeOf } from '@/lib/fork';
+import { type ControlField, type ForkPolicy, forkPolicyNamed, runtimeOf } from '@/lib/fork';
 import { DEFAULT_SELECTION, type ForkSelection, fieldsOf } from './fork-selection';
 
 /**
@@ -77,8 +77,10 @@ export function decodeUrlState(search: string | URLSearchParams): UrlState {
   const scenarioId = query.get('scenario');
   const importId = query.get('import');
   const parent = { scenarioId: importId === null ? scenarioId : null, importId };
-  const policy = query.get('policy');
-  if (!isForkPolicy(policy)) return { ...parent, link: null };
+  // A link may name the runtime by an alias (a person typing ?policy=qwen-code); it reads as the id.
+  const named = query.get('policy');
+  const policy = named === null ? undefined : forkPolicyNamed(named);
+  if (policy === undefined) return { ...parent, link: null };
   const point = query.get('point');
   const forkPoint = point !== null && /^\d{1,9}$/.test(point) ? Number(point) : null;
   if (query.get(FORMAT.key) !== FORMAT.value) return { ...parent, link: legacyLink(query, policy, forkPoint) };
@@ -125,9 +127,16 @@ export function withLinkedControls(selection: ForkSelection, link: LinkedControl
 /** The parts of a view a person steps back through: the parent, the runtime, its window, the fork point. */
 export function historyKey(search: string): string {
   const query = new URLSearchParams(search);
-  const policy = query.get('policy');
-  const windowField = isForkPolicy(policy) ? runtimeOf(policy).controls.window?.field : undefined;
-  return JSON.stringify([query.get('scenario'), query.get('import'), policy, windowField === undefined ? null : query.get(windowField), query.get('point')]);
+  const named = query.get('policy');
+  const policy = named === null ? undefined : forkPolicyNamed(named);
+  const windowField = policy === undefined ? undefined : runtimeOf(policy).controls.window?.field;
+  return JSON.stringify([
+    query.get('scenario'),
+    query.get('import'),
+    policy ?? named,
+    windowField === undefined ? null : query.get(windowField),
+    query.get('point'),
+  ]);
 }
 
 /** A selection as a link would show it in a browser that holds nothing: defaults under the link. */

@@ -9,6 +9,8 @@ import { planClaudeCodeFork } from './plan-claude-code-fork';
 /** Claude Code's Agent tool with `subagent_type: "fork"`, from its documentation (its source is not public). */
 export const claudeCodeRuntime = defineForkRuntime({
   policy: CLAUDE_CODE_POLICY,
+  aliases: ['claude-code', 'claude'],
+  shippedAs: 'claude-code',
   label: 'Claude Code · subagent_type "fork"',
   name: 'Claude Code fork',
   versions: CLAUDE_CODE_VERSIONS,

@@ -10,6 +10,8 @@ import { agentMessageOf } from './shipped-messages';
 /** OpenAI Codex's MultiAgentV2 `spawn_agent`, forking by `fork_turns`. */
 export const codexRuntime = defineForkRuntime({
   policy: CODEX_POLICY,
+  aliases: ['codex', 'spawn-agent'],
+  shippedAs: 'codex',
   label: 'Codex · spawn_agent fork_turns',
   name: 'Codex spawn_agent',
   versions: CODEX_VERSIONS,

@@ -10,6 +10,8 @@ import { FORK_RECURSION_REFUSAL } from './validate-deep-agents-task';
 /** LangChain Deep Agents' `task` tool naming a subagent with `mode: "fork"` (experimental in the package). */
 export const deepAgentsRuntime = defineForkRuntime({
   policy: DEEP_AGENTS_POLICY,
+  aliases: ['deep-agents', 'deepagents'],
+  shippedAs: 'deep-agents',
   label: 'Deep Agents · mode "fork" (experimental)',
   name: 'Deep Agents fork',
   versions: DEEP_AGENTS_VERSIONS,

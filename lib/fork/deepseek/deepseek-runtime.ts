@@ -10,6 +10,8 @@ import { STRUCTURED_OUTPUT_TOOL } from './structured-output';
 /** DeepSeek Harness's delegation, forking the parent's completed turns. */
 export const deepSeekRuntime = defineForkRuntime({
   policy: DEEPSEEK_POLICY,
+  aliases: ['deepseek-harness', 'dsh'],
+  shippedAs: 'deepseek-harness',
   label: 'DeepSeek Harness · completed turns',
   name: 'DeepSeek completed turns',
   versions: DEEPSEEK_VERSIONS,

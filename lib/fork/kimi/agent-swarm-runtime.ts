@@ -12,6 +12,8 @@ import { planAgentSwarm } from './plan-agent-swarm';
 /** Kimi Code's `AgentSwarm` tool with `fork: true`: one forked child per item, launched together. */
 export const agentSwarmRuntime = defineForkRuntime({
   policy: KIMI_SWARM_POLICY,
+  aliases: ['agent-swarm', 'kimi-swarm'],
+  shippedAs: 'kimi-code',
   label: 'Kimi Code · AgentSwarm fork: true',
   name: 'Kimi Code AgentSwarm fork: true',
   versions: KIMI_VERSIONS,

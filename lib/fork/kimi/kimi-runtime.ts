@@ -22,6 +22,8 @@ export const kimiToolError = (message: string, runtimeVersion?: string) => ({
 /** Kimi Code's `agent` tool with `fork: true`. */
 export const kimiRuntime = defineForkRuntime({
   policy: KIMI_POLICY,
+  aliases: ['kimi-code', 'kimi'],
+  shippedAs: 'kimi-code',
   label: 'Kimi Code · fork: true',
   name: 'Kimi Code fork: true',
   versions: KIMI_VERSIONS,

@@ -11,6 +11,8 @@ import { isQwenTaskNotification, qwenTaskNotification } from './task-notificatio
 /** Qwen Code's `agent` tool with `subagent_type: "fork"` and `fork_turns`. */
 export const qwenRuntime = defineForkRuntime({
   policy: QWEN_POLICY,
+  aliases: ['qwen-code', 'qwen'],
+  shippedAs: 'qwen-code',
   label: 'Qwen Code · fork_turns',
   name: 'Qwen Code fork_turns',
   versions: QWEN_VERSIONS,
