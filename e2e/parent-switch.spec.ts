@@ -1,11 +1,18 @@
 import { expect, type Request, test } from '@playwright/test';
 import { PlaygroundPage } from './pages/playground-page';
 
-/** The directive each preview request carries, in the order the page sent them. */
+/**
+ * The directive each preview request for the newest parent carries, in the order the page sent
+ * them. A request for the parent left behind (the windows one key away, asked ahead while the
+ * switch happens) plans that parent with its own text, which is right; the parent is known by the
+ * key it was registered under, which the last request names.
+ */
 function previewDirectives(requests: readonly Request[]): string[] {
-  return requests
+  const previews = requests
     .filter((request) => request.url().endsWith('/api/fork/preview') && request.method() === 'POST')
-    .map((request) => (request.postDataJSON() as { request: { directive: string } }).request.directive);
+    .map((request) => request.postDataJSON() as { parentKey: string; request: { directive: string } });
+  const newest = previews.at(-1)?.parentKey;
+  return previews.filter((preview) => preview.parentKey === newest).map((preview) => preview.request.directive);
 }
 
 test('another parent is planned with its own directive at once, never first with the last parent’s', async ({ page }) => {
