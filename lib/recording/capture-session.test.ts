@@ -16,6 +16,9 @@ describe('captureSessionOf', () => {
       'A capture session is 1 to 64 letters, digits, dashes or underscores; got "a b".',
     );
     expect(() => captureSessionOf(request('/v1/messages', { 'x-fork-lab-capture': 'x'.repeat(65) }))).toThrow(CaptureSessionError);
+    expect(() => captureSessionOf(request('/capture/%E0/v1/messages'))).toThrow(
+      'A capture session is 1 to 64 letters, digits, dashes or underscores; got "%E0".',
+    );
     expect(() => captureSessionOf(request('/capture/a/v1/messages', { 'x-fork-lab-capture': 'b' }))).toThrow(
       'The path names capture session "a" and x-fork-lab-capture names "b".',
     );

@@ -26,6 +26,15 @@ export function captureSessionName(value: string): string {
   return value;
 }
 
+/** A path segment as typed: a stray `%` (`/capture/%E0/`) is a name that cannot be, said as one, not a server error. */
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new CaptureSessionError(`A capture session is ${CAPTURE_SESSION_RULE}; got "${segment.slice(0, 80)}".`);
+  }
+}
+
 /**
  * The session a model request belongs to: named in its path, else in the header, else none (the
  * traffic of no session, which the unfiltered listing shows with every other). A path and a header
@@ -33,7 +42,7 @@ export function captureSessionName(value: string): string {
  */
 export function captureSessionOf(request: Request): string | null {
   const { pathname } = new URL(request.url);
-  const inPath = pathname.startsWith(CAPTURE_SESSION_PREFIX) ? decodeURIComponent(pathname.slice(CAPTURE_SESSION_PREFIX.length).split('/')[0]!) : null;
+  const inPath = pathname.startsWith(CAPTURE_SESSION_PREFIX) ? decodedSegment(pathname.slice(CAPTURE_SESSION_PREFIX.length).split('/')[0]!) : null;
   const inHeader = request.headers.get(CAPTURE_SESSION_HEADER);
   if (inPath !== null && inHeader !== null && inPath !== inHeader) {
     throw new CaptureSessionError(`The path names capture session "${inPath.slice(0, 64)}" and ${CAPTURE_SESSION_HEADER} names "${inHeader.slice(0, 64)}".`);

@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { CachePrediction } from '@/lib/provider-cache/cache-prediction';
 import { PROVIDER_RULES } from '@/lib/provider-cache/provider-rules';
+import { serverCall as call, serverResult as result, textBlock as text } from '@/lib/wire/anthropic-messages/testing/server-tool-blocks';
 import { cacheTimeline } from './cache-timeline';
 import { readAnswer } from './read-answer';
 import { withServerRounds } from './server-rounds-prediction';
 import type { TrafficExchange } from './traffic-exchange';
-
-const call = (id: string, command: string) => ({ type: 'server_tool_use', id, name: 'bash_code_execution', input: { command } });
-const result = (id: string, stdout: string) => ({
-  type: 'bash_code_execution_tool_result',
-  tool_use_id: id,
-  content: { type: 'bash_code_execution_result', stdout, stderr: '', return_code: 0 },
-});
-const text = (words: string) => ({ type: 'text', text: words });
 
 describe('withServerRounds', () => {
   const prediction = (cached: number, written: number, uncached: number, reason: string, expiresAtMs: number): CachePrediction => ({

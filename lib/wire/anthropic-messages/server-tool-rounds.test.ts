@@ -3,16 +3,10 @@ import { readAnswer } from '@/lib/traffic/read-answer';
 import { streamEventData } from '../server-sent-events';
 import { MAX_SERVER_ROUNDS, serverToolRounds } from './server-tool-rounds';
 import { messageContentOfEvents } from './streamed-content';
+import { serverCall as call, serverResult as result, textBlock as text } from './testing/server-tool-blocks';
 
 const streamedMessageContent = (events: string) => messageContentOfEvents(streamEventData(events));
 
-const call = (id: string, command: string) => ({ type: 'server_tool_use', id, name: 'bash_code_execution', input: { command } });
-const result = (id: string, stdout: string) => ({
-  type: 'bash_code_execution_tool_result',
-  tool_use_id: id,
-  content: { type: 'bash_code_execution_result', stdout, stderr: '', return_code: 0 },
-});
-const text = (words: string) => ({ type: 'text', text: words });
 const event = (data: Record<string, unknown>) => `event: ${String(data.type)}\ndata: ${JSON.stringify(data)}\n\n`;
 
 describe('serverToolRounds', () => {
