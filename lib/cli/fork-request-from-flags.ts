@@ -3,12 +3,12 @@ import {
   type ForkPolicy,
   type ForkRequest,
   ForkRequestValidationError,
-  forkPolicyNamed,
   parseForkRequest,
   projectFilesRead,
   RUNTIME_VERSION_FIELD,
   runtimeNamesHelp,
   runtimeOf,
+  runtimeRuleNamed,
 } from '@/lib/fork';
 import { ProjectFolderError, projectFileReader } from '@/lib/recording/project-files';
 import { CliUsageError } from './cli-usage-error';
@@ -31,18 +31,9 @@ export const RUNTIMES_HELP = `A runtime is named by its id or an alias: ${runtim
  * release must be one of the runtime's lines (its controls' release setting), said when it is not.
  */
 export function runtimeRelease(value: string): { policy: ForkPolicy; release?: string } {
-  const at = value.indexOf('@');
-  const name = at < 0 ? value : value.slice(0, at);
-  const policy = forkPolicyNamed(name);
-  if (policy === undefined) throw new CliUsageError('--runtime', `"${name}" is not a runtime; one of ${runtimeNamesHelp()}`);
-  if (at < 0) return { policy };
-  const release = value.slice(at + 1);
-  const lines = runtimeOf(policy).versions.map((version) => version.id);
-  const takesRelease = runtimeOf(policy).controls.fields.some((field) => field.name === RUNTIME_VERSION_FIELD);
-  if (!takesRelease || !lines.includes(release)) {
-    throw new CliUsageError('--runtime', `${policy} has no release line "${release}"; ${takesRelease ? `its lines: ${lines.join(', ')}` : 'it has one'}`);
-  }
-  return { policy, release };
+  const named = runtimeRuleNamed(value);
+  if ('error' in named) throw new CliUsageError('--runtime', named.error);
+  return named;
 }
 
 /**

@@ -27,6 +27,7 @@ export {
   ONE_CHILD_RUNTIMES,
   runtimeNamesHelp,
   runtimeOf,
+  runtimeRuleNamed,
 } from './runtimes';
 export { classifyMessages, isRealUserTurn, type MessageClassification, type MessageKind } from './transcript/classify-messages';
 export { copyUnlessFrozen } from './transcript/deep-clone';

@@ -8,6 +8,7 @@ import { agentSwarmRuntime } from './kimi/agent-swarm-runtime';
 import { kimiRuntime } from './kimi/kimi-runtime';
 import { qwenRuntime } from './qwen/qwen-runtime';
 import type { ForkRuntime } from './runtime';
+import { RUNTIME_VERSION_FIELD } from './runtime-controls';
 
 /**
  * Every runtime Fork Lab reproduces, in the order the picker shows them. Adding a runtime is its
@@ -48,6 +49,28 @@ export function forkPolicyNamed(name: string): ForkPolicy | undefined {
 /** Every runtime's id with its aliases, for a help text or an error that says what is allowed. */
 export function runtimeNamesHelp(): string {
   return FORK_RUNTIMES.map((runtime) => `${runtime.policy} (or ${runtime.aliases.join(', ')})`).join(', ');
+}
+
+/** A runtime and, after `@`, one of its release lines: `qwen-code@0.24`, as the CLI, verify and the test kit take it. */
+export type RuntimeRuleName = { policy: ForkPolicy; release?: string } | { error: string };
+
+/**
+ * `<id or alias>[@<release line>]`, read; a name no runtime answers to, or a line the runtime does
+ * not have, is an error that says what is allowed.
+ */
+export function runtimeRuleNamed(value: string): RuntimeRuleName {
+  const at = value.indexOf('@');
+  const name = at < 0 ? value : value.slice(0, at);
+  const policy = forkPolicyNamed(name);
+  if (policy === undefined) return { error: `"${name.slice(0, 80)}" is not a runtime; one of ${runtimeNamesHelp()}` };
+  if (at < 0) return { policy };
+  const release = value.slice(at + 1);
+  const lines = runtimeOf(policy).versions.map((version) => version.id);
+  const takesRelease = runtimeOf(policy).controls.fields.some((field) => field.name === RUNTIME_VERSION_FIELD);
+  if (!takesRelease || !lines.includes(release)) {
+    return { error: `${policy} has no release line "${release.slice(0, 40)}"; ${takesRelease ? `its lines: ${lines.join(', ')}` : 'it has one'}` };
+  }
+  return { policy, release };
 }
 
 /** The runtime behind a policy. Widened to the common interface: callers pass it requests as data. */

@@ -52,7 +52,7 @@ describe('what a fork reused of its parent’s cache', () => {
     const reuse = await forkCacheReuse(TRAFFIC, { parentId: 4, childId: 3, toolCallId: 'c1' }, PROVIDER_RULES, 'kimi');
     expect(reuse).toMatchObject({ parentRequest: 1, childRequest: 3, provider: 'kimi', model: 'kimi-k3', pricedAs: null, parting: null });
     // The child repeats the parent's whole request first, and Moonshot's cache reads it in 256-token steps.
-    expect(reuse).toMatchObject({ childTokens: 2117, sharedTokens: 2040, cachedTokens: 1792, writtenTokens: 0 });
+    expect(reuse).toMatchObject({ parentTokens: 2040, childTokens: 2117, sharedTokens: 2040, cachedTokens: 1792, writtenTokens: 0 });
     expect(reuse!.reasons).toEqual(['Shared prefix 2,040 tokens; Kimi (Moonshot) counts hits in 256-token steps: 1,792.']);
     // 1,792 read at $0.30 a million and 325 at $3, against all 2,117 at $3.
     expect(reuse!.cost.fork.dollars).toBeCloseTo((1792 * 0.3 + 325 * 3) / 1_000_000, 12);

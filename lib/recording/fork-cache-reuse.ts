@@ -30,6 +30,8 @@ export interface ForkCacheReuse {
   provider: ProviderId;
   model: string;
   pricedAs: string | null;
+  /** The parent's request in tokens: the prefix its provider cached, which the child may repeat. */
+  parentTokens: number;
   /** The child's first request in tokens, and how many of them lead it exactly as they led the parent's request. */
   childTokens: number;
   sharedTokens: number;
@@ -126,6 +128,7 @@ export async function forkCacheReuse(captures: readonly Capture[], fork: ForkAt,
     provider: priceBy,
     model: model.model,
     pricedAs: listed === null ? model.model : null,
+    parentTokens: requestTokens(parentSent.request),
     childTokens: requestTokens(childSent.request),
     sharedTokens,
     parting: parting.reason === null || parting.path === null ? null : { reason: parting.reason, path: parting.path },

@@ -90,6 +90,36 @@ describe('the endpoint answers with the offline model when no upstream is set', 
     expect(await response.json()).toMatchObject({ type: 'error', error: { type: 'invalid_request_error' } });
     expect(store.list()[0]).toMatchObject({ status: 400 });
   });
+
+  it('refuses a conversation with a tool call left unanswered as the provider would, a 400 that names the call, not a server error', async () => {
+    const { fetch, store } = pointedAtForkLab();
+    const body = {
+      model: 'claude-sonnet-4-5',
+      max_tokens: 100,
+      messages: [
+        { role: 'user', content: 'Fork twice.' },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'tool_use', id: 'c1', name: 'Agent', input: { prompt: 'a' } },
+            { type: 'tool_use', id: 'c2', name: 'Agent', input: { prompt: 'b' } },
+          ],
+        },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'c1', content: 'started' }] },
+      ],
+    };
+    const response = await fetch('http://127.0.0.1:3000/v1/messages', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      type: 'error',
+      error: { type: 'invalid_request_error', message: "Fork Lab's offline model cannot answer this conversation: Tool result is missing for tool call c2." },
+    });
+    expect(store.list()[0]).toMatchObject({ status: 400 });
+  });
 });
 
 describe('offline stream shapes', () => {

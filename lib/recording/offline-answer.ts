@@ -1,4 +1,4 @@
-import { generateText, jsonSchema, type ModelMessage as SdkMessage, type ToolSet, tool } from 'ai';
+import { generateText, InvalidPromptError, jsonSchema, MissingToolResultsError, type ModelMessage as SdkMessage, type ToolSet, tool } from 'ai';
 import { createOfflineModel } from '@/lib/ai/offline/offline-model';
 import type { ToolDeclaration } from '@/lib/fork';
 import { importTranscript } from '@/lib/import/import-transcript';
@@ -32,13 +32,22 @@ export async function offlineAnswer(api: ModelApi, text: string, parsed: unknown
     return providerError(api, 400, 'invalid_request_error', `Fork Lab could not read the request: ${error instanceof Error ? error.message : String(error)}`);
   }
   const { profile, messages } = imported.transcript;
-  const result = await generateText({
-    model: createOfflineModel(),
-    system: profile.systemInstruction,
-    messages: messages.map((entry) => entry.message) as SdkMessage[],
-    tools: declaredTools(profile.tools),
-    allowSystemInMessages: true,
-  });
+  let result: Awaited<ReturnType<typeof generateText>>;
+  try {
+    result = await generateText({
+      model: createOfflineModel(),
+      system: profile.systemInstruction,
+      messages: messages.map((entry) => entry.message) as SdkMessage[],
+      tools: declaredTools(profile.tools),
+      allowSystemInMessages: true,
+    });
+  } catch (error) {
+    // A conversation no provider takes (a tool call left unanswered) is the request's fault, said as the provider says it: a 400.
+    if (MissingToolResultsError.isInstance(error) || InvalidPromptError.isInstance(error)) {
+      return providerError(api, 400, 'invalid_request_error', `Fork Lab's offline model cannot answer this conversation: ${error.message}`);
+    }
+    throw error;
+  }
   const reply: ModelReply = {
     id: `forklab-${crypto.randomUUID().slice(0, 12)}`,
     model: profile.model,

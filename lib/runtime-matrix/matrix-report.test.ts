@@ -74,6 +74,7 @@ describe('the runtime matrix report', () => {
       provider: 'openai' as const,
       model: 'gpt-5',
       pricedAs: 'gpt-5',
+      parentTokens: 6912,
       childTokens: 7047.4,
       sharedTokens: 871,
       parting: { reason: 'tools_changed' as const, path: 'tools[4].type' },

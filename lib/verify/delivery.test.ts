@@ -16,6 +16,21 @@ describe('deliveryIn', () => {
     expect(deliveryIn(JSON.stringify(chat), 'c2', 'as-message')).toEqual({ delivery: 'missing', count: 0 });
     const twice = { messages: [...chat.messages, { role: 'user', content: notification('c1') }] };
     expect(deliveryIn(JSON.stringify(twice), 'c1', 'as-message')).toEqual({ delivery: 'repeated', count: 2 });
+    // Two notifications in one user turn (Anthropic's parts: a call's result, then both) are two deliveries.
+    const oneTurn = {
+      messages: [
+        ...chat.messages.slice(0, 2),
+        {
+          role: 'user',
+          content: [
+            { type: 'tool_result', tool_use_id: 'c1', content: 'launched' },
+            { type: 'text', text: notification('c1') },
+            { type: 'text', text: notification('c1') },
+          ],
+        },
+      ],
+    };
+    expect(deliveryIn(JSON.stringify(oneTurn), 'c1', 'as-message')).toEqual({ delivery: 'repeated', count: 2 });
   });
 
   it('finds Codex’s FINAL_ANSWER agent message among the Responses items', () => {

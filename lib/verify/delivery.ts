@@ -6,7 +6,8 @@ import { contentTexts, toolResultTexts } from '@/lib/wire/tool-calls';
  * as a message of its own in the parent's next requests: Qwen Code and Claude Code a
  * <task-notification> naming the call (`<tool-use-id>…</tool-use-id>`) in a user turn, Codex an
  * agent_message item `Message Type: FINAL_ANSWER`. The parent's last request holds every delivery
- * so far: exactly one is delivered, none is missing, more than one is repeated.
+ * so far: exactly one is delivered, none is missing, more than one is repeated — two notifications
+ * in one message count as two.
  */
 
 export type Delivery = 'delivered' | 'missing' | 'repeated';
@@ -38,6 +39,12 @@ export function deliveryIn(lastParentRequest: string, toolCallId: string, arrive
   const count =
     arrives === 'as-call-result'
       ? toolResultTexts(body, toolCallId).filter((text) => text.trim() !== '').length
-      : deliveredTexts(body).filter((text) => text.includes(notification) || text.startsWith('Message Type: FINAL_ANSWER')).length;
+      : deliveredTexts(body).reduce((sum, text) => sum + (text.startsWith('Message Type: FINAL_ANSWER') ? 1 : text.split(notification).length - 1), 0);
   return { delivery: count === 0 ? 'missing' : count === 1 ? 'delivered' : 'repeated', count };
+}
+
+/** The last request of the parent's runtime session (the one its fork was called from): the one that holds every delivery so far. */
+export function lastParentRequestId(sessions: readonly { captureIds: readonly number[] }[], parentId: number): number {
+  const session = sessions.find((candidate) => candidate.captureIds.includes(parentId));
+  return Math.max(parentId, ...(session?.captureIds ?? []));
 }
