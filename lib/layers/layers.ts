@@ -11,7 +11,7 @@ export const LIB_LAYERS: readonly { name: string; folders: readonly string[] }[]
   { name: 'formats and counts', folders: ['wire', 'tokens', 'http', 'agent-call'] },
   { name: 'models', folders: ['provider-cache', 'sweep', 'traffic', 'export', 'import', 'compare', 'view', 'fork-exchange', 'ai'] },
   { name: 'services', folders: ['agent', 'fork-service', 'recording', 'share', 'scenarios', 'runtime-matrix', 'workspace'] },
-  { name: 'surfaces', folders: ['api', 'verify', 'cli'] },
+  { name: 'surfaces', folders: ['api', 'verify', 'cli', 'kit'] },
   { name: 'guards', folders: ['layers'] },
 ];
 

@@ -33,13 +33,16 @@ export interface RuntimeQuirks {
   childGoesOn?: boolean;
   /** The model API the runtime speaks (Chat Completions unless said). */
   api?: ModelApi;
+  /** How many `<task-notification>` messages naming the call the parent's next request carries (Qwen Code and Claude Code deliver a fork's result so). */
+  notifications?: number;
 }
 
 type ProviderOptions = Parameters<typeof generateText>[0]['providerOptions'];
 
 /** The AI SDK model of each API, pointed at Fork Lab; Responses without `store`, as a proxy needs. */
-function modelOf(api: ModelApi, fetch: typeof globalThis.fetch): { model: LanguageModel; providerOptions?: ProviderOptions } {
-  const baseURL = 'http://127.0.0.1:3000/v1';
+function modelOf(api: ModelApi, fetch: typeof globalThis.fetch, baseUrl?: string): { model: LanguageModel; providerOptions?: ProviderOptions } {
+  // The AI SDK's Anthropic base URL ends in /v1, as Anthropic's own SDKs add it.
+  const baseURL = baseUrl === undefined ? 'http://127.0.0.1:3000/v1' : api === 'anthropic-messages' ? `${baseUrl}/v1` : baseUrl;
   if (api === 'anthropic-messages') return { model: createAnthropic({ baseURL, apiKey: 'sk-ant-none', fetch })('claude-sonnet-4-5') };
   const openai = createOpenAI({ baseURL, apiKey: 'sk-none', fetch });
   if (api === 'openai-responses') return { model: openai.responses('gpt-5'), providerOptions: { openai: { store: false } } };
@@ -51,13 +54,25 @@ function modelOf(api: ModelApi, fetch: typeof globalThis.fetch): { model: Langua
  * and the runtime forks a child by `policy`'s rules (the engine plans it, as the runtime's own code
  * would), sends the child's first request, and answers the call.
  */
-export async function runtimeThatForks(
+export async function runtimeThatForks(policy: ForkPolicy, ask: string, quirks: RuntimeQuirks = {}) {
+  const { store, fetch } = pointedAtForkLab();
+  await forkAndGoOn(policy, ask, quirks, fetch);
+  return store;
+}
+
+/** The same runtime given a Fork Lab base URL over HTTP (a capture session's, as `baseUrl(api)` gives it). */
+export async function runtimeThatForksAt(baseUrl: string, policy: ForkPolicy, ask: string, quirks: RuntimeQuirks = {}): Promise<void> {
+  await forkAndGoOn(policy, ask, quirks, globalThis.fetch, baseUrl);
+}
+
+async function forkAndGoOn(
   policy: ForkPolicy,
   ask: string,
-  { mistake, sendWrongly = (messages) => messages, parentWaits = false, childGoesOn = false, api = 'openai-chat' }: RuntimeQuirks = {},
-) {
-  const { store, fetch } = pointedAtForkLab();
-  const { model, providerOptions } = modelOf(api, fetch);
+  { mistake, sendWrongly = (messages) => messages, parentWaits = false, childGoesOn = false, api = 'openai-chat', notifications = 0 }: RuntimeQuirks,
+  fetch: typeof globalThis.fetch,
+  baseUrl?: string,
+): Promise<void> {
+  const { model, providerOptions } = modelOf(api, fetch, baseUrl);
   const declaration = runtimeOf(policy).agentTool.declaration;
   const system = 'You are a coding agent.';
   const asked: ModelMessage[] = [...HISTORY, { role: 'user', content: ask }];
@@ -82,7 +97,7 @@ export async function runtimeThatForks(
       await generateText({ model, providerOptions, system: child.systemInstruction, messages: goOn, tools: sdkTools(child.tools) });
     }
   }
-  if (parentWaits) return store;
+  if (parentWaits) return;
   // The parent goes on: its call answered, as the runtime answers it.
   await generateText({
     model,
@@ -94,8 +109,11 @@ export async function runtimeThatForks(
         role: 'tool',
         content: [{ type: 'tool-result', toolCallId: call.toolCallId, toolName: call.toolName, output: { type: 'text', value: 'Fork started.' } }],
       },
+      ...Array.from({ length: notifications }, () => ({
+        role: 'user' as const,
+        content: `<task-notification>\n<tool-use-id>${call.toolCallId}</tool-use-id>\n<status>completed</status>\n<result>The password is swordfish-42.</result>\n</task-notification>`,
+      })),
     ],
     tools: sdkTools([declaration]),
   });
-  return store;
 }
