@@ -1,6 +1,9 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CliUsageError } from './cli-usage-error';
-import { forkLabInProcess } from './testing/run-fork-lab';
+import { forkLabInProcess, REPO_ROOT } from './testing/run-fork-lab';
 import { installFailure, parseRuntimeChoice } from './verify-command';
 
 describe('fork-lab verify --runtime', () => {
@@ -46,5 +49,57 @@ describe('fork-lab verify --newer', () => {
     expect(code).toBe(2);
     expect(stderr).toContain('--newer');
     expect(stderr).toContain('goes with --latest: it leaves out the runtimes whose newest release is their pin');
+  });
+});
+
+/** The example project's driver: a scripted runtime that claims Claude Code's fork rules. */
+const EXAMPLE_DRIVER = path.join(REPO_ROOT, 'examples/ci-kit/driver.mjs');
+
+describe('fork-lab verify --driver', () => {
+  it('drives a runtime Fork Lab does not know by the rules it claims: green as they plan, red when its fork loses a tool', async () => {
+    const out = mkdtempSync(path.join(tmpdir(), 'fork-lab-driver-'));
+    try {
+      const scenarios = ['--scenario', 'fork-all', '--scenario', 'result-delivered', '--scenario', 'not-a-fork'];
+      const green = await forkLabInProcess('verify', '--driver', EXAMPLE_DRIVER, ...scenarios, '--json', '--out', path.join(out, 'green'));
+      expect(green.code).toBe(0);
+      const matrix = JSON.parse(green.stdout);
+      expect(matrix.runtimes).toEqual([{ name: 'scripted-runtime', version: '1.0.0', origin: 'driver', rules: 'claude-code-fork' }]);
+      expect(matrix.cells.map((cell: { scenario: string; outcome: string; green: boolean }) => [cell.scenario, cell.outcome, cell.green])).toEqual([
+        ['fork-all', 'matches', true],
+        ['result-delivered', 'matches', true],
+        ['not-a-fork', 'not-a-fork', true],
+      ]);
+      expect(matrix.cells[0].check).toEqual({ runtime: 'claude-code-fork', started: [] });
+      process.env.SCRIPTED_RUNTIME_MISTAKE = 'lost-tools';
+      const red = await forkLabInProcess('verify', '--driver', EXAMPLE_DRIVER, '--scenario', 'fork-all', '--out', path.join(out, 'red'));
+      expect(red.code).toBe(1);
+      expect(red.stdout).toMatch(/- scripted-runtime@1\.0\.0 fork-all: request \d+ differs at tools: expected Agent, Read — sent Agent/);
+    } finally {
+      delete process.env.SCRIPTED_RUNTIME_MISTAKE;
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+
+  it('says what a driver file lacks, which rules there are, and which flags it takes', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'fork-lab-driver-'));
+    try {
+      const bad = path.join(folder, 'driver.mjs');
+      writeFileSync(bad, "export default { name: 'mine', version: '1.0.0', command: [], env: () => ({}), resultArrives: 'later' };\n");
+      const lacking = await forkLabInProcess('verify', '--driver', bad, '--rules', 'claude-code');
+      expect(lacking.code).toBe(2);
+      expect(lacking.stderr.split('\n')[0]).toBe(
+        `fork-lab verify: --driver: ${bad} must export (default, or as \`driver\`) { name, version, command, env(origin, home), args(prompt, continued), resultArrives, … }: command: the executable, at least; args: a function; resultArrives: Invalid option: expected one of "as-call-result"|"as-message"`,
+      );
+      const release = await forkLabInProcess('verify', '--driver', EXAMPLE_DRIVER, '--rules', 'qwen-code@0.9');
+      expect(release.stderr.split('\n')[0]).toBe('fork-lab verify: --rules: qwen-fork-turns has no release line "0.9"; its lines: 0.24, 0.23');
+      expect((await forkLabInProcess('verify', '--rules', 'claude-code')).stderr.split('\n')[0]).toBe(
+        'fork-lab verify: --rules: goes with --driver: a shipped runtime is read by the rules its traffic announces',
+      );
+      expect((await forkLabInProcess('verify', '--driver', EXAMPLE_DRIVER, '--runtime', 'codex')).stderr.split('\n')[0]).toBe(
+        'fork-lab verify: --runtime: not with --driver: the driver file says what to run',
+      );
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

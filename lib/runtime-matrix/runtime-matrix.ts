@@ -11,7 +11,8 @@ export interface RuntimeMatrix {
   version: 1;
   startedAt: string;
   seconds: number;
-  runtimes: { name: string; version: string; origin: 'installed' | 'cached' | 'given' }[];
+  /** `driver`: a runtime Fork Lab does not know, driven by a driver file and checked by the rules it claims. */
+  runtimes: { name: string; version: string; origin: 'installed' | 'cached' | 'given' | 'driver'; rules?: string }[];
   scenarios: { id: string; title: string }[];
   cells: MatrixCell[];
   /** Green cells read again by older rules, which must turn them red. */
@@ -58,6 +59,9 @@ export interface CheckedFork {
 
 /** How a cell's traffic is read: the settings the runtime was configured with, and the tasks of the forks its program started. */
 export interface CellCheck {
+  /** The rules a driven runtime claims, read by name rather than by what its traffic announces. */
+  runtime?: string;
+  version?: string;
   settings?: Readonly<Record<string, unknown>>;
   started: readonly string[];
 }

@@ -1,6 +1,6 @@
 import { forkRequestFromCall } from '@/lib/agent/agent-tool';
 import { AGENT_TOOL_NAMES } from '@/lib/agent-call/in-flight-call';
-import { type ForkRequest, planFork, runtimeOf, toolCallsOf } from '@/lib/fork';
+import { type ForkPolicy, type ForkRequest, planFork, runtimeOf, toolCallsOf } from '@/lib/fork';
 import type { Capture } from '@/lib/recording/capture-store';
 import { readCapture } from '@/lib/recording/captured-conversation';
 import { announcedBy } from '@/lib/recording/runtime-of-call';
@@ -29,7 +29,11 @@ function resultText(output: unknown): string {
 export async function callRefusal(
   captures: readonly Capture[],
   task: string,
-  { byFork, settings }: { byFork: boolean; settings?: Readonly<Record<string, unknown>> | undefined },
+  {
+    byFork,
+    settings,
+    rules,
+  }: { byFork: boolean; settings?: Readonly<Record<string, unknown>> | undefined; rules?: { policy: ForkPolicy; runtimeVersion: string } | undefined },
 ): Promise<CallRefusal> {
   for (const capture of [...captures].sort((a, b) => b.id - a.id)) {
     if (!capture.requestBody.includes(task)) continue;
@@ -38,7 +42,8 @@ export async function callRefusal(
     const messages = conversation.transcript.messages;
     for (let index = messages.length - 1; index >= 0; index--) {
       for (const call of toolCallsOf(messages[index]!.message).filter((candidate) => AGENT_TOOL_NAMES.has(candidate.toolName))) {
-        const announced = announcedBy(conversation.headers, undefined, call.toolName);
+        // Rules the runtime claims are read whatever its traffic announces.
+        const announced = rules ?? announcedBy(conversation.headers, undefined, call.toolName);
         const input = call.input as Record<string, unknown> | null;
         const asked = announced === null ? input?.prompt : forkRequestFromCall(announced.policy, call.input).directive;
         if (asked !== task) continue;

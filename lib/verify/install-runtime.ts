@@ -2,14 +2,11 @@ import { execFile } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { programFile } from './programs/program-file';
 import { type DrivenRuntime, RUNTIME_PINS, type RuntimePin } from './runtime-pins';
 
 const run = promisify(execFile);
-
-/** Fork Lab's driver programs for runtimes that are libraries, copied beside what they drive. */
-const PROGRAMS = fileURLToPath(new URL('./programs/', import.meta.url));
 
 /** A runtime ready to drive: its executable and the release it reports. */
 export interface InstalledRuntime {
@@ -85,7 +82,7 @@ export async function installRuntime(name: DrivenRuntime, version: string, cache
       ],
       { timeout: 10 * 60_000, maxBuffer: 16 * 1024 * 1024 },
     );
-    if (pin.program !== undefined) copyFileSync(path.join(PROGRAMS, pin.program), executable);
+    if (pin.program !== undefined) copyFileSync(programFile(pin.program), executable);
     // Written last: a folder an install left halfway is installed again, not driven.
     writeFileSync(marker, `${pin.package}@${version}\n`);
   }

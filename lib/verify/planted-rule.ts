@@ -2,10 +2,9 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { type ForkPolicy, runtimeOf } from '@/lib/fork';
 import type { CheckedFork, MatrixCell, PlantedRuleResult } from '@/lib/runtime-matrix/runtime-matrix';
-import { RUNTIME_DRIVERS } from './drivers';
+import type { RuntimeDriver } from './drivers';
 import { startRecordingServer } from './recording-server';
 import { checkQuery } from './run-scenario';
-import { isDrivenRuntime } from './runtime-pins';
 
 /** What reading a green cell's traffic by an older release's rules showed. */
 
@@ -14,14 +13,17 @@ import { isDrivenRuntime } from './runtime-pins';
  * fork cell is read again by those rules (an old boilerplate, an old placeholder): the check must
  * find the child differs. The traffic is the cell's own, kept in its folder.
  */
-export async function plantedRuleChecks(cells: readonly MatrixCell[]): Promise<PlantedRuleResult[]> {
+export async function plantedRuleChecks(
+  cells: readonly MatrixCell[],
+  plantedRules: ReadonlyMap<string, RuntimeDriver['plantedRule']>,
+): Promise<PlantedRuleResult[]> {
   const results: PlantedRuleResult[] = [];
   const done = new Set<string>();
   for (const cell of cells) {
     const fork = cell.forks[0];
     if (!cell.green || fork === undefined || done.has(cell.runtime)) continue;
     const versions = runtimeOf(fork.runtime as ForkPolicy).versions;
-    const planted = isDrivenRuntime(cell.runtime) ? RUNTIME_DRIVERS[cell.runtime].plantedRule : undefined;
+    const planted = plantedRules.get(cell.runtime);
     if (versions.length < 2 && planted === undefined) continue;
     done.add(cell.runtime);
     const oldest = planted === undefined ? versions[versions.length - 1]!.id : planted.says;

@@ -1,16 +1,17 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PROVIDER_RULES } from '@/lib/provider-cache/provider-rules';
+import { runtimeOf } from '@/lib/fork';
+import { PROVIDER_RULES, type ProviderId } from '@/lib/provider-cache/provider-rules';
 import type { Capture } from '@/lib/recording/capture-store';
 import { forkCacheReuse } from '@/lib/recording/fork-cache-reuse';
 import type { CellCheck, CellOutcome, CheckedFork, MatrixCell } from '@/lib/runtime-matrix/runtime-matrix';
 import { callRefusal } from './call-refusal';
-import { deliveryIn } from './delivery';
+import { deliveryIn, lastParentRequestId } from './delivery';
 import type { RuntimeDriver } from './drivers';
-import { type InstalledRuntime, runtimePath } from './install-runtime';
+import { runtimePath } from './install-runtime';
 import { startRecordingServer } from './recording-server';
 import { runTurn } from './run-turn';
-import { RUNTIME_PINS } from './runtime-pins';
+import type { RuntimeUnderTest } from './runtime-under-test';
 import { NOTES_FILE, promptOf, type Scenario } from './scenario';
 
 /** One runtime × scenario: what the traffic showed, and whether that is what the scenario expects. */
@@ -26,12 +27,8 @@ interface CapturesListing {
  * the offline model answering), then read what Fork Lab's fork check makes of the traffic, by the
  * runtime's own rules.
  */
-export async function runScenario(
-  runtime: InstalledRuntime,
-  driver: RuntimeDriver,
-  scenario: Scenario,
-  options: { folder: string; timeoutMs: number },
-): Promise<MatrixCell> {
+export async function runScenario(runtime: RuntimeUnderTest, scenario: Scenario, options: { folder: string; timeoutMs: number }): Promise<MatrixCell> {
+  const { driver, rules } = runtime;
   const started = performance.now();
   const folder = options.folder;
   const workdir = path.join(folder, 'work');
@@ -39,10 +36,15 @@ export async function runScenario(
   for (const [file, text] of Object.entries({ ...NOTES_FILE, ...scenario.files })) writeAt(path.join(workdir, file), text);
   mkdirSync(home, { recursive: true });
   const server = await startRecordingServer(mkdtempSync(path.join(folder, 'data-')));
-  const known = scenario.known?.[runtime.name];
-  const setup = scenario.setup?.[runtime.name];
-  const scenarioTurns = scenario.turns[runtime.name] ?? [];
-  const check: CellCheck = { settings: setup?.check?.settings, started: scenarioTurns.flatMap((turn) => (typeof turn === 'string' ? [] : [turn.fork.prompt])) };
+  // A shipped runtime's known differences and settings are its own, not those of a runtime that claims its rules.
+  const known = rules === undefined ? scenario.known?.[runtime.plays] : undefined;
+  const setup = rules === undefined ? scenario.setup?.[runtime.plays] : undefined;
+  const scenarioTurns = scenario.turns[runtime.plays] ?? [];
+  const check: CellCheck = {
+    ...(rules === undefined ? {} : { runtime: rules.policy, ...(rules.release === undefined ? {} : { version: rules.release }) }),
+    settings: setup?.check?.settings,
+    started: scenarioTurns.flatMap((turn) => (typeof turn === 'string' ? [] : [turn.fork.prompt])),
+  };
   const cell = (outcome: CellOutcome, green: boolean, summary: string, forks: CheckedFork[] = [], requests = 0): MatrixCell => ({
     runtime: runtime.name,
     version: runtime.version,
@@ -55,7 +57,7 @@ export async function runScenario(
     seconds: Math.round((performance.now() - started) / 100) / 10,
     folder,
     ...(known === undefined ? {} : { known }),
-    ...(check.settings === undefined && check.started.length === 0 ? {} : { check }),
+    ...(check.runtime === undefined && check.settings === undefined && check.started.length === 0 ? {} : { check }),
   });
   try {
     const homeFiles = { ...driver.homeFiles(server.origin), ...setup?.homeFiles?.(server.origin) };
@@ -91,11 +93,12 @@ export async function runScenario(
     const stored = store.list(1000, 256 * 1024 * 1024);
     // What each fork of a green cell reused of its parent's cache, read off the same traffic.
     const measured = async (made: MatrixCell): Promise<MatrixCell> =>
-      made.green ? { ...made, forks: await withCacheReuse(made.forks, stored, runtime.name) } : made;
+      made.green ? { ...made, forks: await withCacheReuse(made.forks, stored, runtime.provider) } : made;
     if (scenario.expect.kind === 'nested-refused' || scenario.expect.kind === 'refused') {
       const { sent, planned } = await callRefusal(stored, scenario.expect.task, {
         byFork: scenario.expect.kind === 'nested-refused',
         settings: setup?.check?.settings,
+        rules: rules === undefined ? undefined : { policy: rules.policy, runtimeVersion: rules.release ?? runtimeOf(rules.policy).versions[0]!.id },
       });
       const requests = listing.captures.length;
       const call = scenario.expect.kind === 'nested-refused' ? 'the fork’s own Agent call' : 'the Agent call';
@@ -122,17 +125,10 @@ export async function runScenario(
 }
 
 /** Each fork the rules agree with, with what it reused of its parent's cache, priced by the provider the runtime's users reach. */
-async function withCacheReuse(forks: readonly CheckedFork[], captures: readonly Capture[], runtime: InstalledRuntime['name']): Promise<CheckedFork[]> {
-  const provider = RUNTIME_PINS[runtime].provider;
+async function withCacheReuse(forks: readonly CheckedFork[], captures: readonly Capture[], provider: ProviderId): Promise<CheckedFork[]> {
   return Promise.all(
     forks.map(async (fork) => (fork.verdict === 'matches' ? { ...fork, cache: await forkCacheReuse(captures, fork, PROVIDER_RULES, provider) } : fork)),
   );
-}
-
-/** The body of the last request of the parent's session (the one its fork was called from). */
-function lastParentRequest(listing: CapturesListing, parentId: number, bodyOf: (id: number) => string): string {
-  const session = listing.sessions.find((candidate) => candidate.captureIds.includes(parentId));
-  return bodyOf(Math.max(parentId, ...(session?.captureIds ?? [])));
 }
 
 function judge(
@@ -180,7 +176,7 @@ function judge(
   if (forks.length !== expected) return cell('wrong-fork-count', false, `${forks.length} forks found, ${expected} expected`, forks, requests);
   if (expect.delivered === true) {
     for (const fork of forks) {
-      const { delivery, count } = deliveryIn(lastParentRequest(listing, fork.parentId, bodyOf), fork.toolCallId, arrives);
+      const { delivery, count } = deliveryIn(bodyOf(lastParentRequestId(listing.sessions, fork.parentId)), fork.toolCallId, arrives);
       if (delivery !== 'delivered') {
         return cell(
           'not-delivered',
@@ -205,6 +201,8 @@ function judge(
 /** The captures query a cell reads its traffic with: the project, and what `CellCheck` holds. */
 export function checkQuery(project: string | null, check: CellCheck): string {
   const query = new URLSearchParams(project === null ? {} : { project });
+  if (check.runtime !== undefined) query.set('runtime', check.runtime);
+  if (check.version !== undefined) query.set('version', check.version);
   if (check.settings !== undefined) query.set('settings', JSON.stringify(check.settings));
   if (check.started.length > 0) query.set('started', JSON.stringify(check.started));
   return query.toString();

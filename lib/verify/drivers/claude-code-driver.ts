@@ -1,11 +1,11 @@
-import type { RuntimeDriver } from './runtime-driver';
+import type { ShippedRuntimeDriver } from './runtime-driver';
 
 /**
  * Claude Code over Anthropic Messages, headless (`-p`). As root it takes
  * `--dangerously-skip-permissions` only with IS_SANDBOX=1; the other variables keep it from
  * calling anywhere but the endpoint.
  */
-export const claudeCodeDriver: RuntimeDriver = {
+export const claudeCodeDriver: ShippedRuntimeDriver = {
   homeFiles: () => ({}),
   env: (origin) => ({
     IS_SANDBOX: '1',

@@ -1,4 +1,4 @@
-import type { RuntimeDriver } from './runtime-driver';
+import type { ShippedRuntimeDriver } from './runtime-driver';
 
 /**
  * Codex over the Responses API (the only wire it takes for a custom provider), with its v2
@@ -26,7 +26,7 @@ function configToml(origin: string, top: readonly string[] = [], tables: readonl
   ].join('\n');
 }
 
-export const codexDriver: RuntimeDriver = {
+export const codexDriver: ShippedRuntimeDriver = {
   homeFiles: (origin) => ({
     '.codex/config.toml': configToml(
       origin,

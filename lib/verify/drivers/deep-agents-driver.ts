@@ -1,10 +1,10 @@
-import type { RuntimeDriver } from './runtime-driver';
+import type { ShippedRuntimeDriver } from './runtime-driver';
 
 /**
  * LangChain Deep Agents through Fork Lab's driver program (`lib/verify/programs/`): a library
  * keeps its conversation in memory, so every turn of a scenario runs in one process, on one thread.
  */
-export const deepAgentsDriver: RuntimeDriver = {
+export const deepAgentsDriver: ShippedRuntimeDriver = {
   homeFiles: () => ({}),
   env: (origin) => ({ FORK_LAB_ORIGIN: origin }),
   args: (prompt) => [JSON.stringify([prompt])],

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import type { RuntimeDriver } from './runtime-driver';
+import { programFile } from '../programs/program-file';
+import type { ShippedRuntimeDriver } from './runtime-driver';
 
 /**
  * The headless profile's runner takes one task and ends; this stand-in (Fork Lab's, in
@@ -10,7 +10,7 @@ import type { RuntimeDriver } from './runtime-driver';
  */
 function runner(): string {
   // Read when a cell runs, not when the module loads: the app imports the drivers to show how each runtime is pointed at it.
-  return readFileSync(fileURLToPath(new URL('../programs/dsh-multi-turn-runner.mjs', import.meta.url)), 'utf8');
+  return readFileSync(programFile('dsh-multi-turn-runner.mjs'), 'utf8');
 }
 
 /** The headless profile's user layer: the runner swapped for the multi-turn one. */
@@ -35,7 +35,7 @@ export function forkToolPatch(settings: string): string {
  * DeepSeek Harness 0.1.0-rc.8 headless (`dsh --profile headless`), its model at the endpoint
  * through DEEPSEEK_BASE_URL, on Node 22 from its cache folder, telemetry off.
  */
-export const deepSeekHarnessDriver: RuntimeDriver = {
+export const deepSeekHarnessDriver: ShippedRuntimeDriver = {
   homeFiles: () => ({
     '.dsh/profiles/headless/forklab-runner.mjs': runner(),
     '.dsh/profiles/headless/cordis.patch.yml': HEADLESS_RUNNER_PATCH,

@@ -5,11 +5,11 @@ import { deepAgentsDriver } from './deep-agents-driver';
 import { deepSeekHarnessDriver } from './deepseek-harness-driver';
 import { kimiCodeDriver } from './kimi-code-driver';
 import { qwenCodeDriver } from './qwen-code-driver';
-import type { RuntimeDriver } from './runtime-driver';
+import type { ShippedRuntimeDriver } from './runtime-driver';
 
-export type { RuntimeDriver } from './runtime-driver';
+export type { RuntimeDriver, ShippedRuntimeDriver } from './runtime-driver';
 
-export const RUNTIME_DRIVERS: Record<DrivenRuntime, RuntimeDriver> = {
+export const RUNTIME_DRIVERS: Record<DrivenRuntime, ShippedRuntimeDriver> = {
   'qwen-code': qwenCodeDriver,
   codex: codexDriver,
   'claude-code': claudeCodeDriver,

@@ -1,11 +1,11 @@
-import type { RuntimeDriver } from './runtime-driver';
+import type { ShippedRuntimeDriver } from './runtime-driver';
 
 /**
  * Kimi Code headless (`-p`, which always runs in auto permission mode; `-c` continues the folder's
  * last session) over Chat Completions, its model from the environment (no config file), with the
  * experimental fork flag on and nothing that phones home. It runs on Node 22 from its cache folder.
  */
-export const kimiCodeDriver: RuntimeDriver = {
+export const kimiCodeDriver: ShippedRuntimeDriver = {
   homeFiles: () => ({}),
   env: (origin, home) => ({
     KIMI_CODE_HOME: `${home}/.kimi`,

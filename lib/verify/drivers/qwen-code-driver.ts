@@ -1,7 +1,7 @@
-import type { RuntimeDriver } from './runtime-driver';
+import type { ShippedRuntimeDriver } from './runtime-driver';
 
 /** Qwen Code over Chat Completions, headless (`-p`), every tool approved (`--yolo`). */
-export const qwenCodeDriver: RuntimeDriver = {
+export const qwenCodeDriver: ShippedRuntimeDriver = {
   homeFiles: () => ({}),
   env: (origin) => ({
     OPENAI_API_KEY: 'sk-none',

@@ -1,6 +1,12 @@
 import type { Turn } from '../scenario';
 
-/** How the verify matrix runs one shipped runtime headless against a recording endpoint. */
+/**
+ * How the verify matrix runs a runtime headless against a recording endpoint: the built-in drivers
+ * of the shipped runtimes, and a driver file of a runtime Fork Lab does not know
+ * (`fork-lab verify --driver`, docs/verify.md). Each turn is one process: started in the scenario's
+ * working folder with `env` (the base URL in it) and `args` (the prompt; `continued` for a turn
+ * that resumes the session), and stopped when it exits or the turn's time runs out.
+ */
 export interface RuntimeDriver {
   /** Files the runtime reads from its own home before it starts (Codex's config.toml). */
   homeFiles(origin: string): Record<string, string>;
@@ -30,10 +36,13 @@ export interface RuntimeDriver {
    * How a person points the runtime at Fork Lab by hand (what `/captures` shows): the variables,
    * any file it reads its provider from, and the command; `origin` is Fork Lab's, with a capture
    * session's prefix when one is named. The model and key are the offline model's: with an
-   * upstream configured they are the person's own.
+   * upstream configured they are the person's own. Every built-in driver has it; a driver file may leave it out.
    */
-  pointing(origin: string): RuntimePointing;
+  pointing?(origin: string): RuntimePointing;
 }
+
+/** A built-in driver: it also says how a person points its runtime at Fork Lab. */
+export type ShippedRuntimeDriver = RuntimeDriver & { pointing(origin: string): RuntimePointing };
 
 /** A runtime pointed at a base URL: what a person sets and runs. */
 export interface RuntimePointing {

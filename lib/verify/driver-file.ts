@@ -1,0 +1,88 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { z } from 'zod';
+import { runtimeOf, runtimeRuleNamed } from '@/lib/fork';
+import { PROVIDER_IDS } from '@/lib/provider-cache/provider-rules';
+import type { RuntimeDriver } from './drivers';
+import { isDrivenRuntime, RUNTIME_PINS } from './runtime-pins';
+import type { RuntimeUnderTest } from './runtime-under-test';
+
+/**
+ * What a driver file exports (as its default export, or as `driver`): a runtime Fork Lab does not
+ * know, and how to drive it — the same interface the built-in drivers implement (`RuntimeDriver`),
+ * with the runtime's name, the release under test and the command that starts it.
+ */
+export interface DriverFile extends Omit<RuntimeDriver, 'pointing' | 'homeFiles'> {
+  homeFiles?: RuntimeDriver['homeFiles'];
+  name: string;
+  version: string;
+  /** The executable and any arguments before the driver's own (`['node', '/path/to/cli.mjs']`). */
+  command: readonly string[];
+  /** The rules it claims (`claude-code`, `qwen-code@0.24`), when the command line does not name them. */
+  rules?: string;
+  /** The provider whose cache and prices a fork's reuse is read by; the claimed runtime's users' provider when not given. */
+  provider?: RuntimeUnderTest['provider'];
+}
+
+/** A driver file that cannot be used, with what is wrong in it and what is allowed. */
+export class DriverFileError extends Error {
+  override readonly name = 'DriverFileError';
+}
+
+const fn = z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', 'a function');
+
+const driverFileSchema = z.object({
+  name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, '1 to 64 letters, digits, dots, dashes or underscores, starting with a letter or digit'),
+  version: z.string().min(1).max(64),
+  command: z.array(z.string().min(1)).min(1, 'the executable, at least'),
+  homeFiles: fn.optional(),
+  env: fn,
+  args: fn,
+  allTurns: fn.optional(),
+  programTurns: z.boolean().optional(),
+  resultArrives: z.enum(['as-call-result', 'as-message']),
+  plantedRule: z.object({ settings: z.record(z.string(), z.unknown()), says: z.string() }).optional(),
+  rules: z.string().optional(),
+  provider: z.enum(PROVIDER_IDS).optional(),
+});
+
+/**
+ * The runtime a driver file describes, checked by the rules it claims (`rules`, else its own
+ * `rules` field): it plays the scenarios of the shipped runtime those rules belong to.
+ */
+export async function loadDriverFile(file: string, rules: string | undefined): Promise<RuntimeUnderTest> {
+  const resolved = path.resolve(file);
+  if (!existsSync(resolved)) throw new DriverFileError(`no file at ${resolved}`);
+  let module: Record<string, unknown>;
+  try {
+    module = (await import(pathToFileURL(resolved).href)) as Record<string, unknown>;
+  } catch (error) {
+    throw new DriverFileError(`${file} could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const exported = module.default ?? module.driver;
+  const parsed = driverFileSchema.safeParse(exported);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(the export)'}: ${issue.message}`).join('; ');
+    throw new DriverFileError(
+      `${file} must export (default, or as \`driver\`) { name, version, command, env(origin, home), args(prompt, continued), resultArrives, … }: ${issues}`,
+    );
+  }
+  const driver = exported as DriverFile;
+  const claimed = rules ?? driver.rules;
+  if (claimed === undefined) throw new DriverFileError('name the rules the runtime claims: --rules <runtime>[@<release line>], or `rules` in the driver');
+  const named = runtimeRuleNamed(claimed);
+  if ('error' in named) throw new DriverFileError(`rules: ${named.error}`);
+  const plays = runtimeOf(named.policy).shippedAs;
+  if (!isDrivenRuntime(plays)) throw new DriverFileError(`rules: ${named.policy} belongs to ${plays}, which verify has no scenarios for`);
+  return {
+    name: driver.name,
+    version: driver.version,
+    origin: 'driver',
+    command: driver.command,
+    driver: { ...driver, homeFiles: driver.homeFiles ?? (() => ({})) },
+    plays,
+    provider: driver.provider ?? RUNTIME_PINS[plays].provider,
+    rules: named,
+  };
+}
