@@ -2,7 +2,9 @@
 // The one command that runs every test (`npm test`).
 //
 // Steps, stopping at the first failure:
-//   lint -> ensure-chromium -> next typegen -> tsc --noEmit -> vitest -> next build -> playwright
+//   lint -> ensure-chromium -> next typegen -> tsc --noEmit -> vitest
+//   -> ci kit (the package packed and installed into examples/ci-kit outside the repo: its tests, red and green)
+//   -> next build -> playwright
 //   -> verify (the shipped runtimes, driven through Fork Lab: `fork-lab verify`)
 //   -> verify --latest --newer (CI only, and never failing the run: the npm releases newer than the pins, so drift shows)
 // Then prints the counts of each runner (from their JSON reports in .ci-out/) and one line
@@ -13,7 +15,8 @@
 // Flags (local use):
 //   --unit-only   lint, next typegen, tsc, vitest
 //   --e2e-only    ensure-chromium, next build, playwright
-// FORK_LAB_SKIP_VERIFY=1 leaves the runtime matrix out (it installs the runtimes from npm).
+// FORK_LAB_SKIP_VERIFY=1 leaves the runtime matrix out (it installs the runtimes from npm);
+// FORK_LAB_SKIP_CI_KIT=1 the packed-kit check (it installs the tarball, building better-sqlite3).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -27,6 +30,7 @@ const playwrightJson = path.join(outDir, 'playwright.json');
 const verifyDir = path.join(outDir, 'verify');
 const verifyLatestDir = path.join(outDir, 'verify-latest');
 const verifyJson = path.join(verifyDir, 'matrix.json');
+const ciKitJson = path.join(outDir, 'ci-kit.json');
 
 const USAGE = 'usage: node scripts/test-all.mjs [--unit-only | --e2e-only]';
 const flags = process.argv.slice(2);
@@ -49,6 +53,7 @@ if (unitOnly && e2eOnly) {
 const runUnit = !e2eOnly;
 const runE2e = !unitOnly;
 const runVerify = !unitOnly && !e2eOnly && process.env.FORK_LAB_SKIP_VERIFY !== '1';
+const runCiKit = !unitOnly && !e2eOnly && process.env.FORK_LAB_SKIP_CI_KIT !== '1';
 
 const env = {
   ...process.env,
@@ -71,6 +76,7 @@ const steps = [
     args: ['--no', '--', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
     when: runUnit,
   },
+  { name: 'ci kit', cmd: 'node', args: ['scripts/check-ci-kit.mjs'], when: runCiKit },
   { name: 'next build', cmd: 'npx', args: ['--no', '--', 'next', 'build'], when: runE2e },
   {
     name: 'playwright',
@@ -97,6 +103,7 @@ mkdirSync(outDir, { recursive: true });
 rmSync(vitestJson, { force: true });
 rmSync(playwrightJson, { force: true });
 rmSync(verifyDir, { recursive: true, force: true });
+rmSync(ciKitJson, { force: true });
 rmSync(verifyLatestDir, { recursive: true, force: true });
 
 /** @type {{name: string, ms: number | null, status: string}[]} */
@@ -193,6 +200,13 @@ function verifyCounts(matrix) {
   return c;
 }
 
+/** The packed kit's checks: each run of the example project that went as it must (green, or red saying why). */
+function ciKitCounts(report) {
+  const c = { passed: 0, failed: 0, skipped: 0 };
+  for (const check of report.checks ?? []) check.ok ? c.passed++ : c.failed++;
+  return c;
+}
+
 /** Each failed test's title and the first lines of its error, ANSI colours removed: CI keeps only
  *  the end of the output, and a failure that happens one run in several must say why there. */
 const firstLines = (text, count = 8) =>
@@ -269,6 +283,7 @@ if (runE2e) {
   reportRunner('playwright', playwrightReport, playwrightCounts, (c) => [c.flaky && `${c.flaky} flaky`, c.errors && `${c.errors} errors outside tests`]);
 }
 
+if (runCiKit) reportRunner('ci kit', readJson(ciKitJson), ciKitCounts, () => []);
 if (runVerify) reportRunner('verify', readJson(verifyJson), verifyCounts, () => []);
 
 const failures = [...(runUnit ? vitestFailures(vitestReport ?? {}) : []), ...(runE2e ? playwrightFailures(playwrightReport ?? {}) : [])];
