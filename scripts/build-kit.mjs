@@ -62,6 +62,9 @@ const tsc = spawnSync(process.execPath, [path.join(root, 'node_modules/typescrip
 });
 if (tsc.status !== 0) process.exit(tsc.status ?? 1);
 
+/** Packages a declaration may name: what an installed package has (its dependency, its optional peer, Node's own). */
+const DECLARED = /^(node:|@playwright\/test$|better-sqlite3$)/;
+
 const SPECIFIER = /(from\s+|import\(\s*)(['"])([^'"]+)\2/g;
 
 /** The declaration file a specifier in `from` names, or null for a package's. */
@@ -71,7 +74,12 @@ function declarationOf(from, specifier) {
     : specifier.startsWith('.')
       ? path.resolve(path.dirname(from), specifier)
       : null;
-  if (base === null) return null;
+  if (base === null) {
+    // A type from a package the package does not depend on (the AI SDK's messages, a zod schema) would be `any`, or an error, where it is installed.
+    if (!DECLARED.test(specifier))
+      throw new Error(`build-kit: ${path.relative(scratch, from)} declares a type from ${specifier}, which an installed package does not have`);
+    return null;
+  }
   for (const candidate of [`${base}.d.ts`, path.join(base, 'index.d.ts'), base.replace(/\.js$/, '.d.ts')]) if (existsSync(candidate)) return candidate;
   throw new Error(`build-kit: ${path.relative(scratch, from)} imports ${specifier}, which has no declaration`);
 }

@@ -44,7 +44,15 @@ try {
   cpSync(path.join(root, 'examples', 'ci-kit'), project, { recursive: true });
   renameSync(path.join(scratch, tarball), path.join(project, 'fork-lab.tgz'));
   // From npm's cache where it can: the example pins the repository's own vitest and Playwright.
-  must(run('npm install (the packed fork-lab, vitest, @playwright/test)', 'npm', ['install', '--no-audit', '--no-fund', '--prefer-offline']));
+  must(run('npm install (the packed fork-lab, vitest, @playwright/test, typescript)', 'npm', ['install', '--no-audit', '--no-fund', '--prefer-offline']));
+
+  // The kit's declarations, as a TypeScript project reads them (strict, node16 resolution, no skipLibCheck).
+  const typed = run('tsc (the example typed by the kit)', 'npx', ['--no', '--', 'tsc', '-p', '.']);
+  checks.push({
+    name: "the kit's declarations type the example's tests (tsc --strict, nodenext, skipLibCheck off)",
+    ok: typed.status === 0,
+    output: typed.output.slice(-4000),
+  });
 
   const runs = [
     { runner: 'vitest', command: ['npx', '--no', '--', 'vitest', 'run'] },

@@ -1,12 +1,12 @@
 import { type ForkPolicy, runtimeOf, runtimeRuleNamed } from '@/lib/fork';
 import { PROVIDER_RULES, type ProviderId } from '@/lib/provider-cache/provider-rules';
-import { type ForkCacheReuse, forkCacheReuse } from '@/lib/recording/fork-cache-reuse';
-import type { ForkFinding } from '@/lib/recording/fork-finding';
+import { forkCacheReuse } from '@/lib/recording/fork-cache-reuse';
 import { deliveryIn, lastParentRequestId } from '@/lib/verify/delivery';
 import { RUNTIME_DRIVERS } from '@/lib/verify/drivers';
 import { isDrivenRuntime } from '@/lib/verify/runtime-pins';
 import type { ForkCheck, ForkCheckOptions, ForkLabSession } from './fork-lab-session';
 import { forkParting } from './fork-parting';
+import type { KitCacheReuse, KitFork } from './kit-types';
 
 /** A fork assertion that does not hold: its message says what the traffic showed, as `/captures` shows it. */
 export class ForkAssertionError extends Error {
@@ -38,7 +38,7 @@ async function forkedCheck(session: ForkLabSession, options: ForkCheckOptions & 
 }
 
 /** The session's forks, at least one, and exactly `count` when it is given. */
-export async function expectForked(session: ForkLabSession, options: ForkCheckOptions & { count?: number } = {}): Promise<ForkFinding[]> {
+export async function expectForked(session: ForkLabSession, options: ForkCheckOptions & { count?: number } = {}): Promise<KitFork[]> {
   return (await forkedCheck(session, options)).forks;
 }
 
@@ -46,7 +46,7 @@ export async function expectForked(session: ForkLabSession, options: ForkCheckOp
  * Every fork's child received what the rules the runtime claims (`qwen-code@0.24`) plan for it:
  * the call planned on its parent as sent, compared message by message with the child's first request.
  */
-export async function expectChildFollowsRule(session: ForkLabSession, rules: string, options: Omit<ForkCheckOptions, 'rules'> = {}): Promise<ForkFinding[]> {
+export async function expectChildFollowsRule(session: ForkLabSession, rules: string, options: Omit<ForkCheckOptions, 'rules'> = {}): Promise<KitFork[]> {
   const forks = await expectForked(session, { ...options, rules });
   const wrong = forks.filter((fork) => fork.verdict !== 'matches');
   if (wrong.length > 0) {
@@ -69,11 +69,11 @@ function percent(part: number, whole: number): number {
 export async function expectCacheReuse(
   session: ForkLabSession,
   options: ForkCheckOptions & { atLeastPercent: number; provider?: ProviderId },
-): Promise<ForkCacheReuse[]> {
+): Promise<KitCacheReuse[]> {
   if (!(options.atLeastPercent >= 0 && options.atLeastPercent <= 100)) throw new ForkAssertionError('atLeastPercent is a number from 0 to 100');
   const forks = await expectForked(session, options);
   const captures = session.captured();
-  const reuses: ForkCacheReuse[] = [];
+  const reuses: KitCacheReuse[] = [];
   const short: string[] = [];
   for (const fork of forks) {
     const reuse = await forkCacheReuse(captures, fork, PROVIDER_RULES, options.provider);

@@ -1,6 +1,6 @@
 import type { Capture } from '@/lib/recording/capture-store';
-import type { ForkFinding } from '@/lib/recording/fork-finding';
 import type { ModelApi } from '@/lib/recording/model-api';
+import type { KitFork } from './kit-types';
 
 /** How a session's traffic is read: by whose rules, and with what the runtime was given. */
 export interface ForkCheckOptions {
@@ -32,7 +32,7 @@ export interface ForkCheck {
   requests: CapturedRequest[];
   /** The runtime's sessions (a fork's child is one of its own), each by its requests' ids in order. */
   sessions: { captureIds: number[] }[];
-  forks: ForkFinding[];
+  forks: KitFork[];
 }
 
 /** An answer of the recording endpoint that is not what was asked, with its words. */
@@ -82,7 +82,7 @@ export class ForkLabSession {
     const listing = (await this.call('GET', `/api/captures?${checkQuery(this.name, options)}`)) as {
       captures: CapturedRequest[];
       sessions: { captureIds: number[] }[];
-      forks: ForkFinding[];
+      forks: KitFork[];
     };
     const requests = listing.captures.map(({ id, api, status, startedAt, messages }) => ({ id, api, status, startedAt, messages })).sort((a, b) => a.id - b.id);
     return { requests, sessions: listing.sessions, forks: listing.forks };
@@ -92,7 +92,7 @@ export class ForkLabSession {
     return (await this.check()).requests;
   }
 
-  async forks(options: ForkCheckOptions = {}): Promise<ForkFinding[]> {
+  async forks(options: ForkCheckOptions = {}): Promise<KitFork[]> {
     return (await this.check(options)).forks;
   }
 

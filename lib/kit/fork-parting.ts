@@ -1,8 +1,7 @@
-import type { ForkItem } from '@/lib/recording/captured-sources';
-import type { ForkFinding } from '@/lib/recording/fork-finding';
+import type { KitFork, PartingLine } from './kit-types';
 
 /** What each kind of line says beside the two positions: the same marks the captures page draws. */
-const MARK: Record<ForkItem['kind'], string> = { same: ' ', changed: '~', removed: '-', added: '+' };
+const MARK: Record<PartingLine['kind'], string> = { same: ' ', changed: '~', removed: '-', added: '+' };
 
 function place(position: number | null, count: number): string {
   if (position === null) return '—';
@@ -14,7 +13,7 @@ function quoted(text: string): string {
 }
 
 /** Where a fork's child parts from what its rules plan, as lines: the first difference, then the two requests message by message. */
-export function forkParting(fork: ForkFinding): string[] {
+export function forkParting(fork: KitFork): string[] {
   const runtime = `${fork.runtime}${fork.announced === null ? '' : `@${fork.announced.runtimeVersion}`}`;
   const head = `fork ${fork.parentId}→${fork.childId} (${fork.toolName}${fork.toolCallId === '' ? '' : ` call ${fork.toolCallId}`}), read by ${runtime}'s rules`;
   if (fork.verdict === 'refused') return [`${head}: its rules refuse the call the runtime ran`, ...(fork.errors ?? []).map((error) => `  ${error}`)];

@@ -4,13 +4,10 @@
  * (and `fork-lab/kit/playwright` for the fixture); docs/ci-kit.md shows it in a project of its own.
  */
 export type { ProviderId } from '@/lib/provider-cache/provider-rules';
-export type { ForkItem } from '@/lib/recording/captured-sources';
-export type { ForkCacheReuse } from '@/lib/recording/fork-cache-reuse';
-export type { ForkFinding } from '@/lib/recording/fork-finding';
 export type { ModelApi } from '@/lib/recording/model-api';
-export type { DriverFile } from '@/lib/verify/driver-file';
-export type { RuntimeDriver } from '@/lib/verify/drivers';
+export type { DriverFile, RuntimeDriver } from '@/lib/verify/drivers/runtime-driver';
 export { expectCacheReuse, expectChildFollowsRule, expectForked, expectResultDeliveredOnce, ForkAssertionError } from './fork-assertions';
 export { type CapturedRequest, type ForkCheck, type ForkCheckOptions, ForkLabRequestError, ForkLabSession } from './fork-lab-session';
 export { forkParting } from './fork-parting';
+export type { KitCacheReuse, KitFork, PartingLine } from './kit-types';
 export { type ForkLab, type ForkLabOptions, startForkLab } from './start-fork-lab';

@@ -4,26 +4,9 @@ import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { runtimeOf, runtimeRuleNamed } from '@/lib/fork';
 import { PROVIDER_IDS } from '@/lib/provider-cache/provider-rules';
-import type { RuntimeDriver } from './drivers';
+import type { DriverFile } from './drivers';
 import { isDrivenRuntime, RUNTIME_PINS } from './runtime-pins';
 import type { RuntimeUnderTest } from './runtime-under-test';
-
-/**
- * What a driver file exports (as its default export, or as `driver`): a runtime Fork Lab does not
- * know, and how to drive it — the same interface the built-in drivers implement (`RuntimeDriver`),
- * with the runtime's name, the release under test and the command that starts it.
- */
-export interface DriverFile extends Omit<RuntimeDriver, 'pointing' | 'homeFiles'> {
-  homeFiles?: RuntimeDriver['homeFiles'];
-  name: string;
-  version: string;
-  /** The executable and any arguments before the driver's own (`['node', '/path/to/cli.mjs']`). */
-  command: readonly string[];
-  /** The rules it claims (`claude-code`, `qwen-code@0.24`), when the command line does not name them. */
-  rules?: string;
-  /** The provider whose cache and prices a fork's reuse is read by; the claimed runtime's users' provider when not given. */
-  provider?: RuntimeUnderTest['provider'];
-}
 
 /** A driver file that cannot be used, with what is wrong in it and what is allowed. */
 export class DriverFileError extends Error {

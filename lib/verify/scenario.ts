@@ -1,4 +1,7 @@
 import type { DrivenRuntime } from './runtime-pins';
+import type { Turn } from './scenario-turn';
+
+export { type ProgramFork, promptOf, type Turn } from './scenario-turn';
 
 /** What a scenario's cell must show to be green. */
 export type Expectation =
@@ -20,27 +23,6 @@ export type Expectation =
   | { kind: 'nested-refused'; task: string }
   /** The parent's own Agent call whose prompt is `task` is refused by the runtime in the words Fork Lab's rules give it. */
   | { kind: 'refused'; task: string };
-
-/**
- * A fork the runtime's own program starts between turns, with no model call asking for it: how a
- * DeepSeek Harness workflow starts one (`ctx.subagents.start('fork', …)`), and the only way to give
- * it an `outputSchema`. Only a driver that takes `programTurns` runs one.
- */
-export interface ProgramFork {
-  fork: {
-    prompt: string;
-    label?: string;
-    outputSchema?: Readonly<Record<string, unknown>>;
-  };
-}
-
-/** One step of a scenario: a prompt the user sends (the offline model plays the parent), or a program's fork. */
-export type Turn = string | ProgramFork;
-
-/** The prompt a turn sends, or null for a program's step. */
-export function promptOf(turn: Turn): string | null {
-  return typeof turn === 'string' ? turn : null;
-}
 
 /**
  * One thing users do with a runtime, as the prompts that make the offline model (playing the

@@ -7,7 +7,7 @@ import { kimiCodeDriver } from './kimi-code-driver';
 import { qwenCodeDriver } from './qwen-code-driver';
 import type { ShippedRuntimeDriver } from './runtime-driver';
 
-export type { RuntimeDriver, ShippedRuntimeDriver } from './runtime-driver';
+export type { DriverFile, RuntimeDriver, ShippedRuntimeDriver } from './runtime-driver';
 
 export const RUNTIME_DRIVERS: Record<DrivenRuntime, ShippedRuntimeDriver> = {
   'qwen-code': qwenCodeDriver,

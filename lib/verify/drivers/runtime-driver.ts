@@ -1,4 +1,5 @@
-import type { Turn } from '../scenario';
+import type { ProviderId } from '@/lib/provider-cache/provider-rules';
+import type { Turn } from '../scenario-turn';
 
 /**
  * How the verify matrix runs a runtime headless against a recording endpoint: the built-in drivers
@@ -53,4 +54,21 @@ export interface RuntimePointing {
   command: readonly string[];
   /** What else to know, in a sentence. */
   note?: string;
+}
+
+/**
+ * What a driver file exports (as its default export, or as `driver`): a runtime Fork Lab does not
+ * know, and how to drive it — the same interface the built-in drivers implement (`RuntimeDriver`),
+ * with the runtime's name, the release under test and the command that starts it.
+ */
+export interface DriverFile extends Omit<RuntimeDriver, 'pointing' | 'homeFiles'> {
+  homeFiles?: RuntimeDriver['homeFiles'];
+  name: string;
+  version: string;
+  /** The executable and any arguments before the driver's own (`['node', '/path/to/cli.mjs']`). */
+  command: readonly string[];
+  /** The rules it claims (`claude-code`, `qwen-code@0.24`), when the command line does not name them. */
+  rules?: string;
+  /** The provider whose cache and prices a fork's reuse is read by; the claimed runtime's users' provider when not given. */
+  provider?: ProviderId;
 }
