@@ -56,6 +56,7 @@ try {
 
   const runs = [
     { runner: 'vitest', command: ['npx', '--no', '--', 'vitest', 'run'] },
+    { runner: 'node --test', command: ['node', '--test', 'tests/forks.node-test.mjs'] },
     { runner: 'playwright', command: ['npx', '--no', '--', 'playwright', 'test'] },
     {
       runner: 'verify --driver',
@@ -79,13 +80,19 @@ try {
       mistake: 'lost-tools',
       says: {
         vitest: 'the child differs at tools',
+        'node --test': 'the child differs at tools',
         playwright: 'the child differs at tools',
         'verify --driver': 'differs at tools: expected Agent, Read — sent Agent',
       },
     },
     {
       mistake: 'twice',
-      says: { vitest: 'its result is repeated (2 in', playwright: 'its result is repeated (2 in', 'verify --driver': 'is repeated: 2 deliveries' },
+      says: {
+        vitest: 'its result is repeated (2 in',
+        'node --test': 'its result is repeated (2 in',
+        playwright: 'its result is repeated (2 in',
+        'verify --driver': 'is repeated: 2 deliveries',
+      },
     },
   ];
   for (const { runner, command } of runs) {
