@@ -49,6 +49,7 @@ const MISSED = log('missed.jsonl', [
 ]);
 
 describe('fork-lab cache', () => {
+  // The real command, started as a process through tsx: seconds on a loaded machine, as the other commands' tests allow.
   it('prints each request predicted beside what was reported, and exits 0 when every one agrees', () => {
     const { code, stdout, stderr } = forkLab('cache', AGREEING);
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
@@ -65,7 +66,7 @@ describe('fork-lab cache', () => {
         '',
       ].join('\n'),
     );
-  });
+  }, 30_000);
 
   it('says under a disagreeing request why the rule predicts what it does and what the provider read instead, and exits 1', async () => {
     const { code, stdout, stderr } = await forkLabInProcess('cache', MISSED);

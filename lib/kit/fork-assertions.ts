@@ -22,7 +22,8 @@ function claimed(rules: string): { policy: ForkPolicy; release?: string } {
 
 function requestsSeen(check: ForkCheck): string {
   if (check.requests.length === 0) return 'no request reached the session: is the runtime given its base URL?';
-  return `${check.requests.length} request(s) in the session: ${check.requests.map((request) => `#${request.id} ${request.api} (${request.messages ?? '?'} messages)`).join(', ')}`;
+  const listed = check.requests.slice(0, 10).map((request) => `#${request.id} ${request.api} (${request.messages ?? '?'} messages)`);
+  return `${check.requests.length} request(s) in the session: ${listed.join(', ')}${check.requests.length > 10 ? ', …' : ''}`;
 }
 
 /** The session checked, with at least one fork, and exactly `count` when it is given. */
