@@ -46,6 +46,9 @@ test('the captures page gives the base URLs on its own port, under a named captu
   expect(await cleared.json()).toEqual({ session, deleted: 1 });
   expect((await (await page.request.get(`/api/captures?session=${session}`)).json()).captures).toEqual([]);
   expect((await page.request.delete('/api/captures')).status()).toBe(400);
+
+  // And for a runtime's own CI, where the same endpoint runs inside its tests.
+  await expect(panel.getByTestId('ci-kit-hint')).toContainText('fork-lab/kit starts an endpoint like this one inside the test');
 });
 
 test('on a phone the base URLs and their copy buttons fit the screen', async ({ page }) => {

@@ -102,6 +102,11 @@ export function PointARuntime({ runtimes }: { runtimes: readonly PointedRuntime[
               );
             })}
           </details>
+          <p className={styles.muted} data-testid="ci-kit-hint">
+            In your runtime’s own tests, <code>fork-lab/kit</code> starts an endpoint like this one inside the test, a capture session per test, with assertions
+            on each fork (its child against the rules, its cache reuse, its result delivered once); <code>fork-lab verify --driver</code> runs Fork Lab’s
+            scenarios on your runtime. The repository’s docs/ci-kit.md shows both.
+          </p>
         </>
       )}
     </section>

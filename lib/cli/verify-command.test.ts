@@ -56,6 +56,7 @@ describe('fork-lab verify --newer', () => {
 const EXAMPLE_DRIVER = path.join(REPO_ROOT, 'examples/ci-kit/driver.mjs');
 
 describe('fork-lab verify --driver', () => {
+  // Each turn of each cell starts the scripted runtime as a process of its own: seconds on a loaded machine.
   it('drives a runtime Fork Lab does not know by the rules it claims: green as they plan, red when its fork loses a tool', async () => {
     const out = mkdtempSync(path.join(tmpdir(), 'fork-lab-driver-'));
     try {
@@ -78,7 +79,7 @@ describe('fork-lab verify --driver', () => {
       delete process.env.SCRIPTED_RUNTIME_MISTAKE;
       rmSync(out, { recursive: true, force: true });
     }
-  });
+  }, 60_000);
 
   it('says what a driver file lacks, which rules there are, and which flags it takes', async () => {
     const folder = mkdtempSync(path.join(tmpdir(), 'fork-lab-driver-'));

@@ -7,6 +7,7 @@ import { PROVIDER_IDS } from '@/lib/provider-cache/provider-rules';
 import type { DriverFile } from './drivers';
 import { isDrivenRuntime, RUNTIME_PINS } from './runtime-pins';
 import type { RuntimeUnderTest } from './runtime-under-test';
+import { SCENARIOS } from './scenarios';
 
 /** A driver file that cannot be used, with what is wrong in it and what is allowed. */
 export class DriverFileError extends Error {
@@ -56,8 +57,15 @@ export async function loadDriverFile(file: string, rules: string | undefined): P
   if (claimed === undefined) throw new DriverFileError('name the rules the runtime claims: --rules <runtime>[@<release line>], or `rules` in the driver');
   const named = runtimeRuleNamed(claimed);
   if ('error' in named) throw new DriverFileError(`rules: ${named.error}`);
+  // The scenarios of the runtime the rules are shipped in: a runtime folder of its own (added to the
+  // registry in a clone, docs/adding-a-runtime.md) plays those written for it under its shipped name.
   const plays = runtimeOf(named.policy).shippedAs;
-  if (!isDrivenRuntime(plays)) throw new DriverFileError(`rules: ${named.policy} belongs to ${plays}, which verify has no scenarios for`);
+  if (!SCENARIOS.some((scenario) => scenario.turns[plays] !== undefined)) {
+    throw new DriverFileError(`rules: no scenario has turns for ${plays}, the runtime ${named.policy} is shipped in; write them in lib/verify/scenarios.ts`);
+  }
+  const provider = driver.provider ?? (isDrivenRuntime(plays) ? RUNTIME_PINS[plays].provider : undefined);
+  if (provider === undefined)
+    throw new DriverFileError(`${file}: say \`provider\` (one of ${PROVIDER_IDS.join(', ')}): ${plays} has no pin to take its users' provider from`);
   return {
     name: driver.name,
     version: driver.version,
@@ -65,7 +73,7 @@ export async function loadDriverFile(file: string, rules: string | undefined): P
     command: driver.command,
     driver: { ...driver, homeFiles: driver.homeFiles ?? (() => ({})) },
     plays,
-    provider: driver.provider ?? RUNTIME_PINS[plays].provider,
+    provider,
     rules: named,
   };
 }

@@ -5,6 +5,7 @@ import { plantedRuleChecks } from './planted-rule';
 import { runScenario } from './run-scenario';
 import { UNRUNNABLE_RUNTIMES } from './runtime-pins';
 import { type RuntimeUnderTest, rulesName } from './runtime-under-test';
+import { scenarioFor } from './scenario';
 import type { Scenario } from './scenarios';
 
 /**
@@ -59,6 +60,6 @@ export async function runMatrix(
  */
 export function scenariosFor(runtime: Pick<RuntimeUnderTest, 'plays' | 'rules'>, scenarios: readonly Scenario[]): Scenario[] {
   return scenarios.filter(
-    (scenario) => scenario.turns[runtime.plays] !== undefined && (runtime.rules === undefined || scenario.setup?.[runtime.plays] === undefined),
+    (scenario) => scenario.turns[runtime.plays] !== undefined && (runtime.rules === undefined || scenarioFor(scenario, runtime.plays).setup === undefined),
   );
 }

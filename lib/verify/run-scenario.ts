@@ -12,7 +12,7 @@ import { runtimePath } from './install-runtime';
 import { startRecordingServer } from './recording-server';
 import { runTurn } from './run-turn';
 import type { RuntimeUnderTest } from './runtime-under-test';
-import { NOTES_FILE, promptOf, type Scenario } from './scenario';
+import { NOTES_FILE, promptOf, type Scenario, scenarioFor } from './scenario';
 
 /** One runtime × scenario: what the traffic showed, and whether that is what the scenario expects. */
 
@@ -37,8 +37,7 @@ export async function runScenario(runtime: RuntimeUnderTest, scenario: Scenario,
   mkdirSync(home, { recursive: true });
   const server = await startRecordingServer(mkdtempSync(path.join(folder, 'data-')));
   // A shipped runtime's known differences and settings are its own, not those of a runtime that claims its rules.
-  const known = rules === undefined ? scenario.known?.[runtime.plays] : undefined;
-  const setup = rules === undefined ? scenario.setup?.[runtime.plays] : undefined;
+  const { known, setup } = rules === undefined ? scenarioFor(scenario, runtime.plays) : {};
   const scenarioTurns = scenario.turns[runtime.plays] ?? [];
   const check: CellCheck = {
     ...(rules === undefined ? {} : { runtime: rules.policy, ...(rules.release === undefined ? {} : { version: rules.release }) }),

@@ -2,7 +2,7 @@ import type { ForkPolicy } from '@/lib/fork';
 import type { ProviderId } from '@/lib/provider-cache/provider-rules';
 import { RUNTIME_DRIVERS, type RuntimeDriver } from './drivers';
 import type { InstalledRuntime } from './install-runtime';
-import { type DrivenRuntime, RUNTIME_PINS } from './runtime-pins';
+import { RUNTIME_PINS } from './runtime-pins';
 
 /** A runtime a verify run drives: a shipped one Fork Lab installed, or one a driver file brings. */
 export interface RuntimeUnderTest {
@@ -14,8 +14,8 @@ export interface RuntimeUnderTest {
   /** Put first on the runtime's PATH (the folder whose Node it runs on). */
   pathFirst?: string;
   driver: RuntimeDriver;
-  /** The shipped runtime whose scenarios it plays: their prompts ask for what its Agent tool takes. */
-  plays: DrivenRuntime;
+  /** The shipped runtime whose scenarios it plays (the registry's `shippedAs`): their prompts ask for what its Agent tool takes. */
+  plays: string;
   /** The provider whose cache and prices a fork's reuse is read by. */
   provider: ProviderId;
   /**

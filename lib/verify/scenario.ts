@@ -32,7 +32,12 @@ export type Expectation =
 export interface Scenario {
   id: string;
   title: string;
-  turns: Partial<Record<DrivenRuntime, readonly Turn[]>>;
+  /**
+   * The prompts, by shipped runtime (the registry's \`shippedAs\`): each runtime's words for what its
+   * Agent tool takes. A runtime Fork Lab drives has a pin; one with rules in Fork Lab but no npm
+   * release (driven by a driver file) has its turns here all the same.
+   */
+  turns: Readonly<Partial<Record<string, readonly Turn[]>>>;
   expect: Expectation;
   /** Files the runtime finds in its working folder, besides `notes.txt`. */
   files?: Readonly<Record<string, string>>;
@@ -61,3 +66,15 @@ export interface ScenarioSetup {
 
 /** The working folder every scenario starts with: one fact a child can only know by inheriting it, or by reading the file. */
 export const NOTES_FILE = { 'notes.txt': 'The release train leaves on Thursday.\n' };
+
+/** What a scenario sets for one shipped runtime, and the difference it knows of there, by the runtime's name. */
+export function scenarioFor(scenario: Scenario, runtime: string): { setup?: ScenarioSetup; known?: string } {
+  const setup = entryOf(scenario.setup, runtime);
+  const known = entryOf(scenario.known, runtime);
+  return { ...(setup === undefined ? {} : { setup }), ...(known === undefined ? {} : { known }) };
+}
+
+/** A driven runtime's entry by name: a name that is none has none (the record's keys are its own, never inherited). */
+function entryOf<T>(record: Partial<Record<DrivenRuntime, T>> | undefined, name: string): T | undefined {
+  return record !== undefined && Object.hasOwn(record, name) ? record[name as DrivenRuntime] : undefined;
+}
