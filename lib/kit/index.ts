@@ -10,4 +10,5 @@ export { expectCacheReuse, expectChildFollowsRule, expectForked, expectResultDel
 export { type CapturedRequest, type ForkCheck, type ForkCheckOptions, ForkLabRequestError, ForkLabSession } from './fork-lab-session';
 export { forkParting } from './fork-parting';
 export type { KitCacheReuse, KitFork, PartingLine } from './kit-types';
+export { sessionNameFor } from './session-name';
 export { type ForkLab, type ForkLabOptions, startForkLab } from './start-fork-lab';

@@ -7,13 +7,7 @@ import {
   type TestType,
 } from '@playwright/test';
 // The kit's public entry, not its files: the package builds this module apart and shares the entry's one copy of the kit.
-import { type ForkLab, type ForkLabSession, startForkLab } from './index';
-
-/** A test title as a capture session name: what the rule allows, made unique by the test's id. */
-export function sessionNameFor(title: string, testId: string): string {
-  const words = title.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '');
-  return `${words.slice(0, 40)}-${testId.replace(/[^A-Za-z0-9]/g, '').slice(0, 20)}`.replace(/^-/, '');
-}
+import { type ForkLab, type ForkLabSession, sessionNameFor, startForkLab } from './index';
 
 /**
  * Playwright's `test` with Fork Lab: `forkLab`, one recording endpoint a worker, and
