@@ -1,4 +1,4 @@
-import { deepFreezeParsed, type TranscriptMessage } from '@/lib/fork';
+import { deepFreezeBuiltList, deepFreezeParsed, type TranscriptMessage } from '@/lib/fork';
 import type { ParentRegistration } from '@/lib/fork-exchange/answers';
 import { ndjsonLines } from '@/lib/http/ndjson-lines';
 import { type HttpErrorAnswer, readErrorResponse } from '@/lib/http/read-error-response';
@@ -65,7 +65,8 @@ export async function importOnServer({
     } else if (event.type === 'result') {
       if (event.streamedMessages !== messages.length) break;
       const { result } = event;
-      return { answer: { ...result, transcript: { ...result.transcript, messages } }, registration: event.registration };
+      // Each message is frozen through already: the list is vouched for without a walk of its indexes, and the session shares it.
+      return { answer: { ...result, transcript: { ...result.transcript, messages: deepFreezeBuiltList(messages) } }, registration: event.registration };
     } else throw new ImportFailedError(event.error);
   }
   throw new ImportFailedError({ code: 'invalid-content', message: 'The server closed the import without an answer.' });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { copyUnlessFrozen } from './deep-clone';
-import { deepFreeze, deepFreezeParsed, isDeepFrozen } from './deep-freeze';
+import { deepFreeze, deepFreezeBuiltList, deepFreezeParsed, isDeepFrozen } from './deep-freeze';
 
 describe('deepFreeze', () => {
   it('freezes everything it reaches and vouches for every object of the graph', () => {
@@ -152,5 +152,27 @@ describe('deepFreezeParsed', () => {
     const parsed = JSON.parse(text) as unknown;
     deepFreezeParsed(parsed);
     expect(isDeepFrozen(parsed)).toBe(true);
+  });
+});
+
+describe('deepFreezeBuiltList', () => {
+  it('freezes a list of deep-frozen items and vouches for it, without walking the items again', () => {
+    const items = [deepFreezeParsed(JSON.parse('{"role":"user","content":[{"type":"text","text":"a"}]}')), 'b', 3];
+    const list = deepFreezeBuiltList(items);
+    expect(list).toBe(items);
+    expect(Object.isFrozen(list)).toBe(true);
+    expect(isDeepFrozen(list)).toBe(true);
+  });
+
+  it('walks a list holding an item not frozen through, and one that is not a fresh plain array', () => {
+    const loose = { content: [{ text: 'a' }] };
+    const list = deepFreezeBuiltList([deepFreezeParsed(JSON.parse('{"a":1}')), loose]);
+    expect(Object.isFrozen(loose.content[0])).toBe(true);
+    expect(isDeepFrozen(list)).toBe(true);
+    // A frozen array may have been frozen with a writable item added before: it is walked, not trusted.
+    const writable = { a: [1] };
+    const early = Object.freeze([writable]);
+    deepFreezeBuiltList(early as unknown as { a: number[] }[]);
+    expect(Object.isFrozen(writable.a)).toBe(true);
   });
 });

@@ -67,6 +67,20 @@ export function deepFreeze<T>(value: T): T {
 }
 
 /**
+ * A list this code has just built, item by item (`push`), of values already deep-frozen: frozen
+ * and vouched for with one look at each item. {@link deepFreeze} would read every index's property
+ * descriptor, 70 ms of a reload for a 70,000-message history read back a slice at a time. An item
+ * not vouched for, or a list that is not a fresh plain array, takes the full walk.
+ */
+export function deepFreezeBuiltList<T>(items: T[]): T[] {
+  if (Object.getPrototypeOf(items) !== Array.prototype || Object.isFrozen(items)) return deepFreeze(items);
+  for (let index = 0; index < items.length; index++) if (!isDeepFrozen(items[index])) return deepFreeze(items);
+  Object.freeze(items);
+  deeplyFrozen.add(items);
+  return items;
+}
+
+/**
  * Whether nothing reachable from a value can ever be written: a primitive, or an object
  * {@link deepFreeze} froze whole. Such a value may be shared instead of copied.
  */
