@@ -6,7 +6,8 @@
 // gpt-tokenizer with their patches as installed here), so an installed package needs no tsx, no
 // path aliases and none of the app's packages: only better-sqlite3 (native, built on install) and,
 // for the fixture, the project's own @playwright/test. tsc writes the declarations; their `@/`
-// paths are made relative, and only the files the kit's entries reach are kept.
+// paths are made relative, and only the files the kit's entries reach are kept, as ES module
+// declarations (.d.mts): a CommonJS project that would `require` the kit is told so by tsc, not by Node.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -95,14 +96,14 @@ while (queue.length > 0) {
     const target = declarationOf(file, specifier);
     if (target === null) return whole;
     queue.push(target);
-    if (!specifier.startsWith('@/')) return whole;
+    // Written as ES module declarations (.d.mts, as the bundles are .mjs): each import names its file, .mjs.
     const relative = path
-      .relative(path.dirname(file), target.replace(/(\/index)?\.d\.ts$/, '$1'))
+      .relative(path.dirname(file), target.replace(/\.d\.ts$/, '.mjs'))
       .split(path.sep)
       .join('/');
     return `${lead}${quote}${relative.startsWith('.') ? relative : `./${relative}`}${quote}`;
   });
-  const out = path.join(types, path.relative(scratch, file));
+  const out = path.join(types, path.relative(scratch, file)).replace(/\.d\.ts$/, '.d.mts');
   mkdirSync(path.dirname(out), { recursive: true });
   writeFileSync(out, text);
 }

@@ -1,4 +1,4 @@
-import { deepFreezeBuiltList, deepFreezeParsed, type TranscriptMessage } from '@/lib/fork';
+import { FrozenListBuilder, type TranscriptMessage } from '@/lib/fork';
 import type { ParentRegistration } from '@/lib/fork-exchange/answers';
 import { ndjsonLines } from '@/lib/http/ndjson-lines';
 import { type HttpErrorAnswer, readErrorResponse } from '@/lib/http/read-error-response';
@@ -52,21 +52,21 @@ export async function importOnServer({
     signal,
   });
   if (!response.ok || response.body === null) throw new ImportFailedError(await readErrorResponse(response));
-  const messages: TranscriptMessage[] = [];
+  const messages = new FrozenListBuilder<TranscriptMessage>();
   for await (const line of ndjsonLines(response.body)) {
     const event = JSON.parse(line) as ImportStreamEvent;
     if (event.type === 'progress') onProgress?.(event);
     else if (event.type === 'messages') {
       // Frozen as they arrive, a run at a time: the workspace then keeps these very objects instead
       // of copying 50 MB in one go, and the page paints between runs.
-      for (const message of event.messages) messages.push(deepFreezeParsed(message));
+      for (const message of event.messages) messages.add(message);
       onProgress?.({ phase: 'receive', done: messages.length, total: event.total });
       await yieldToEventLoop();
     } else if (event.type === 'result') {
       if (event.streamedMessages !== messages.length) break;
       const { result } = event;
       // Each message is frozen through already: the list is vouched for without a walk of its indexes, and the session shares it.
-      return { answer: { ...result, transcript: { ...result.transcript, messages: deepFreezeBuiltList(messages) } }, registration: event.registration };
+      return { answer: { ...result, transcript: { ...result.transcript, messages: messages.finish() } }, registration: event.registration };
     } else throw new ImportFailedError(event.error);
   }
   throw new ImportFailedError({ code: 'invalid-content', message: 'The server closed the import without an answer.' });

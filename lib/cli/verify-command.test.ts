@@ -64,13 +64,14 @@ describe('fork-lab verify --driver', () => {
       const green = await forkLabInProcess('verify', '--driver', EXAMPLE_DRIVER, ...scenarios, '--json', '--out', path.join(out, 'green'));
       expect(green.code).toBe(0);
       const matrix = JSON.parse(green.stdout);
-      expect(matrix.runtimes).toEqual([{ name: 'scripted-runtime', version: '1.0.0', origin: 'driver', rules: 'claude-code-fork' }]);
+      // Rules named without a line are read by the newest, for every cell alike.
+      expect(matrix.runtimes).toEqual([{ name: 'scripted-runtime', version: '1.0.0', origin: 'driver', rules: 'claude-code-fork@2.1.328' }]);
       expect(matrix.cells.map((cell: { scenario: string; outcome: string; green: boolean }) => [cell.scenario, cell.outcome, cell.green])).toEqual([
         ['fork-all', 'matches', true],
         ['result-delivered', 'matches', true],
         ['not-a-fork', 'not-a-fork', true],
       ]);
-      expect(matrix.cells[0].check).toEqual({ runtime: 'claude-code-fork', started: [] });
+      expect(matrix.cells[0].check).toEqual({ runtime: 'claude-code-fork', version: '2.1.328', started: [] });
       process.env.SCRIPTED_RUNTIME_MISTAKE = 'lost-tools';
       const red = await forkLabInProcess('verify', '--driver', EXAMPLE_DRIVER, '--scenario', 'fork-all', '--out', path.join(out, 'red'));
       expect(red.code).toBe(1);
@@ -91,6 +92,15 @@ describe('fork-lab verify --driver', () => {
       expect(lacking.stderr.split('\n')[0]).toBe(
         `fork-lab verify: --driver: ${bad} must export (default, or as \`driver\`) { name, version, command, env(origin, home), args(prompt, continued), resultArrives, … }: command: the executable, at least; args: a function; resultArrives: Invalid option: expected one of "as-call-result"|"as-message"`,
       );
+      // A driver whose function gives what a turn cannot use is a red cell that says so, not a crash.
+      const stringArgs = path.join(folder, 'string-args.mjs');
+      writeFileSync(
+        stringArgs,
+        "export default { name: 'mine', version: '1.0.0', command: ['node'], env: () => ({}), args: () => '-p x', resultArrives: 'as-message', rules: 'claude-code' };\n",
+      );
+      const red = await forkLabInProcess('verify', '--driver', stringArgs, '--scenario', 'fork-all', '--out', path.join(folder, 'out'));
+      expect(red.code).toBe(1);
+      expect(red.stdout).toContain('- mine@1.0.0 fork-all: the driver\'s args must return a list of strings, not "-p x"');
       const release = await forkLabInProcess('verify', '--driver', EXAMPLE_DRIVER, '--rules', 'qwen-code@0.9');
       expect(release.stderr.split('\n')[0]).toBe('fork-lab verify: --rules: qwen-fork-turns has no release line "0.9"; its lines: 0.24, 0.23');
       expect((await forkLabInProcess('verify', '--rules', 'claude-code')).stderr.split('\n')[0]).toBe(

@@ -98,12 +98,6 @@ function progressMark(cell: MatrixCell): string {
 export async function runVerifyCommand(args: readonly string[], io: CliIo): Promise<number> {
   return runCommand({ name: 'verify', usage: VERIFY_USAGE, options: VERIFY_OPTIONS }, args, io, async (values, file) => {
     if (file !== undefined) throw new CliUsageError('<file>', 'verify takes no file: it drives the runtimes itself');
-    const choices = (values.runtime ?? DRIVEN_RUNTIMES).map(parseRuntimeChoice);
-    const known = new Set(SCENARIOS.map((scenario) => scenario.id));
-    for (const id of values.scenario ?? []) {
-      if (!known.has(id)) throw new CliUsageError('--scenario', `"${id}" is no scenario; one of ${[...known].join(', ')}`);
-    }
-    const scenarios = values.scenario === undefined ? SCENARIOS : SCENARIOS.filter((scenario) => values.scenario!.includes(scenario.id));
     if (values.newer && !values.latest) throw new CliUsageError('--newer', 'goes with --latest: it leaves out the runtimes whose newest release is their pin');
     if (values.rules !== undefined && values.driver === undefined)
       throw new CliUsageError('--rules', 'goes with --driver: a shipped runtime is read by the rules its traffic announces');
@@ -111,11 +105,16 @@ export async function runVerifyCommand(args: readonly string[], io: CliIo): Prom
       const conflicting = (['runtime', 'latest', 'cache'] as const).find((flag) => values[flag] !== undefined);
       if (conflicting !== undefined) throw new CliUsageError(`--${conflicting}`, 'not with --driver: the driver file says what to run');
     }
+    const choices = values.driver === undefined ? (values.runtime ?? DRIVEN_RUNTIMES).map(parseRuntimeChoice) : [];
+    const known = new Set(SCENARIOS.map((scenario) => scenario.id));
+    for (const id of values.scenario ?? []) {
+      if (!known.has(id)) throw new CliUsageError('--scenario', `"${id}" is no scenario; one of ${[...known].join(', ')}`);
+    }
+    const scenarios = values.scenario === undefined ? SCENARIOS : SCENARIOS.filter((scenario) => values.scenario!.includes(scenario.id));
     const timeoutMs = wholeNumber('--timeout', values.timeout, 90, 3600) * 1000;
     const concurrency = wholeNumber('--concurrency', values.concurrency, Math.max(1, Math.min(2, os.availableParallelism())), 16);
     const cache = values.cache ?? defaultRuntimeCache();
     const out = path.resolve(values.out ?? path.join(dataDirectory(), 'verify', new Date().toISOString().replace(/[:.]/g, '-')));
-    mkdirSync(out, { recursive: true });
 
     const { runtimes, notInstalled } =
       values.driver === undefined ? await shippedRuntimes(choices, values, cache, io) : await driverRuntime(values.driver, values.rules, io);
@@ -131,6 +130,8 @@ export async function runVerifyCommand(args: readonly string[], io: CliIo): Prom
           .join(', ')}`,
       );
     }
+    // Made once the command line and the driver file are known good: a refused one leaves no empty folder.
+    mkdirSync(out, { recursive: true });
     const matrix = await runMatrix(runtimes, scenarios, {
       folder: out,
       concurrency,

@@ -31,7 +31,7 @@ export {
 } from './runtimes';
 export { classifyMessages, isRealUserTurn, type MessageClassification, type MessageKind } from './transcript/classify-messages';
 export { copyUnlessFrozen } from './transcript/deep-clone';
-export { deepFreeze, deepFreezeBuiltList, deepFreezeParsed, isDeepFrozen } from './transcript/deep-freeze';
+export { deepFreeze, deepFreezeParsed, FrozenListBuilder, isDeepFrozen } from './transcript/deep-freeze';
 export { joinedText, toolCallsOf, toolResultIdsOf } from './transcript/message-parts';
 export { startupContextLength } from './transcript/startup-context';
 export { extendToolPairs, linkToolPairs, type ToolPairLinks } from './transcript/tool-pairs';

@@ -105,5 +105,8 @@ describe('the test kit, against a runtime that forks over HTTP', () => {
     const { message } = await failure(expectForked(lab.session('follows'), { rules: 'qwen-code@9.9' }));
     expect(message).toBe('rules: qwen-fork-turns has no release line "9.9"; its lines: 0.24, 0.23');
     expect(() => lab.session('a b')).toThrow('A capture session is 1 to 64 letters, digits, dashes or underscores; got "a b".');
+    expect((await failure(expectForked(lab.session('follows'), { count: 0 }))).message).toBe(
+      'count is a whole number of forks, 1 or more, not 0: that nothing forked reads as (await session.forks()).length === 0',
+    );
   });
 });

@@ -29,6 +29,11 @@ function requestsSeen(check: ForkCheck): string {
 /** The session checked, with at least one fork, and exactly `count` when it is given. */
 async function forkedCheck(session: ForkLabSession, options: ForkCheckOptions & { count?: number }): Promise<ForkCheck> {
   if (options.rules !== undefined) claimed(options.rules);
+  if (options.count !== undefined && !(Number.isInteger(options.count) && options.count >= 1)) {
+    throw new ForkAssertionError(
+      `count is a whole number of forks, 1 or more, not ${options.count}: that nothing forked reads as (await session.forks()).length === 0`,
+    );
+  }
   const check = await session.check(options);
   if (check.forks.length === 0) throw new ForkAssertionError(`expected a fork; none found. ${requestsSeen(check)}`);
   if (options.count !== undefined && check.forks.length !== options.count) {

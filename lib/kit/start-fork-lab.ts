@@ -31,7 +31,13 @@ export interface ForkLabOptions {
 export async function startForkLab(options: ForkLabOptions = {}): Promise<ForkLab> {
   const owned = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'fork-lab-kit-'));
-  const server = await startRecordingServer(dataDir);
+  let server: Awaited<ReturnType<typeof startRecordingServer>>;
+  try {
+    server = await startRecordingServer(dataDir);
+  } catch (error) {
+    if (owned) rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     origin: server.origin,
     session(name) {
@@ -39,8 +45,11 @@ export async function startForkLab(options: ForkLabOptions = {}): Promise<ForkLa
       return new ForkLabSession(server.origin, chosen, () => server.store.list(1000, 256 * 1024 * 1024, chosen));
     },
     async close() {
-      await server.close();
-      if (owned) rmSync(dataDir, { recursive: true, force: true });
+      try {
+        await server.close();
+      } finally {
+        if (owned) rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }

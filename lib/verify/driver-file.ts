@@ -18,7 +18,10 @@ const fn = z.custom<(...args: never[]) => unknown>((value) => typeof value === '
 
 const driverFileSchema = z.object({
   name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, '1 to 64 letters, digits, dots, dashes or underscores, starting with a letter or digit'),
-  version: z.string().min(1).max(64),
+  // A path segment of the run's folders, as the name is.
+  version: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._+-]{0,63}$/, '1 to 64 letters, digits, dots, pluses, dashes or underscores, starting with a letter or digit'),
   command: z.array(z.string().min(1)).min(1, 'the executable, at least'),
   homeFiles: fn.optional(),
   env: fn,
@@ -56,7 +59,8 @@ export async function loadDriverFile(file: string, rules: string | undefined): P
   const claimed = rules ?? driver.rules;
   if (claimed === undefined) throw new DriverFileError('name the rules the runtime claims: --rules <runtime>[@<release line>], or `rules` in the driver');
   const named = runtimeRuleNamed(claimed);
-  if ('error' in named) throw new DriverFileError(`rules: ${named.error}`);
+  // Said where the name was written: on the command line, or in the driver file's own `rules`.
+  if ('error' in named) throw new DriverFileError(rules === undefined ? `${file}: its rules: ${named.error}` : `rules: ${named.error}`);
   // The scenarios of the runtime the rules are shipped in: a runtime folder of its own (added to the
   // registry in a clone, docs/adding-a-runtime.md) plays those written for it under its shipped name.
   const plays = runtimeOf(named.policy).shippedAs;
@@ -74,6 +78,7 @@ export async function loadDriverFile(file: string, rules: string | undefined): P
     driver: { ...driver, homeFiles: driver.homeFiles ?? (() => ({})) },
     plays,
     provider,
-    rules: named,
+    // One release for the whole run, the newest line when none is named: forks and refusals are read alike.
+    rules: { policy: named.policy, release: named.release ?? runtimeOf(named.policy).versions[0]!.id },
   };
 }

@@ -22,11 +22,15 @@ export async function plantedRuleChecks(
   for (const cell of cells) {
     const fork = cell.forks[0];
     if (!cell.green || fork === undefined || done.has(cell.runtime)) continue;
-    const versions = runtimeOf(fork.runtime as ForkPolicy).versions;
+    // Another line than the one the cell was read by (a driver may claim the oldest): the oldest such.
+    const readBy = cell.check?.version ?? fork.announced?.runtimeVersion;
+    const other = runtimeOf(fork.runtime as ForkPolicy)
+      .versions.filter((version) => version.id !== readBy)
+      .at(-1);
     const planted = plantedRules.get(cell.runtime);
-    if (versions.length < 2 && planted === undefined) continue;
+    if (other === undefined && planted === undefined) continue;
     done.add(cell.runtime);
-    const oldest = planted === undefined ? versions[versions.length - 1]!.id : planted.says;
+    const oldest = planted === undefined ? other!.id : planted.says;
     const rules = planted === undefined ? `the ${oldest} rules` : planted.says;
     // Read as the cell was (its settings, its program's forks), but by the wrong rules.
     const query = new URLSearchParams(checkQuery(null, { settings: planted?.settings ?? cell.check?.settings, started: cell.check?.started ?? [] }));

@@ -7,6 +7,7 @@ import { forkCacheReuse } from '@/lib/recording/fork-cache-reuse';
 import type { CellCheck, CellOutcome, CheckedFork, MatrixCell } from '@/lib/runtime-matrix/runtime-matrix';
 import { callRefusal } from './call-refusal';
 import { deliveryIn, lastParentRequestId } from './delivery';
+import { DriverOutputError, driverArgs, driverTexts } from './driver-output';
 import type { RuntimeDriver } from './drivers';
 import { runtimePath } from './install-runtime';
 import { startRecordingServer } from './recording-server';
@@ -59,18 +60,29 @@ export async function runScenario(runtime: RuntimeUnderTest, scenario: Scenario,
     ...(check.runtime === undefined && check.settings === undefined && check.started.length === 0 ? {} : { check }),
   });
   try {
-    const homeFiles = { ...driver.homeFiles(server.origin), ...setup?.homeFiles?.(server.origin) };
-    for (const [file, text] of Object.entries(homeFiles)) writeAt(path.join(home, file), text);
-    const driven = driver.env(server.origin, home);
-    for (const name of setup?.withoutEnv ?? []) delete driven[name];
-    const env = { HOME: home, PATH: runtimePath(runtime), ...driven, ...setup?.env };
+    let env: Record<string, string>;
+    let runs: string[][];
     const turns = scenarioTurns.map((turn) => (typeof turn === 'string' ? turn.replaceAll('{workdir}', workdir) : turn));
     const prompts = turns.flatMap((turn) => promptOf(turn) ?? []);
     if (prompts.length !== turns.length && driver.programTurns !== true) {
       throw new Error(`scenario ${scenario.id}: ${runtime.name}'s driver runs no program's fork between turns`);
     }
-    // One process a turn, each continuing the session; or one for all, for a runtime that keeps none between processes.
-    const runs = driver.allTurns === undefined ? prompts.map((prompt, index) => driver.args(prompt, index > 0)) : [driver.allTurns(turns)];
+    try {
+      const homeFiles = { ...driverTexts('homeFiles', () => driver.homeFiles(server.origin)), ...setup?.homeFiles?.(server.origin) };
+      for (const [file, text] of Object.entries(homeFiles)) writeAt(path.join(home, file), text);
+      const driven = driverTexts('env', () => driver.env(server.origin, home));
+      for (const name of setup?.withoutEnv ?? []) delete driven[name];
+      env = { HOME: home, PATH: runtimePath(runtime), ...driven, ...setup?.env };
+      // One process a turn, each continuing the session; or one for all, for a runtime that keeps none between processes.
+      const { allTurns } = driver;
+      runs =
+        allTurns === undefined
+          ? prompts.map((prompt, index) => driverArgs('args', () => driver.args(prompt, index > 0)))
+          : [driverArgs('allTurns', () => allTurns(turns))];
+    } catch (error) {
+      if (error instanceof DriverOutputError) return cell('runtime-failed', false, error.message);
+      throw error;
+    }
     const [command, ...prefix] = runtime.command;
     for (const [index, args] of runs.entries()) {
       const turn = await runTurn(command!, [...prefix, ...args], {

@@ -1,4 +1,4 @@
-import { deepFreeze, deepFreezeBuiltList, deepFreezeParsed, isDeepFrozen } from '@/lib/fork';
+import { deepFreeze, FrozenListBuilder, isDeepFrozen } from '@/lib/fork';
 import { ITEMS_PER_SLICE, jsonSlices } from '@/lib/json/json-slices';
 import { yieldToEventLoop } from '@/lib/slicing/yield-to-event-loop';
 
@@ -110,7 +110,7 @@ export async function storedPartOf(member: object, writeSlice: WriteSlice): Prom
 export async function readStoredPart(part: StoredPart, id: string, readSlice: ReadSlice): Promise<object> {
   let value = JSON.parse(part.json) as object;
   for (const [array, { path, slices }] of part.arrays.entries()) {
-    const items: unknown[] = [];
+    const items = new FrozenListBuilder<unknown>();
     // Reads asked for ahead of the one being parsed: each is a round trip to the store's own thread
     // (an IndexedDB transaction), and one at a time a 70,000-message parent's 180 slices spent
     // 2.5 s of a reload waiting, the page idle.
@@ -131,11 +131,11 @@ export async function readStoredPart(part: StoredPart, id: string, readSlice: Re
       if (!Array.isArray(parsed)) throw new Error(`slice ${slice} of stored part ${id} is not a list`);
       // Frozen a slice at a time: the store keeps frozen histories, and freezing 50 MB at once
       // would be the stall this format exists to avoid.
-      for (const item of parsed) items.push(deepFreezeParsed(item));
+      for (const item of parsed) items.add(item);
       await yieldToEventLoop();
     }
     // Every item is frozen through already: the list is vouched for without a walk of its indexes.
-    const list = deepFreezeBuiltList(items);
+    const list = items.finish();
     if (path.length === 0) value = list;
     else setAt(value, path, list);
   }
