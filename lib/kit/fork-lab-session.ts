@@ -1,5 +1,6 @@
 import type { Capture } from '@/lib/recording/capture-store';
 import type { ModelApi } from '@/lib/recording/model-api';
+import { checkQuery as cellCheckQuery } from '@/lib/verify/run-scenario';
 import type { KitFork } from './kit-types';
 
 /** How a session's traffic is read: by whose rules, and with what the runtime was given. */
@@ -40,17 +41,18 @@ export class ForkLabRequestError extends Error {
   override readonly name = 'ForkLabRequestError';
 }
 
-/** The query the captures listing reads a check from. */
+/**
+ * The query the captures listing reads a check from: the session, and what verify's cells send (the
+ * rules as named, the project, settings and started forks). The listing itself judges the rules.
+ */
 export function checkQuery(session: string, options: ForkCheckOptions): URLSearchParams {
-  const query = new URLSearchParams({ session });
-  if (options.rules !== undefined) {
-    const at = options.rules.indexOf('@');
-    query.set('runtime', at < 0 ? options.rules : options.rules.slice(0, at));
-    if (at >= 0) query.set('version', options.rules.slice(at + 1));
-  }
-  if (options.project !== undefined) query.set('project', options.project);
-  if (options.settings !== undefined) query.set('settings', JSON.stringify(options.settings));
-  if (options.started !== undefined && options.started.length > 0) query.set('started', JSON.stringify(options.started));
+  const at = options.rules?.indexOf('@') ?? -1;
+  const rules =
+    options.rules === undefined
+      ? {}
+      : { runtime: at < 0 ? options.rules : options.rules.slice(0, at), ...(at < 0 ? {} : { version: options.rules.slice(at + 1) }) };
+  const query = new URLSearchParams(cellCheckQuery(options.project ?? null, { ...rules, settings: options.settings, started: options.started ?? [] }));
+  query.set('session', session);
   return query;
 }
 
